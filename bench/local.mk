@@ -1,0 +1,1 @@
+# bench: build rules (owned by the bench area).

@@ -1,0 +1,1 @@
+# checker: build rules (owned by the checker area).

@@ -1,0 +1,75 @@
+/* cli/analyze.h — what the cli learns about the client and its targets before running
+ * anything: client checks, target resolution, exported functions and their types
+ * (libelf, libdw), and the patch plan handed to the preload (protocol.h).
+ * Every function here calls lp_die(LP_EXIT_USAGE, ...) on user and environment errors,
+ * with one line that says what to do. */
+#ifndef LINEUP_CLI_ANALYZE_H
+#define LINEUP_CLI_ANALYZE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "lineup/protocol.h"
+
+struct lp_analyze_opts {
+	const char *client;        /* as given on the command line (PATH lookup done here) */
+	const char **targets;      /* --target values (path or soname); n_targets == 0: default */
+	int n_targets;
+	const char **globs;        /* --function values; none: every exported function */
+	int n_globs;
+	const char **signatures;   /* --signature values: "name(int,ptr)->long" */
+	int n_signatures;
+};
+
+struct lp_plan_target {
+	char *path;   /* resolved absolute path */
+	char *name;   /* as the user named it, or the DT_NEEDED soname */
+	dev_t dev;
+	ino_t ino;
+	bool has_dwarf;
+};
+
+struct lp_plan_func {
+	int target;                 /* index into targets */
+	char *name;
+	uint64_t offset;            /* st_value */
+	enum lp_kind ret;           /* LP_K_UNKNOWN when untyped */
+	int nargs;
+	enum lp_kind args[LP_MAX_ARGS];
+	bool varargs;
+	bool typed;                 /* ret and args known */
+	const char *type_source;    /* "target DWARF", "client DWARF", "--signature", NULL */
+	bool imported_by_client;    /* the client's own dynamic symbols reference it */
+};
+
+struct lp_plan {
+	char *client_path;          /* absolute path of the client executable */
+	int n_targets;
+	struct lp_plan_target *targets;
+	int n_funcs;
+	struct lp_plan_func *funcs;
+};
+
+/* Checks the client (exists, executable, ELF x86-64, dynamically linked), resolves the
+ * targets (default: the client's DT_NEEDED libraries other than the C/C++ runtime and the
+ * loader), lists their exported functions matching the globs and finds their types.
+ * A function the client imports that has no type is an error naming it and --signature. */
+struct lp_plan *lp_analyze(const struct lp_analyze_opts *opts);
+
+/* Writes the plan in the protocol.h text format. Returns 0, or -1 with errno. */
+int lp_plan_write(const struct lp_plan *plan, const char *path);
+void lp_plan_free(struct lp_plan *plan);
+
+/* Text of a value of this kind, as it appears in a history (lineup-history(5)):
+ * integers in decimal, bool true/false, pointers 0x..., strings C-quoted (NULL for a
+ * null char *), floats with %.17g, void as "void". str/len/truncated only for LP_K_STR.
+ * Returns the number of bytes written (always NUL-terminated, cut to bufsize). */
+size_t lp_format_value(enum lp_kind kind, uint64_t raw, const char *str, uint32_t len,
+		       bool truncated, char *buf, size_t bufsize);
+
+/* Symbolization for reports: "func+0x1a (file.c:23)" or "object+0x1234" for an address in
+ * process pid (read from /proc/pid/maps). Returns a malloc'ed string. */
+char *lp_symbolize(pid_t pid, uint64_t addr);
+
+#endif

@@ -1,0 +1,1 @@
+# cli: build rules (owned by the cli area).

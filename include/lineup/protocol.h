@@ -1,0 +1,328 @@
+/* lineup/protocol.h — the one protocol between the cli (lineup-preload), the injected
+ * liblineup-preload.so and lineup-checker. Bump LP_PROTOCOL_VERSION on every change;
+ * both ends check it (the preload refuses a shared area of another version).
+ *
+ * Overview
+ * --------
+ * The cli analyses the client and its targets (libelf, libdw, capstone) and writes a
+ * *patch plan* (text file, format below). It then starts the client with LD_PRELOAD and
+ * the LINEUP_* variables below, with address randomisation off (personality).
+ *
+ * Fork server. At the client's first pthread_create the preload (still single-threaded)
+ * sends LP_REPLY_READY and serves commands: for each LP_CMD_RUN it forks one child,
+ * replies LP_REPLY_STARTED (child pid), waits for it and replies LP_REPLY_EXITED (wait
+ * status). The child returns from that first pthread_create and runs under the
+ * scheduler. If the process is already multithreaded at that point the preload replies
+ * LP_REPLY_MULTITHREADED and exits; the cli then re-executes the client per execution
+ * with LINEUP_MODE=single (the process itself is the one execution, no replies).
+ *
+ * Shared area. A memfd of LP_SHM_SIZE bytes, mapped MAP_SHARED by the cli, the server and
+ * every child. Before each run the cli writes the input part of struct lp_shm (phase,
+ * schedule overrides, limits) and resets log_len to base_len; the child appends records
+ * to log[] and sets outcome. Only one client thread runs at a time (the baton), so the
+ * child needs no locking; the cli reads the area only after LP_REPLY_EXITED, except the
+ * watchdog fields (steps, baton_*), which it polls while the child runs.
+ *
+ * Schedules. Scheduling points are numbered 0,1,2,... in each execution (field `step`).
+ * At each point the runtime computes the *candidates* (threads allowed to run next,
+ * sorted by tid) and chooses one:
+ *   - an override (step, tid) for this step, if the schedule has one: tid must be a
+ *     candidate, else the outcome is LP_OUT_DIVERGED;
+ *   - else the default: the running thread if it is a candidate and the point is not a
+ *     yield; otherwise the first candidate after the running thread in tid order,
+ *     cyclically (the running thread itself only if it is the sole candidate).
+ * A choice is a *preemption* iff the running thread is a candidate, the point is not a
+ * yield, and another thread is chosen. Serial phase: while a thread is inside an
+ * operation and can run, it is the only candidate; threads about to start an operation
+ * are not candidates while another thread's operation is pending; and the running
+ * thread is the sole candidate at every point other than an operation start, a block,
+ * a yield or a thread exit. Concurrent phase: every enabled thread is a candidate.
+ * A schedule is written for people and --replay as "s:" or "c:" (phase) followed by
+ * comma-separated "step@tid" overrides, e.g. "c:4@0.2,9@0.1" ("c:" = all defaults).
+ */
+#ifndef LINEUP_PROTOCOL_H
+#define LINEUP_PROTOCOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define LP_PROTOCOL_VERSION 1
+
+/* ---- Environment: set only by cli/, read by the preload's constructor ---- */
+#define LP_ENV_PLAN "LINEUP_PLAN"         /* path of the patch plan */
+#define LP_ENV_SHM_FD "LINEUP_SHM_FD"     /* fd of the shared area (memfd) */
+#define LP_ENV_CMD_FD "LINEUP_CMD_FD"     /* fork server reads struct lp_cmd */
+#define LP_ENV_REPLY_FD "LINEUP_REPLY_FD" /* fork server writes struct lp_reply */
+#define LP_ENV_LOG_FD "LINEUP_LOG_FD"     /* one text line per fatal preload error */
+#define LP_ENV_MODE "LINEUP_MODE"         /* "server" (default) or "single" */
+/* The preload removes LD_PRELOAD and every LINEUP_* variable from environ once read,
+ * so programs the client executes run untouched. */
+
+/* ---- Thread identities: creation paths packed in 64 bits ----
+ * "0" is the main thread (value 0). Byte 7 (most significant) holds the first path
+ * digit, byte 6 the second, ...: 0.1 = 0x01<<56, 0.1.2 = 0x0102<<48, 0.2 = 0x02<<56.
+ * Numeric order is path order (a parent sorts before its children). Digits are 1..255,
+ * depth at most 8: beyond that the execution ends with LP_OUT_LIMIT. */
+typedef uint64_t lp_tid_t;
+#define LP_TID_MAIN ((lp_tid_t)0)
+#define LP_TID_NONE UINT64_MAX
+#define LP_TID_MAX_DEPTH 8
+#define LP_TID_MAX_DIGIT 255
+#define LP_TID_STRLEN 40 /* "0" + 8 * ".255" + NUL fits */
+
+static inline unsigned lp_tid_depth(lp_tid_t t)
+{
+	unsigned d = 0;
+	while (d < LP_TID_MAX_DEPTH && ((t >> (56 - 8 * d)) & 0xff))
+		d++;
+	return d;
+}
+
+/* The ordinal-th thread (1-based) created by parent; LP_TID_NONE when out of range. */
+static inline lp_tid_t lp_tid_child(lp_tid_t parent, unsigned ordinal)
+{
+	unsigned d = lp_tid_depth(parent);
+	if (d >= LP_TID_MAX_DEPTH || ordinal == 0 || ordinal > LP_TID_MAX_DIGIT)
+		return LP_TID_NONE;
+	return parent | ((lp_tid_t)ordinal << (56 - 8 * d));
+}
+
+/* Writes "0.1.2" into buf (at least LP_TID_STRLEN bytes); async-signal-safe. */
+static inline char *lp_tid_format(lp_tid_t t, char *buf)
+{
+	char *p = buf;
+	*p++ = '0';
+	for (unsigned d = 0; d < lp_tid_depth(t); d++) {
+		unsigned v = (t >> (56 - 8 * d)) & 0xff;
+		*p++ = '.';
+		if (v >= 100)
+			*p++ = (char)('0' + v / 100);
+		if (v >= 10)
+			*p++ = (char)('0' + v / 10 % 10);
+		*p++ = (char)('0' + v % 10);
+	}
+	*p = 0;
+	return buf;
+}
+
+/* Parses "0.1.2" (whole string); returns 0 and sets *out, or -1. */
+static inline int lp_tid_parse(const char *s, lp_tid_t *out)
+{
+	lp_tid_t t = LP_TID_MAIN;
+	if (*s++ != '0')
+		return -1;
+	while (*s) {
+		unsigned v = 0, n = 0;
+		if (*s++ != '.')
+			return -1;
+		for (; *s >= '0' && *s <= '9' && n < 4; s++, n++)
+			v = v * 10 + (unsigned)(*s - '0');
+		if (n == 0 || (*s && *s != '.'))
+			return -1;
+		t = lp_tid_child(t, v);
+		if (t == LP_TID_NONE)
+			return -1;
+	}
+	*out = t;
+	return 0;
+}
+
+/* ---- Value kinds (patch plan tokens) ---- */
+enum lp_kind {
+	LP_K_UNKNOWN = 0, /* "?"  no type known: calling it ends the execution (LP_OUT_FATAL) */
+	LP_K_VOID,        /* "v"  result only */
+	LP_K_I1, LP_K_I2, LP_K_I4, LP_K_I8, /* "i1".."i8" signed integer of that many bytes */
+	LP_K_U1, LP_K_U2, LP_K_U4, LP_K_U8, /* "u1".."u8" unsigned integer */
+	LP_K_BOOL,        /* "b"  one byte; printed true/false whatever %rax holds above it */
+	LP_K_PTR,         /* "p"  printed 0x... (0x0 for NULL) */
+	LP_K_STR,         /* "s"  char *: the bytes are copied at the call (or return) */
+	LP_K_F4, LP_K_F8, /* "f4" "f8" float, double (in %xmm registers) */
+	LP_K_COUNT
+};
+#define LP_KIND_TOKENS {"?", "v", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "b", "p", "s", "f4", "f8"}
+#define LP_MAX_ARGS 16    /* arguments recorded per call (integer regs, xmm regs, then stack) */
+#define LP_MAX_STRING 4096 /* bytes copied per string value; longer ones are marked truncated */
+
+/* ---- Patch plan: text file named by LINEUP_PLAN ----
+ *   lineup-plan 1
+ *   target <dev> <ino> <path>                       (targets numbered 0,1,... in order)
+ *   func <target> <name> <offset-hex> <ret-kind> <arg-kinds|->   (funcs numbered 0,1,...)
+ *   end
+ * <offset-hex> is the symbol's st_value (load base + offset = entry). <arg-kinds> is a
+ * comma-separated list of kind tokens, "-" for none; a trailing ",..." marks varargs
+ * (only the named arguments are recorded). dev and ino are decimal (st_dev, st_ino). */
+#define LP_PLAN_MAGIC "lineup-plan 1"
+#define LP_MAX_TARGETS 32
+#define LP_MAX_FUNCS 4096
+
+/* ---- Fork-server messages (pipes named by LINEUP_CMD_FD / LINEUP_REPLY_FD) ---- */
+#define LP_MSG_MAGIC 0x4c504d31u /* "LPM1" */
+enum lp_cmd_kind { LP_CMD_RUN = 1, LP_CMD_QUIT = 2 };
+enum lp_reply_kind {
+	LP_REPLY_READY = 1,          /* pid = server pid; base_len is set */
+	LP_REPLY_MULTITHREADED = 2,  /* cannot fork here; cli falls back to re-exec */
+	LP_REPLY_STARTED = 3,        /* pid = execution's pid */
+	LP_REPLY_EXITED = 4,         /* status = its wait status */
+};
+struct lp_cmd {
+	uint32_t magic;
+	uint32_t kind;
+};
+struct lp_reply {
+	uint32_t magic;
+	uint32_t kind;
+	int32_t pid;
+	int32_t status;
+};
+
+/* ---- Shared area ---- */
+#define LP_SHM_MAGIC 0x4c505348u /* "LPSH" */
+#define LP_SHM_SIZE ((size_t)256 << 20) /* memfd size; pages are touched only as used */
+#define LP_MAX_OVERRIDES 4096
+#define LP_MAX_THREADS 64 /* threads alive in one execution */
+
+enum lp_phase { LP_PHASE_SERIAL = 1, LP_PHASE_CONCURRENT = 2 };
+
+enum lp_outcome {
+	LP_OUT_RUNNING = 0,  /* never finished: crashed (see wait status) or killed */
+	LP_OUT_COMPLETE,     /* process exited normally after every thread finished */
+	LP_OUT_DEADLOCK,     /* no candidate while some thread is unfinished: stuck */
+	LP_OUT_LIVELOCK,     /* a thread took max_steps points in one operation: stuck */
+	LP_OUT_DIVERGED,     /* an override named a thread that was not a candidate */
+	LP_OUT_LIMIT,        /* a protocol limit was hit (threads, depth, log size); see REC_ERROR */
+	LP_OUT_FATAL,        /* preload error (untyped function called, ...); see REC_ERROR */
+};
+
+struct lp_override {
+	uint64_t step;
+	lp_tid_t tid;
+};
+
+struct lp_shm {
+	uint32_t magic;   /* LP_SHM_MAGIC, written by the cli */
+	uint32_t version; /* LP_PROTOCOL_VERSION */
+	/* input: written by the cli before each run */
+	uint32_t phase;       /* enum lp_phase */
+	uint32_t n_overrides; /* sorted by step, strictly increasing */
+	uint64_t max_steps;   /* scheduling points inside one operation before it counts as a
+				 livelock; 0 = unlimited */
+	struct lp_override overrides[LP_MAX_OVERRIDES];
+	/* written once by the server at the fork point */
+	uint64_t base_len; /* bytes of records written before the fork point */
+	/* output: written by the execution */
+	volatile uint64_t log_len;  /* bytes used in log[] */
+	volatile uint64_t steps;    /* scheduling points so far (the watchdog watches it) */
+	volatile lp_tid_t baton_tid; /* thread holding the baton */
+	volatile int32_t baton_ktid; /* its kernel tid */
+	volatile uint32_t outcome;   /* enum lp_outcome */
+	uint32_t targets_loaded;     /* bit i: plan target i was mapped */
+	uint32_t reserved[7];
+	/* records start at LP_SHM_LOG_OFFSET */
+};
+#define LP_SHM_LOG_OFFSET ((size_t)1 << 17) /* 128 KiB: header + overrides fit below */
+#define LP_SHM_LOG_SIZE (LP_SHM_SIZE - LP_SHM_LOG_OFFSET)
+
+/* Records: 8-byte aligned, each starting with struct lp_rec; size includes the header
+ * and padding. Appended in the order things happen (one thread runs at a time). */
+enum lp_rec_type {
+	LP_REC_CALL = 1,   /* struct lp_rec_call, then args[nargs], then string payloads */
+	LP_REC_RET,        /* struct lp_rec_ret, then a string payload if the result is "s" */
+	LP_REC_DECISION,   /* struct lp_rec_decision, then candidates[n_candidates] */
+	LP_REC_THREAD,     /* struct lp_rec_thread: a thread was created */
+	LP_REC_THREAD_END, /* struct lp_rec_thread: a thread finished */
+	LP_REC_LOAD,       /* struct lp_rec_load: an object was mapped (dlopen) */
+	LP_REC_WARN,       /* struct lp_rec_text: something that may weaken the verdict */
+	LP_REC_ERROR,      /* struct lp_rec_text: why the execution ended with FATAL/LIMIT */
+};
+
+struct lp_rec {
+	uint16_t type;
+	uint16_t pad;
+	uint32_t size;
+};
+
+/* A string payload: len bytes follow, then padding to 8. len == LP_STR_NULL for NULL. */
+#define LP_STR_NULL UINT32_MAX
+struct lp_str {
+	uint32_t len;
+	uint32_t truncated; /* 1 if the value was longer than LP_MAX_STRING */
+};
+
+struct lp_rec_call {
+	struct lp_rec h;
+	lp_tid_t tid;
+	uint32_t func;  /* plan function index */
+	uint32_t nargs; /* raw 64-bit argument values follow (floats as their bit pattern) */
+	uint64_t site;  /* return address in the caller */
+};
+
+struct lp_rec_ret {
+	struct lp_rec h;
+	lp_tid_t tid;
+	uint32_t func;
+	uint32_t pad;
+	uint64_t value; /* %rax, or %xmm0's low 64 bits for f4/f8 */
+};
+
+enum lp_point {
+	LP_PT_OP_START = 1, /* before a call into the target */
+	LP_PT_OP_END,       /* after it returned, before the caller continues */
+	LP_PT_THREAD_START, /* a new thread's first point */
+	LP_PT_THREAD_EXIT,  /* a thread finished */
+	LP_PT_SYNC,         /* before a pthread/semaphore/futex operation */
+	LP_PT_BLOCK,        /* the running thread blocked */
+	LP_PT_YIELD,        /* sched_yield, sleep, poll(NULL, 0, ...), pause */
+	LP_PT_ATOMIC,       /* before an atomic instruction of the target (granularity atomic) */
+	LP_PT_MEMORY,       /* before a load or store of the target (granularity memory) */
+	LP_PT_EXIT,         /* the process is exiting */
+};
+
+#define LP_DEC_YIELD 1u /* switching away is not a preemption */
+struct lp_rec_decision {
+	struct lp_rec h;
+	uint64_t step;
+	lp_tid_t running; /* thread that reached the point */
+	lp_tid_t chosen;
+	uint32_t point;   /* enum lp_point */
+	uint32_t flags;   /* LP_DEC_* */
+	uint64_t site;    /* code address where the running thread is (for reports) */
+	uint32_t n_candidates;
+	uint32_t pad;
+	/* lp_tid_t candidates[n_candidates], sorted */
+};
+
+struct lp_rec_thread {
+	struct lp_rec h;
+	lp_tid_t tid;
+	lp_tid_t parent; /* LP_TID_NONE for main */
+};
+
+struct lp_rec_load {
+	struct lp_rec h;
+	uint64_t base;
+	uint64_t dev, ino;
+	int32_t target; /* plan target index or -1 */
+	uint32_t pathlen; /* path bytes follow, then padding */
+};
+
+struct lp_rec_text {
+	struct lp_rec h;
+	lp_tid_t tid;
+	uint64_t site;
+	uint32_t len; /* message bytes follow (one line, no newline), then padding */
+	uint32_t pad;
+};
+
+#define LP_REC_ALIGN(n) (((n) + 7u) & ~(size_t)7u)
+
+/* ---- cli <-> lineup-checker --server ----
+ * The cli writes histories in the lineup-history(5) text format to the checker's stdin.
+ * After each history the checker writes exactly one line to stdout:
+ *   "ok"                       the history was added (serial) or passed (concurrent)
+ *   "violation <N>"            concurrent history failed; N bytes of report text follow
+ *   "nondeterministic <N>"     serial history contradicts an earlier one; N bytes follow
+ *   "error <N>"                the history was malformed; N bytes follow
+ * The checker keeps serving after any of these; at end of input it writes the
+ * observations file if asked and exits 0. */
+
+#endif

@@ -1,0 +1,1 @@
+# man: build rules (owned by the man area).

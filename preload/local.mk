@@ -1,0 +1,1 @@
+# preload: build rules (owned by the preload area).

@@ -1,0 +1,1 @@
+# scheduler: build rules (owned by the scheduler area).

@@ -1,0 +1,1 @@
+# tests: build rules (owned by the tests area).
