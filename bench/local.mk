@@ -1,1 +1,2 @@
-# bench: build rules (owned by the bench area).
+# bench: benchmark rules (checker here; executions in bench/preload.mk).
+include $(srcdir)/bench/preload.mk

@@ -1,1 +1,2 @@
-# cli: build rules (owned by the cli area).
+# cli: build rules for lineup-preload (the driver part; analysis rules are in cli/analyze.mk).
+include $(srcdir)/cli/analyze.mk

@@ -1,0 +1,1 @@
+# bench/preload.mk: benchmarks of lineup-preload executions.
