@@ -14,3 +14,19 @@ lineup_checker_LDFLAGS = $(LP_SAN_CFLAGS)
 
 dist_man_MANS += man/lineup-checker.1 man/lineup-history.5
 EXTRA_DIST += examples
+
+# unit tests (cmocka, TAP)
+LP_CHECKER_TEST_LDADD = libchecker.a libcommon.a $(CMOCKA_LIBS)
+LP_CHECKER_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS) -I$(top_srcdir)
+check_PROGRAMS += tests/unit/test-history-parse
+tests_unit_test_history_parse_SOURCES = tests/unit/test-history-parse.c tests/unit/test-checker-util.h
+tests_unit_test_history_parse_CFLAGS = $(LP_CHECKER_TEST_CFLAGS)
+tests_unit_test_history_parse_LDADD = $(LP_CHECKER_TEST_LDADD)
+tests_unit_test_history_parse_LDFLAGS = $(LP_SAN_CFLAGS)
+TESTS += tests/unit/test-history-parse
+check_PROGRAMS += tests/unit/test-checker-lineup
+tests_unit_test_checker_lineup_SOURCES = tests/unit/test-checker-lineup.c tests/unit/test-checker-util.h
+tests_unit_test_checker_lineup_CFLAGS = $(LP_CHECKER_TEST_CFLAGS)
+tests_unit_test_checker_lineup_LDADD = $(LP_CHECKER_TEST_LDADD)
+tests_unit_test_checker_lineup_LDFLAGS = $(LP_SAN_CFLAGS)
+TESTS += tests/unit/test-checker-lineup
