@@ -36,3 +36,7 @@ tests_unit_test_checker_random_CFLAGS = $(LP_CHECKER_TEST_CFLAGS)
 tests_unit_test_checker_random_LDADD = $(LP_CHECKER_TEST_LDADD)
 tests_unit_test_checker_random_LDFLAGS = $(LP_SAN_CFLAGS)
 TESTS += tests/unit/test-checker-random
+
+# end-to-end tests of the lineup-checker program (TAP shell scripts)
+TESTS += tests/checker/malformed.sh tests/checker/verdicts.sh tests/checker/man.sh
+EXTRA_DIST += tests/checker/lib.sh tests/checker/malformed.sh tests/checker/verdicts.sh tests/checker/man.sh

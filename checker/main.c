@@ -54,6 +54,7 @@ static struct lp_intern *strs;
 static bool server;
 static const char *obs_path;
 static struct lp_buf report;
+static const char **quasi; /* globals stay reachable for LeakSanitizer at exit() */
 static bool violated;
 
 static void write_observations(void)
@@ -153,7 +154,7 @@ int main(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	enum lp_criterion crit = LP_CRIT_LINEARIZABLE;
-	const char **quasi = lp_xcalloc((size_t)argc + 1, sizeof(*quasi));
+	quasi = lp_xcalloc((size_t)argc + 1, sizeof(*quasi));
 	int nquasi = 0, o;
 	opterr = 0;
 	while ((o = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
