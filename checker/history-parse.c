@@ -36,6 +36,12 @@ struct lp_hist_parser *lp_hist_parser_new(struct lp_intern *strs, const char *na
 	p->tmap = lp_xcalloc(p->tmap_size, sizeof(*p->tmap));
 	p->h.attrs = lp_xstrdup("");
 	p->h.attrs_cap = 1;
+	/* an empty history still needs thread_start[0] */
+	p->h.capthreads = 16;
+	p->h.tids = lp_xmalloc(p->h.capthreads * sizeof(*p->h.tids));
+	p->pend = lp_xmalloc(p->h.capthreads * sizeof(*p->pend));
+	p->order = lp_xmalloc(p->h.capthreads * sizeof(*p->order));
+	p->h.thread_start = lp_xmalloc((p->h.capthreads + 1) * sizeof(uint32_t));
 	return p;
 }
 
