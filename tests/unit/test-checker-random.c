@@ -89,6 +89,7 @@ static void gen_test(struct test *t)
 struct serials {
 	struct lp_buf text;
 	char **sigs;
+	char (*ops)[MAXOPS][64]; /* per serial history, its ops' text */
 	int nsigs, cap;
 };
 
@@ -106,7 +107,9 @@ static void serial_rec(const struct test *t, int *done, struct state *s, char si
 		if (out->nsigs == out->cap) {
 			out->cap = out->cap ? 2 * out->cap : 64;
 			out->sigs = realloc(out->sigs, (size_t)out->cap * sizeof(char *));
+			out->ops = realloc(out->ops, (size_t)out->cap * sizeof(*out->ops));
 		}
+		memcpy(out->ops[out->nsigs], sig, sizeof(out->ops[0]));
 		out->sigs[out->nsigs++] = b.s;
 		return;
 	}
@@ -255,15 +258,139 @@ static void test_random_models(void **state)
 		for (int i = 0; i < ss.nsigs; i++)
 			free(ss.sigs[i]);
 		free(ss.sigs);
+		free(ss.ops);
 	}
 	printf("# mutated histories: %d pass, %d fail (checker and brute force agree)\n", agree_pass, agree_fail);
 	assert_true(agree_fail > 0 && agree_pass > 0);
+}
+
+/* Quasi brute force: L (a linearization, as op texts) against serial S: same op at each
+ * position unless both are of the quasi function; the k-th equal quasi op of L pairs with
+ * the k-th of S, at most K apart among the quasi function's ops. */
+static bool quasi_match(char L[][64], const char S[][64], int total, const char *qname, int k)
+{
+	char lf[MAXOPS][64], sf[MAXOPS][64];
+	int nl = 0, ns = 0;
+	for (int p = 0; p < total; p++) {
+		bool lq = strstr(L[p], qname) != NULL, sq = strstr(S[p], qname) != NULL;
+		if (lq != sq || (!lq && strcmp(L[p], S[p])))
+			return false;
+		if (lq) {
+			strcpy(lf[nl++], L[p]);
+			strcpy(sf[ns++], S[p]);
+		}
+	}
+	for (int i = 0; i < nl; i++) {
+		int occ = 0, j;
+		for (int x = 0; x < i; x++)
+			occ += !strcmp(lf[x], lf[i]);
+		for (j = 0; j < ns; j++)
+			if (!strcmp(sf[j], lf[i]) && occ-- == 0)
+				break;
+		if (j == ns || abs(i - j) > k)
+			return false;
+	}
+	return true;
+}
+
+static bool brute_quasi(struct test *t, const struct serials *ss, int *idx, char L[][64], int depth, int total,
+			const char *qname, int k)
+{
+	if (depth == total) {
+		for (int i = 0; i < ss->nsigs; i++)
+			if (quasi_match(L, (const char(*)[64])ss->ops[i], total, qname, k))
+				return true;
+		return false;
+	}
+	for (int i = 0; i < t->nthreads; i++) {
+		if (idx[i] == t->nops[i])
+			continue;
+		const struct op *o = &t->ops[i][idx[i]];
+		bool ok = true;
+		for (int j = 0; j < t->nthreads && ok; j++)
+			for (int x = idx[j]; x < t->nops[j]; x++)
+				if (t->ops[j][x].ret_ev < o->call_ev)
+					ok = false;
+		if (!ok)
+			continue;
+		snprintf(L[depth], 64, "0.%d call %s\n0.%d ret %s\n", i + 1, o->call, i + 1, o->ret);
+		idx[i]++;
+		bool r = brute_quasi(t, ss, idx, L, depth + 1, total, qname, k);
+		idx[i]--;
+		if (r)
+			return true;
+	}
+	return false;
+}
+
+static void test_random_quasi(void **state)
+{
+	const char *env = getenv("LP_TEST_SEED");
+	uint64_t seed = env ? strtoull(env, NULL, 0) : (uint64_t)time(NULL);
+	printf("# seed %llu (rerun with LP_TEST_SEED=%llu)\n", (unsigned long long)seed, (unsigned long long)seed);
+	rng = seed * 2654435761u + 7;
+	int pass = 0, failv = 0;
+	for (int iter = 0; iter < 300; iter++) {
+		struct test t;
+		do
+			gen_test(&t);
+		while (t.model > 1); /* queue or stack */
+		const char *qname = t.model ? "pop(" : "trytake(";
+		int k = 1 + (int)rnd(2);
+		int total = 0, done[MAXT] = {0};
+		for (int i = 0; i < t.nthreads; i++)
+			total += t.nops[i];
+		struct serials ss = {0};
+		char sig[MAXOPS][64];
+		struct state s0 = {0};
+		serial_rec(&t, done, &s0, sig, 0, total, &ss);
+		struct op *order[2 * MAXOPS];
+		int n = gen_concurrent(&t, order);
+		/* mutate: swap the results of two ops, or change one */
+		struct op *a = &t.ops[rnd((unsigned)t.nthreads)][0];
+		a += rnd((unsigned)t.nops[a->thread]);
+		struct op *b = &t.ops[rnd((unsigned)t.nthreads)][0];
+		b += rnd((unsigned)t.nops[b->thread]);
+		char tmp[16];
+		if (a != b) {
+			strcpy(tmp, a->ret);
+			strcpy(a->ret, b->ret);
+			strcpy(b->ret, tmp);
+		} else
+			strcpy(a->ret, rnd(2) ? "-1" : "2");
+		struct lp_buf h = {0};
+		history_text(order, n, &h);
+		struct tc c;
+		tc_init(&c, LP_CRIT_LINEARIZABLE);
+		char spec[32];
+		snprintf(spec, sizeof(spec), "%.*s=%d", (int)strlen(qname) - 1, qname, k);
+		assert_int_equal(tc_quasi(&c, spec), 0);
+		assert_int_equal(tc_feed(&c, lp_buf_str(&ss.text)), LP_VERDICT_OK);
+		int idx[MAXT] = {0};
+		char L[MAXOPS][64];
+		bool expect = brute_quasi(&t, &ss, idx, L, 0, total, qname, k);
+		int v = tc_feed(&c, lp_buf_str(&h));
+		if (v != (expect ? LP_VERDICT_OK : LP_VERDICT_VIOLATION))
+			fail_msg("seed %llu iteration %d --quasi %s: checker says %d, brute force %s:\n%s",
+				 (unsigned long long)seed, iter, spec, v, expect ? "passes" : "fails", lp_buf_str(&h));
+		expect ? pass++ : failv++;
+		tc_fini(&c);
+		lp_buf_free(&h);
+		lp_buf_free(&ss.text);
+		for (int i = 0; i < ss.nsigs; i++)
+			free(ss.sigs[i]);
+		free(ss.sigs);
+		free(ss.ops);
+	}
+	printf("# quasi: %d pass, %d fail (checker and brute force agree)\n", pass, failv);
+	assert_true(pass > 0 && failv > 0);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_models),
+		cmocka_unit_test(test_random_quasi),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
