@@ -101,6 +101,10 @@ static void handle_history(const struct lp_hist *h)
 	}
 	lp_buf_reset(&report);
 	enum lp_verdict v = lp_checker_feed(checker, h, &report);
+	if (v == LP_VERDICT_ERROR) {
+		handle_error(lp_buf_str(&report));
+		return;
+	}
 	if (server) {
 		if (v == LP_VERDICT_OK) {
 			fputs("ok\n", stdout);

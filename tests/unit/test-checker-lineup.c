@@ -205,6 +205,22 @@ static void test_quasi(void **state)
 	tc_fini(&t);
 }
 
+static void test_quasi_refuses_long_history(void **state)
+{
+	struct tc t;
+	tc_init(&t, LP_CRIT_LINEARIZABLE);
+	assert_int_equal(tc_quasi(&t, "deq=1"), 0);
+	struct lp_buf b = {0};
+	lp_buf_puts(&b, "history serial\n0 call f()\n0 ret 1\nend\nhistory concurrent\n");
+	for (int i = 0; i <= LP_QUASI_MAX_OPS; i++)
+		lp_buf_puts(&b, "0 call f()\n0 ret 1\n");
+	lp_buf_puts(&b, "end\n");
+	assert_int_equal(tc_feed(&t, lp_buf_str(&b)), TV_ERROR);
+	assert_non_null(strstr(t.err, "test:5: history has 10001 operations, more than the 10000 that --quasi can check"));
+	lp_buf_free(&b);
+	tc_fini(&t);
+}
+
 static void test_observations_read_back(void **state)
 {
 	struct tc t, u;
@@ -235,6 +251,7 @@ int main(void)
 		cmocka_unit_test(test_nondet_stuck),
 		cmocka_unit_test(test_sequential_not_linearizable),
 		cmocka_unit_test(test_quasi),
+		cmocka_unit_test(test_quasi_refuses_long_history),
 		cmocka_unit_test(test_observations_read_back),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

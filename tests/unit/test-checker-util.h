@@ -44,6 +44,7 @@ static inline int tc_feed(struct tc *t, const char *text)
 {
 	struct lp_hist_parser *p = lp_hist_parser_new(t->strs, "test");
 	int worst = LP_VERDICT_OK;
+	bool continue_feed = false;
 	const char *s = text;
 	while (*s) {
 		const char *nl = strchr(s, '\n');
@@ -55,10 +56,18 @@ static inline int tc_feed(struct tc *t, const char *text)
 				t->nviol++;
 			else if (v == LP_VERDICT_NONDET)
 				t->nnondet++;
+			else if (v == LP_VERDICT_ERROR) {
+				snprintf(t->err, sizeof(t->err), "%s", lp_buf_str(&t->report));
+				if (worst != LP_VERDICT_NONDET)
+					worst = TV_ERROR;
+				continue_feed = true;
+			}
 			else
 				t->nok++;
-			if (v == LP_VERDICT_NONDET || (v == LP_VERDICT_VIOLATION && worst == LP_VERDICT_OK))
+			if (!continue_feed &&
+			    (v == LP_VERDICT_NONDET || (v == LP_VERDICT_VIOLATION && worst == LP_VERDICT_OK)))
 				worst = v;
+			continue_feed = false;
 		} else if (st == LP_HP_ERROR) {
 			snprintf(t->err, sizeof(t->err), "%s", lp_hist_parser_error(p));
 			if (worst != LP_VERDICT_NONDET)
