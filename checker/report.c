@@ -225,6 +225,15 @@ void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, ui
 	}
 	lp_buf_puts(out, "After those operations, every serial execution diverges from the history:\n");
 	divergence(c, h, target, best->node, out);
+	/* a call no observation ever makes usually means the test differs, not the component */
+	for (uint32_t i = 0; i < h->nops; i++) {
+		const struct lp_hist_op *o = &h->ops[i];
+		if (lp_trie_has_call(&c->trie, h->tids[o->thread], o->call))
+			continue;
+		lp_buf_printf(out, "Warning: no serial history has thread %s call %s at all. If the serial and concurrent runs differ in their arguments (addresses, for instance), the observations do not cover this test and this report may be a false alarm.\n",
+			      tidstr(h->tids[o->thread], tb), str(c, o->call));
+		break;
+	}
 }
 
 static void print_hist(const struct lp_checker *c, const struct lp_hist *h, struct lp_buf *out)

@@ -22,6 +22,9 @@ void lp_trie_init(struct lp_trie *t)
 	t->nslots = 2048;
 	t->slots = lp_xmalloc(t->nslots * sizeof(*t->slots));
 	memset(t->slots, 0xff, t->nslots * sizeof(*t->slots));
+	t->ncallslots = 256;
+	t->calls = lp_xmalloc(t->ncallslots * sizeof(*t->calls));
+	memset(t->calls, 0xff, t->ncallslots * sizeof(*t->calls));
 	struct lp_trie_node *r = &t->n[0];
 	memset(r, 0, sizeof(*r));
 	r->parent = r->first_child = r->next_sibling = LP_NO_NODE;
@@ -33,6 +36,7 @@ void lp_trie_free(struct lp_trie *t)
 {
 	free(t->n);
 	free(t->slots);
+	free(t->calls);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -47,6 +51,43 @@ uint32_t lp_trie_child(const struct lp_trie *t, uint32_t parent, lp_tid_t tid, b
 		if (n->parent == parent && n->text == text && n->tid == tid && n->is_ret == is_ret)
 			return c;
 	}
+}
+
+static uint32_t call_hash(lp_tid_t tid, uint32_t text) { return edge_hash(LP_NO_NODE, tid, false, text); }
+
+bool lp_trie_has_call(const struct lp_trie *t, lp_tid_t tid, uint32_t text)
+{
+	uint32_t mask = t->ncallslots - 1;
+	for (uint32_t i = call_hash(tid, text) & mask; t->calls[i] != LP_NO_NODE; i = (i + 1) & mask)
+		if (t->n[t->calls[i]].tid == tid && t->n[t->calls[i]].text == text)
+			return true;
+	return false;
+}
+
+static void insert_call(struct lp_trie *t, uint32_t id)
+{
+	uint32_t mask = t->ncallslots - 1;
+	uint32_t i = call_hash(t->n[id].tid, t->n[id].text) & mask;
+	while (t->calls[i] != LP_NO_NODE)
+		i = (i + 1) & mask;
+	t->calls[i] = id;
+}
+
+static void note_call(struct lp_trie *t, uint32_t id)
+{
+	if (lp_trie_has_call(t, t->n[id].tid, t->n[id].text))
+		return;
+	if (++t->ncalls * 2 > t->ncallslots) {
+		uint32_t *old = t->calls, n = t->ncallslots;
+		t->ncallslots *= 2;
+		t->calls = lp_xmalloc(t->ncallslots * sizeof(*t->calls));
+		memset(t->calls, 0xff, t->ncallslots * sizeof(*t->calls));
+		for (uint32_t i = 0; i < n; i++)
+			if (old[i] != LP_NO_NODE)
+				insert_call(t, old[i]);
+		free(old);
+	}
+	insert_call(t, id);
 }
 
 static void insert_slot(struct lp_trie *t, uint32_t id)
@@ -88,6 +129,8 @@ static uint32_t new_child(struct lp_trie *t, uint32_t parent, lp_tid_t tid, bool
 	n->is_ret = is_ret;
 	n->flags = 0;
 	insert_slot(t, id);
+	if (!is_ret)
+		note_call(t, id);
 	return id;
 }
 

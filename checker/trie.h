@@ -36,6 +36,8 @@ struct lp_trie {
 	uint32_t nnodes, cap;
 	uint32_t *slots; /* edge hash: node ids, LP_NO_NODE empty */
 	uint32_t nslots; /* power of two */
+	uint32_t *calls;  /* set of call nodes with distinct (tid, text): a node id each */
+	uint32_t ncallslots, ncalls;
 	uint32_t nhist;  /* serial histories added */
 	uint32_t nends;  /* distinct END/STUCK leaves */
 };
@@ -53,6 +55,8 @@ void lp_trie_free(struct lp_trie *t);
 uint32_t lp_trie_child(const struct lp_trie *t, uint32_t parent, lp_tid_t tid, bool is_ret, uint32_t text);
 /* Adds a serial history; returns false (trie unchanged) and fills *c on nondeterminism. */
 bool lp_trie_add(struct lp_trie *t, const struct lp_hist *h, struct lp_trie_conflict *c);
+/* Whether thread tid ever calls text in some observation. */
+bool lp_trie_has_call(const struct lp_trie *t, lp_tid_t tid, uint32_t text);
 /* Some END or STUCK node below (or at) node: a full observation through it. */
 uint32_t lp_trie_some_leaf(const struct lp_trie *t, uint32_t node);
 

@@ -50,6 +50,13 @@ static void test_queue_figure1(void **state)
 	assert_non_null(strstr(r, "no serial execution in which 0.2's trytake(q) returns -1 at this point: the serial executions return 200"));
 	assert_non_null(strstr(r, "agrees with the history on 2 operations"));
 	assert_int_equal(t.nviol, 1);
+	assert_null(strstr(r, "Warning: no serial history"));
+	/* another queue address: the observations do not cover the test, and the report says so */
+	lp_buf_reset(&t.report);
+	assert_int_equal(tc_feed(&t, "history concurrent\n0.1 call add(q2, 200)\n0.1 ret void\n0.1 call add(q2, 400)\n0.1 ret void\n"
+				     "0.2 call trytake(q2)\n0.2 ret 200\n0.2 call trytake(q2)\n0.2 ret 400\nend\n"),
+			 LP_VERDICT_VIOLATION);
+	assert_non_null(strstr(tc_report(&t), "Warning: no serial history has thread 0.1 call add(q2, 200) at all"));
 	tc_fini(&t);
 }
 
