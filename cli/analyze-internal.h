@@ -44,7 +44,8 @@ struct lp_closure {
 	int n;
 	struct lp_closure_ent *ents;
 };
-/* Runs "INTERP --list CLIENT" (as ldd does; the client itself does not run). */
+/* Runs "LD_TRACE_LOADED_OBJECTS=1 INTERP CLIENT" (as ldd does; the client itself does
+ * not run). */
 int lp_closure_load(const struct lp_client *c, struct lp_closure *cl, char *err,
 		    size_t errsize);
 /* Parses the loader's --list output (pure, no stat: dev/ino left 0). */

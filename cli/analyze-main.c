@@ -53,7 +53,7 @@ static int add_functions(const struct lp_analyze_opts *o, const struct lp_client
 		f->offset = syms[i].value;
 		f->ifunc = syms[i].ifunc;
 		f->ret = LP_K_UNKNOWN;
-		f->imported_by_client = lp_client_imports(c, f->name);
+		f->imported_by_client = t->load_order >= 0 && lp_client_imports(c, f->name);
 		added++;
 	}
 	lp_symbols_free(syms, n);
@@ -177,17 +177,28 @@ out:
 	return rc;
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 /* Functions the client calls directly must be typed: their calls are operations. */
 static int check_imported(const struct lp_client *c, const struct lp_plan *plan, char *err,
 			  size_t errsize)
 {
 	char *list = NULL;
 	size_t len = 0;
+	const char **names = lp_xcalloc((size_t)plan->n_funcs, sizeof(*names));
+	int n = 0;
 	for (int i = 0; i < plan->n_funcs; i++) {
 		const struct lp_plan_func *f = &plan->funcs[i];
 		if (f->imported_by_client && !f->typed && !f->untyped_reason)
-			list_add(&list, &len, ", ", f->name);
+			names[n++] = f->name;
 	}
+	qsort(names, (size_t)n, sizeof(*names), cmp_name);
+	for (int i = 0; i < n; i++)
+		list_add(&list, &len, ", ", names[i]);
+	free(names);
 	if (list) {
 		fail("no parameter types for %s, which '%s' calls: build the client with -g, "
 		     "install the library's debug symbols, or give --signature "
@@ -204,6 +215,22 @@ static int check_imported(const struct lp_client *c, const struct lp_plan *plan,
 				    f->name, c->name, f->untyped_reason);
 	}
 	return 0;
+}
+
+/* The loader binds an imported name to the first library in load order that defines
+ * it: only that target's function is called directly by the client. */
+static void resolve_imports(struct lp_plan *plan)
+{
+	for (int i = 0; i < plan->n_funcs; i++) {
+		struct lp_plan_func *f = &plan->funcs[i];
+		for (int j = 0; j < plan->n_funcs && f->imported_by_client; j++) {
+			const struct lp_plan_func *g = &plan->funcs[j];
+			if (g->imported_by_client && !strcmp(f->name, g->name) &&
+			    plan->targets[g->target].load_order <
+				    plan->targets[f->target].load_order)
+				f->imported_by_client = false;
+		}
+	}
 }
 
 int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *err,
@@ -224,6 +251,7 @@ int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *
 	for (int t = 0; t < plan->n_targets; t++)
 		if (add_functions(o, &c, plan, t, glob_used, err, errsize))
 			goto out;
+	resolve_imports(plan);
 	for (int g = 0; g < o->n_globs; g++)
 		if (!glob_used[g]) {
 			fail("--function '%s' matches no exported function of the targets: check "
