@@ -17,10 +17,12 @@ AFX_RPATH = -Wl,-rpath,$(abs_top_builddir)/$(AFX_DIR)
 AFX_CC = $(CC) -O1 -fno-inline -I$(AFX_SRC)
 AFX_OBJS = $(AFX_DIR)/libfx.so.1 $(AFX_DIR)/libfx-nodw.so.1 $(AFX_DIR)/client-g \
 	$(AFX_DIR)/client-nog $(AFX_DIR)/client-dw $(AFX_DIR)/client-struct \
-	$(AFX_DIR)/client-none $(AFX_DIR)/client-static
+	$(AFX_DIR)/client-none $(AFX_DIR)/client-static $(AFX_DIR)/libfx-dbg.so.1 \
+	$(AFX_DIR)/libfx-dbg.so.1.debug $(AFX_DIR)/client-dbg
+AFX_OBJCOPY = objcopy
 EXTRA_DIST += tests/analyze/fx.h tests/analyze/libfx.c tests/analyze/client-calls.c \
 	tests/analyze/client-dw.c tests/analyze/client-struct.c tests/analyze/client-none.c
-CLEANFILES += $(AFX_OBJS)
+CLEANFILES += $(AFX_OBJS) $(AFX_DIR)/libfx-dbg.tmp
 
 $(AFX_DIR)/libfx.so.1: $(AFX_SRC)/libfx.c $(AFX_SRC)/fx.h
 	@$(MKDIR_P) $(AFX_DIR)
@@ -28,6 +30,16 @@ $(AFX_DIR)/libfx.so.1: $(AFX_SRC)/libfx.c $(AFX_SRC)/fx.h
 $(AFX_DIR)/libfx-nodw.so.1: $(AFX_SRC)/libfx.c $(AFX_SRC)/fx.h
 	@$(MKDIR_P) $(AFX_DIR)
 	$(AM_V_CCLD)$(AFX_CC) -g0 -shared -fPIC -Wl,-s -Wl,-soname,libfx-nodw.so.1 -o $@ $(AFX_SRC)/libfx.c
+# DWARF in a separate file found through .gnu_debuglink, as Debian's -dbgsym packages do
+# (those by build-id under /usr/lib/debug/.build-id).
+$(AFX_DIR)/libfx-dbg.so.1.debug: $(AFX_SRC)/libfx.c $(AFX_SRC)/fx.h
+	@$(MKDIR_P) $(AFX_DIR)
+	$(AM_V_CCLD)$(AFX_CC) -g -shared -fPIC -Wl,-soname,libfx-dbg.so.1 -o $(AFX_DIR)/libfx-dbg.tmp $(AFX_SRC)/libfx.c && \
+	$(AFX_OBJCOPY) --only-keep-debug $(AFX_DIR)/libfx-dbg.tmp $@
+$(AFX_DIR)/libfx-dbg.so.1: $(AFX_DIR)/libfx-dbg.so.1.debug
+	$(AM_V_GEN)cd $(AFX_DIR) && $(AFX_OBJCOPY) --strip-debug --add-gnu-debuglink=libfx-dbg.so.1.debug libfx-dbg.tmp libfx-dbg.so.1 && rm -f libfx-dbg.tmp
+$(AFX_DIR)/client-dbg: $(AFX_SRC)/client-dw.c $(AFX_DIR)/libfx-dbg.so.1
+	$(AM_V_CCLD)$(AFX_CC) -g0 -o $@ $(AFX_SRC)/client-dw.c $(AFX_DIR)/libfx-dbg.so.1 $(AFX_RPATH)
 $(AFX_DIR)/client-g: $(AFX_SRC)/client-calls.c $(AFX_DIR)/libfx-nodw.so.1
 	$(AM_V_CCLD)$(AFX_CC) -g -o $@ $(AFX_SRC)/client-calls.c $(AFX_DIR)/libfx-nodw.so.1 $(AFX_RPATH) -Wl,--no-as-needed -lm -lpthread
 $(AFX_DIR)/client-nog: $(AFX_SRC)/client-calls.c $(AFX_DIR)/libfx-nodw.so.1
@@ -79,4 +91,5 @@ tests_unit_test_analyze_format_LDADD = $(AFX_TEST_LDADD)
 tests_unit_test_analyze_symbolize_SOURCES = tests/unit/test-analyze-symbolize.c
 tests_unit_test_analyze_symbolize_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
 tests_unit_test_analyze_symbolize_CFLAGS = $(AFX_TEST_CFLAGS) -g -fno-inline
-tests_unit_test_analyze_symbolize_LDADD = $(AFX_TEST_LDADD)
+tests_unit_test_analyze_symbolize_LDADD = $(AFX_TEST_LDADD) -ldl
+tests_unit_test_analyze_symbolize_DEPENDENCIES = libanalyze.a libcommon.a $(AFX_OBJS)

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,25 @@ static void test_library_function(void **state)
 	free(s);
 }
 
+/* A stripped library: the .dynsym name but no line; no symbol at all in its header. */
+static void test_stripped_library(void **state)
+{
+	void *h = dlopen(AFX_DIR "/libfx-nodw.so.1", RTLD_NOW);
+	assert_non_null(h);
+	void *fn = dlsym(h, "fx_add");
+	assert_non_null(fn);
+	Dl_info info;
+	assert_true(dladdr(fn, &info) != 0);
+	char *s = lp_symbolize(getpid(), (uint64_t)(uintptr_t)fn + 1);
+	assert_string_equal(s, "fx_add+0x1 in libfx-nodw.so.1");
+	free(s);
+	s = lp_symbolize(getpid(), (uint64_t)(uintptr_t)info.dli_fbase + 0x10);
+	assert_string_equal(s, "libfx-nodw.so.1+0x10");
+	free(s);
+	dlclose(h);
+	lp_symbolize_reset();
+}
+
 static void test_fallbacks(void **state)
 {
 	char *s = lp_symbolize(getpid(), 0x10);
@@ -54,6 +74,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_own_function),
 		cmocka_unit_test(test_library_function),
+		cmocka_unit_test(test_stripped_library),
 		cmocka_unit_test(test_fallbacks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -101,6 +101,18 @@ static void test_target_dwarf(void **state)
 	lp_plan_free(p);
 }
 
+static void test_debuglink(void **state)
+{
+	struct lp_plan *p;
+	if (analyze(FX("client-dbg"), NULL, 0, NULL, 0, NULL, 0, &p))
+		fail_msg("%s", err);
+	assert_string_equal(p->targets[0].name, "libfx-dbg.so.1");
+	assert_true(p->targets[0].has_dwarf);
+	expect_kinds(p, "fx_add", "i4(i4,i8)", "target DWARF");
+	expect_kinds(p, "fx_printf", "i4(s,...)", "target DWARF");
+	lp_plan_free(p);
+}
+
 static void test_client_dwarf(void **state)
 {
 	struct lp_plan *p;
@@ -264,6 +276,7 @@ int main(void)
 		cmocka_unit_test(test_exported),
 		cmocka_unit_test(test_globs),
 		cmocka_unit_test(test_target_dwarf),
+		cmocka_unit_test(test_debuglink),
 		cmocka_unit_test(test_client_dwarf),
 		cmocka_unit_test(test_untyped_imported),
 		cmocka_unit_test(test_signatures_used),
