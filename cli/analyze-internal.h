@@ -10,7 +10,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#define LP_ERR_SIZE 1024
+#define LP_ERR_SIZE 65536 /* lists of every untyped function fit */
 
 /* Formats into err (at most errsize bytes) and returns -1, for "return fail(...)". */
 __attribute__((format(printf, 3, 4))) int lp_analyze_fail(char *err, size_t errsize,

@@ -6,11 +6,27 @@
 #include "lineup/exit-codes.h"
 
 #include <fnmatch.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define fail(...) lp_analyze_fail(err, errsize, __VA_ARGS__)
+
+/* Appends to a growing message buffer. */
+__attribute__((format(printf, 3, 4))) static void list_addf(char **buf, size_t *len,
+							    const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	*buf = lp_xrealloc(*buf, *len + (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(*buf + *len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	*len += (size_t)n;
+}
 
 /* Appends "'a', 'b'" style lists to a message buffer. */
 static void list_add(char **buf, size_t *len, const char *sep, const char *item)
@@ -209,10 +225,16 @@ static int check_imported(const struct lp_client *c, const struct lp_plan *plan,
 	}
 	for (int i = 0; i < plan->n_funcs; i++) {
 		const struct lp_plan_func *f = &plan->funcs[i];
-		if (f->imported_by_client && !f->typed)
-			return fail("cannot record calls to '%s', which '%s' calls: %s; leave it "
-				    "out with --function GLOB",
-				    f->name, c->name, f->untyped_reason);
+		if (!f->imported_by_client || f->typed)
+			continue;
+		list_addf(&list, &len, "%s'%s' (%s)", len ? ", " : "", f->name, f->untyped_reason);
+	}
+	if (list) {
+		fail("cannot record calls to %s, which '%s' calls: leave them out with --function "
+		     "GLOB",
+		     list, c->name);
+		free(list);
+		return -1;
 	}
 	return 0;
 }
@@ -237,6 +259,8 @@ int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *
 		   size_t errsize)
 {
 	*out = NULL;
+	if (!o->client)
+		return fail("no client program given: name the program to run after the options");
 	struct lp_client c;
 	struct lp_closure cl = {0};
 	if (lp_client_open(o->client, &c, err, errsize))
@@ -283,9 +307,10 @@ out:
 
 struct lp_plan *lp_analyze(const struct lp_analyze_opts *opts)
 {
-	char err[LP_ERR_SIZE];
+	char *err = lp_xmalloc(LP_ERR_SIZE);
 	struct lp_plan *plan;
-	if (lp_analyze_try(opts, &plan, err, sizeof(err)))
+	if (lp_analyze_try(opts, &plan, err, LP_ERR_SIZE))
 		lp_die(LP_EXIT_USAGE, "%s", err);
+	free(err);
 	return plan;
 }
