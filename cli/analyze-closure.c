@@ -159,7 +159,7 @@ int lp_closure_load(const struct lp_client *c, struct lp_closure *cl, char *err,
 		if (e->missing) {
 			fail("the loader cannot find '%s', which client '%s' needs: add its "
 			     "directory to LD_LIBRARY_PATH or install it",
-			     e->name, c->path);
+			     e->name, c->name);
 			goto bad;
 		}
 		struct stat st;

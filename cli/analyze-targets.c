@@ -156,7 +156,7 @@ int lp_targets_resolve(const struct lp_client *c, const struct lp_closure *cl,
 		if (!e || stat(e->path, &st) != 0)
 			return fail("the loader cannot find '%s', which client '%s' needs: add its "
 				    "directory to LD_LIBRARY_PATH or install it",
-				    needed, c->path);
+				    needed, c->name);
 		if (add_target(plan, cl, needed, e->path, &st, err, errsize))
 			return -1;
 	}
