@@ -10,12 +10,12 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/phases.c cli/phases.h \
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"'
 libdriver_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
-#LP_BIN bin_PROGRAMS += lineup-preload
-#LP_BIN lineup_preload_SOURCES = cli/main.c
-#LP_BIN lineup_preload_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
-#LP_BIN lineup_preload_LDADD = libdriver.a libexplore.a libanalyze.a libcommon.a $(LIBELF_LIBS) $(LIBDW_LIBS) $(CAPSTONE_LIBS)
+bin_PROGRAMS += lineup-preload
+lineup_preload_SOURCES = cli/main.c
+lineup_preload_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
+lineup_preload_LDADD = libdriver.a libexplore.a libanalyze.a libcommon.a $(LIBELF_LIBS) $(LIBDW_LIBS)
 
-#LP_BIN dist_man_MANS += man/lineup-preload.1
+dist_man_MANS += man/lineup-preload.1
 
 # Pure parts of the driver, unit tested.
 LP_CLI_TEST_LIBS = libcommon.a $(CMOCKA_LIBS)
@@ -31,5 +31,5 @@ tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/json.c cli/sum
 tests_unit_test_cli_json_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_json_LDADD = $(LP_CLI_TEST_LIBS)
 
-#LP_BIN TESTS += tests/cli/options-and-man.sh
+TESTS += tests/cli/options-and-man.sh
 EXTRA_DIST += tests/cli/options-and-man.sh
