@@ -104,6 +104,8 @@ void lp_checker_finish(struct lp_checker *c)
 	waitpid(c->pid, &status, 0);
 	c->pid = 0;
 	fclose(c->out);
+	free(c->path);
+	c->path = NULL;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		lp_die(LP_EXIT_USAGE, "'%s --server' failed at the end (status %d): see its message above", c->path, status);
+		lp_die(LP_EXIT_USAGE, "'lineup-checker --server' failed at the end (status %d): see its message above", status);
 }

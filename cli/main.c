@@ -65,8 +65,11 @@ int main(int argc, char **argv)
 		.plan_path = write_plan(c.plan), .preload_lib = lp_find_preload(), .watchdog = o.watchdog,
 		.verbose = o.verbose > 0,
 	};
-	if (o.replay)
-		return lp_replay_run(&c);
+	int rc;
+	if (o.replay) {
+		rc = lp_replay_run(&c);
+		goto out;
+	}
 
 	c.sum.bound = o.bound;
 	c.sum.functions = (size_t)c.plan->n_funcs;
@@ -82,7 +85,14 @@ int main(int argc, char **argv)
 			lp_summary_warn(&c.sum, "some functions of the target have no known type: a call to one ends the "
 						"execution with an error (give --signature)");
 	lp_progress_init(!o.quiet && isatty(2));
-	int rc = lp_phases_run(&c);
+	rc = lp_phases_run(&c);
+	free(c.sum.targets);
+	lp_summary_free(&c.sum);
+	free(c.hashes);
+out:
+	free(c.sv.log_lines);
+	free((char *)c.sv.preload_lib);
+	lp_plan_free(c.plan);
 	lp_options_free(&o);
 	return rc;
 }

@@ -162,6 +162,7 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct exec 
 	/* Sites are symbolized in the fork server (same mappings): before stopping it. */
 	char *sites = lp_report_schedule(c, s, &e->log);
 	lp_server_stop(&c->sv);
+	lp_checker_finish(&c->ck); /* writes --observations before we report */
 	lp_progress_clear();
 	printf("violation (%s):\n%s", !strcmp(kind, "crash") ? "client crashed" : kind, v->report);
 	if (v->report[0] && v->report[strlen(v->report) - 1] != '\n')
@@ -189,6 +190,7 @@ static void phase1(struct lp_ctx *c)
 			c->sum.p1_histories++;
 		if (r == LP_CHECK_NONDETERMINISTIC) {
 			lp_server_stop(&c->sv);
+			lp_checker_finish(&c->ck);
 			lp_progress_clear();
 			c->sum.verdict = LP_VERDICT_NONDETERMINISTIC;
 			printf("nondeterministic: two serial executions with the same calls disagree\n%s", text);
@@ -230,15 +232,24 @@ static int phase2(struct lp_ctx *c)
 		if (s->cost < LP_MAX_BOUND_SLOTS)
 			c->sum.p2_per_bound[s->cost]++;
 		if (e.crashed) {
-			if (WIFSIGNALED(e.res.status))
-				return violation(c, s, &e, "crash", NULL);
+			if (WIFSIGNALED(e.res.status)) {
+				int rc = violation(c, s, &e, "crash", NULL);
+				exec_clear(&e);
+				lp_explore_free(ex);
+				return rc;
+			}
 			lp_die(LP_EXIT_USAGE, "client exited under schedule %s before every thread finished (exit status %d): %s",
 			       e.sched, WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1, first_error(c, &e.log));
 		}
 		char *text;
 		enum lp_check_reply r = lp_checker_send(&c->ck, e.history, &text);
-		if (r == LP_CHECK_VIOLATION)
-			return violation(c, s, &e, e.stuck ? "stuck" : "non-linearizable", text);
+		if (r == LP_CHECK_VIOLATION) {
+			int rc = violation(c, s, &e, e.stuck ? "stuck" : "non-linearizable", text);
+			free(text);
+			exec_clear(&e);
+			lp_explore_free(ex);
+			return rc;
+		}
 		if (r != LP_CHECK_OK)
 			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text ? text : "");
 		exec_clear(&e);
@@ -286,6 +297,8 @@ int lp_replay_run(struct lp_ctx *c)
 		else
 			fprintf(stderr, "lineup-preload: client exited with status %d under schedule %s before every thread finished\n",
 				WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1, e.sched);
+		exec_clear(&e);
+		lp_schedule_clear(&s);
 		return LP_EXIT_VIOLATION;
 	}
 	fputs(e.history, stdout);

@@ -311,7 +311,8 @@ static void write_input(struct lp_server *sv, const struct lp_schedule *s, uint6
 	m->phase = s->phase;
 	m->max_steps = max_steps;
 	BUG_ON(s->n > LP_MAX_OVERRIDES);
-	memcpy(m->overrides, s->ov, s->n * sizeof *s->ov);
+	if (s->n)
+		memcpy(m->overrides, s->ov, s->n * sizeof *s->ov);
 	m->n_overrides = (uint32_t)s->n;
 	if (sv->single)
 		m->base_len = 0;

@@ -1,6 +1,7 @@
 /* cli/summary.c — run summary bookkeeping shared by the text and JSON reports. */
 #include "summary.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "lineup/die.h"
@@ -22,4 +23,21 @@ const char *lp_verdict_text(enum lp_verdict v)
 	case LP_VERDICT_NONDETERMINISTIC: return "nondeterministic";
 	}
 	return "?";
+}
+
+void lp_summary_free(struct lp_summary *s)
+{
+	for (size_t i = 0; i < s->n_warnings; i++)
+		free(s->warnings[i]);
+	free(s->warnings);
+	if (s->violation) {
+		free(s->violation->history);
+		free(s->violation->schedule);
+		free(s->violation->replay);
+		free(s->violation->report);
+		free(s->violation);
+	}
+	s->warnings = NULL;
+	s->n_warnings = 0;
+	s->violation = NULL;
 }

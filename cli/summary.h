@@ -32,5 +32,7 @@ struct lp_summary {
 /* Adds a warning once (same text is not repeated). */
 void lp_summary_warn(struct lp_summary *s, const char *text);
 const char *lp_verdict_text(enum lp_verdict v);
+/* Frees warnings and the violation (not targets: they belong to the plan). */
+void lp_summary_free(struct lp_summary *s);
 
 #endif
