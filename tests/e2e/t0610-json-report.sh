@@ -32,7 +32,7 @@ json_is queue '.violation.history | test("queue_trytake")' true
 lp_run --json "$T/event.json" --target "$P/libevent-nolock.so" -- "$P/client-event"
 expect_status 1 "event: exit status 1"
 json_is event '.violation.kind' stuck
-json_is event '.violation.history | test("(^|\n)stuck(\n|$)")' true
+json_is event '.violation.history | test("(^|\\n)stuck(\\n|$)")' true
 
 lp_run --json "$T/box.json" --target "$P/libbox-race.so" -- "$P/client-box"
 expect_status 1 "box: exit status 1"

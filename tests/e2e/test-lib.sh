@@ -79,9 +79,9 @@ lp_run() {
 ok() {
 	test_count=$((test_count + 1))
 	if [ "$1" = 0 ]; then
-		echo "ok $test_count - $2"
+		printf 'ok %d - %s\n' "$test_count" "$2"
 	else
-		echo "not ok $test_count - $2"
+		printf 'not ok %d - %s\n' "$test_count" "$2"
 		test_failed=$((test_failed + 1))
 		echo "#   (exit status $RC)"
 		diag "$OUT" stdout
@@ -91,7 +91,7 @@ ok() {
 
 skip() {
 	test_count=$((test_count + 1))
-	echo "ok $test_count # SKIP $*"
+	printf 'ok %d # SKIP %s\n' "$test_count" "$*"
 }
 
 expect_status() {
