@@ -19,7 +19,8 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libqueue-lock.so $(LP_PROG_DIR)/libqueue-lock-nodw.so \
 	$(LP_PROG_DIR)/libqueue-trylock.so $(LP_PROG_DIR)/libqueue-trylock-nodw.so \
 	$(LP_PROG_DIR)/libevent-nolock.so $(LP_PROG_DIR)/libevent-nolock-nodw.so \
-	$(LP_PROG_DIR)/libsemw.so $(LP_PROG_DIR)/libticket-pid.so $(LP_PROG_DIR)/libbox-race.so
+	$(LP_PROG_DIR)/libsemw.so $(LP_PROG_DIR)/libticket-pid.so $(LP_PROG_DIR)/libbox-race.so \
+	$(LP_PROG_DIR)/libchan-pipe.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -30,7 +31,7 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-event $(LP_PROG_DIR)/client-event-nodw \
 	$(LP_PROG_DIR)/client-sem $(LP_PROG_DIR)/client-sem-stuck \
 	$(LP_PROG_DIR)/client-ticket $(LP_PROG_DIR)/client-box $(LP_PROG_DIR)/client-box-null \
-	$(LP_PROG_DIR)/client-libc-only $(LP_PROG_DIR)/client-bare \
+	$(LP_PROG_DIR)/client-chan $(LP_PROG_DIR)/client-libc-only $(LP_PROG_DIR)/client-bare \
 	$(LP_PROG_DIR)/client-static
 
 check_DATA = $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -90,6 +91,11 @@ $(LP_PROG_DIR)/client-box: $(LP_PROG_DIR)/client-box.c $(LP_PROG_DIR)/box.h $(LP
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-box.c $(LP_PROG_DIR)/libbox-race.so
 $(LP_PROG_DIR)/client-box-null: $(LP_PROG_DIR)/client-box-null.c $(LP_PROG_DIR)/box.h $(LP_PROG_DIR)/libbox-race.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-box-null.c $(LP_PROG_DIR)/libbox-race.so
+$(LP_PROG_DIR)/libchan-pipe.so: $(LP_PROG_DIR)/chan-pipe.c $(LP_PROG_DIR)/chan.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/chan-pipe.c
+$(LP_PROG_DIR)/client-chan: $(LP_PROG_DIR)/client-chan.c $(LP_PROG_DIR)/chan.h $(LP_PROG_DIR)/libchan-pipe.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-chan.c $(LP_PROG_DIR)/libchan-pipe.so
 $(LP_PROG_DIR)/client-libc-only: $(LP_PROG_DIR)/client-libc-only.c
 	$(LP_PROG_MKDIR)
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-libc-only.c
@@ -110,7 +116,8 @@ EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/
 	$(LP_PROG_DIR)/client-sem.c $(LP_PROG_DIR)/client-sem-stuck.c $(LP_PROG_DIR)/ticket.h \
 	$(LP_PROG_DIR)/ticket-pid.c $(LP_PROG_DIR)/client-ticket.c $(LP_PROG_DIR)/box.h \
 	$(LP_PROG_DIR)/box-race.c $(LP_PROG_DIR)/client-box.c $(LP_PROG_DIR)/client-box-null.c \
-	$(LP_PROG_DIR)/client-libc-only.c $(LP_PROG_DIR)/client-bare.c
+	$(LP_PROG_DIR)/client-libc-only.c $(LP_PROG_DIR)/client-bare.c $(LP_PROG_DIR)/chan.h \
+	$(LP_PROG_DIR)/chan-pipe.c $(LP_PROG_DIR)/client-chan.c
 
 # ---- end-to-end tests ----
 LP_E2E_TESTS = \
@@ -130,6 +137,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0420-wrong-crash-under-schedule.sh \
 	tests/e2e/t0500-phase1-nondeterministic.sh \
 	tests/e2e/t0510-phase1-crash.sh \
+	tests/e2e/t0520-phase1-uncontrolled-blocking.sh \
 	tests/e2e/t0600-replay-reproduces.sh \
 	tests/e2e/t0610-json-report.sh \
 	tests/e2e/t0700-options-bad-values.sh
