@@ -41,6 +41,10 @@ struct lp_plan_func {
 	bool typed;                 /* ret and args known */
 	const char *type_source;    /* "target DWARF", "client DWARF", "--signature", NULL */
 	bool imported_by_client;    /* the client's own dynamic symbols reference it */
+	bool ifunc;                 /* STT_GNU_IFUNC: offset is the resolver's, not the
+				       implementation's (the GOT holds the implementation) */
+	char *untyped_reason;       /* when !typed and the type is known but unsupported
+				       ("struct passed by value", ...), else NULL */
 };
 
 struct lp_plan {
@@ -57,9 +61,18 @@ struct lp_plan {
  * A function the client imports that has no type is an error naming it and --signature. */
 struct lp_plan *lp_analyze(const struct lp_analyze_opts *opts);
 
+/* Same, but returns -1 with the one-line message in err instead of dying (0 and *plan on
+ * success). Warnings (a --signature that contradicts DWARF) still go to lp_warn. */
+int lp_analyze_try(const struct lp_analyze_opts *opts, struct lp_plan **plan, char *err,
+		   size_t errsize);
+
 /* Writes the plan in the protocol.h text format. Returns 0, or -1 with errno. */
 int lp_plan_write(const struct lp_plan *plan, const char *path);
 void lp_plan_free(struct lp_plan *plan);
+
+/* A buffer of this size holds any formatted value, a string of LP_MAX_STRING bytes
+ * escaped as \xNN included. */
+#define LP_VALUE_BUFSIZE (4 * LP_MAX_STRING + 16)
 
 /* Text of a value of this kind, as it appears in a history (lineup-history(5)):
  * integers in decimal, bool true/false, pointers 0x..., strings C-quoted (NULL for a
@@ -68,8 +81,13 @@ void lp_plan_free(struct lp_plan *plan);
 size_t lp_format_value(enum lp_kind kind, uint64_t raw, const char *str, uint32_t len,
 		       bool truncated, char *buf, size_t bufsize);
 
-/* Symbolization for reports: "func+0x1a (file.c:23)" or "object+0x1234" for an address in
- * process pid (read from /proc/pid/maps). Returns a malloc'ed string. */
+/* Symbolization for reports, best effort and never fatal: "func+0x1a (file.c:23)" when
+ * DWARF has a line, "func+0x1a in libx.so" without one, "libx.so+0x1234" without a
+ * symbol, "0x7f..." when nothing is known, for an address in process pid (read from
+ * /proc/pid/maps; with address randomisation off, the fork server's pid serves for the
+ * addresses of its finished children). Returns a malloc'ed string. The modules of the
+ * last pid are cached; lp_symbolize_reset() drops the cache. */
 char *lp_symbolize(pid_t pid, uint64_t addr);
+void lp_symbolize_reset(void);
 
 #endif

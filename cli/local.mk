@@ -1,2 +1,42 @@
 # cli: build rules for lineup-preload (the driver part; analysis rules are in cli/analyze.mk).
 include $(srcdir)/cli/analyze.mk
+
+# Everything but main.c in one archive, so the pieces build and test on their own.
+noinst_LIBRARIES += libdriver.a
+libdriver_a_SOURCES = cli/options.c cli/options.h cli/phases.c cli/phases.h \
+	cli/run-server.c cli/run-server.h cli/shm-log.c cli/shm-log.h cli/watchdog.c cli/watchdog.h \
+	cli/report.c cli/json.c cli/json.h cli/summary.c cli/summary.h cli/progress.c cli/progress.h \
+	cli/checker-pipe.c cli/checker-pipe.h cli/replay-cmd.c cli/replay-cmd.h cli/buf.c cli/buf.h
+libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"'
+libdriver_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
+
+bin_PROGRAMS += lineup-preload
+lineup_preload_SOURCES = cli/main.c
+lineup_preload_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
+lineup_preload_LDADD = libdriver.a libexplore.a libanalyze.a libcommon.a $(LIBELF_LIBS) $(LIBDW_LIBS)
+
+dist_man_MANS += man/lineup-preload.1
+
+# Pure parts of the driver, unit tested.
+LP_CLI_TEST_LIBS = libcommon.a $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-cli-options tests/unit/test-cli-shm-log tests/unit/test-cli-json
+TESTS += tests/unit/test-cli-options tests/unit/test-cli-shm-log tests/unit/test-cli-json
+tests_unit_test_cli_options_SOURCES = tests/unit/test-cli-options.c cli/options.c cli/replay-cmd.c cli/buf.c
+tests_unit_test_cli_options_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_options_LDADD = $(LP_CLI_TEST_LIBS)
+tests_unit_test_cli_shm_log_SOURCES = tests/unit/test-cli-shm-log.c cli/shm-log.c cli/buf.c
+tests_unit_test_cli_shm_log_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_shm_log_LDADD = $(LP_CLI_TEST_LIBS)
+tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/json.c cli/summary.c cli/buf.c
+tests_unit_test_cli_json_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_json_LDADD = $(LP_CLI_TEST_LIBS)
+
+TESTS += tests/cli/options-and-man.sh
+EXTRA_DIST += tests/cli/options-and-man.sh
+
+# A fake preload speaking the fork-server protocol: tests the runner without the real one.
+check_LTLIBRARIES = tests/cli/libfake-preload.la
+tests_cli_libfake_preload_la_SOURCES = tests/cli/fake-preload.c
+tests_cli_libfake_preload_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+TESTS += tests/cli/replay-fake-server.sh
+EXTRA_DIST += tests/cli/replay-fake-server.sh

@@ -1,1 +1,14 @@
-# scheduler: build rules (owned by the scheduler area).
+# scheduler: build rules. The exploration half (libexplore.a, pure) is linked into the cli;
+# the runtime half lives with the preload.
+noinst_LIBRARIES += libexplore.a
+libexplore_a_SOURCES = scheduler/explore.c scheduler/explore-schedule.c scheduler/explore.h
+libexplore_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
+
+check_PROGRAMS += tests/unit/test-explore-bounding tests/unit/test-explore-schedule
+TESTS += tests/unit/test-explore-bounding tests/unit/test-explore-schedule
+tests_unit_test_explore_bounding_SOURCES = tests/unit/test-explore-bounding.c
+tests_unit_test_explore_bounding_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_explore_bounding_LDADD = libexplore.a $(CMOCKA_LIBS)
+tests_unit_test_explore_schedule_SOURCES = tests/unit/test-explore-schedule.c
+tests_unit_test_explore_schedule_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_explore_schedule_LDADD = libexplore.a $(CMOCKA_LIBS)

@@ -1,0 +1,66 @@
+/* checker/buf.c — growable text buffer. */
+#include "checker/buf.h"
+#include "lineup/die.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void reserve(struct lp_buf *b, size_t extra)
+{
+	if (b->len + extra + 1 <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 256;
+	while (cap < b->len + extra + 1)
+		cap *= 2;
+	b->s = lp_xrealloc(b->s, cap);
+	b->cap = cap;
+}
+
+void lp_buf_reset(struct lp_buf *b)
+{
+	b->len = 0;
+	if (b->s)
+		b->s[0] = 0;
+}
+
+void lp_buf_free(struct lp_buf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+}
+
+void lp_buf_add(struct lp_buf *b, const char *s, size_t n)
+{
+	reserve(b, n);
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = 0;
+}
+
+void lp_buf_puts(struct lp_buf *b, const char *s) { lp_buf_add(b, s, strlen(s)); }
+
+void lp_buf_printf(struct lp_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	BUG_ON(n < 0);
+	reserve(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void lp_buf_pad(struct lp_buf *b, size_t n)
+{
+	reserve(b, n);
+	memset(b->s + b->len, ' ', n);
+	b->len += n;
+	b->s[b->len] = 0;
+}
+
+const char *lp_buf_str(const struct lp_buf *b) { return b->s ? b->s : ""; }

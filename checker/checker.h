@@ -1,0 +1,92 @@
+/* checker/checker.h — the checker library (libchecker.a): histories in, verdicts and
+ * report text out; no I/O. lineup-checker(1) and the cli both drive it.
+ *
+ * Serial histories build the observation trie (lp_trie). A concurrent history passes
+ * when it has a serial witness: a path of the trie whose per-thread subhistories are the
+ * history's and that keeps the real-time order of non-overlapping operations (only the
+ * per-thread order under LP_CRIT_SEQUENTIAL). A stuck history passes when, for each
+ * pending operation e, a stuck observation witnesses H[e]: the complete operations, then
+ * e pending forever (Line-Up's generalized linearizability, Burckhardt et al. PLDI 2010).
+ *
+ * The search walks the trie, one operation (call node, then return node) at a time. A
+ * trie node determines which operations are already linearized, so a node reached once
+ * and abandoned is never searched again for the same history (memo by generation
+ * stamps: no clearing between histories). With --quasi the node no longer determines
+ * the state (see quasi.c), which keeps its own memo. */
+#ifndef LP_CHECKER_CHECKER_H
+#define LP_CHECKER_CHECKER_H
+
+#include "checker/buf.h"
+#include "checker/history.h"
+#include "checker/intern.h"
+#include "checker/trie.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum lp_criterion { LP_CRIT_LINEARIZABLE = 0, LP_CRIT_SEQUENTIAL = 1 };
+
+enum lp_verdict {
+	LP_VERDICT_OK = 0,        /* serial added, or concurrent passed */
+	LP_VERDICT_VIOLATION = 1, /* concurrent history without witness */
+	LP_VERDICT_NONDET = 3,    /* serial history contradicts an earlier one */
+};
+
+struct lp_quasi {
+	uint32_t func; /* interned function name */
+	uint32_t k;
+};
+
+/* The deepest point a failed search reached: the report starts from there. */
+struct lp_best {
+	uint32_t node; /* trie node */
+	uint32_t done; /* operations linearized on the way */
+};
+
+struct lp_checker {
+	struct lp_intern *strs; /* shared with the parser */
+	struct lp_trie trie;
+	enum lp_criterion crit;
+	struct lp_quasi *quasi;
+	uint32_t nquasi;
+	/* search scratch, reused across histories */
+	uint32_t *visit;
+	uint32_t visit_cap, gen;
+	uint32_t *counts, *limit;
+	uint32_t nscratch;
+	struct frame *frames;
+	uint32_t nframes;
+	struct quasi_memo *qmemo;
+	/* statistics */
+	uint64_t nserial, nconcurrent, nviolations, nnondet;
+};
+
+struct lp_checker *lp_checker_new(struct lp_intern *strs, enum lp_criterion crit);
+void lp_checker_free(struct lp_checker *c);
+/* FUNC=K; returns -1 with *why for a malformed spec. */
+int lp_checker_add_quasi(struct lp_checker *c, const char *spec, const char **why);
+uint32_t lp_checker_quasi_k(const struct lp_checker *c, uint32_t func);
+
+/* Feeds one parsed history. On VIOLATION or NONDET the report text is appended to
+ * *report. Strings a concurrent history interned are dropped again afterwards. */
+enum lp_verdict lp_checker_feed(struct lp_checker *c, const struct lp_hist *h, struct lp_buf *report);
+
+/* The observations in lineup-history(5) format, grouped by their per-thread operation
+ * sequences (what each thread called and got), readable back as a serial stream. */
+void lp_checker_observations(const struct lp_checker *c, struct lp_buf *out);
+
+/* ---- internal between the checker's files ---- */
+/* Searches a witness for h: target is a pending op index (stuck history) or LP_NO_EV. */
+bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target, struct lp_best *best);
+bool lp_quasi_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target, struct lp_best *best);
+void lp_quasi_free(struct lp_checker *c);
+void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, uint32_t target,
+			 const struct lp_best *best, struct lp_buf *out);
+void lp_report_nondet(const struct lp_checker *c, const struct lp_hist *h, const struct lp_trie_conflict *k,
+		      struct lp_buf *out);
+/* "0 call f(x)" lines of the trie path root..node. */
+void lp_report_path(const struct lp_checker *c, uint32_t node, const char *indent, struct lp_buf *out);
+/* Sizes the scratch arrays for h; bumps the memo generation. */
+void lp_checker_scratch(struct lp_checker *c, const struct lp_hist *h);
+
+#endif

@@ -1,0 +1,469 @@
+/* checker/history-parse.c — strict line-fed parser of lineup-history(5) streams. Every
+ * rejection names the file and line; nothing here can crash or loop on hostile input. */
+#include "checker/history.h"
+#include "lineup/die.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct lp_hist_parser {
+	struct lp_intern *strs;
+	const char *name;
+	uint32_t lineno;
+	bool in_hist;
+	bool skipping; /* after an error: ignore lines up to the next "end" */
+	struct lp_hist h;
+	uint32_t *pend;  /* per thread: pending op, or LP_NO_EV */
+	uint32_t *order; /* scratch for sorting threads */
+	uint32_t *tmap;  /* open addressing tid -> thread index + 1 (0 = empty) */
+	uint32_t tmap_size;
+	char *norm;
+	char *line; /* the line with its comment cut */
+	char err[1024];
+};
+
+struct lp_hist_parser *lp_hist_parser_new(struct lp_intern *strs, const char *name)
+{
+	struct lp_hist_parser *p = lp_xcalloc(1, sizeof(*p));
+	p->strs = strs;
+	p->name = name ? name : "<stdin>";
+	p->h.name = p->name;
+	p->norm = lp_xmalloc(2 * LP_HIST_MAX_LINE + 2);
+	p->line = lp_xmalloc(LP_HIST_MAX_LINE + 1);
+	p->tmap_size = 64;
+	p->tmap = lp_xcalloc(p->tmap_size, sizeof(*p->tmap));
+	p->h.attrs = lp_xstrdup("");
+	p->h.attrs_cap = 1;
+	return p;
+}
+
+void lp_hist_parser_free(struct lp_hist_parser *p)
+{
+	if (!p)
+		return;
+	free(p->h.attrs);
+	free(p->h.ops);
+	free(p->h.evs);
+	free(p->h.tids);
+	free(p->h.thread_start);
+	free(p->h.thread_ops);
+	free(p->pend);
+	free(p->order);
+	free(p->tmap);
+	free(p->norm);
+	free(p->line);
+	free(p);
+}
+
+const struct lp_hist *lp_hist_parser_history(const struct lp_hist_parser *p) { return &p->h; }
+const char *lp_hist_parser_error(const struct lp_hist_parser *p) { return p->err; }
+uint32_t lp_hist_parser_lineno(const struct lp_hist_parser *p) { return p->lineno; }
+
+__attribute__((format(printf, 2, 3))) static enum lp_hp_status fail(struct lp_hist_parser *p, const char *fmt, ...)
+{
+	int n = snprintf(p->err, sizeof(p->err), "%s:%u: ", p->name, p->lineno);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(p->err + n, sizeof(p->err) - (size_t)n, fmt, ap);
+	va_end(ap);
+	p->in_hist = false;
+	p->skipping = true;
+	return LP_HP_ERROR;
+}
+
+/* Subjects quoted in messages are cut for display only. */
+static const char *quote(const char *s, size_t len, char *buf, size_t cap)
+{
+	size_t n = len < cap - 4 ? len : cap - 4;
+	memcpy(buf, s, n);
+	strcpy(buf + n, len > n ? "..." : "");
+	return buf;
+}
+
+static bool is_space(char c) { return c == ' ' || c == '\t'; }
+
+long lp_hist_normalise(const char *s, size_t len, char *out, const char **why)
+{
+	size_t o = 0;
+	long depth = 0;
+	char inq = 0;
+	bool space = false;
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		if (inq) {
+			out[o++] = c;
+			if (c == '\\' && i + 1 < len)
+				out[o++] = s[++i];
+			else if (c == inq)
+				inq = 0;
+			continue;
+		}
+		if (is_space(c)) {
+			space = true;
+			continue;
+		}
+		if ((space || (o && out[o - 1] == ',')) && o && out[o - 1] != '(' && c != ')' &&
+		    c != ',' && c != '(')
+			out[o++] = ' ';
+		space = false;
+		out[o++] = c;
+		if (c == '"' || c == '\'')
+			inq = c;
+		else if (c == '(')
+			depth++;
+		else if (c == ')' && --depth < 0) {
+			*why = "unbalanced parentheses: ')' without a matching '('";
+			return -1;
+		}
+	}
+	if (inq) {
+		*why = inq == '"' ? "unterminated string: a '\"' is not closed"
+				  : "unterminated character literal: a \"'\" is not closed";
+		return -1;
+	}
+	if (depth) {
+		*why = "unbalanced parentheses: a '(' is not closed";
+		return -1;
+	}
+	out[o] = 0;
+	return (long)o;
+}
+
+static void reset_hist(struct lp_hist_parser *p)
+{
+	struct lp_hist *h = &p->h;
+	for (uint32_t t = 0; t < h->nthreads; t++) {
+		uint32_t i = (uint32_t)(h->tids[t] * 0x9e3779b97f4a7c15ull >> 40) & (p->tmap_size - 1);
+		while (p->tmap[i]) {
+			p->tmap[i] = 0;
+			i = (i + 1) & (p->tmap_size - 1);
+		}
+	}
+	h->nops = h->nevs = h->nthreads = h->npending = 0;
+	h->serial = h->stuck = false;
+	h->attrs[0] = 0;
+	h->intern_mark = lp_intern_count(p->strs);
+}
+
+static uint32_t thread_of(struct lp_hist_parser *p, lp_tid_t tid)
+{
+	struct lp_hist *h = &p->h;
+	uint32_t mask = p->tmap_size - 1;
+	uint32_t i = (uint32_t)(tid * 0x9e3779b97f4a7c15ull >> 40) & mask;
+	for (; p->tmap[i]; i = (i + 1) & mask)
+		if (h->tids[p->tmap[i] - 1] == tid)
+			return p->tmap[i] - 1;
+	if (h->nthreads == h->capthreads) {
+		h->capthreads = h->capthreads ? 2 * h->capthreads : 16;
+		h->tids = lp_xrealloc(h->tids, h->capthreads * sizeof(*h->tids));
+		p->pend = lp_xrealloc(p->pend, h->capthreads * sizeof(*p->pend));
+		p->order = lp_xrealloc(p->order, h->capthreads * sizeof(*p->order));
+		h->thread_start = lp_xrealloc(h->thread_start, (h->capthreads + 1) * sizeof(uint32_t));
+	}
+	uint32_t t = h->nthreads++;
+	h->tids[t] = tid;
+	p->pend[t] = LP_NO_EV;
+	p->tmap[i] = t + 1;
+	if (h->nthreads * 2 > p->tmap_size) { /* grow and reinsert */
+		free(p->tmap);
+		p->tmap_size *= 2;
+		p->tmap = lp_xcalloc(p->tmap_size, sizeof(*p->tmap));
+		mask = p->tmap_size - 1;
+		for (uint32_t k = 0; k < h->nthreads; k++) {
+			uint32_t j = (uint32_t)(h->tids[k] * 0x9e3779b97f4a7c15ull >> 40) & mask;
+			while (p->tmap[j])
+				j = (j + 1) & mask;
+			p->tmap[j] = k + 1;
+		}
+	}
+	return t;
+}
+
+static void add_event(struct lp_hist *h, uint32_t op, bool is_ret)
+{
+	if (h->nevs == h->capevs) {
+		h->capevs = h->capevs ? 2 * h->capevs : 64;
+		h->evs = lp_xrealloc(h->evs, h->capevs * sizeof(*h->evs));
+	}
+	h->evs[h->nevs].op = op;
+	h->evs[h->nevs].is_ret = is_ret;
+	h->nevs++;
+}
+
+static const struct lp_hist *sort_h; /* qsort has no context argument */
+static int by_tid(const void *a, const void *b)
+{
+	lp_tid_t x = sort_h->tids[*(const uint32_t *)a], y = sort_h->tids[*(const uint32_t *)b];
+	return x < y ? -1 : x > y;
+}
+
+static enum lp_hp_status finish(struct lp_hist_parser *p)
+{
+	struct lp_hist *h = &p->h;
+	char tb[LP_TID_STRLEN];
+	if (h->npending && !h->stuck) {
+		for (uint32_t t = 0; t < h->nthreads; t++)
+			if (p->pend[t] != LP_NO_EV)
+				return fail(p, "history ends while thread %s's call at line %u is pending: add its 'ret' line, or a 'stuck' line if it can never return",
+					    lp_tid_format(h->tids[t], tb), h->ops[p->pend[t]].call_line);
+	}
+	if (h->stuck && !h->npending)
+		return fail(p, "history is marked 'stuck' but no call is pending: remove the 'stuck' line");
+	/* threads in tid order: dense index = rank */
+	for (uint32_t t = 0; t < h->nthreads; t++)
+		p->order[t] = t;
+	sort_h = h;
+	qsort(p->order, h->nthreads, sizeof(*p->order), by_tid);
+	uint32_t *rank = p->pend; /* pend is no longer needed */
+	for (uint32_t r = 0; r < h->nthreads; r++)
+		rank[p->order[r]] = r;
+	lp_tid_t *tids = h->tids;
+	h->thread_ops = lp_xrealloc(h->thread_ops, (h->nops + 1) * sizeof(uint32_t));
+	lp_tid_t *copy = lp_xmalloc((h->nthreads + 1) * sizeof(*copy));
+	memcpy(copy, tids, h->nthreads * sizeof(*copy));
+	for (uint32_t t = 0; t < h->nthreads; t++)
+		tids[rank[t]] = copy[t];
+	free(copy);
+	memset(h->thread_start, 0, (h->nthreads + 1) * sizeof(uint32_t));
+	for (uint32_t i = 0; i < h->nops; i++) {
+		h->ops[i].thread = rank[h->ops[i].thread];
+		h->thread_start[h->ops[i].thread + 1]++;
+	}
+	for (uint32_t t = 0; t < h->nthreads; t++)
+		h->thread_start[t + 1] += h->thread_start[t];
+	for (uint32_t t = 0; t < h->nthreads; t++)
+		p->order[t] = h->thread_start[t];
+	for (uint32_t i = 0; i < h->nops; i++)
+		h->thread_ops[p->order[h->ops[i].thread]++] = i;
+	p->in_hist = false;
+	return LP_HP_DONE;
+}
+
+static enum lp_hp_status header(struct lp_hist_parser *p, char *rest)
+{
+	struct lp_hist *h = &p->h;
+	bool unfinished = p->in_hist;
+	uint32_t prev = h->line;
+	reset_hist(p);
+	p->skipping = false;
+	h->line = p->lineno;
+	char *save = NULL;
+	char *kind = strtok_r(rest, " \t", &save);
+	if (!kind)
+		return fail(p, "history kind missing: write 'history serial' or 'history concurrent'");
+	if (!strcmp(kind, "serial"))
+		h->serial = true;
+	else if (strcmp(kind, "concurrent")) {
+		char qb[80];
+		return fail(p, "unknown history kind '%s': write 'history serial' or 'history concurrent'",
+			    quote(kind, strlen(kind), qb, sizeof(qb)));
+	}
+	size_t n = 0;
+	for (char *a; (a = strtok_r(NULL, " \t", &save));) {
+		char *eq = strchr(a, '=');
+		if (!eq || eq == a) {
+			char qb[80];
+			return fail(p, "attribute '%s' is not key=value: remove it or write key=value",
+				    quote(a, strlen(a), qb, sizeof(qb)));
+		}
+		size_t len = strlen(a);
+		if (n + len + 2 > h->attrs_cap) {
+			h->attrs_cap = 2 * (n + len + 2);
+			h->attrs = lp_xrealloc(h->attrs, h->attrs_cap);
+		}
+		if (n)
+			h->attrs[n++] = ' ';
+		memcpy(h->attrs + n, a, len + 1);
+		n += len;
+	}
+	p->in_hist = true;
+	if (unfinished) {
+		enum lp_hp_status st = fail(p, "history at line %u has no 'end' line: add 'end' after its last event", prev);
+		p->in_hist = true; /* the new history goes on */
+		p->skipping = false;
+		return st;
+	}
+	return LP_HP_MORE;
+}
+
+static enum lp_hp_status event(struct lp_hist_parser *p, const char *tidtok, char *rest)
+{
+	struct lp_hist *h = &p->h;
+	char qb[80], tb[LP_TID_STRLEN];
+	lp_tid_t tid;
+	if (strlen(tidtok) >= LP_TID_STRLEN || lp_tid_parse(tidtok, &tid))
+		return fail(p, "unknown line '%s': expected a thread id such as 0.1 (or 'history', 'stuck', 'end')",
+			    quote(tidtok, strlen(tidtok), qb, sizeof(qb)));
+	if (!p->in_hist)
+		return fail(p, "event outside a history: add a 'history serial' or 'history concurrent' line before it");
+	if (h->stuck)
+		return fail(p, "event after 'stuck': 'stuck' must be the last line before 'end'");
+	while (is_space(*rest))
+		rest++;
+	bool is_ret;
+	if (!strncmp(rest, "call", 4) && (is_space(rest[4]) || !rest[4]))
+		is_ret = false;
+	else if (!strncmp(rest, "ret", 3) && (is_space(rest[3]) || !rest[3]))
+		is_ret = true;
+	else
+		return fail(p, "expected 'call' or 'ret' after thread %s: write '%s call f(args)' or '%s ret value'",
+			    tidtok, tidtok, tidtok);
+	rest += is_ret ? 3 : 4;
+	while (is_space(*rest))
+		rest++;
+	if (!*rest)
+		return fail(p, "%s without text: write '%s %s'", is_ret ? "'ret'" : "'call'", tidtok,
+			    is_ret ? "ret VALUE (or void)" : "call f(args)");
+	const char *why = NULL;
+	long n = lp_hist_normalise(rest, strlen(rest), p->norm, &why);
+	if (n < 0)
+		return fail(p, "%s in '%s'", why, quote(rest, strlen(rest), qb, sizeof(qb)));
+	uint32_t t = thread_of(p, tid);
+	if (!is_ret) {
+		char *open = p->norm;
+		while (*open && *open != '(' && *open != '"' && *open != '\'' && *open != ' ')
+			open++;
+		if (open == p->norm || *open != '(')
+			return fail(p, "call '%s' is not of the form name(args): write e.g. 'queue_add(q, 1)'",
+				    quote(p->norm, (size_t)n, qb, sizeof(qb)));
+		/* the parenthesis after the name must close at the very end */
+		long depth = 0;
+		char inq = 0;
+		for (char *c = open; *c; c++) {
+			if (inq) {
+				if (*c == '\\' && c[1])
+					c++;
+				else if (*c == inq)
+					inq = 0;
+			} else if (*c == '"' || *c == '\'')
+				inq = *c;
+			else if (*c == '(')
+				depth++;
+			else if (*c == ')' && --depth == 0 && c[1])
+				return fail(p, "text after the closing parenthesis of call '%s': a call is name(args) only",
+					    quote(p->norm, (size_t)n, qb, sizeof(qb)));
+		}
+		if (p->pend[t] != LP_NO_EV)
+			return fail(p, "call of thread %s while its call at line %u is pending: add the 'ret' line of that call first",
+				    lp_tid_format(tid, tb), h->ops[p->pend[t]].call_line);
+		if (h->serial && h->npending) {
+			for (uint32_t u = 0; u < h->nthreads; u++)
+				if (p->pend[u] != LP_NO_EV)
+{
+					char ub[LP_TID_STRLEN];
+					return fail(p, "serial history overlaps operations: thread %s calls while thread %s's call at line %u is pending; use 'history concurrent'",
+						    lp_tid_format(tid, tb), lp_tid_format(h->tids[u], ub),
+						    h->ops[p->pend[u]].call_line);
+				}
+		}
+		if (h->nops == h->capops) {
+			h->capops = h->capops ? 2 * h->capops : 32;
+			h->ops = lp_xrealloc(h->ops, h->capops * sizeof(*h->ops));
+		}
+		struct lp_hist_op *o = &h->ops[h->nops];
+		o->thread = t;
+		o->call = lp_intern_add(p->strs, p->norm, (size_t)n);
+		o->func = lp_intern_add(p->strs, p->norm, (size_t)(open - p->norm));
+		o->ret = LP_NO_STR;
+		o->call_ev = h->nevs;
+		o->ret_ev = LP_NO_EV;
+		o->call_line = p->lineno;
+		o->ret_line = 0;
+		p->pend[t] = h->nops;
+		h->npending++;
+		add_event(h, h->nops++, false);
+	} else {
+		if (p->pend[t] == LP_NO_EV)
+			return fail(p, "return of thread %s without a pending call: add its 'call' line before it",
+				    lp_tid_format(tid, tb));
+		struct lp_hist_op *o = &h->ops[p->pend[t]];
+		o->ret = lp_intern_add(p->strs, p->norm, (size_t)n);
+		o->ret_ev = h->nevs;
+		o->ret_line = p->lineno;
+		add_event(h, p->pend[t], true);
+		p->pend[t] = LP_NO_EV;
+		h->npending--;
+	}
+	return LP_HP_MORE;
+}
+
+enum lp_hp_status lp_hist_parse_line(struct lp_hist_parser *p, const char *line, size_t len)
+{
+	p->lineno++;
+	if (len > LP_HIST_MAX_LINE) {
+		if (p->skipping)
+			return LP_HP_MORE;
+		return fail(p, "line is %zu bytes long, more than the %d allowed: split the value or shorten it",
+			    len, LP_HIST_MAX_LINE);
+	}
+	if (len && line[len - 1] == '\r')
+		len--;
+	/* cut the comment (a '#' outside quotes) and check the bytes */
+	char *buf = p->line;
+	size_t n = 0;
+	char inq = 0;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)line[i];
+		if ((c < 0x20 && c != '\t') || c == 0x7f) {
+			if (p->skipping)
+				return LP_HP_MORE;
+			return fail(p, "control byte 0x%02x at column %zu: a history is text, is this a binary file?",
+				    c, i + 1);
+		}
+		if (inq) {
+			if (c == '\\' && i + 1 < len && (unsigned char)line[i + 1] >= 0x20) {
+				buf[n++] = (char)c;
+				c = (unsigned char)line[++i];
+			} else if (c == (unsigned char)inq)
+				inq = 0;
+		} else if (c == '"' || c == '\'')
+			inq = (char)c;
+		else if (c == '#')
+			break;
+		buf[n++] = (char)c;
+	}
+	while (n && is_space(buf[n - 1]))
+		n--;
+	buf[n] = 0;
+	char *s = buf;
+	while (is_space(*s))
+		s++;
+	if (!*s)
+		return LP_HP_MORE;
+	char *rest = s;
+	while (*rest && !is_space(*rest))
+		rest++;
+	if (*rest)
+		*rest++ = 0;
+	while (is_space(*rest))
+		rest++;
+	if (!strcmp(s, "history"))
+		return header(p, rest);
+	if (p->skipping) {
+		if (!strcmp(s, "end"))
+			p->skipping = false;
+		return LP_HP_MORE;
+	}
+	if (!strcmp(s, "end") || !strcmp(s, "stuck")) {
+		if (*rest)
+			return fail(p, "unexpected text after '%s': write '%s' alone on its line", s, s);
+		if (!p->in_hist)
+			return fail(p, "'%s' outside a history: add a 'history serial' or 'history concurrent' line before it", s);
+		if (*s == 'e')
+			return finish(p);
+		if (p->h.stuck)
+			return fail(p, "second 'stuck' line: write it once, before 'end'");
+		p->h.stuck = true;
+		return LP_HP_MORE;
+	}
+	return event(p, s, rest);
+}
+
+enum lp_hp_status lp_hist_parse_eof(struct lp_hist_parser *p)
+{
+	if (p->in_hist)
+		return fail(p, "history at line %u has no 'end' line: the input ends inside it", p->h.line);
+	return LP_HP_MORE;
+}

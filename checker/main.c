@@ -1,0 +1,223 @@
+/* checker/main.c — lineup-checker(1): reads history streams, checks them with libchecker,
+ * prints reports (standalone) or answers the cli's line protocol (--server). */
+#include "checker/checker.h"
+#include "lineup/die.h"
+#include "lineup/exit-codes.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+	"usage: lineup-checker [OPTIONS] [FILE...]\n"
+	"Checks concurrent histories against the serial ones read before them (lineup-history(5);\n"
+	"standard input when no FILE is given).\n"
+	"\n"
+	"  --criterion C        linearizability (default) or sequential (sequential consistency)\n"
+	"  --quasi FUNC=K       FUNC's operations may be out of order by at most K (repeatable)\n"
+	"  --observations FILE  write the observations (serial histories, grouped) to FILE\n"
+	"  --server             answer the lineup-preload line protocol on standard output\n"
+	"  --help               show this help and exit\n"
+	"  --version            show the version and exit\n"
+	"\n"
+	"Exit status: 0 all histories pass, 1 violation, 2 malformed input or usage,\n"
+	"3 nondeterministic observations.\n";
+
+struct reader {
+	FILE *f;
+	const char *name;
+	char *line;
+};
+
+/* Reads one line into r->line (at most LP_HIST_MAX_LINE bytes kept); returns its full
+ * length, or -1 at end of input. Longer lines are consumed, not stored. */
+static long read_line(struct reader *r)
+{
+	size_t n = 0;
+	int ch;
+	while ((ch = getc_unlocked(r->f)) != EOF && ch != '\n') {
+		if (n < LP_HIST_MAX_LINE)
+			r->line[n] = (char)ch;
+		n++;
+	}
+	if (ferror(r->f))
+		lp_die(LP_EXIT_USAGE, "cannot read '%s': %s", r->name, strerror(errno));
+	if (ch == EOF && n == 0)
+		return -1;
+	return (long)n;
+}
+
+static struct lp_checker *checker;
+static struct lp_intern *strs;
+static bool server;
+static const char *obs_path;
+static struct lp_buf report;
+static bool violated;
+
+static void write_observations(void)
+{
+	if (!obs_path)
+		return;
+	FILE *f = fopen(obs_path, "w");
+	if (!f)
+		lp_die(LP_EXIT_USAGE, "cannot write observations to '%s': %s", obs_path, strerror(errno));
+	struct lp_buf out = {0};
+	lp_checker_observations(checker, &out);
+	if (fwrite(lp_buf_str(&out), 1, out.len, f) != out.len || fclose(f))
+		lp_die(LP_EXIT_USAGE, "cannot write observations to '%s': %s", obs_path, strerror(errno));
+	lp_buf_free(&out);
+}
+
+static void reply(const char *kind, const char *text)
+{
+	size_t n = strlen(text);
+	printf("%s %zu\n", kind, n);
+	fwrite(text, 1, n, stdout);
+	fflush(stdout);
+}
+
+static void handle_error(const char *msg)
+{
+	if (!server)
+		lp_die(LP_EXIT_USAGE, "%s", msg);
+	struct lp_buf b = {0};
+	lp_buf_printf(&b, "%s\n", msg);
+	reply("error", lp_buf_str(&b));
+	lp_buf_free(&b);
+}
+
+static void handle_history(const struct lp_hist *h)
+{
+	if (!h->serial && checker->trie.nhist == 0) {
+		char msg[512];
+		snprintf(msg, sizeof(msg), "%s:%u: concurrent history before any serial history: put the serial histories (the observations) first",
+			 h->name, h->line);
+		lp_intern_rollback(strs, h->intern_mark);
+		handle_error(msg);
+		return;
+	}
+	lp_buf_reset(&report);
+	enum lp_verdict v = lp_checker_feed(checker, h, &report);
+	if (server) {
+		if (v == LP_VERDICT_OK) {
+			fputs("ok\n", stdout);
+			fflush(stdout);
+		} else
+			reply(v == LP_VERDICT_VIOLATION ? "violation" : "nondeterministic", lp_buf_str(&report));
+		return;
+	}
+	if (v == LP_VERDICT_NONDET) {
+		fputs(lp_buf_str(&report), stdout);
+		fflush(stdout);
+		exit(LP_EXIT_NONDETERMINISTIC);
+	}
+	if (v == LP_VERDICT_VIOLATION) {
+		if (violated)
+			fputs("\n", stdout);
+		fputs(lp_buf_str(&report), stdout);
+		violated = true;
+	}
+}
+
+static void run(FILE *f, const char *name)
+{
+	struct reader r = {f, name, lp_xmalloc(LP_HIST_MAX_LINE + 1)};
+	struct lp_hist_parser *p = lp_hist_parser_new(strs, name);
+	long n;
+	while ((n = read_line(&r)) >= 0) {
+		enum lp_hp_status st = lp_hist_parse_line(p, r.line, (size_t)n);
+		if (st == LP_HP_DONE)
+			handle_history(lp_hist_parser_history(p));
+		else if (st == LP_HP_ERROR)
+			handle_error(lp_hist_parser_error(p));
+	}
+	if (lp_hist_parse_eof(p) == LP_HP_ERROR)
+		handle_error(lp_hist_parser_error(p));
+	lp_hist_parser_free(p);
+	free(r.line);
+}
+
+int main(int argc, char **argv)
+{
+	lp_progname = "lineup-checker";
+	enum { O_CRIT = 256, O_QUASI, O_OBS, O_SERVER, O_VERSION };
+	static const struct option opts[] = {
+		{"criterion", required_argument, NULL, O_CRIT},
+		{"quasi", required_argument, NULL, O_QUASI},
+		{"observations", required_argument, NULL, O_OBS},
+		{"server", no_argument, NULL, O_SERVER},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, O_VERSION},
+		{NULL, 0, NULL, 0},
+	};
+	enum lp_criterion crit = LP_CRIT_LINEARIZABLE;
+	const char **quasi = lp_xcalloc((size_t)argc + 1, sizeof(*quasi));
+	int nquasi = 0, o;
+	opterr = 0;
+	while ((o = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (o) {
+		case O_CRIT:
+			if (!strcmp(optarg, "linearizability") || !strcmp(optarg, "linearizable"))
+				crit = LP_CRIT_LINEARIZABLE;
+			else if (!strcmp(optarg, "sequential"))
+				crit = LP_CRIT_SEQUENTIAL;
+			else
+				lp_die(LP_EXIT_USAGE, "unknown criterion '%s': use linearizability or sequential", optarg);
+			break;
+		case O_QUASI:
+			quasi[nquasi++] = optarg;
+			break;
+		case O_OBS:
+			obs_path = optarg;
+			break;
+		case O_SERVER:
+			server = true;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return LP_EXIT_OK;
+		case O_VERSION:
+			printf("lineup-checker (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+			return LP_EXIT_OK;
+		default:
+			if (optopt && optopt < 256)
+				lp_die(LP_EXIT_USAGE, "unknown option '-%c': see lineup-checker --help", optopt);
+			else if (optopt)
+				lp_die(LP_EXIT_USAGE, "option '%s' needs an argument: see lineup-checker --help", argv[optind - 1]);
+			lp_die(LP_EXIT_USAGE, "unknown option '%s': see lineup-checker --help", argv[optind - 1]);
+		}
+	}
+	strs = lp_intern_new();
+	checker = lp_checker_new(strs, crit);
+	for (int i = 0; i < nquasi; i++) {
+		const char *why;
+		if (lp_checker_add_quasi(checker, quasi[i], &why))
+			lp_die(LP_EXIT_USAGE, "bad --quasi '%s': %s", quasi[i], why);
+	}
+	if (server && optind < argc)
+		lp_die(LP_EXIT_USAGE, "--server reads standard input: remove the file arguments");
+	if (optind == argc)
+		run(stdin, "<stdin>");
+	for (int i = optind; i < argc; i++) {
+		bool dash = !strcmp(argv[i], "-");
+		FILE *f = dash ? stdin : fopen(argv[i], "r");
+		if (!f)
+			lp_die(LP_EXIT_USAGE, "cannot open '%s': %s", argv[i], strerror(errno));
+		run(f, dash ? "<stdin>" : argv[i]);
+		if (!dash)
+			fclose(f);
+	}
+	write_observations();
+	if (server)
+		return LP_EXIT_OK;
+	printf("%s%llu serial and %llu concurrent histories checked: %llu violation%s\n", violated ? "\n" : "",
+	       (unsigned long long)checker->nserial, (unsigned long long)checker->nconcurrent,
+	       (unsigned long long)checker->nviolations, checker->nviolations == 1 ? "" : "s");
+	lp_buf_free(&report);
+	lp_checker_free(checker);
+	lp_intern_free(strs);
+	free(quasi);
+	return violated ? LP_EXIT_VIOLATION : LP_EXIT_OK;
+}

@@ -1,0 +1,266 @@
+/* checker/report.c — reports a person can read without the formal definition: the test,
+ * the history as a per-thread timeline, and why no serial execution explains it. */
+#include "checker/checker.h"
+#include "lineup/die.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *str(const struct lp_checker *c, uint32_t id) { return lp_intern_str(c->strs, id); }
+
+static const char *tidstr(lp_tid_t t, char *buf) { return lp_tid_format(t, buf); }
+
+/* Nodes root(excluded)..node in order; caller frees. */
+static uint32_t *path_of(const struct lp_checker *c, uint32_t node, uint32_t *n)
+{
+	const struct lp_trie *tr = &c->trie;
+	*n = tr->n[node].depth;
+	uint32_t *p = lp_xmalloc((*n + 1) * sizeof(*p));
+	for (uint32_t i = *n; i > 0; i--) {
+		p[i - 1] = node;
+		node = tr->n[node].parent;
+	}
+	return p;
+}
+
+void lp_report_path(const struct lp_checker *c, uint32_t node, const char *indent, struct lp_buf *out)
+{
+	const struct lp_trie *tr = &c->trie;
+	uint32_t n;
+	uint32_t *p = path_of(c, node, &n);
+	char tb[LP_TID_STRLEN];
+	for (uint32_t i = 0; i < n; i++) {
+		const struct lp_trie_node *x = &tr->n[p[i]];
+		lp_buf_printf(out, "%s%s %s %s\n", indent, tidstr(x->tid, tb), x->is_ret ? "ret" : "call",
+			      str(c, x->text));
+	}
+	free(p);
+}
+
+static void header_line(const struct lp_hist *h, struct lp_buf *out)
+{
+	lp_buf_printf(out, "%s history at %s:%u", h->serial ? "serial" : "concurrent", h->name, h->line);
+	if (h->attrs[0])
+		lp_buf_printf(out, " (%s)", h->attrs);
+}
+
+static void test_table(const struct lp_checker *c, const struct lp_hist *h, struct lp_buf *out)
+{
+	char tb[LP_TID_STRLEN];
+	lp_buf_puts(out, "The test (operations per thread):\n");
+	for (uint32_t t = 0; t < h->nthreads; t++) {
+		lp_buf_printf(out, "  thread %-6s", tidstr(h->tids[t], tb));
+		for (uint32_t i = 0; i < lp_hist_thread_nops(h, t); i++)
+			lp_buf_printf(out, "%s%s", i ? "; " : "", str(c, lp_hist_thread_op(h, t, i)->call));
+		lp_buf_puts(out, "\n");
+	}
+}
+
+static size_t cell(const struct lp_checker *c, const struct lp_hist *h, uint32_t ev, struct lp_buf *b)
+{
+	const struct lp_hist_op *o = &h->ops[h->evs[ev].op];
+	size_t before = b->len;
+	if (h->evs[ev].is_ret)
+		lp_buf_printf(b, "-> %s", str(c, o->ret));
+	else
+		lp_buf_printf(b, "%s%s", str(c, o->call), o->ret == LP_NO_STR ? " ...never returns" : "");
+	return b->len - before;
+}
+
+/* One column per thread, one row per event. */
+void lp_report_timeline(const struct lp_checker *c, const struct lp_hist *h, struct lp_buf *out);
+void lp_report_timeline(const struct lp_checker *c, const struct lp_hist *h, struct lp_buf *out)
+{
+	char tb[LP_TID_STRLEN];
+	size_t *w = lp_xcalloc(h->nthreads + 1, sizeof(*w));
+	struct lp_buf tmp = {0};
+	for (uint32_t t = 0; t < h->nthreads; t++)
+		w[t] = strlen(tidstr(h->tids[t], tb)) + 7;
+	for (uint32_t e = 0; e < h->nevs; e++) {
+		lp_buf_reset(&tmp);
+		size_t n = cell(c, h, e, &tmp);
+		uint32_t t = h->ops[h->evs[e].op].thread;
+		if (n > w[t])
+			w[t] = n;
+	}
+	lp_buf_puts(out, "The history (a column per thread, time goes down):\n      ");
+	for (uint32_t t = 0; t < h->nthreads; t++) {
+		size_t n = strlen(tidstr(h->tids[t], tb));
+		lp_buf_printf(out, "thread %s", tb);
+		if (t + 1 < h->nthreads)
+			lp_buf_pad(out, w[t] + 2 - n - 7);
+	}
+	lp_buf_puts(out, "\n");
+	for (uint32_t e = 0; e < h->nevs; e++) {
+		uint32_t t = h->ops[h->evs[e].op].thread;
+		lp_buf_printf(out, "  %3u ", e + 1);
+		for (uint32_t u = 0; u < t; u++)
+			lp_buf_pad(out, w[u] + 2);
+		cell(c, h, e, out);
+		lp_buf_puts(out, "\n");
+	}
+	free(w);
+	lp_buf_free(&tmp);
+}
+
+static uint32_t thread_index(const struct lp_hist *h, lp_tid_t tid)
+{
+	for (uint32_t t = 0; t < h->nthreads; t++)
+		if (h->tids[t] == tid)
+			return t;
+	return LP_NO_EV;
+}
+
+/* Why each remaining operation cannot come next at the closest point. */
+static void divergence(const struct lp_checker *c, const struct lp_hist *h, uint32_t target, uint32_t node,
+		       struct lp_buf *out)
+{
+	const struct lp_trie *tr = &c->trie;
+	char tb[LP_TID_STRLEN], ub[LP_TID_STRLEN];
+	uint32_t *cnt = lp_xcalloc(h->nthreads + 1, sizeof(*cnt));
+	for (uint32_t x = node; x != LP_TRIE_ROOT; x = tr->n[x].parent)
+		if (tr->n[x].is_ret) {
+			uint32_t t = thread_index(h, tr->n[x].tid);
+			if (t != LP_NO_EV)
+				cnt[t]++;
+		}
+	bool any = false;
+	uint32_t minret = LP_NO_EV, minop = LP_NO_EV;
+	for (uint32_t t = 0; t < h->nthreads; t++)
+		if (cnt[t] < lp_hist_thread_nops(h, t)) {
+			const struct lp_hist_op *o = lp_hist_thread_op(h, t, cnt[t]);
+			if (o->ret_ev < minret) {
+				minret = o->ret_ev;
+				minop = h->thread_ops[h->thread_start[t] + cnt[t]];
+			}
+		}
+	for (uint32_t t = 0; t < h->nthreads; t++) {
+		if (cnt[t] >= lp_hist_thread_nops(h, t))
+			continue;
+		uint32_t hop = h->thread_ops[h->thread_start[t] + cnt[t]];
+		const struct lp_hist_op *o = &h->ops[hop];
+		lp_tid_t tid = h->tids[t];
+		tidstr(tid, tb);
+		if (o->ret == LP_NO_STR && hop != target)
+			continue; /* another pending op: not part of H[target] */
+		any = true;
+		if (c->crit != LP_CRIT_SEQUENTIAL && o->ret != LP_NO_STR && o->call_ev > minret) {
+			const struct lp_hist_op *m = &h->ops[minop];
+			lp_buf_printf(out, "  - %s's %s cannot come next: %s's %s returned (event %u) before it was called (event %u)\n",
+				      tb, str(c, o->call), tidstr(h->tids[m->thread], ub), str(c, m->call),
+				      m->ret_ev + 1, o->call_ev + 1);
+			continue;
+		}
+		uint32_t cn = lp_trie_child(tr, node, tid, false, o->call);
+		if (cn == LP_NO_NODE) {
+			lp_buf_printf(out, "  - no serial execution has %s call %s at this point\n", tb, str(c, o->call));
+			continue;
+		}
+		uint32_t rn = LP_NO_NODE;
+		for (uint32_t x = tr->n[cn].first_child; x != LP_NO_NODE; x = tr->n[x].next_sibling)
+			if (tr->n[x].is_ret)
+				rn = x;
+		if (hop == target) {
+			if (tr->n[cn].flags & LP_TN_STUCK)
+				continue;
+			lp_buf_printf(out, "  - no serial execution in which %s's %s blocks forever here: ", tb, str(c, o->call));
+			if (rn != LP_NO_NODE)
+				lp_buf_printf(out, "in the serial executions it returns %s\n", str(c, tr->n[rn].text));
+			else
+				lp_buf_puts(out, "no serial execution blocks there\n");
+			continue;
+		}
+		if (tr->n[rn == LP_NO_NODE ? cn : rn].text == o->ret && rn != LP_NO_NODE) {
+			lp_buf_printf(out, "  - %s's %s returning %s fits here, but every continuation after it fails\n",
+				      tb, str(c, o->call), str(c, o->ret));
+		} else if (rn != LP_NO_NODE) {
+			lp_buf_printf(out, "  - no serial execution in which %s's %s returns %s at this point: the serial executions return %s\n",
+				      tb, str(c, o->call), str(c, o->ret), str(c, tr->n[rn].text));
+		} else {
+			lp_buf_printf(out, "  - no serial execution in which %s's %s returns %s at this point: in the serial executions it never returns (stuck)\n",
+				      tb, str(c, o->call), str(c, o->ret));
+		}
+	}
+	if (!any)
+		lp_buf_puts(out, "  - every operation fits, but no serial execution ends here\n");
+	free(cnt);
+}
+
+void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, uint32_t target,
+			 const struct lp_best *best, struct lp_buf *out)
+{
+	char tb[LP_TID_STRLEN];
+	const char *crit = c->crit == LP_CRIT_SEQUENTIAL ? "sequentially consistent" : "linearizable";
+	lp_buf_puts(out, "VIOLATION: ");
+	header_line(h, out);
+	if (target == LP_NO_EV)
+		lp_buf_printf(out, " is not %s%s:\nno serial execution of the test explains its results.\n", crit,
+			      c->nquasi ? " (quasi)" : "");
+	else
+		lp_buf_printf(out, " is stuck without justification:\nthread %s's %s never returns, but no serial execution blocks in it after the history's complete operations.\n",
+			      tidstr(h->tids[h->ops[target].thread], tb), str(c, h->ops[target].call));
+	test_table(c, h, out);
+	lp_report_timeline(c, h, out);
+	lp_buf_printf(out, "Why: %llu serial executions were observed. The closest one agrees with the history on %u operation%s:\n",
+		      (unsigned long long)c->trie.nhist, best->done, best->done == 1 ? "" : "s");
+	lp_report_path(c, best->node, "    ", out);
+	uint32_t leaf = lp_trie_some_leaf(&c->trie, best->node);
+	if (leaf != LP_NO_NODE && leaf != best->node) {
+		lp_buf_puts(out, "  and then continues:\n");
+		uint32_t n = c->trie.n[leaf].depth - c->trie.n[best->node].depth;
+		uint32_t *p = lp_xmalloc((n + 1) * sizeof(*p));
+		for (uint32_t i = n, x = leaf; i > 0; i--, x = c->trie.n[x].parent)
+			p[i - 1] = x;
+		for (uint32_t i = 0; i < n; i++) {
+			const struct lp_trie_node *x = &c->trie.n[p[i]];
+			lp_buf_printf(out, "    %s %s %s\n", tidstr(x->tid, tb), x->is_ret ? "ret" : "call", str(c, x->text));
+		}
+		if (c->trie.n[leaf].flags & LP_TN_STUCK)
+			lp_buf_puts(out, "    stuck\n");
+		free(p);
+	}
+	lp_buf_puts(out, "After those operations, every serial execution diverges from the history:\n");
+	divergence(c, h, target, best->node, out);
+}
+
+static void print_hist(const struct lp_checker *c, const struct lp_hist *h, struct lp_buf *out)
+{
+	char tb[LP_TID_STRLEN];
+	lp_buf_printf(out, "    history serial%s%s\n", h->attrs[0] ? " " : "", h->attrs);
+	for (uint32_t e = 0; e < h->nevs; e++) {
+		const struct lp_hist_op *o = &h->ops[h->evs[e].op];
+		lp_buf_printf(out, "    %s %s %s\n", tidstr(h->tids[o->thread], tb), h->evs[e].is_ret ? "ret" : "call",
+			      str(c, h->evs[e].is_ret ? o->ret : o->call));
+	}
+	lp_buf_printf(out, "%s    end\n", h->stuck ? "    stuck\n" : "");
+}
+
+void lp_report_nondet(const struct lp_checker *c, const struct lp_hist *h, const struct lp_trie_conflict *k,
+		      struct lp_buf *out)
+{
+	const struct lp_trie *tr = &c->trie;
+	const struct lp_trie_node *call = &tr->n[k->call_node];
+	char tb[LP_TID_STRLEN];
+	const char *was = k->old_node == k->call_node ? "never returned (stuck)" : NULL;
+	struct lp_buf tmp = {0};
+	if (!was) {
+		lp_buf_printf(&tmp, "returned %s", str(c, tr->n[k->old_node].text));
+		was = lp_buf_str(&tmp);
+	}
+	lp_buf_puts(out, "NONDETERMINISTIC: ");
+	header_line(h, out);
+	lp_buf_printf(out, " contradicts an earlier serial history:\nafter the same %u events, thread %s's %s %s in the earlier one but ",
+		      call->depth - 1, tidstr(call->tid, tb), str(c, call->text), was);
+	if (k->new_ev == LP_NO_EV)
+		lp_buf_puts(out, "never returns (stuck) in this one.\n");
+	else
+		lp_buf_printf(out, "returned %s in this one.\n", str(c, h->ops[h->evs[k->new_ev].op].ret));
+	lp_buf_puts(out, "A deterministic sequential specification cannot give both, so the observations are no specification.\nThe earlier history:\n");
+	uint32_t leaf = k->old_node == k->call_node ? k->call_node : lp_trie_some_leaf(tr, k->old_node);
+	lp_buf_puts(out, "    history serial\n");
+	lp_report_path(c, leaf, "    ", out);
+	lp_buf_printf(out, "%s    end\n", tr->n[leaf].flags & LP_TN_END ? "" : "    stuck\n");
+	lp_buf_puts(out, "This history:\n");
+	print_hist(c, h, out);
+	lp_buf_free(&tmp);
+}

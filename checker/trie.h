@@ -1,0 +1,59 @@
+/* checker/trie.h — the observations: every serial history is a path from the root; a node
+ * is one event (thread, call or return, text). Children are found through one hash table
+ * keyed by (parent, event), so a step of the search is one probe.
+ *
+ * A node marked LP_TN_END ends a full serial history; a call node marked LP_TN_STUCK is
+ * "this call never returns here" (the end of a stuck serial history). Determinism: a call
+ * node has at most one return child, and never both a return child and LP_TN_STUCK. */
+#ifndef LP_CHECKER_TRIE_H
+#define LP_CHECKER_TRIE_H
+
+#include "checker/history.h"
+#include "checker/intern.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define LP_TN_END 1u
+#define LP_TN_STUCK 2u
+#define LP_NO_NODE UINT32_MAX
+#define LP_TRIE_ROOT 0u
+
+struct lp_trie_node {
+	lp_tid_t tid;
+	uint32_t parent;
+	uint32_t first_child, next_sibling; /* for walks (observations, reports) */
+	uint32_t text;                      /* interned call or result text */
+	uint32_t func;                      /* call nodes: interned function name */
+	uint32_t depth;                     /* events from the root */
+	uint32_t nops;                      /* complete operations on the path */
+	uint8_t is_ret;
+	uint8_t flags;
+};
+
+struct lp_trie {
+	struct lp_trie_node *n;
+	uint32_t nnodes, cap;
+	uint32_t *slots; /* edge hash: node ids, LP_NO_NODE empty */
+	uint32_t nslots; /* power of two */
+	uint32_t nhist;  /* serial histories added */
+	uint32_t nends;  /* distinct END/STUCK leaves */
+};
+
+/* A conflict found while adding a serial history (nondeterminism). */
+struct lp_trie_conflict {
+	uint32_t call_node; /* the shared prefix ends with this call */
+	uint32_t old_node;  /* the earlier continuation: ret node, or call_node if it was stuck */
+	uint32_t new_ev;    /* index in the new history's events of the differing event
+			       (LP_NO_EV: the new history is stuck there) */
+};
+
+void lp_trie_init(struct lp_trie *t);
+void lp_trie_free(struct lp_trie *t);
+uint32_t lp_trie_child(const struct lp_trie *t, uint32_t parent, lp_tid_t tid, bool is_ret, uint32_t text);
+/* Adds a serial history; returns false (trie unchanged) and fills *c on nondeterminism. */
+bool lp_trie_add(struct lp_trie *t, const struct lp_hist *h, struct lp_trie_conflict *c);
+/* Some END or STUCK node below (or at) node: a full observation through it. */
+uint32_t lp_trie_some_leaf(const struct lp_trie *t, uint32_t node);
+
+#endif

@@ -1,0 +1,59 @@
+/* cli/buf.c — growable text buffer (dies on out-of-memory like the rest of the cli). */
+#include "buf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lineup/die.h"
+
+static void reserve(struct lp_buf *b, size_t more)
+{
+	if (b->len + more + 1 <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 256;
+	while (cap < b->len + more + 1)
+		cap *= 2;
+	b->s = lp_xrealloc(b->s, cap);
+	b->cap = cap;
+}
+
+void lp_buf_add(struct lp_buf *b, const char *s, size_t n)
+{
+	reserve(b, n);
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = 0;
+}
+
+void lp_buf_puts(struct lp_buf *b, const char *s)
+{
+	lp_buf_add(b, s, strlen(s));
+}
+
+void lp_buf_printf(struct lp_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	reserve(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+char *lp_buf_take(struct lp_buf *b)
+{
+	char *s = b->s ? b->s : lp_xstrdup("");
+	memset(b, 0, sizeof *b);
+	return s;
+}
+
+void lp_buf_free(struct lp_buf *b)
+{
+	free(b->s);
+	memset(b, 0, sizeof *b);
+}

@@ -1,0 +1,19 @@
+/* cli/buf.h — a growable text buffer for building histories, reports and JSON. */
+#ifndef LINEUP_CLI_BUF_H
+#define LINEUP_CLI_BUF_H
+
+#include <stddef.h>
+
+struct lp_buf {
+	char *s; /* NUL-terminated; NULL until something is added */
+	size_t len, cap;
+};
+
+__attribute__((format(printf, 2, 3))) void lp_buf_printf(struct lp_buf *b, const char *fmt, ...);
+void lp_buf_add(struct lp_buf *b, const char *s, size_t n);
+void lp_buf_puts(struct lp_buf *b, const char *s);
+/* Returns the text (caller frees; "" when empty) and resets the buffer. */
+char *lp_buf_take(struct lp_buf *b);
+void lp_buf_free(struct lp_buf *b);
+
+#endif

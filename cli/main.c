@@ -1,0 +1,98 @@
+/* cli/main.c — lineup-preload: parse options, analyse the client and its targets, write
+ * the patch plan, then run the phases (or one --replay). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyze.h"
+#include "lineup/die.h"
+#include "lineup/exit-codes.h"
+#include "options.h"
+#include "phases.h"
+#include "progress.h"
+
+static char plan_path[64];
+
+static void remove_plan(void)
+{
+	if (plan_path[0])
+		unlink(plan_path);
+}
+
+static char *write_plan(const struct lp_plan *plan)
+{
+	const char *tmp = getenv("TMPDIR");
+	snprintf(plan_path, sizeof plan_path, "%s/lineup-plan-XXXXXX", tmp && strlen(tmp) < 40 ? tmp : "/tmp");
+	int fd = mkstemp(plan_path);
+	if (fd < 0)
+		lp_die(LP_EXIT_USAGE, "cannot create the patch plan file in '%s': %m: set TMPDIR to a writable directory",
+		       tmp ? tmp : "/tmp");
+	close(fd);
+	atexit(remove_plan);
+	if (lp_plan_write(plan, plan_path))
+		lp_die(LP_EXIT_USAGE, "cannot write the patch plan '%s': %m", plan_path);
+	return plan_path;
+}
+
+int main(int argc, char **argv)
+{
+	lp_progname = "lineup-preload";
+	struct lp_options o;
+	char err[512];
+	if (lp_options_parse(argc, argv, &o, err, sizeof err))
+		lp_die(LP_EXIT_USAGE, "%s", err);
+	if (o.help) {
+		lp_options_usage(stdout);
+		return LP_EXIT_OK;
+	}
+	if (o.version) {
+		printf("lineup-preload %s (protocol %d)\n", PACKAGE_VERSION, LP_PROTOCOL_VERSION);
+		return LP_EXIT_OK;
+	}
+	if (o.jobs > 1 && !o.quiet)
+		lp_warn("--jobs %d: parallel executions are not implemented yet, running one at a time", o.jobs);
+
+	struct lp_analyze_opts ao = {
+		.client = o.client_argv[0], .targets = o.targets, .n_targets = o.n_targets,
+		.globs = o.globs, .n_globs = o.n_globs, .signatures = o.signatures, .n_signatures = o.n_signatures,
+	};
+	struct lp_ctx c = {.o = &o, .argv0 = argv[0], .fmt = lp_format_value};
+	c.plan = lp_analyze(&ao);
+	c.sv = (struct lp_server){
+		.shm_fd = -1, .cmd_wr = -1, .reply_rd = -1, .log_rd = -1,
+		.client_name = o.client_argv[0], .client_path = c.plan->client_path, .client_argv = o.client_argv,
+		.plan_path = write_plan(c.plan), .preload_lib = lp_find_preload(), .watchdog = o.watchdog,
+		.verbose = o.verbose > 0,
+	};
+	int rc;
+	if (o.replay) {
+		rc = lp_replay_run(&c);
+		goto out;
+	}
+
+	c.sum.bound = o.bound;
+	c.sum.functions = (size_t)c.plan->n_funcs;
+	c.sum.n_targets = (size_t)c.plan->n_targets;
+	c.sum.targets = lp_xcalloc(c.sum.n_targets, sizeof *c.sum.targets);
+	for (int i = 0; i < c.plan->n_targets; i++)
+		c.sum.targets[i] = c.plan->targets[i].name;
+	if (o.granularity == LP_GRAN_ATOMIC)
+		lp_summary_warn(&c.sum, "atomic instructions of the target are not yet scheduling points (only pthread, "
+					"semaphore and futex calls are): bugs between lock-free steps can be missed");
+	for (int i = 0; i < c.plan->n_funcs; i++)
+		if (!c.plan->funcs[i].typed)
+			lp_summary_warn(&c.sum, "some functions of the target have no known type: a call to one ends the "
+						"execution with an error (give --signature)");
+	lp_progress_init(!o.quiet && isatty(2));
+	rc = lp_phases_run(&c);
+	free(c.sum.targets);
+	lp_summary_free(&c.sum);
+	free(c.hashes);
+out:
+	free(c.sv.log_lines);
+	free((char *)c.sv.preload_lib);
+	lp_plan_free(c.plan);
+	lp_options_free(&o);
+	return rc;
+}

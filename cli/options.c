@@ -1,0 +1,253 @@
+/* cli/options.c — parses lineup-preload's options (no getopt: no global state, messages
+ * in our own words, and parsing stops at the client so its own options are left alone). */
+#include "options.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum opt_id {
+	O_TARGET, O_FUNCTION, O_SIGNATURE, O_BOUND, O_GRAN, O_MAX_STEPS, O_QUASI, O_SPEC_FROM,
+	O_CRITERION, O_REPLAY, O_OBSERVATIONS, O_JSON, O_JOBS, O_WATCHDOG, O_QUIET, O_VERBOSE,
+	O_HELP, O_VERSION,
+};
+
+static const struct {
+	const char *name;
+	char short_name;
+	bool arg;
+	bool replay; /* kept in the replay command */
+	enum opt_id id;
+} table[] = {
+	{"target", 't', true, true, O_TARGET},
+	{"function", 'f', true, true, O_FUNCTION},
+	{"signature", 's', true, true, O_SIGNATURE},
+	{"preemption-bound", 'p', true, true, O_BOUND},
+	{"granularity", 'g', true, true, O_GRAN},
+	{"max-steps", 0, true, true, O_MAX_STEPS},
+	{"quasi", 0, true, true, O_QUASI},
+	{"spec-from", 0, true, true, O_SPEC_FROM},
+	{"criterion", 0, true, true, O_CRITERION},
+	{"replay", 0, true, false, O_REPLAY},
+	{"observations", 0, true, false, O_OBSERVATIONS},
+	{"json", 0, true, false, O_JSON},
+	{"jobs", 'j', true, false, O_JOBS},
+	{"watchdog", 0, true, true, O_WATCHDOG},
+	{"quiet", 'q', false, false, O_QUIET},
+	{"verbose", 'v', false, false, O_VERBOSE},
+	{"help", 'h', false, false, O_HELP},
+	{"version", 'V', false, false, O_VERSION},
+};
+#define N_TABLE (sizeof table / sizeof *table)
+
+void lp_options_usage(FILE *f)
+{
+	fputs("usage: lineup-preload [OPTIONS] [--] CLIENT [ARGS...]\n"
+	      "Checks that the library functions CLIENT calls from several threads are linearizable.\n"
+	      "\n"
+	      "  -p, --preemption-bound N   preemptions per phase-2 execution (default 2; -1 unbounded)\n"
+	      "  -t, --target LIB           library under test, path or soname (repeatable;\n"
+	      "                             default: the libraries CLIENT links, except libc and the loader)\n"
+	      "  -f, --function GLOB        only matching functions are operations (repeatable)\n"
+	      "  -s, --signature 'name(int,ptr)->long'  types of a function without DWARF (repeatable)\n"
+	      "  -g, --granularity sync|atomic|memory  scheduling points (default atomic)\n"
+	      "      --max-steps N          scheduling points in one operation before it counts as\n"
+	      "                             stuck (default 10000)\n"
+	      "      --quasi FUNC=K         FUNC's results may be out of order by K (repeatable)\n"
+	      "      --spec-from LIB2       take phase-1 observations from LIB2 (golden model)\n"
+	      "      --criterion linearizability|sequential  correctness criterion\n"
+	      "      --replay SCHEDULE      run one schedule (e.g. c:4@0.2,9@0.1), print its history\n"
+	      "      --observations FILE    write the phase-1 observations to FILE\n"
+	      "      --json FILE            write a machine-readable report to FILE\n"
+	      "  -j, --jobs N               parallel executions (only 1 for now)\n"
+	      "      --watchdog SECONDS     a thread that runs this long without reaching a scheduling\n"
+	      "                             point is in an uncontrolled blocking call (default 10)\n"
+	      "  -q, --quiet                no progress display, no run summary\n"
+	      "  -v, --verbose              more detail (repeatable)\n"
+	      "  -h, --help                 show this help\n"
+	      "  -V, --version              show the version\n"
+	      "\n"
+	      "Exit status: 0 no violation found, 1 violation, 2 usage or set-up error,\n"
+	      "3 phase 1 nondeterministic. See lineup-preload(1).\n",
+	      f);
+}
+
+__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errsize, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errsize, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static void append(const char ***v, int *n, const char *s)
+{
+	const char **nv = realloc(*v, (size_t)(*n + 1) * sizeof **v);
+	if (!nv)
+		abort();
+	nv[(*n)++] = s;
+	*v = nv;
+}
+
+static int number(const char *s, long long lo, long long hi, long long *out)
+{
+	char *end;
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (!*s || *end || errno || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int apply(struct lp_options *o, int k, const char *v, char *err, size_t errsize)
+{
+	long long n;
+	const char *name = table[k].name;
+	switch (table[k].id) {
+	case O_TARGET: append(&o->targets, &o->n_targets, v); break;
+	case O_FUNCTION: append(&o->globs, &o->n_globs, v); break;
+	case O_SIGNATURE: append(&o->signatures, &o->n_signatures, v); break;
+	case O_BOUND:
+		if (number(v, -1, 1000000, &n))
+			return fail(err, errsize, "bad value '%s' for --%s: give a number of preemptions >= 0, or -1 for no bound", v, name);
+		o->bound = (int)n;
+		break;
+	case O_GRAN:
+		if (!strcmp(v, "sync"))
+			o->granularity = LP_GRAN_SYNC;
+		else if (!strcmp(v, "atomic"))
+			o->granularity = LP_GRAN_ATOMIC;
+		else if (!strcmp(v, "memory"))
+			return fail(err, errsize, "granularity 'memory' is not implemented yet: use -g sync or -g atomic");
+		else
+			return fail(err, errsize, "bad value '%s' for --%s: use sync, atomic or memory", v, name);
+		break;
+	case O_MAX_STEPS:
+		if (number(v, 1, INT64_MAX, &n))
+			return fail(err, errsize, "bad value '%s' for --%s: give a number of steps >= 1", v, name);
+		o->max_steps = (uint64_t)n;
+		break;
+	case O_QUASI: {
+		const char *eq = strchr(v, '=');
+		if (!eq || eq == v || number(eq + 1, 0, 1000000, &n))
+			return fail(err, errsize, "bad value '%s' for --%s: use FUNC=K with K a number >= 0, e.g. --quasi queue_take=1", v, name);
+		append(&o->quasi, &o->n_quasi, v);
+		break;
+	}
+	case O_SPEC_FROM:
+		return fail(err, errsize, "--spec-from is not implemented yet: drop it to take the observations from the target itself");
+	case O_CRITERION:
+		if (strcmp(v, "linearizability") && strcmp(v, "sequential"))
+			return fail(err, errsize, "bad value '%s' for --%s: use linearizability or sequential", v, name);
+		o->criterion = v;
+		break;
+	case O_REPLAY: o->replay = v; break;
+	case O_OBSERVATIONS: o->observations = v; break;
+	case O_JSON: o->json = v; break;
+	case O_JOBS:
+		if (number(v, 1, 1024, &n))
+			return fail(err, errsize, "bad value '%s' for --%s: give a number of jobs >= 1", v, name);
+		o->jobs = (int)n;
+		break;
+	case O_WATCHDOG:
+		if (number(v, 1, 86400, &n))
+			return fail(err, errsize, "bad value '%s' for --%s: give a number of seconds >= 1", v, name);
+		o->watchdog = (unsigned)n;
+		break;
+	case O_QUIET: o->quiet = true; break;
+	case O_VERBOSE: o->verbose++; break;
+	case O_HELP: o->help = true; break;
+	case O_VERSION: o->version = true; break;
+	}
+	if (table[k].replay) {
+		struct lp_opt_given *g = realloc(o->given, (size_t)(o->n_given + 1) * sizeof *g);
+		if (!g)
+			abort();
+		g[o->n_given++] = (struct lp_opt_given){name, table[k].arg ? v : NULL};
+		o->given = g;
+	}
+	return 0;
+}
+
+int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, size_t errsize)
+{
+	memset(o, 0, sizeof *o);
+	o->bound = 2;
+	o->granularity = LP_GRAN_ATOMIC;
+	o->max_steps = 10000;
+	o->jobs = 1;
+	o->watchdog = 10;
+	int i = 1;
+	for (; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--")) {
+			i++;
+			break;
+		}
+		if (a[0] != '-' || a[1] == 0)
+			break;
+		if (a[1] == '-') {
+			const char *name = a + 2, *eq = strchr(name, '=');
+			size_t len = eq ? (size_t)(eq - name) : strlen(name);
+			size_t k = 0;
+			while (k < N_TABLE && (strlen(table[k].name) != len || strncmp(table[k].name, name, len)))
+				k++;
+			if (k == N_TABLE)
+				return fail(err, errsize, "unknown option '--%.*s': see 'lineup-preload --help'", (int)len, name);
+			const char *v = NULL;
+			if (table[k].arg) {
+				if (eq)
+					v = eq + 1;
+				else if (i + 1 < argc)
+					v = argv[++i];
+				else
+					return fail(err, errsize, "option '--%s' needs a value: see 'lineup-preload --help'", table[k].name);
+			} else if (eq) {
+				return fail(err, errsize, "option '--%s' takes no value", table[k].name);
+			}
+			if (apply(o, (int)k, v, err, errsize))
+				return -1;
+			continue;
+		}
+		for (const char *c = a + 1; *c; c++) {
+			size_t k = 0;
+			while (k < N_TABLE && table[k].short_name != *c)
+				k++;
+			if (k == N_TABLE)
+				return fail(err, errsize, "unknown option '-%c': see 'lineup-preload --help'", *c);
+			const char *v = NULL;
+			if (table[k].arg) {
+				if (c[1])
+					v = c + 1;
+				else if (i + 1 < argc)
+					v = argv[++i];
+				else
+					return fail(err, errsize, "option '-%c' needs a value: see 'lineup-preload --help'", *c);
+			}
+			if (apply(o, (int)k, v, err, errsize))
+				return -1;
+			if (v)
+				break;
+		}
+	}
+	if (o->help || o->version)
+		return 0;
+	if (i >= argc)
+		return fail(err, errsize, "no client program given: name it after the options, e.g. 'lineup-preload -t libqueue.so -- ./client'");
+	o->client_argv = argv + i;
+	o->client_argc = argc - i;
+	return 0;
+}
+
+void lp_options_free(struct lp_options *o)
+{
+	free(o->targets);
+	free(o->globs);
+	free(o->signatures);
+	free(o->quasi);
+	free(o->given);
+	memset(o, 0, sizeof *o);
+}

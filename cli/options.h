@@ -1,0 +1,42 @@
+/* cli/options.h — the command line of lineup-preload (design.md's contract), parsed by a
+ * pure function so that every error path can be unit tested. */
+#ifndef LINEUP_CLI_OPTIONS_H
+#define LINEUP_CLI_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum lp_granularity { LP_GRAN_SYNC, LP_GRAN_ATOMIC, LP_GRAN_MEMORY };
+
+/* One option as given, kept to rebuild the replay command. */
+struct lp_opt_given {
+	const char *name; /* long name without dashes */
+	const char *value; /* NULL for flags */
+};
+
+struct lp_options {
+	const char **targets, **globs, **signatures, **quasi;
+	int n_targets, n_globs, n_signatures, n_quasi;
+	int bound;                   /* -1 unbounded */
+	enum lp_granularity granularity;
+	uint64_t max_steps;
+	const char *spec_from, *criterion, *replay, *observations, *json;
+	int jobs;
+	unsigned watchdog;           /* seconds */
+	bool quiet, help, version;
+	int verbose;
+	char **client_argv;          /* CLIENT ARGS..., NULL-terminated (points into argv) */
+	int client_argc;
+	struct lp_opt_given *given;  /* options that matter for a replay, in order */
+	int n_given;
+};
+
+/* Parses argv[1..argc-1]. Returns 0, or -1 with a one-line message (no program name, no
+ * trailing newline) in err. With --help or --version, sets o->help / o->version and
+ * returns 0 without requiring a client. Allocates arrays; free with lp_options_free. */
+int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, size_t errsize);
+void lp_options_free(struct lp_options *o);
+void lp_options_usage(FILE *f);
+
+#endif

@@ -1,0 +1,65 @@
+/* cli/report.c — the human-readable parts of the report: run summary and schedule sites. */
+#include "phases.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+
+char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s, const struct lp_exec_log *log)
+{
+	struct lp_buf b = {0};
+	for (size_t i = 0; i < s->n; i++) {
+		const struct lp_explore_decision *d = NULL;
+		uint64_t site = 0;
+		for (size_t k = 0; k < log->n_decisions; k++)
+			if (log->decisions[k].step == s->ov[i].step) {
+				d = &log->decisions[k];
+				site = log->sites[k];
+				break;
+			}
+		char t1[LP_TID_STRLEN], t2[LP_TID_STRLEN];
+		lp_buf_printf(&b, "  step %llu: ", (unsigned long long)s->ov[i].step);
+		if (!d) {
+			lp_buf_printf(&b, "%s runs\n", lp_tid_format(s->ov[i].tid, t1));
+			continue;
+		}
+		bool pre = lp_explore_is_preemption(d, s->ov[i].tid);
+		lp_buf_printf(&b, "%s %s %s", lp_tid_format(s->ov[i].tid, t1), pre ? "preempts" : "runs instead of",
+			      lp_tid_format(d->running, t2));
+		if (site) {
+			pid_t pid = c->sv.server_pid;
+			if (pid > 0) {
+				char *sym = lp_symbolize(pid, site);
+				lp_buf_printf(&b, " at %s", sym);
+				free(sym);
+			} else {
+				lp_buf_printf(&b, " at %#llx", (unsigned long long)site);
+			}
+		}
+		lp_buf_puts(&b, "\n");
+	}
+	return lp_buf_take(&b);
+}
+
+void lp_report_summary(const struct lp_ctx *c, FILE *f)
+{
+	const struct lp_summary *s = &c->sum;
+	fputs("targets:", f);
+	for (size_t i = 0; i < s->n_targets; i++)
+		fprintf(f, " %s", s->targets[i]);
+	fprintf(f, "\nfunctions: %zu\n", s->functions);
+	fprintf(f, "phase 1: %llu serial executions, %llu distinct histories\n",
+		(unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories);
+	fprintf(f, "phase 2: %llu concurrent executions (preemption bound %d", (unsigned long long)s->p2_executions,
+		s->bound);
+	if (s->bound < 0)
+		fputs(": unbounded", f);
+	fputs(")", f);
+	for (int b = 0; b <= s->p2_max_cost && b < LP_MAX_BOUND_SLOTS; b++)
+		fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
+			(unsigned long long)s->p2_per_bound[b]);
+	fputs("\n", f);
+	for (size_t i = 0; i < s->n_warnings; i++)
+		fprintf(f, "warning: %s\n", s->warnings[i]);
+}

@@ -1,0 +1,88 @@
+/* scheduler/explore.h — the exploration half of the scheduler (linked into the cli): which
+ * schedules to run, in which order. Pure: no I/O, no threads.
+ *
+ * A schedule is an *override list* (protocol.h): sorted (step, tid) pairs; every other
+ * scheduling point takes the default choice. Running a schedule yields its decision log
+ * (one entry per scheduling point: running thread, chosen thread, candidates, flags).
+ *
+ * Depth-first search with iterative preemption bounding. The children of an executed
+ * schedule S are, for every step i after S's last override and every candidate c of step i
+ * other than the thread chosen there, S + (i, c). A child costs S's cost plus one when
+ * (i, c) is a preemption (the running thread was a candidate, the point was not a yield,
+ * c is another thread); default choices never preempt, so the cost of a schedule is the
+ * number of preemptions it forces. Every schedule has exactly one parent (drop its last
+ * override), so the search tree visits each schedule once.
+ *
+ * Iteration b runs every schedule of cost b: children of cost b go on the DFS stack,
+ * children of cost b+1 are kept as seeds of iteration b+1 (when b+1 <= bound; bound -1
+ * means unbounded). Hence schedules come out in nondecreasing cost order and the first
+ * violation found has the fewest preemptions. The serial phase uses the same explorer
+ * unbounded: it enumerates every serial interleaving.
+ *
+ * Use:
+ *   ex = lp_explore_new(LP_PHASE_CONCURRENT, 2);
+ *   while ((s = lp_explore_next(ex))) { run s; lp_explore_done(ex, decisions, n); }
+ *   lp_explore_free(ex);
+ * lp_explore_next returns the root schedule (no overrides) first; after each call the
+ * caller must call lp_explore_done (or lp_explore_skip for an execution that yielded no
+ * usable decision log) before asking for the next one.
+ */
+#ifndef LINEUP_EXPLORE_H
+#define LINEUP_EXPLORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lineup/protocol.h"
+
+struct lp_schedule {
+	uint32_t phase;              /* enum lp_phase */
+	unsigned cost;               /* preemptions forced by the overrides */
+	size_t n;                    /* overrides, steps strictly increasing */
+	struct lp_override *ov;
+};
+
+/* One scheduling point of an execution, as read from LP_REC_DECISION. */
+struct lp_explore_decision {
+	uint64_t step;
+	lp_tid_t running;
+	lp_tid_t chosen;
+	uint32_t point;              /* enum lp_point */
+	uint32_t flags;              /* LP_DEC_* */
+	uint32_t n_candidates;
+	const lp_tid_t *candidates;  /* sorted */
+};
+
+struct lp_explore;
+
+/* bound: the highest cost explored; -1 for no bound. */
+struct lp_explore *lp_explore_new(uint32_t phase, int bound);
+void lp_explore_free(struct lp_explore *ex);
+
+/* The next schedule to run (owned by the explorer, valid until the next call), or NULL
+ * when every schedule within the bound has been run. */
+const struct lp_schedule *lp_explore_next(struct lp_explore *ex);
+
+/* The decision log of the schedule last returned by lp_explore_next. */
+void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d, size_t n);
+
+/* The current iteration (cost of the schedules being run); executions run per cost. */
+unsigned lp_explore_iteration(const struct lp_explore *ex);
+uint64_t lp_explore_count(const struct lp_explore *ex, unsigned cost);
+/* Alternatives not explored because the override list would exceed LP_MAX_OVERRIDES
+ * (the cli must say so: the search was not complete). */
+uint64_t lp_explore_dropped(const struct lp_explore *ex);
+
+/* True when (running, chosen) at a point with these candidates is a preemption. */
+bool lp_explore_is_preemption(const struct lp_explore_decision *d, lp_tid_t chosen);
+
+/* Schedule strings: "c:4@0.2,9@0.1", "s:" (phase s = serial, c = concurrent).
+ * lp_schedule_format returns a malloc'ed string (NULL only when out of memory).
+ * lp_schedule_parse fills *out (ov malloc'ed; free with lp_schedule_clear) and returns 0,
+ * or returns -1 and writes a one-line reason into err. */
+char *lp_schedule_format(const struct lp_schedule *s);
+int lp_schedule_parse(const char *text, struct lp_schedule *out, char *err, size_t errsize);
+void lp_schedule_clear(struct lp_schedule *s);
+
+#endif

@@ -1,0 +1,68 @@
+/* tests/unit/test-cli-json.c — JSON escaping and the report object. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../cli/json.h"
+
+static char *esc(const char *s)
+{
+	struct lp_buf b = {0};
+	lp_json_string(&b, s);
+	return lp_buf_take(&b);
+}
+
+static void escaping(void **state)
+{
+	struct {
+		const char *in, *out;
+	} cases[] = {
+		{"", "\"\""},
+		{"plain", "\"plain\""},
+		{"a\"b\\c", "\"a\\\"b\\\\c\""},
+		{"l1\nl2\tt", "\"l1\\nl2\\tt\""},
+		{"\x01\x1f\x7f", "\"\\u0001\\u001f\\u007f\""},
+		{"caf\xc3\xa9", "\"caf\xc3\xa9\""},            /* valid UTF-8 kept */
+		{"bad\xff\xc3", "\"bad\\u00ff\\u00c3\""},     /* stray bytes escaped */
+		{"\xed\xa0\x80", "\"\\u00ed\\u00a0\\u0080\""}, /* surrogate rejected */
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char *s = esc(cases[i].in);
+		assert_string_equal(s, cases[i].out);
+		free(s);
+	}
+}
+
+static void report(void **state)
+{
+	const char *targets[] = {"libq.so"};
+	char *warn[] = {"w \"1\""};
+	struct lp_violation v = {"non-linearizable", "history concurrent\nend\n", "c:4@0.2", "lp --replay c:4@0.2 -- ./c", "why"};
+	struct lp_summary s = {.verdict = LP_VERDICT_VIOLATION, .targets = targets, .n_targets = 1, .functions = 3,
+			       .p1_executions = 6, .p1_histories = 4, .p2_executions = 17, .bound = 2,
+			       .warnings = warn, .n_warnings = 1, .violation = &v};
+	char *j = lp_json_report(&s);
+	assert_string_equal(j, "{\"verdict\": \"violation\", \"targets\": [\"libq.so\"], \"functions\": 3, "
+			       "\"phase1\": {\"executions\": 6, \"histories\": 4}, "
+			       "\"phase2\": {\"executions\": 17, \"preemption_bound\": 2}, "
+			       "\"warnings\": [\"w \\\"1\\\"\"], \"violation\": {\"kind\": \"non-linearizable\", "
+			       "\"history\": \"history concurrent\\nend\\n\", \"schedule\": \"c:4@0.2\", "
+			       "\"replay\": \"lp --replay c:4@0.2 -- ./c\", \"report\": \"why\"}}\n");
+	free(j);
+	s.violation = NULL;
+	s.verdict = LP_VERDICT_OK;
+	j = lp_json_report(&s);
+	assert_non_null(strstr(j, "\"verdict\": \"no violation found\""));
+	assert_non_null(strstr(j, "\"violation\": null}"));
+	free(j);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {cmocka_unit_test(escaping), cmocka_unit_test(report)};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,140 @@
+/* tests/unit/test-cli-options.c — option parsing: defaults, forms, errors, replay command. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../cli/options.h"
+#include "../../cli/replay-cmd.h"
+
+#define ARGV(...) ((char *[]){"lineup-preload", __VA_ARGS__, NULL})
+#define ARGC(v) ((int)(sizeof(v) / sizeof *(v)) - 1)
+
+static int parse(char **argv, int argc, struct lp_options *o, char *err)
+{
+	return lp_options_parse(argc, argv, o, err, 256);
+}
+
+static void defaults(void **state)
+{
+	char **v = ARGV("./client");
+	struct lp_options o;
+	char err[256];
+	assert_int_equal(parse(v, ARGC(ARGV("./client")), &o, err), 0);
+	assert_int_equal(o.bound, 2);
+	assert_int_equal(o.granularity, LP_GRAN_ATOMIC);
+	assert_int_equal(o.max_steps, 10000);
+	assert_int_equal(o.jobs, 1);
+	assert_int_equal(o.watchdog, 10);
+	assert_int_equal(o.client_argc, 1);
+	assert_string_equal(o.client_argv[0], "./client");
+	lp_options_free(&o);
+}
+
+static void forms(void **state)
+{
+	char *v[] = {"lineup-preload", "-t", "liba.so", "--target=libb.so", "-p0", "-qv", "--max-steps", "50",
+		     "-g", "sync", "--quasi", "take=1", "--criterion=sequential", "-j2", "--", "./c", "-p", "x", NULL};
+	struct lp_options o;
+	char err[256];
+	assert_int_equal(parse(v, ARGC(v), &o, err), 0);
+	assert_int_equal(o.n_targets, 2);
+	assert_string_equal(o.targets[1], "libb.so");
+	assert_int_equal(o.bound, 0);
+	assert_true(o.quiet);
+	assert_int_equal(o.verbose, 1);
+	assert_int_equal(o.max_steps, 50);
+	assert_int_equal(o.granularity, LP_GRAN_SYNC);
+	assert_int_equal(o.n_quasi, 1);
+	assert_string_equal(o.criterion, "sequential");
+	assert_int_equal(o.jobs, 2);
+	assert_int_equal(o.client_argc, 3); /* the client's own -p is left alone */
+	assert_string_equal(o.client_argv[1], "-p");
+	lp_options_free(&o);
+}
+
+static void stops_at_client(void **state)
+{
+	char *v[] = {"lineup-preload", "-p", "-1", "./c", "--target", "x", NULL};
+	struct lp_options o;
+	char err[256];
+	assert_int_equal(parse(v, ARGC(v), &o, err), 0);
+	assert_int_equal(o.bound, -1);
+	assert_int_equal(o.n_targets, 0);
+	assert_int_equal(o.client_argc, 3);
+	lp_options_free(&o);
+}
+
+static void errors(void **state)
+{
+	struct {
+		char *argv[6];
+		const char *needle;
+	} cases[] = {
+		{{"lp", "--bogus", "./c"}, "unknown option '--bogus'"},
+		{{"lp", "-x", "./c"}, "unknown option '-x'"},
+		{{"lp", "-p", "two", "./c"}, "bad value 'two'"},
+		{{"lp", "-p", "-2", "./c"}, "bad value '-2'"},
+		{{"lp", "--max-steps", "0", "./c"}, "--max-steps"},
+		{{"lp", "-g", "memory", "./c"}, "not implemented yet"},
+		{{"lp", "-g", "fine", "./c"}, "sync, atomic or memory"},
+		{{"lp", "--spec-from", "libx.so", "./c"}, "not implemented yet"},
+		{{"lp", "--quasi", "take", "./c"}, "FUNC=K"},
+		{{"lp", "--criterion", "strict", "./c"}, "linearizability or sequential"},
+		{{"lp", "--jobs", "0", "./c"}, "--jobs"},
+		{{"lp", "--watchdog", "0", "./c"}, "--watchdog"},
+		{{"lp", "--quiet=1", "./c"}, "takes no value"},
+		{{"lp", "-t"}, "needs a value"},
+		{{"lp", "--target"}, "needs a value"},
+		{{"lp", "-q"}, "no client program"},
+		{{"lp", "--"}, "no client program"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		int argc = 0;
+		while (cases[i].argv[argc])
+			argc++;
+		struct lp_options o;
+		char err[256] = "";
+		assert_int_equal(parse(cases[i].argv, argc, &o, err), -1);
+		if (!strstr(err, cases[i].needle))
+			fail_msg("case %zu: '%s' lacks '%s'", i, err, cases[i].needle);
+		assert_null(strchr(err, '\n'));
+		lp_options_free(&o);
+	}
+}
+
+static void help_needs_no_client(void **state)
+{
+	char *v[] = {"lineup-preload", "--help", NULL};
+	struct lp_options o;
+	char err[256];
+	assert_int_equal(parse(v, 2, &o, err), 0);
+	assert_true(o.help);
+	lp_options_free(&o);
+}
+
+static void replay_command(void **state)
+{
+	char *v[] = {"lineup-preload", "-t", "lib q.so", "--json", "out.json", "-p", "1", "--quasi", "it's=2",
+		     "--", "./c", "a b", NULL};
+	struct lp_options o;
+	char err[256];
+	assert_int_equal(parse(v, ARGC(v), &o, err), 0);
+	char *cmd = lp_replay_command("/usr/bin/lineup-preload", &o, "c:4@0.2,9@0.1");
+	assert_string_equal(cmd, "/usr/bin/lineup-preload --target 'lib q.so' --preemption-bound 1 "
+				 "--quasi 'it'\\''s=2' --replay c:4@0.2,9@0.1 -- ./c 'a b'");
+	free(cmd);
+	lp_options_free(&o);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(defaults), cmocka_unit_test(forms), cmocka_unit_test(stops_at_client),
+		cmocka_unit_test(errors), cmocka_unit_test(help_needs_no_client), cmocka_unit_test(replay_command),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
