@@ -1,7 +1,7 @@
 #!/bin/sh
 # t0140-load-default-target.sh — without --target the libraries the client links are the targets.
 . "$top_srcdir/tests/e2e/test-lib.sh"
-lp_require_preload
+lp_require_runtime
 lp_require_prog client-queue-lock client-queue-trylock
 
 lp_run -- "$P/client-queue-lock"

@@ -12,6 +12,7 @@ grep -q -- '--signature' "$ERR"
 ok $? "the error suggests --signature"
 
 # Stripped library, client with -g: the client's declarations give the types.
+skip_unless_runtime 10 || done_testing
 lp_run --target "$P/libqueue-trylock-nodw.so" -- "$P/client-queue-trylock-nodw"
 expect_violation_report
 expect_out 'queue_trytake' "stripped buggy queue: the report names queue_trytake"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # t0300-correct-queue-lock.sh — a mutex-protected queue is linearizable: exit 0.
 . "$top_srcdir/tests/e2e/test-lib.sh"
-lp_require_preload
+lp_require_runtime
 lp_require_prog libqueue-lock.so client-queue-lock
 
 lp_run --target "$P/libqueue-lock.so" -- "$P/client-queue-lock"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # t0400-wrong-queue-trylock.sh — the Line-Up paper's Figure 1 queue (trytake fails on a busy lock) is reported.
 . "$top_srcdir/tests/e2e/test-lib.sh"
-lp_require_preload
+lp_require_runtime
 lp_require_prog libqueue-trylock.so client-queue-trylock
 
 lp_run --target "$P/libqueue-trylock.so" -- "$P/client-queue-trylock"

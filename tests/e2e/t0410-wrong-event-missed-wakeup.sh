@@ -1,7 +1,7 @@
 #!/bin/sh
 # t0410-wrong-event-missed-wakeup.sh — a set() that misses a waiter leaves a stuck history no serial run explains.
 . "$top_srcdir/tests/e2e/test-lib.sh"
-lp_require_preload
+lp_require_runtime
 lp_require_prog libevent-nolock.so client-event
 
 lp_run --target "$P/libevent-nolock.so" -- "$P/client-event"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # t0420-wrong-crash-under-schedule.sh — a crash under some schedule only is a violation with its signal and replay.
 . "$top_srcdir/tests/e2e/test-lib.sh"
-lp_require_preload
+lp_require_runtime
 lp_require_prog libbox-race.so client-box
 
 lp_run --target "$P/libbox-race.so" -- "$P/client-box"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # t0500-phase1-nondeterministic.sh — results that depend on more than the calls (the pid) stop phase 1: exit 3.
 . "$top_srcdir/tests/e2e/test-lib.sh"
-lp_require_preload
+lp_require_runtime
 lp_require_prog libticket-pid.so client-ticket
 
 lp_run --target "$P/libticket-pid.so" -- "$P/client-ticket"

@@ -2,7 +2,7 @@
 # t0520-phase1-uncontrolled-blocking.sh — an operation blocked in a call the scheduler cannot
 # see (read(2) on a pipe) is detected by the watchdog and reported, never a hang.
 . "$top_srcdir/tests/e2e/test-lib.sh"
-lp_require_preload
+lp_require_runtime
 lp_require_prog libchan-pipe.so client-chan
 
 LP_TEST_TIMEOUT=40

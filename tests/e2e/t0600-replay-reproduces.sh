@@ -1,7 +1,7 @@
 #!/bin/sh
 # t0600-replay-reproduces.sh — --replay of a reported schedule prints the reported history, every time.
 . "$top_srcdir/tests/e2e/test-lib.sh"
-lp_require_preload
+lp_require_runtime
 lp_require_prog libqueue-trylock.so client-queue-trylock libevent-nolock.so client-event
 
 # events FILE: the event lines of a lineup-history(5) text (calls, returns, stuck, end).

@@ -2,9 +2,10 @@
 # output, paths to the built tools and test programs, and one way to run lineup-preload.
 #
 # Conventions (see also tests/e2e/README)
-# - A test sources this file, calls lp_require_preload (the whole test is one TAP skip,
-#   "1..0 # SKIP ...", while $top_builddir/lineup-preload does not exist; once it exists the
-#   test runs and asserts), runs the tool with lp_run, asserts with the expect_* helpers
+# - A test sources this file, calls lp_require_preload or lp_require_runtime (the whole test
+#   is one TAP skip, "1..0 # SKIP ...", while $top_builddir/lineup-preload, or for tests that
+#   run the client also liblineup-preload.so, is not built; once built the test runs and
+#   asserts; checks needing only the cli run as soon as it exists, see skip_unless_runtime), runs the tool with lp_run, asserts with the expect_* helpers
 #   (one TAP line each) and ends with done_testing (prints the plan "1..N" last).
 # - lp_run runs under a time limit (LP_TEST_TIMEOUT seconds, default 60): a hang is a
 #   failure, never a stuck test suite. It leaves stdout in $OUT, stderr in $ERR and the exit
@@ -44,6 +45,29 @@ skip_all() {
 
 lp_require_preload() {
 	[ -x "$LP" ] || skip_all "lineup-preload is not built yet ($LP)"
+}
+
+# lp_have_runtime: the injected library is built too (where lineup-preload looks for it),
+# so the client can really run. Checks that fail before any run need only the cli.
+lp_have_runtime() {
+	[ -n "${LINEUP_PRELOAD_LIB:-}" ] || [ -e "$top_builddir/.libs/liblineup-preload.so" ] ||
+		[ -e "$top_builddir/liblineup-preload.so" ]
+}
+
+lp_require_runtime() {
+	lp_require_preload
+	lp_have_runtime || skip_all "liblineup-preload.so is not built yet"
+}
+
+# skip_unless_runtime N: when the runtime is missing, print N skips and return 1.
+skip_unless_runtime() {
+	lp_have_runtime && return 0
+	i=0
+	while [ "$i" -lt "$1" ]; do
+		skip "liblineup-preload.so is not built yet"
+		i=$((i + 1))
+	done
+	return 1
 }
 
 # lp_require_prog NAME...: the test programs must have been built (make check builds them).
