@@ -4,7 +4,6 @@
 lp_require_preload
 lp_require_prog libsemw.so client-queue-lock
 
-
 lp_run --target "$T/libnowhere.so" -- "$P/client-queue-lock"
 expect_error 'libnowhere'
 
