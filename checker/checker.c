@@ -90,8 +90,14 @@ enum lp_verdict lp_checker_feed(struct lp_checker *c, const struct lp_hist *h, s
 		lp_intern_rollback(c->strs, h->intern_mark);
 		return LP_VERDICT_NONDET;
 	}
-	c->nconcurrent++;
 	bool quasi = any_quasi(c);
+	if (quasi && h->nops > LP_QUASI_MAX_OPS) {
+		lp_buf_printf(report, "%s:%u: history has %u operations, more than the %d that --quasi can check: use shorter tests or drop --quasi",
+			      h->name, h->line, h->nops, LP_QUASI_MAX_OPS);
+		lp_intern_rollback(c->strs, h->intern_mark);
+		return LP_VERDICT_ERROR;
+	}
+	c->nconcurrent++;
 	struct lp_best best;
 	enum lp_verdict v = LP_VERDICT_OK;
 	if (!h->stuck) {

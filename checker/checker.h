@@ -29,8 +29,13 @@ enum lp_criterion { LP_CRIT_LINEARIZABLE = 0, LP_CRIT_SEQUENTIAL = 1 };
 enum lp_verdict {
 	LP_VERDICT_OK = 0,        /* serial added, or concurrent passed */
 	LP_VERDICT_VIOLATION = 1, /* concurrent history without witness */
+	LP_VERDICT_ERROR = 2,     /* the history cannot be checked (report says why) */
 	LP_VERDICT_NONDET = 3,    /* serial history contradicts an earlier one */
 };
+
+/* The quasi search recurses once per operation: longer histories are refused, not
+ * risked (documented in lineup-checker(1)). */
+#define LP_QUASI_MAX_OPS 10000
 
 struct lp_quasi {
 	uint32_t func; /* interned function name */

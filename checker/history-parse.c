@@ -17,6 +17,7 @@ struct lp_hist_parser {
 	struct lp_hist h;
 	uint32_t *pend;  /* per thread: pending op, or LP_NO_EV */
 	uint32_t *order; /* scratch for sorting threads */
+	lp_tid_t *tidtmp; /* scratch for permuting tids */
 	uint32_t *tmap;  /* open addressing tid -> thread index + 1 (0 = empty) */
 	uint32_t tmap_size;
 	char *norm;
@@ -36,6 +37,14 @@ struct lp_hist_parser *lp_hist_parser_new(struct lp_intern *strs, const char *na
 	p->tmap = lp_xcalloc(p->tmap_size, sizeof(*p->tmap));
 	p->h.attrs = lp_xstrdup("");
 	p->h.attrs_cap = 1;
+	/* an empty history still needs thread_start[0] */
+	p->h.capthreads = 16;
+	p->h.tids = lp_xmalloc(p->h.capthreads * sizeof(*p->h.tids));
+	p->pend = lp_xmalloc(p->h.capthreads * sizeof(*p->pend));
+	p->order = lp_xmalloc(p->h.capthreads * sizeof(*p->order));
+	p->tidtmp = lp_xmalloc(p->h.capthreads * sizeof(*p->tidtmp));
+	p->h.thread_start = lp_xmalloc((p->h.capthreads + 1) * sizeof(uint32_t));
+	p->h.thread_ops = lp_xmalloc(sizeof(uint32_t));
 	return p;
 }
 
@@ -51,6 +60,7 @@ void lp_hist_parser_free(struct lp_hist_parser *p)
 	free(p->h.thread_ops);
 	free(p->pend);
 	free(p->order);
+	free(p->tidtmp);
 	free(p->tmap);
 	free(p->norm);
 	free(p->line);
@@ -160,6 +170,7 @@ static uint32_t thread_of(struct lp_hist_parser *p, lp_tid_t tid)
 		h->tids = lp_xrealloc(h->tids, h->capthreads * sizeof(*h->tids));
 		p->pend = lp_xrealloc(p->pend, h->capthreads * sizeof(*p->pend));
 		p->order = lp_xrealloc(p->order, h->capthreads * sizeof(*p->order));
+		p->tidtmp = lp_xrealloc(p->tidtmp, h->capthreads * sizeof(*p->tidtmp));
 		h->thread_start = lp_xrealloc(h->thread_start, (h->capthreads + 1) * sizeof(uint32_t));
 	}
 	uint32_t t = h->nthreads++;
@@ -220,12 +231,10 @@ static enum lp_hp_status finish(struct lp_hist_parser *p)
 	for (uint32_t r = 0; r < h->nthreads; r++)
 		rank[p->order[r]] = r;
 	lp_tid_t *tids = h->tids;
-	h->thread_ops = lp_xrealloc(h->thread_ops, (h->nops + 1) * sizeof(uint32_t));
-	lp_tid_t *copy = lp_xmalloc((h->nthreads + 1) * sizeof(*copy));
+	lp_tid_t *copy = p->tidtmp;
 	memcpy(copy, tids, h->nthreads * sizeof(*copy));
 	for (uint32_t t = 0; t < h->nthreads; t++)
 		tids[rank[t]] = copy[t];
-	free(copy);
 	memset(h->thread_start, 0, (h->nthreads + 1) * sizeof(uint32_t));
 	for (uint32_t i = 0; i < h->nops; i++) {
 		h->ops[i].thread = rank[h->ops[i].thread];
@@ -361,6 +370,7 @@ static enum lp_hp_status event(struct lp_hist_parser *p, const char *tidtok, cha
 		if (h->nops == h->capops) {
 			h->capops = h->capops ? 2 * h->capops : 32;
 			h->ops = lp_xrealloc(h->ops, h->capops * sizeof(*h->ops));
+			h->thread_ops = lp_xrealloc(h->thread_ops, h->capops * sizeof(*h->thread_ops));
 		}
 		struct lp_hist_op *o = &h->ops[h->nops];
 		o->thread = t;

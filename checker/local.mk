@@ -14,3 +14,47 @@ lineup_checker_LDFLAGS = $(LP_SAN_CFLAGS)
 
 dist_man_MANS += man/lineup-checker.1 man/lineup-history.5
 EXTRA_DIST += examples
+
+# unit tests (cmocka, TAP)
+LP_CHECKER_TEST_LDADD = libchecker.a libcommon.a $(CMOCKA_LIBS)
+LP_CHECKER_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS) -I$(top_srcdir)
+check_PROGRAMS += tests/unit/test-history-parse
+tests_unit_test_history_parse_SOURCES = tests/unit/test-history-parse.c tests/unit/test-checker-util.h
+tests_unit_test_history_parse_CFLAGS = $(LP_CHECKER_TEST_CFLAGS)
+tests_unit_test_history_parse_LDADD = $(LP_CHECKER_TEST_LDADD)
+tests_unit_test_history_parse_LDFLAGS = $(LP_SAN_CFLAGS)
+TESTS += tests/unit/test-history-parse
+check_PROGRAMS += tests/unit/test-checker-lineup
+tests_unit_test_checker_lineup_SOURCES = tests/unit/test-checker-lineup.c tests/unit/test-checker-util.h
+tests_unit_test_checker_lineup_CFLAGS = $(LP_CHECKER_TEST_CFLAGS)
+tests_unit_test_checker_lineup_LDADD = $(LP_CHECKER_TEST_LDADD)
+tests_unit_test_checker_lineup_LDFLAGS = $(LP_SAN_CFLAGS)
+TESTS += tests/unit/test-checker-lineup
+check_PROGRAMS += tests/unit/test-checker-random
+tests_unit_test_checker_random_SOURCES = tests/unit/test-checker-random.c tests/unit/test-checker-util.h
+tests_unit_test_checker_random_CFLAGS = $(LP_CHECKER_TEST_CFLAGS)
+tests_unit_test_checker_random_LDADD = $(LP_CHECKER_TEST_LDADD)
+tests_unit_test_checker_random_LDFLAGS = $(LP_SAN_CFLAGS)
+TESTS += tests/unit/test-checker-random
+
+# end-to-end tests of the lineup-checker program (TAP shell scripts)
+TESTS += tests/checker/malformed.sh tests/checker/verdicts.sh tests/checker/man.sh
+EXTRA_DIST += tests/checker/lib.sh tests/checker/malformed.sh tests/checker/verdicts.sh tests/checker/man.sh
+
+# fuzzing: make check replays the seed corpus through the fuzz target; `make fuzz-history`
+# builds the libFuzzer binary (clang), run e.g. ./fuzz-history -max_total_time=300 CORPUS_DIR
+check_PROGRAMS += tests/fuzz/fuzz-replay
+tests_fuzz_fuzz_replay_SOURCES = tests/fuzz/fuzz-history.c tests/fuzz/replay.c
+tests_fuzz_fuzz_replay_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
+tests_fuzz_fuzz_replay_LDADD = libchecker.a libcommon.a
+tests_fuzz_fuzz_replay_LDFLAGS = $(LP_SAN_CFLAGS)
+TESTS += tests/fuzz/fuzz-replay
+EXTRA_DIST += tests/fuzz/corpus
+LP_FUZZ_SRC = checker/buf.c checker/intern.c checker/history-parse.c checker/trie.c \
+	checker/checker.c checker/linearize.c checker/quasi.c checker/report.c \
+	checker/observations.c common/die.c tests/fuzz/fuzz-history.c
+FUZZ_CC = clang
+fuzz-history: $(libchecker_a_SOURCES) tests/fuzz/fuzz-history.c
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -I$(srcdir) -I$(srcdir)/include \
+		-D_GNU_SOURCE `for f in $(LP_FUZZ_SRC); do echo $(srcdir)/$$f; done` -o $@
+CLEANFILES += fuzz-history

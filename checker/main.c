@@ -54,6 +54,7 @@ static struct lp_intern *strs;
 static bool server;
 static const char *obs_path;
 static struct lp_buf report;
+static const char **quasi; /* globals stay reachable for LeakSanitizer at exit() */
 static bool violated;
 
 static void write_observations(void)
@@ -100,6 +101,10 @@ static void handle_history(const struct lp_hist *h)
 	}
 	lp_buf_reset(&report);
 	enum lp_verdict v = lp_checker_feed(checker, h, &report);
+	if (v == LP_VERDICT_ERROR) {
+		handle_error(lp_buf_str(&report));
+		return;
+	}
 	if (server) {
 		if (v == LP_VERDICT_OK) {
 			fputs("ok\n", stdout);
@@ -153,7 +158,7 @@ int main(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	enum lp_criterion crit = LP_CRIT_LINEARIZABLE;
-	const char **quasi = lp_xcalloc((size_t)argc + 1, sizeof(*quasi));
+	quasi = lp_xcalloc((size_t)argc + 1, sizeof(*quasi));
 	int nquasi = 0, o;
 	opterr = 0;
 	while ((o = getopt_long(argc, argv, "h", opts, NULL)) != -1) {

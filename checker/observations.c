@@ -85,7 +85,8 @@ void lp_checker_observations(const struct lp_checker *c, struct lp_buf *out)
 			nleaves++;
 		}
 	}
-	qsort(leaves, nleaves, sizeof(*leaves), by_group);
+	if (nleaves)
+		qsort(leaves, nleaves, sizeof(*leaves), by_group);
 	uint32_t ngroups = lp_intern_count(keys);
 	lp_buf_printf(out, "# lineup-checker observations: %u serial histories, %u distinct observations\n",
 		      nleaves, ngroups);

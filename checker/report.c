@@ -194,8 +194,12 @@ void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, ui
 	lp_buf_puts(out, "VIOLATION: ");
 	header_line(h, out);
 	if (target == LP_NO_EV)
-		lp_buf_printf(out, " is not %s%s:\nno serial execution of the test explains its results.\n", crit,
-			      c->nquasi ? " (quasi)" : "");
+	{
+		lp_buf_printf(out, " is not %s", crit);
+		for (uint32_t i = 0; i < c->nquasi; i++)
+			lp_buf_printf(out, "%s%s=%u", i ? ", " : " (quasi ", str(c, c->quasi[i].func), c->quasi[i].k);
+		lp_buf_printf(out, "%s:\nno serial execution of the test explains its results.\n", c->nquasi ? ")" : "");
+	}
 	else
 		lp_buf_printf(out, " is stuck without justification:\nthread %s's %s never returns, but no serial execution blocks in it after the history's complete operations.\n",
 			      tidstr(h->tids[h->ops[target].thread], tb), str(c, h->ops[target].call));
@@ -249,8 +253,12 @@ void lp_report_nondet(const struct lp_checker *c, const struct lp_hist *h, const
 	}
 	lp_buf_puts(out, "NONDETERMINISTIC: ");
 	header_line(h, out);
-	lp_buf_printf(out, " contradicts an earlier serial history:\nafter the same %u events, thread %s's %s %s in the earlier one but ",
-		      call->depth - 1, tidstr(call->tid, tb), str(c, call->text), was);
+	lp_buf_puts(out, " contradicts an earlier serial history:\n");
+	if (call->depth > 1)
+		lp_buf_printf(out, "after the same %u events, ", call->depth - 1);
+	else
+		lp_buf_puts(out, "as the first event, ");
+	lp_buf_printf(out, "thread %s's %s %s in the earlier one but ", tidstr(call->tid, tb), str(c, call->text), was);
 	if (k->new_ev == LP_NO_EV)
 		lp_buf_puts(out, "never returns (stuck) in this one.\n");
 	else

@@ -1,0 +1,176 @@
+/* bench/checker-bench.c — checker throughput: writes a stream (the 1,680 serial histories
+ * of a 3x3 queue test, then N concurrent histories with random linearization points),
+ * runs lineup-checker on it and prints histories per second and peak memory.
+ * usage: checker-bench CHECKER [N [SEED]] */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define T 3
+#define OPS 3
+#define Q "0x5555555592a0"
+
+/* kind 0 = add(v), 1 = trytake */
+static const int kind[T][OPS] = {{0, 0, 1}, {0, 1, 1}, {1, 0, 1}};
+static const int arg[T][OPS] = {{1, 2, 0}, {3, 0, 0}, {0, 4, 0}};
+
+struct queue {
+	int v[16], head, n;
+};
+
+static void apply(struct queue *q, int t, int i, char *ret)
+{
+	if (kind[t][i] == 0) {
+		q->v[(q->head + q->n++) % 16] = arg[t][i];
+		strcpy(ret, "void");
+	} else if (!q->n)
+		strcpy(ret, "-1");
+	else {
+		sprintf(ret, "%d", q->v[q->head]);
+		q->head = (q->head + 1) % 16;
+		q->n--;
+	}
+}
+
+static void call_text(int t, int i, char *buf)
+{
+	if (kind[t][i] == 0)
+		sprintf(buf, "queue_add(" Q ", %d)", arg[t][i]);
+	else
+		strcpy(buf, "queue_trytake(" Q ")");
+}
+
+static unsigned nserial;
+static void serial(FILE *f, int *done, struct queue *q, char lines[][96], int depth)
+{
+	if (depth == T * OPS) {
+		fputs("history serial\n", f);
+		for (int i = 0; i < depth; i++)
+			fputs(lines[i], f);
+		fputs("end\n", f);
+		nserial++;
+		return;
+	}
+	for (int t = 0; t < T; t++) {
+		if (done[t] == OPS)
+			continue;
+		struct queue saved = *q;
+		char ret[16], call[64];
+		apply(q, t, done[t], ret);
+		call_text(t, done[t], call);
+		snprintf(lines[depth], 96, "0.%d call %s\n0.%d ret %s\n", t + 1, call, t + 1, ret);
+		done[t]++;
+		serial(f, done, q, lines, depth + 1);
+		done[t]--;
+		*q = saved;
+	}
+}
+
+static uint64_t rng;
+static unsigned rnd(unsigned n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned)(rng % n);
+}
+
+static void concurrent(FILE *f, unsigned k)
+{
+	int phase[T] = {0}, idx[T] = {0};
+	char ret[T][16], call[64];
+	struct queue q = {0};
+	fprintf(f, "history concurrent run=%u\n", k);
+	for (;;) {
+		int cand[T], nc = 0;
+		for (int t = 0; t < T; t++)
+			if (idx[t] < OPS)
+				cand[nc++] = t;
+		if (!nc)
+			break;
+		int t = cand[rnd((unsigned)nc)];
+		if (phase[t] == 0) {
+			call_text(t, idx[t], call);
+			fprintf(f, "0.%d call %s\n", t + 1, call);
+		} else if (phase[t] == 1)
+			apply(&q, t, idx[t], ret[t]); /* linearization point */
+		else {
+			fprintf(f, "0.%d ret %s\n", t + 1, ret[t]);
+			idx[t]++;
+		}
+		phase[t] = (phase[t] + 1) % 3;
+	}
+	fputs("end\n", f);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Runs checker < path; returns seconds, sets peak RSS (KiB) and exit status. */
+static double run(const char *checker, const char *path, long *maxrss, int *status)
+{
+	double t0 = now();
+	pid_t pid = fork();
+	if (pid == 0) {
+		if (!freopen(path, "r", stdin) || !freopen("/dev/null", "w", stdout))
+			_exit(127);
+		execl(checker, checker, (char *)NULL);
+		_exit(127);
+	}
+	struct rusage ru;
+	if (pid < 0 || wait4(pid, status, 0, &ru) < 0) {
+		perror("checker-bench: cannot run the checker");
+		exit(2);
+	}
+	*maxrss = ru.ru_maxrss;
+	return now() - t0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fputs("usage: checker-bench CHECKER [N [SEED]]\n", stderr);
+		return 2;
+	}
+	unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 100000;
+	uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 10) : 1;
+	rng = seed * 2654435761u + 1;
+	char sp[] = "/tmp/lp-bench-serial.XXXXXX", fp[] = "/tmp/lp-bench-full.XXXXXX";
+	int sfd = mkstemp(sp), ffd = mkstemp(fp);
+	if (sfd < 0 || ffd < 0) {
+		perror("checker-bench: mkstemp");
+		return 2;
+	}
+	FILE *s = fdopen(sfd, "w"), *f = fdopen(ffd, "w");
+	int done[T] = {0};
+	struct queue q = {0};
+	char lines[T * OPS][96];
+	serial(s, done, &q, lines, 0);
+	fclose(s);
+	serial(f, done, &q, lines, 0);
+	for (unsigned k = 0; k < n; k++)
+		concurrent(f, k);
+	fclose(f);
+	long rs, rf;
+	int sts, stf;
+	double ts = run(argv[1], sp, &rs, &sts);
+	double tf = run(argv[1], fp, &rf, &stf);
+	unlink(sp);
+	unlink(fp);
+	printf("seed %llu: %u serial histories (3 threads x 3 queue ops), then %u concurrent\n",
+	       (unsigned long long)seed, nserial / 2, n);
+	printf("serial only:      %8.3f s  %10.0f serial histories/s       peak RSS %6ld KiB  exit %d\n", ts,
+	       nserial / 2 / ts, rs, WEXITSTATUS(sts));
+	printf("serial+concurrent:%8.3f s  %10.0f concurrent histories/s   peak RSS %6ld KiB  exit %d\n", tf,
+	       n / (tf - ts > 0 ? tf - ts : tf), rf, WEXITSTATUS(stf));
+	return WIFEXITED(stf) && WEXITSTATUS(stf) == 0 ? 0 : 1;
+}
