@@ -20,8 +20,11 @@ int lp_analyze_fail(char *err, size_t errsize, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err, errsize, fmt, ap);
+	int n = vsnprintf(err, errsize, fmt, ap);
 	va_end(ap);
+	static const char cut[] = " [message cut]";
+	if (n >= 0 && (size_t)n >= errsize && errsize > sizeof(cut))
+		memcpy(err + errsize - sizeof(cut), cut, sizeof(cut));
 	return -1;
 }
 #define fail(...) lp_analyze_fail(err, errsize, __VA_ARGS__)

@@ -1,6 +1,8 @@
 /* cli/analyze-closure.c — the client's library closure as the loader resolves it: runs
- * the client's own interpreter with --list (what ldd does; no client code runs) and
- * parses its "name => path (address)" lines. */
+ * the client's own interpreter on it with LD_TRACE_LOADED_OBJECTS=1 (what ldd does: the
+ * loader lists the objects and exits, no client code runs) and parses its
+ * "name => path (address)" lines. Unlike --list, this mode lists missing libraries as
+ * "name => not found" instead of failing on the first. */
 #include "analyze-internal.h"
 #include "lineup/die.h"
 
@@ -114,11 +116,23 @@ int lp_closure_load(const struct lp_client *c, struct lp_closure *cl, char *err,
 	int pfd[2];
 	if (pipe2(pfd, O_CLOEXEC) != 0)
 		return fail("cannot create a pipe: %s", strerror(errno));
+	/* The environment is built before the fork: the child only dups and execs. */
+	extern char **environ;
+	int nenv = 0;
+	while (environ[nenv])
+		nenv++;
+	char **envp = lp_xcalloc((size_t)nenv + 2, sizeof(*envp));
+	int k = 0;
+	envp[k++] = "LD_TRACE_LOADED_OBJECTS=1";
+	for (int i = 0; i < nenv; i++)
+		if (strncmp(environ[i], "LD_TRACE_LOADED_OBJECTS=", 24))
+			envp[k++] = environ[i];
 	fflush(NULL);
 	pid_t pid = fork();
 	if (pid < 0) {
 		close(pfd[0]);
 		close(pfd[1]);
+		free(envp);
 		return fail("cannot fork to run the loader: %s", strerror(errno));
 	}
 	if (pid == 0) {
@@ -127,10 +141,12 @@ int lp_closure_load(const struct lp_client *c, struct lp_closure *cl, char *err,
 		int devnull = open("/dev/null", O_RDONLY);
 		if (devnull >= 0)
 			dup2(devnull, 0);
-		execl(c->interp, c->interp, "--list", c->path, (char *)NULL);
+		char *argv[] = {c->interp, c->path, NULL};
+		execve(c->interp, argv, envp);
 		dprintf(2, "cannot run the loader: %s\n", strerror(errno));
 		_exit(127);
 	}
+	free(envp);
 	close(pfd[1]);
 	char *out = slurp(pfd[0]);
 	close(pfd[0]);
@@ -143,7 +159,7 @@ int lp_closure_load(const struct lp_client *c, struct lp_closure *cl, char *err,
 		if (e->missing) {
 			fail("the loader cannot find '%s', which client '%s' needs: add its "
 			     "directory to LD_LIBRARY_PATH or install it",
-			     e->name, c->path);
+			     e->name, c->name);
 			goto bad;
 		}
 		struct stat st;

@@ -10,7 +10,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#define LP_ERR_SIZE 1024
+#define LP_ERR_SIZE 65536 /* lists of every untyped function fit */
 
 /* Formats into err (at most errsize bytes) and returns -1, for "return fail(...)". */
 __attribute__((format(printf, 3, 4))) int lp_analyze_fail(char *err, size_t errsize,
@@ -44,7 +44,8 @@ struct lp_closure {
 	int n;
 	struct lp_closure_ent *ents;
 };
-/* Runs "INTERP --list CLIENT" (as ldd does; the client itself does not run). */
+/* Runs "LD_TRACE_LOADED_OBJECTS=1 INTERP CLIENT" (as ldd does; the client itself does
+ * not run). */
 int lp_closure_load(const struct lp_client *c, struct lp_closure *cl, char *err,
 		    size_t errsize);
 /* Parses the loader's --list output (pure, no stat: dev/ino left 0). */

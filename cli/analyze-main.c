@@ -6,11 +6,27 @@
 #include "lineup/exit-codes.h"
 
 #include <fnmatch.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define fail(...) lp_analyze_fail(err, errsize, __VA_ARGS__)
+
+/* Appends to a growing message buffer. */
+__attribute__((format(printf, 3, 4))) static void list_addf(char **buf, size_t *len,
+							    const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	*buf = lp_xrealloc(*buf, *len + (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(*buf + *len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	*len += (size_t)n;
+}
 
 /* Appends "'a', 'b'" style lists to a message buffer. */
 static void list_add(char **buf, size_t *len, const char *sep, const char *item)
@@ -53,7 +69,7 @@ static int add_functions(const struct lp_analyze_opts *o, const struct lp_client
 		f->offset = syms[i].value;
 		f->ifunc = syms[i].ifunc;
 		f->ret = LP_K_UNKNOWN;
-		f->imported_by_client = lp_client_imports(c, f->name);
+		f->imported_by_client = t->load_order >= 0 && lp_client_imports(c, f->name);
 		added++;
 	}
 	lp_symbols_free(syms, n);
@@ -177,17 +193,28 @@ out:
 	return rc;
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 /* Functions the client calls directly must be typed: their calls are operations. */
 static int check_imported(const struct lp_client *c, const struct lp_plan *plan, char *err,
 			  size_t errsize)
 {
 	char *list = NULL;
 	size_t len = 0;
+	const char **names = lp_xcalloc((size_t)plan->n_funcs, sizeof(*names));
+	int n = 0;
 	for (int i = 0; i < plan->n_funcs; i++) {
 		const struct lp_plan_func *f = &plan->funcs[i];
 		if (f->imported_by_client && !f->typed && !f->untyped_reason)
-			list_add(&list, &len, ", ", f->name);
+			names[n++] = f->name;
 	}
+	qsort(names, (size_t)n, sizeof(*names), cmp_name);
+	for (int i = 0; i < n; i++)
+		list_add(&list, &len, ", ", names[i]);
+	free(names);
 	if (list) {
 		fail("no parameter types for %s, which '%s' calls: build the client with -g, "
 		     "install the library's debug symbols, or give --signature "
@@ -198,18 +225,42 @@ static int check_imported(const struct lp_client *c, const struct lp_plan *plan,
 	}
 	for (int i = 0; i < plan->n_funcs; i++) {
 		const struct lp_plan_func *f = &plan->funcs[i];
-		if (f->imported_by_client && !f->typed)
-			return fail("cannot record calls to '%s', which '%s' calls: %s; leave it "
-				    "out with --function GLOB",
-				    f->name, c->name, f->untyped_reason);
+		if (!f->imported_by_client || f->typed)
+			continue;
+		list_addf(&list, &len, "%s'%s' (%s)", len ? ", " : "", f->name, f->untyped_reason);
+	}
+	if (list) {
+		fail("cannot record calls to %s, which '%s' calls: leave them out with --function "
+		     "GLOB",
+		     list, c->name);
+		free(list);
+		return -1;
 	}
 	return 0;
+}
+
+/* The loader binds an imported name to the first library in load order that defines
+ * it: only that target's function is called directly by the client. */
+static void resolve_imports(struct lp_plan *plan)
+{
+	for (int i = 0; i < plan->n_funcs; i++) {
+		struct lp_plan_func *f = &plan->funcs[i];
+		for (int j = 0; j < plan->n_funcs && f->imported_by_client; j++) {
+			const struct lp_plan_func *g = &plan->funcs[j];
+			if (g->imported_by_client && !strcmp(f->name, g->name) &&
+			    plan->targets[g->target].load_order <
+				    plan->targets[f->target].load_order)
+				f->imported_by_client = false;
+		}
+	}
 }
 
 int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *err,
 		   size_t errsize)
 {
 	*out = NULL;
+	if (!o->client)
+		return fail("no client program given: name the program to run after the options");
 	struct lp_client c;
 	struct lp_closure cl = {0};
 	if (lp_client_open(o->client, &c, err, errsize))
@@ -224,6 +275,7 @@ int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *
 	for (int t = 0; t < plan->n_targets; t++)
 		if (add_functions(o, &c, plan, t, glob_used, err, errsize))
 			goto out;
+	resolve_imports(plan);
 	for (int g = 0; g < o->n_globs; g++)
 		if (!glob_used[g]) {
 			fail("--function '%s' matches no exported function of the targets: check "
@@ -255,9 +307,10 @@ out:
 
 struct lp_plan *lp_analyze(const struct lp_analyze_opts *opts)
 {
-	char err[LP_ERR_SIZE];
+	char *err = lp_xmalloc(LP_ERR_SIZE);
 	struct lp_plan *plan;
-	if (lp_analyze_try(opts, &plan, err, sizeof(err)))
+	if (lp_analyze_try(opts, &plan, err, LP_ERR_SIZE))
 		lp_die(LP_EXIT_USAGE, "%s", err);
+	free(err);
 	return plan;
 }

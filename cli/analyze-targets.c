@@ -44,8 +44,8 @@ static const char *base_name(const char *path)
 }
 
 /* Adds a target unless the same file is already one. */
-static int add_target(struct lp_plan *plan, const char *name, const char *path,
-		      const struct stat *st, char *err, size_t errsize)
+static int add_target(struct lp_plan *plan, const struct lp_closure *cl, const char *name,
+		      const char *path, const struct stat *st, char *err, size_t errsize)
 {
 	for (int i = 0; i < plan->n_targets; i++)
 		if (plan->targets[i].dev == st->st_dev && plan->targets[i].ino == st->st_ino)
@@ -63,6 +63,12 @@ static int add_target(struct lp_plan *plan, const char *name, const char *path,
 		t->path = lp_xstrdup(path);
 	t->dev = st->st_dev;
 	t->ino = st->st_ino;
+	t->load_order = -1;
+	for (int i = 0; i < cl->n; i++)
+		if (cl->ents[i].path && cl->ents[i].dev == st->st_dev && cl->ents[i].ino == st->st_ino) {
+			t->load_order = i;
+			break;
+		}
 	return 0;
 }
 
@@ -108,7 +114,7 @@ static int resolve_one(const struct lp_closure *cl, const char *name, struct lp_
 			if (stat(e->path, &st) != 0)
 				return fail("cannot access target '%s' at '%s': %s", name, e->path,
 					    strerror(errno));
-			return add_target(plan, name, e->path, &st, err, errsize);
+			return add_target(plan, cl, name, e->path, &st, err, errsize);
 		}
 	}
 	/* A path, or a name that is a file here: the same file as a closure member (the
@@ -126,7 +132,7 @@ static int resolve_one(const struct lp_closure *cl, const char *name, struct lp_
 			    "library",
 			    name);
 	const struct lp_closure_ent *e = by_identity(cl, &st);
-	return add_target(plan, name, e ? e->path : name, &st, err, errsize);
+	return add_target(plan, cl, name, e ? e->path : name, &st, err, errsize);
 }
 
 int lp_targets_resolve(const struct lp_client *c, const struct lp_closure *cl,
@@ -150,8 +156,8 @@ int lp_targets_resolve(const struct lp_client *c, const struct lp_closure *cl,
 		if (!e || stat(e->path, &st) != 0)
 			return fail("the loader cannot find '%s', which client '%s' needs: add its "
 				    "directory to LD_LIBRARY_PATH or install it",
-				    needed, c->path);
-		if (add_target(plan, needed, e->path, &st, err, errsize))
+				    needed, c->name);
+		if (add_target(plan, cl, needed, e->path, &st, err, errsize))
 			return -1;
 	}
 	if (!plan->n_targets)

@@ -28,6 +28,9 @@ struct lp_plan_target {
 	dev_t dev;
 	ino_t ino;
 	bool has_dwarf;
+	int load_order;  /* position in the loader's list of the client's libraries, or -1
+			    when the client does not link it (it may be dlopen'ed: the driver
+			    checks at run time that it was loaded) */
 };
 
 struct lp_plan_func {
@@ -40,7 +43,9 @@ struct lp_plan_func {
 	bool varargs;
 	bool typed;                 /* ret and args known */
 	const char *type_source;    /* "target DWARF", "client DWARF", "--signature", NULL */
-	bool imported_by_client;    /* the client's own dynamic symbols reference it */
+	bool imported_by_client;    /* the client's own dynamic symbols reference it and bind
+				       to this target (the first target in load order that
+				       exports the name) */
 	bool ifunc;                 /* STT_GNU_IFUNC: offset is the resolver's, not the
 				       implementation's (the GOT holds the implementation) */
 	char *untyped_reason;       /* when !typed and the type is known but unsupported

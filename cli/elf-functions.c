@@ -58,6 +58,27 @@ char *lp_elf_soname(const char *path)
 	return soname;
 }
 
+/* A position-independent executable is ET_DYN too, but marks itself DF_1_PIE. */
+static bool is_pie(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_DYNAMIC ||
+		    !(d = elf_getdata(scn, NULL)))
+			continue;
+		for (size_t i = 0; i < sh.sh_size / (sh.sh_entsize ? sh.sh_entsize : 16); i++) {
+			GElf_Dyn dyn;
+			if (!gelf_getdyn(d, (int)i, &dyn) || dyn.d_tag == DT_NULL)
+				break;
+			if (dyn.d_tag == DT_FLAGS_1)
+				return (dyn.d_un.d_val & DF_1_PIE) != 0;
+		}
+	}
+	return false;
+}
+
 static int find_sym(struct lp_symbol *v, int n, const char *name)
 {
 	for (int i = 0; i < n; i++)
@@ -90,8 +111,8 @@ int lp_elf_functions(const char *path, const char *what, struct lp_symbol **out,
 		     what);
 		goto out;
 	}
-	if (eh.e_type != ET_DYN) {
-		fail("target '%s' is not a shared library: give a .so file", what);
+	if (eh.e_type != ET_DYN || is_pie(elf)) {
+		fail("target '%s' is a program, not a shared library: give a .so file", what);
 		goto out;
 	}
 
