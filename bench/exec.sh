@@ -9,7 +9,7 @@ LP=$top_builddir/lineup-preload
 P=$top_builddir/tests/progs
 FLOOR=$top_builddir/bench/preload/floor
 BOUND=${LP_BENCH_BOUND:-3}
-REPEAT=${LP_BENCH_REPEAT:-3}
+REPEAT=${LP_BENCH_REPEAT:-5}
 
 for f in "$LP" "$FLOOR" "$P/client-queue-lock" "$P/client-bare"; do
 	[ -x "$f" ] || { echo "bench/exec.sh: '$f' is missing: run make check first" >&2; exit 2; }
