@@ -1,0 +1,13 @@
+#!/bin/sh
+# t0110-load-static-client.sh — a statically linked client cannot be preloaded: one-line error.
+. "$top_srcdir/tests/e2e/test-lib.sh"
+lp_require_preload
+[ -x "$P/client-static" ] || skip_all "no statically linked client (libc.a missing when building tests/progs)"
+lp_require_prog libqueue-lock.so
+
+lp_run --target "$P/libqueue-lock.so" -- "$P/client-static"
+expect_error 'static'
+
+lp_run "$P/client-static"
+expect_error 'static'
+done_testing

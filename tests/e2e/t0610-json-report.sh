@@ -1,0 +1,41 @@
+#!/bin/sh
+# t0610-json-report.sh — --json FILE describes the verdict and the violation (kind, history, schedule, replay).
+. "$top_srcdir/tests/e2e/test-lib.sh"
+lp_require_runtime
+command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_prog libqueue-lock.so client-queue-lock libqueue-trylock.so client-queue-trylock \
+	libevent-nolock.so client-event libbox-race.so client-box
+
+# json_is NAME FILTER EXPECTED: one TAP line comparing a jq value.
+json_is() {
+	v=$(jq -r "$2" "$T/$1.json" 2>&1)
+	[ "$v" = "$3" ]
+	ok $? "$1: $2 is '$3'${v:+ (got '$v')}"
+}
+
+lp_run --json "$T/correct.json" --target "$P/libqueue-lock.so" -- "$P/client-queue-lock"
+expect_status 0 "correct: exit status 0"
+jq -e . "$T/correct.json" >/dev/null 2>&1
+ok $? "correct: the JSON file parses"
+json_is correct '.violation' null
+jq -r .verdict "$T/correct.json" | grep -q 'no violation'
+ok $? "correct: the verdict says no violation"
+
+lp_run --json "$T/queue.json" --target "$P/libqueue-trylock.so" -- "$P/client-queue-trylock"
+expect_status 1 "queue: exit status 1"
+json_is queue '.verdict' violation
+json_is queue '.violation.kind' non-linearizable
+json_is queue '.violation.schedule' "$(report_field schedule)"
+json_is queue '.violation.replay | test("--replay")' true
+json_is queue '.violation.history | test("queue_trytake")' true
+
+lp_run --json "$T/event.json" --target "$P/libevent-nolock.so" -- "$P/client-event"
+expect_status 1 "event: exit status 1"
+json_is event '.violation.kind' stuck
+json_is event '.violation.history | test("(^|\\n)stuck(\\n|$)")' true
+
+lp_run --json "$T/box.json" --target "$P/libbox-race.so" -- "$P/client-box"
+expect_status 1 "box: exit status 1"
+json_is box '.violation.kind' crash
+json_is box '.violation.replay | test("--replay")' true
+done_testing
