@@ -1,1 +1,51 @@
-# preload: build rules (owned by the preload area).
+# preload: liblineup-preload.so (the injected library) with the runtime half of the
+# scheduler; its unit tests and its own harness tests (tests/preload).
+lib_LTLIBRARIES += liblineup-preload.la
+liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/text.h \
+	preload/plan.c preload/plan.h preload/record.c preload/got.c preload/ops.c \
+	preload/trampoline-x86_64.S preload/forksrv.c preload/hooks-pthread.c \
+	preload/hooks-dl.c scheduler/runtime.h scheduler/runtime-thread.c \
+	scheduler/runtime-sync.c scheduler/sched-pick.c scheduler/sched-pick.h
+EXTRA_DIST += preload/interposed.def
+liblineup_preload_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) -I$(top_srcdir)/preload
+liblineup_preload_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -fno-strict-aliasing
+liblineup_preload_la_LDFLAGS = -module -avoid-version -shared -Wl,-z,now
+liblineup_preload_la_LIBADD = -ldl -lpthread
+
+# Pure parts, unit tested.
+check_PROGRAMS += tests/unit/test-preload-plan tests/unit/test-runtime-pick
+TESTS += tests/unit/test-preload-plan tests/unit/test-runtime-pick
+tests_unit_test_preload_plan_SOURCES = tests/unit/test-preload-plan.c preload/plan.c
+tests_unit_test_preload_plan_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
+tests_unit_test_preload_plan_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_preload_plan_LDADD = $(CMOCKA_LIBS)
+tests_unit_test_runtime_pick_SOURCES = tests/unit/test-runtime-pick.c scheduler/sched-pick.c
+tests_unit_test_runtime_pick_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/scheduler
+tests_unit_test_runtime_pick_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_runtime_pick_LDADD = $(CMOCKA_LIBS)
+
+# The harness plays the cli; libtoy is a tiny target; the clients use it.
+check_PROGRAMS += tests/preload/harness tests/preload/client-toy tests/preload/client-dlopen \
+	tests/preload/client-noop tests/preload/client-sync
+check_LTLIBRARIES = tests/preload/libtoy.la
+tests_preload_libtoy_la_SOURCES = tests/preload/libtoy.c tests/preload/toy.h
+tests_preload_libtoy_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+tests_preload_libtoy_la_LIBADD = -lpthread
+tests_preload_harness_SOURCES = tests/preload/harness.c
+tests_preload_client_toy_SOURCES = tests/preload/client-toy.c tests/preload/toy.h
+tests_preload_client_toy_LDADD = tests/preload/libtoy.la -lpthread
+tests_preload_client_toy_LDFLAGS = -no-install
+tests_preload_client_sync_SOURCES = tests/preload/client-sync.c tests/preload/toy.h
+tests_preload_client_sync_LDADD = tests/preload/libtoy.la -lpthread
+tests_preload_client_sync_LDFLAGS = -no-install
+tests_preload_client_dlopen_SOURCES = tests/preload/client-dlopen.c
+tests_preload_client_dlopen_LDADD = -ldl -lpthread
+tests_preload_client_dlopen_LDFLAGS = -no-install
+tests_preload_client_noop_SOURCES = tests/preload/client-noop.c
+tests_preload_client_noop_LDADD = -lpthread
+tests_preload_client_noop_LDFLAGS = -no-install
+EXTRA_DIST += tests/preload/test-lib.sh
+TESTS += tests/preload/ops.sh tests/preload/sched.sh tests/preload/sync.sh \
+	tests/preload/dl.sh tests/preload/inert.sh
+EXTRA_DIST += tests/preload/ops.sh tests/preload/sched.sh tests/preload/sync.sh \
+	tests/preload/dl.sh tests/preload/inert.sh

@@ -1,0 +1,150 @@
+/* preload/ops.c — recording operations: lp_op_enter runs when a trampoline is called,
+ * lp_op_exit when the target function returns to the return trampoline. Hook path.
+ * Only a thread's outermost call is an operation; calls made while one is pending (the
+ * target calling back into the client, which calls the target) pass straight through. */
+#include <errno.h>
+#include <string.h>
+
+#include "preload.h"
+#include "text.h"
+#include "scheduler/runtime.h"
+
+struct lp_op_regs {
+	uint64_t gp[6]; /* rdi rsi rdx rcx r8 r9 */
+	uint64_t rax;
+	uint64_t xmm[8][2];
+};
+
+struct lp_ret_regs {
+	uint64_t rax, rdx;
+	uint64_t xmm0[2], xmm1[2];
+};
+
+extern void lp_ret_tramp(void) LP_HIDDEN;
+uintptr_t lp_op_enter(uint32_t idx, struct lp_op_regs *r, uintptr_t *retslot) LP_HIDDEN;
+uintptr_t lp_op_exit(struct lp_ret_regs *r) LP_HIDDEN;
+
+static int is_float(uint8_t k)
+{
+	return k == LP_K_F4 || k == LP_K_F8;
+}
+
+/* Appends a string payload at p; returns the bytes used. */
+static size_t put_string(char *p, const char *s)
+{
+	struct lp_str *h = (struct lp_str *)p;
+	if (!s) {
+		h->len = LP_STR_NULL;
+		h->truncated = 0;
+		return sizeof *h;
+	}
+	size_t n = strnlen(s, LP_MAX_STRING + 1);
+	h->truncated = n > LP_MAX_STRING;
+	if (h->truncated)
+		n = LP_MAX_STRING;
+	h->len = (uint32_t)n;
+	memcpy(h + 1, s, n);
+	return LP_REC_ALIGN(sizeof *h + n);
+}
+
+static size_t string_size(const char *s)
+{
+	if (!s)
+		return sizeof(struct lp_str);
+	size_t n = strnlen(s, LP_MAX_STRING + 1);
+	return LP_REC_ALIGN(sizeof(struct lp_str) + (n > LP_MAX_STRING ? LP_MAX_STRING : n));
+}
+
+static __attribute__((noreturn)) void untyped(const struct lp_plan_func *f, uintptr_t site)
+{
+	struct lp_text t;
+	char buf[400];
+	const char *name = lp_plan_name(lp_g.plan, f->name);
+	lp_text_init(&t, buf, sizeof buf);
+	lp_text_str(&t, "function '");
+	lp_text_str(&t, name);
+	if (f->nargs == LP_MAX_ARGS && f->untyped)
+		lp_text_str(&t, "' was called but has more than 16 arguments or an unknown type: ");
+	else
+		lp_text_str(&t, "' was called but its types are unknown: ");
+	lp_text_str(&t, "give them with --signature '");
+	lp_text_str(&t, name);
+	lp_text_str(&t, "(...)->...'");
+	lp_fatal(LP_OUT_FATAL, site, buf);
+}
+
+static void record_call(struct lp_thread *self, uint32_t idx, const struct lp_plan_func *f,
+			const struct lp_op_regs *r, const uintptr_t *retslot)
+{
+	uint64_t args[LP_MAX_ARGS];
+	unsigned gp = 0, fp = 0, st = 0;
+	size_t strings = 0;
+	for (unsigned i = 0; i < f->nargs; i++) {
+		if (is_float(f->args[i]))
+			args[i] = fp < 8 ? r->xmm[fp++][0] : retslot[1 + st++];
+		else
+			args[i] = gp < 6 ? r->gp[gp++] : retslot[1 + st++];
+		if (f->args[i] == LP_K_STR)
+			strings += string_size((const char *)args[i]);
+	}
+	struct lp_rec_call *c = lp_log_append(LP_REC_CALL, sizeof *c + 8 * f->nargs + strings);
+	c->tid = self->tid;
+	c->func = idx;
+	c->nargs = f->nargs;
+	c->site = *retslot;
+	memcpy(c + 1, args, 8 * f->nargs);
+	char *p = (char *)(c + 1) + 8 * f->nargs;
+	for (unsigned i = 0; i < f->nargs; i++)
+		if (f->args[i] == LP_K_STR)
+			p += put_string(p, (const char *)args[i]);
+}
+
+uintptr_t lp_op_enter(uint32_t idx, struct lp_op_regs *r, uintptr_t *retslot)
+{
+	int saved = errno;
+	struct lp_thread *self = lp_self;
+	uintptr_t real = lp_g.entry[idx];
+	const struct lp_plan_func *f = &lp_g.plan->funcs[idx];
+
+	if (!self || self->in_op || !lp_g.active || self->state == LP_T_FINISHED ||
+	    lp_g.shm->outcome != LP_OUT_RUNNING)
+		goto out;
+	if (f->untyped)
+		untyped(f, *retslot);
+	if (lp_rt.on) {
+		self->at_op_start = 1;
+		lp_rt_point(LP_PT_OP_START, *retslot);
+		self->at_op_start = 0;
+	}
+	record_call(self, idx, f, r, retslot);
+	self->in_op = 1;
+	self->op_steps = 0;
+	self->op_func = idx;
+	self->op_ret = *retslot;
+	*retslot = (uintptr_t)lp_ret_tramp;
+out:
+	errno = saved;
+	return real;
+}
+
+uintptr_t lp_op_exit(struct lp_ret_regs *r)
+{
+	int saved = errno;
+	struct lp_thread *self = lp_self;
+	uintptr_t ret = self->op_ret;
+	const struct lp_plan_func *f = &lp_g.plan->funcs[self->op_func];
+	uint64_t value = is_float(f->ret) ? r->xmm0[0] : r->rax;
+	size_t extra = f->ret == LP_K_STR ? string_size((const char *)value) : 0;
+	struct lp_rec_ret *rec = lp_log_append(LP_REC_RET, sizeof *rec + extra);
+	rec->tid = self->tid;
+	rec->func = self->op_func;
+	rec->pad = 0;
+	rec->value = value;
+	if (extra)
+		put_string((char *)(rec + 1), (const char *)value);
+	self->in_op = 0;
+	if (lp_rt.on)
+		lp_rt_point(LP_PT_OP_END, ret);
+	errno = saved;
+	return ret;
+}

@@ -1,0 +1,208 @@
+/* preload/plan.c — the patch-plan parser (constructor-only in the preload; pure, unit
+ * tested). A plan that does not end with "end" is rejected: a truncated file must not
+ * silently drop functions. */
+#include <string.h>
+
+#include "plan.h"
+#include "text.h"
+
+static const char *const kind_tokens[] = LP_KIND_TOKENS;
+
+int lp_plan_kind(const char *s, size_t n)
+{
+	for (int k = 0; k < LP_K_COUNT; k++)
+		if (strlen(kind_tokens[k]) == n && memcmp(kind_tokens[k], s, n) == 0)
+			return k;
+	return -1;
+}
+
+struct cursor {
+	const char *s, *e; /* the rest of the current line */
+};
+
+static void skip_blanks(struct cursor *c)
+{
+	while (c->s < c->e && (*c->s == ' ' || *c->s == '\t'))
+		c->s++;
+}
+
+/* The next blank-separated word, or n == 0 at the end of the line. */
+static const char *word(struct cursor *c, size_t *n)
+{
+	skip_blanks(c);
+	const char *w = c->s;
+	while (c->s < c->e && *c->s != ' ' && *c->s != '\t')
+		c->s++;
+	*n = (size_t)(c->s - w);
+	return w;
+}
+
+static int number(const char *w, size_t n, unsigned base, uint64_t *out)
+{
+	uint64_t v = 0;
+	if (base == 16 && n > 2 && w[0] == '0' && (w[1] == 'x' || w[1] == 'X'))
+		w += 2, n -= 2;
+	if (n == 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		unsigned d;
+		char ch = w[i];
+		if (ch >= '0' && ch <= '9')
+			d = (unsigned)(ch - '0');
+		else if (base == 16 && ch >= 'a' && ch <= 'f')
+			d = (unsigned)(ch - 'a' + 10);
+		else if (base == 16 && ch >= 'A' && ch <= 'F')
+			d = (unsigned)(ch - 'A' + 10);
+		else
+			return -1;
+		if (v > (UINT64_MAX - d) / base)
+			return -1;
+		v = v * base + d;
+	}
+	*out = v;
+	return 0;
+}
+
+static int add_name(struct lp_plan *p, const char *s, size_t n, uint32_t *off)
+{
+	if (p->names_len + n + 1 > LP_PLAN_NAMES)
+		return -1;
+	memcpy(p->names + p->names_len, s, n);
+	p->names[p->names_len + n] = 0;
+	*off = (uint32_t)p->names_len;
+	p->names_len += n + 1;
+	return 0;
+}
+
+static int fail(char *err, size_t errlen, unsigned line, const char *what, const char *s, size_t n)
+{
+	struct lp_text t;
+	lp_text_init(&t, err, errlen);
+	lp_text_str(&t, "plan line ");
+	lp_text_dec(&t, line);
+	lp_text_str(&t, ": ");
+	lp_text_str(&t, what);
+	if (s) {
+		lp_text_str(&t, " '");
+		lp_text_mem(&t, s, n > 64 ? 64 : n);
+		lp_text_str(&t, "'");
+	}
+	return -1;
+}
+
+static int parse_args(struct lp_plan_func *f, const char *w, size_t n)
+{
+	unsigned count = 0;
+	if (n == 1 && w[0] == '-')
+		return 0;
+	const char *e = w + n;
+	while (w <= e) {
+		const char *t = w;
+		while (w < e && *w != ',')
+			w++;
+		size_t tn = (size_t)(w - t);
+		if (tn == 3 && memcmp(t, "...", 3) == 0) {
+			if (w != e)
+				return -1; /* "..." must be last */
+			f->varargs = 1;
+		} else {
+			int k = lp_plan_kind(t, tn);
+			if (k < 0 || k == LP_K_VOID)
+				return -1;
+			if (k == LP_K_UNKNOWN)
+				f->untyped = 1;
+			if (count < LP_MAX_ARGS)
+				f->args[count] = (uint8_t)k;
+			else
+				f->untyped = 1; /* more arguments than a record holds */
+			count++;
+		}
+		w++;
+	}
+	f->nargs = (uint8_t)(count < LP_MAX_ARGS ? count : LP_MAX_ARGS);
+	return 0;
+}
+
+int lp_plan_parse(struct lp_plan *p, const char *buf, size_t len, char *err, size_t errlen)
+{
+	const char *s = buf, *end = buf + len;
+	unsigned line = 0;
+	int ended = 0;
+
+	p->n_targets = p->n_funcs = 0;
+	p->names_len = 0;
+	while (s < end && !ended) {
+		const char *e = memchr(s, '\n', (size_t)(end - s));
+		if (!e)
+			e = end;
+		struct cursor c = {s, e};
+		s = e + 1;
+		line++;
+		if (line == 1) {
+			size_t ml = strlen(LP_PLAN_MAGIC);
+			if ((size_t)(c.e - c.s) != ml || memcmp(c.s, LP_PLAN_MAGIC, ml) != 0)
+				return fail(err, errlen, line, "not a lineup plan of this version, expected '" LP_PLAN_MAGIC "'", NULL, 0);
+			continue;
+		}
+		size_t n;
+		const char *w = word(&c, &n);
+		if (n == 0 || w[0] == '#')
+			continue;
+		if (n == 3 && memcmp(w, "end", 3) == 0) {
+			ended = 1;
+		} else if (n == 6 && memcmp(w, "target", 6) == 0) {
+			if (p->n_targets >= LP_MAX_TARGETS)
+				return fail(err, errlen, line, "more than 32 targets", NULL, 0);
+			struct lp_plan_target *t = &p->targets[p->n_targets];
+			w = word(&c, &n);
+			if (number(w, n, 10, &t->dev))
+				return fail(err, errlen, line, "bad device number", w, n);
+			w = word(&c, &n);
+			if (number(w, n, 10, &t->ino))
+				return fail(err, errlen, line, "bad inode number", w, n);
+			skip_blanks(&c);
+			if (c.s == c.e)
+				return fail(err, errlen, line, "target without a path", NULL, 0);
+			if (add_name(p, c.s, (size_t)(c.e - c.s), &t->path))
+				return fail(err, errlen, line, "names exceed 1 MiB", NULL, 0);
+			p->n_targets++;
+		} else if (n == 4 && memcmp(w, "func", 4) == 0) {
+			if (p->n_funcs >= LP_MAX_FUNCS)
+				return fail(err, errlen, line, "more than 4096 functions", NULL, 0);
+			struct lp_plan_func *f = &p->funcs[p->n_funcs];
+			memset(f, 0, sizeof *f);
+			uint64_t v;
+			w = word(&c, &n);
+			if (number(w, n, 10, &v) || v >= p->n_targets)
+				return fail(err, errlen, line, "unknown target index", w, n);
+			f->target = (uint32_t)v;
+			w = word(&c, &n);
+			if (n == 0)
+				return fail(err, errlen, line, "func without a name", NULL, 0);
+			if (add_name(p, w, n, &f->name))
+				return fail(err, errlen, line, "names exceed 1 MiB", NULL, 0);
+			w = word(&c, &n);
+			if (number(w, n, 16, &f->offset))
+				return fail(err, errlen, line, "bad hex offset", w, n);
+			w = word(&c, &n);
+			int k = lp_plan_kind(w, n);
+			if (k < 0)
+				return fail(err, errlen, line, "bad return kind", w, n);
+			f->ret = (uint8_t)k;
+			if (k == LP_K_UNKNOWN)
+				f->untyped = 1;
+			w = word(&c, &n);
+			if (n == 0 || parse_args(f, w, n))
+				return fail(err, errlen, line, "bad argument kinds", w, n);
+			w = word(&c, &n);
+			if (n)
+				return fail(err, errlen, line, "unexpected text", w, n);
+			p->n_funcs++;
+		} else {
+			return fail(err, errlen, line, "unknown directive", w, n);
+		}
+	}
+	if (!ended)
+		return fail(err, errlen, line, "plan is truncated: no 'end' line", NULL, 0);
+	return 0;
+}

@@ -1,0 +1,194 @@
+/* preload/preload.c — liblineup-preload.so: set-up from the LINEUP_* environment, the real
+ * functions, and how an execution ends.
+ *
+ * RULES for every file of this library (it lives inside someone else's process):
+ *  1. No stdio, no malloc/free on hook or signal paths: fixed tables in static or mmap'ed
+ *     memory. The constructor may use libc freely (it runs before main, single-threaded).
+ *  2. Every hook saves errno on entry and restores it before returning (except the value
+ *     the interposed function itself is documented to set).
+ *  3. Real functions only through real_<name> (interposed.def), resolved in the
+ *     constructor; futexes, gettid, tgkill, write, exit_group through raw system calls.
+ *  4. Without LINEUP_SHM_FD the library is inert: every hook calls the real function.
+ *  5. Fatal errors: one line to LINEUP_LOG_FD, an LP_REC_ERROR record, outcome FATAL or
+ *     LIMIT, exit_group(LP_PRELOAD_FATAL_STATUS). Never abort(), never a hang.
+ *  6. Label each function "constructor-only" or "hook path" where it is not obvious.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include "preload.h"
+#include "text.h"
+#include "scheduler/runtime.h"
+
+struct lp_preload lp_g = {.log_fd = 2, .cmd_fd = -1, .reply_fd = -1};
+
+#define LP_FN(ret, name, params) ret(*real_##name) params;
+#include "interposed.def"
+#undef LP_FN
+
+static const char *const interposed_names[] = {
+#define LP_FN(ret, name, params) #name,
+#include "interposed.def"
+#undef LP_FN
+};
+
+int lp_preload_is_interposed(const char *name)
+{
+	for (size_t i = 0; i < sizeof interposed_names / sizeof *interposed_names; i++)
+		if (strcmp(interposed_names[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* constructor-only (or the first hook called before the constructor, still single-threaded) */
+void lp_preload_resolve(void)
+{
+	void *(*d)(void *, const char *) = dlvsym(RTLD_NEXT, "dlsym", "GLIBC_2.34");
+	if (!d)
+		d = dlvsym(RTLD_NEXT, "dlsym", "GLIBC_2.2.5");
+	if (!d) {
+		static const char m[] = "liblineup-preload: cannot find the real dlsym\n";
+		sys_write(2, m, sizeof m - 1);
+		sys_exit_group(LP_PRELOAD_FATAL_STATUS);
+	}
+	real_dlsym = d;
+#define LP_FN(ret, name, params) \
+	if (!real_##name) \
+		real_##name = (ret(*) params)d(RTLD_NEXT, #name);
+#include "interposed.def"
+#undef LP_FN
+}
+
+static void log_line(const char *msg)
+{
+	struct lp_text t;
+	char buf[600];
+	lp_text_init(&t, buf, sizeof buf - 1);
+	lp_text_str(&t, "liblineup-preload: ");
+	lp_text_str(&t, msg);
+	buf[t.len++] = '\n';
+	sys_write(lp_g.log_fd, buf, t.len);
+}
+
+void lp_fatal(uint32_t outcome, uintptr_t site, const char *msg)
+{
+	log_line(msg);
+	if (lp_g.shm) {
+		lp_log_text(LP_REC_ERROR, lp_self ? lp_self->tid : LP_TID_NONE, site, msg);
+		lp_g.shm->outcome = outcome;
+	}
+	for (;;)
+		sys_exit_group(LP_PRELOAD_FATAL_STATUS);
+}
+
+void lp_end(uint32_t outcome)
+{
+	lp_g.shm->outcome = outcome;
+	for (;;)
+		sys_exit_group(0);
+}
+
+/* constructor-only: a decimal fd from the environment, or -1. */
+static int env_fd(const char *v)
+{
+	if (!v || !*v)
+		return -1;
+	int fd = 0;
+	for (; *v; v++) {
+		if (*v < '0' || *v > '9' || fd > 100000)
+			return -1;
+		fd = fd * 10 + (*v - '0');
+	}
+	return fd;
+}
+
+/* constructor-only: what the cli gave us must not leak into programs the client runs. */
+static void scrub_environ(void)
+{
+	extern char **environ;
+	char **w = environ;
+	for (char **r = environ; *r; r++)
+		if (strncmp(*r, "LINEUP_", 7) != 0 && strncmp(*r, "LD_PRELOAD=", 11) != 0)
+			*w++ = *r;
+	*w = NULL;
+}
+
+static __attribute__((noreturn)) void setup_fail(const char *what, const char *subject)
+{
+	struct lp_text t;
+	char buf[512];
+	lp_text_init(&t, buf, sizeof buf);
+	lp_text_str(&t, what);
+	if (subject) {
+		lp_text_str(&t, " '");
+		lp_text_str(&t, subject);
+		lp_text_str(&t, "'");
+	}
+	lp_fatal(LP_OUT_FATAL, 0, buf);
+}
+
+/* constructor-only */
+static void load_plan(const char *path)
+{
+	char err[256];
+	if (!path)
+		setup_fail("LINEUP_PLAN is not set: run the client through lineup-preload", NULL);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) < 0)
+		setup_fail("cannot open the patch plan", path);
+	void *text = st.st_size ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+	close(fd);
+	if (st.st_size && text == MAP_FAILED)
+		setup_fail("cannot map the patch plan", path);
+	lp_g.plan = mmap(NULL, sizeof *lp_g.plan, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (lp_g.plan == MAP_FAILED)
+		setup_fail("cannot map memory for the patch plan", NULL);
+	if (lp_plan_parse(lp_g.plan, text, (size_t)st.st_size, err, sizeof err))
+		setup_fail(err, path);
+	if (text)
+		munmap(text, (size_t)st.st_size);
+}
+
+__attribute__((constructor)) static void lp_preload_init(void)
+{
+	lp_preload_resolve();
+	const char *shm_fd = getenv(LP_ENV_SHM_FD);
+	if (!shm_fd)
+		return; /* inert: loaded without the cli */
+	const char *plan = getenv(LP_ENV_PLAN), *mode = getenv(LP_ENV_MODE);
+	int log_fd = env_fd(getenv(LP_ENV_LOG_FD));
+	if (log_fd >= 0)
+		lp_g.log_fd = log_fd;
+	lp_g.cmd_fd = env_fd(getenv(LP_ENV_CMD_FD));
+	lp_g.reply_fd = env_fd(getenv(LP_ENV_REPLY_FD));
+	lp_g.single = mode && strcmp(mode, "single") == 0;
+	if (mode && !lp_g.single && strcmp(mode, "server") != 0)
+		setup_fail("LINEUP_MODE must be 'server' or 'single', not", mode);
+	int fd = env_fd(shm_fd);
+	if (fd < 0)
+		setup_fail("LINEUP_SHM_FD is not a descriptor number", shm_fd);
+	if (!lp_g.single && (lp_g.cmd_fd < 0 || lp_g.reply_fd < 0))
+		setup_fail("LINEUP_CMD_FD and LINEUP_REPLY_FD must be set in server mode", NULL);
+	struct lp_shm *shm = mmap(NULL, LP_SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (shm == MAP_FAILED)
+		setup_fail("cannot map the shared area of LINEUP_SHM_FD", shm_fd);
+	if (shm->magic != LP_SHM_MAGIC || shm->version != LP_PROTOCOL_VERSION)
+		setup_fail("the shared area is not of this protocol version: cli and preload come from different builds", NULL);
+	int fds[] = {fd, lp_g.cmd_fd, lp_g.reply_fd, lp_g.log_fd};
+	for (unsigned i = 0; i < 4; i++)
+		if (fds[i] > 2)
+			fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+	lp_g.shm = shm;
+	lp_g.log = (char *)shm + LP_SHM_LOG_OFFSET;
+	lp_rt_init_main(shm);
+	load_plan(plan);
+	scrub_environ();
+	if (lp_got_setup())
+		setup_fail("cannot map memory for the operation trampolines", NULL);
+	lp_g.active = 1;
+}

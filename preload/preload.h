@@ -1,0 +1,89 @@
+/* preload/preload.h — internals shared by the files of liblineup-preload.so: the real
+ * functions, the global state, the execution log and the raw system calls. Read the rules
+ * at the top of preload/preload.c before changing anything here. */
+#ifndef LP_PRELOAD_H
+#define LP_PRELOAD_H
+
+#include <dlfcn.h>
+#include <poll.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <signal.h>
+#include <stdint.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lineup/protocol.h"
+#include "plan.h"
+
+#define LP_FN(ret, name, params) extern ret(*real_##name) params;
+#include "interposed.def"
+#undef LP_FN
+
+/* Exit status of a process the preload ends because of a fatal error (outcome FATAL or
+ * LIMIT, or a broken set-up before the shared area is mapped). Stuck outcomes (DEADLOCK,
+ * LIVELOCK, DIVERGED) end with status 0: the cli reads the outcome. */
+#define LP_PRELOAD_FATAL_STATUS 125
+
+#define LP_HIDDEN __attribute__((visibility("hidden")))
+
+struct lp_preload {
+	int active;   /* LINEUP_SHM_FD was given and the set-up succeeded */
+	int single;   /* LINEUP_MODE=single: no fork server */
+	int log_fd, cmd_fd, reply_fd;
+	struct lp_shm *shm;
+	char *log;    /* shm + LP_SHM_LOG_OFFSET */
+	struct lp_plan *plan;
+	uintptr_t target_base[LP_MAX_TARGETS];
+	uintptr_t tramps;             /* trampoline of function i: tramps + 16 + 16 * i */
+	uintptr_t entry[LP_MAX_FUNCS]; /* target base + offset; 0 while the target is not loaded */
+};
+extern struct lp_preload lp_g LP_HIDDEN;
+
+/* preload.c */
+void lp_preload_resolve(void) LP_HIDDEN;
+int lp_preload_is_interposed(const char *name) LP_HIDDEN;
+/* Ends the execution: one line to the log fd, an LP_REC_ERROR record, the outcome, then
+ * exit_group(LP_PRELOAD_FATAL_STATUS). Hook path. */
+__attribute__((noreturn)) void lp_fatal(uint32_t outcome, uintptr_t site, const char *msg) LP_HIDDEN;
+/* Ends the execution with a stuck outcome and status 0. Hook path. */
+__attribute__((noreturn)) void lp_end(uint32_t outcome) LP_HIDDEN;
+
+/* record.c — append-only log in the shared area; one thread writes at a time. */
+void *lp_log_append(uint16_t type, size_t size) LP_HIDDEN;
+void lp_log_text(uint16_t type, lp_tid_t tid, uintptr_t site, const char *msg) LP_HIDDEN;
+
+/* got.c */
+int lp_got_setup(void) LP_HIDDEN;  /* constructor-only */
+void lp_got_rescan(void) LP_HIDDEN; /* after a dlopen */
+int lp_got_func_of(const char *name, uintptr_t entry) LP_HIDDEN;
+
+/* forksrv.c: called at the first pthread_create; returns in the execution's process. */
+void lp_forksrv_start(uintptr_t site) LP_HIDDEN;
+
+/* ---- raw system calls: never through libc wrappers that the client or we interpose ---- */
+static inline long lp_syscall(long n, long a, long b, long c, long d, long e, long f)
+{
+	long ret;
+	register long r10 __asm__("r10") = d;
+	register long r8 __asm__("r8") = e;
+	register long r9 __asm__("r9") = f;
+	__asm__ volatile("syscall"
+			 : "=a"(ret)
+			 : "a"(n), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8), "r"(r9)
+			 : "rcx", "r11", "memory");
+	return ret;
+}
+#define sys_gettid() ((int32_t)lp_syscall(SYS_gettid, 0, 0, 0, 0, 0, 0))
+#define sys_getpid() ((int32_t)lp_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0))
+#define sys_sched_yield() lp_syscall(SYS_sched_yield, 0, 0, 0, 0, 0, 0)
+#define sys_tgkill(p, t, s) lp_syscall(SYS_tgkill, (p), (t), (s), 0, 0, 0)
+#define sys_write(fd, b, n) lp_syscall(SYS_write, (fd), (long)(b), (long)(n), 0, 0, 0)
+#define sys_exit_group(s) lp_syscall(SYS_exit_group, (s), 0, 0, 0, 0, 0)
+#define sys_futex_wait(w, v) \
+	lp_syscall(SYS_futex, (long)(w), 0 /* FUTEX_WAIT */ | 128 /* PRIVATE */, (v), 0, 0, 0)
+#define sys_futex_wake(w, n) \
+	lp_syscall(SYS_futex, (long)(w), 1 /* FUTEX_WAKE */ | 128 /* PRIVATE */, (n), 0, 0, 0)
+
+#endif

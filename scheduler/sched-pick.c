@@ -1,0 +1,75 @@
+/* scheduler/sched-pick.c — candidate sets and the default choice (see sched-pick.h).
+ * Runs on the hook path: no allocation, no libc calls. */
+#include "sched-pick.h"
+
+static bool switch_point(uint32_t point)
+{
+	return point == LP_PT_OP_START || point == LP_PT_BLOCK || point == LP_PT_YIELD ||
+	       point == LP_PT_THREAD_EXIT || point == LP_PT_EXIT;
+}
+
+static void insert_sorted(lp_tid_t *out, unsigned k, lp_tid_t v)
+{
+	unsigned i = k;
+	while (i > 0 && out[i - 1] > v) {
+		out[i] = out[i - 1];
+		i--;
+	}
+	out[i] = v;
+}
+
+unsigned lp_sched_candidates(uint32_t phase, uint32_t point, const struct lp_pick_thread *t,
+			     unsigned n, unsigned running, lp_tid_t *out)
+{
+	unsigned k = 0;
+	if (phase == LP_PHASE_SERIAL) {
+		bool pending = false;
+		for (unsigned i = 0; i < n; i++) {
+			if (t[i].in_op)
+				pending = true;
+			if (t[i].in_op && t[i].enabled)
+				insert_sorted(out, k++, t[i].tid);
+		}
+		if (k)
+			return k;
+		if (!switch_point(point) && running < n && t[running].enabled) {
+			out[0] = t[running].tid;
+			return 1;
+		}
+		for (unsigned i = 0; i < n; i++)
+			if (t[i].enabled && !(pending && t[i].at_op_start))
+				insert_sorted(out, k++, t[i].tid);
+		return k;
+	}
+	for (unsigned i = 0; i < n; i++)
+		if (t[i].enabled)
+			insert_sorted(out, k++, t[i].tid);
+	return k;
+}
+
+bool lp_sched_is_candidate(const lp_tid_t *cand, unsigned n, lp_tid_t tid)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (cand[i] == tid)
+			return true;
+	return false;
+}
+
+lp_tid_t lp_sched_default(const lp_tid_t *cand, unsigned n, lp_tid_t running, uint32_t point)
+{
+	if (point != LP_PT_YIELD && lp_sched_is_candidate(cand, n, running))
+		return running;
+	for (unsigned i = 0; i < n; i++)
+		if (cand[i] > running)
+			return cand[i];
+	for (unsigned i = 0; i < n; i++)
+		if (cand[i] != running)
+			return cand[i];
+	return cand[0]; /* the running thread is the sole candidate */
+}
+
+bool lp_sched_is_preemption(const lp_tid_t *cand, unsigned n, lp_tid_t running,
+			    uint32_t point, lp_tid_t chosen)
+{
+	return point != LP_PT_YIELD && chosen != running && lp_sched_is_candidate(cand, n, running);
+}

@@ -1,0 +1,46 @@
+/* scheduler/sched-pick.h — which threads may run next at a scheduling point, and which one
+ * runs by default. Pure functions over a small snapshot of the thread table, so the exact
+ * rules of protocol.h ("Schedules") can be unit tested without threads.
+ *
+ * Candidates, serial phase (checked in this order):
+ *   1. a thread inside an operation that can run is the only candidate (if several, all
+ *      of them: cannot happen in a serial run, kept total for safety);
+ *   2. at a point other than an operation start, a block, a yield, a thread exit or the
+ *      process exit, the running thread (if it can run) is the sole candidate;
+ *   3. otherwise every enabled thread, except threads waiting at an operation start while
+ *      another thread's operation is pending (blocked inside it).
+ * Candidates, concurrent phase: every enabled thread.
+ * Default choice: the running thread if it is a candidate and the point is not a yield;
+ * else the first candidate after the running thread in tid order, cyclically (the running
+ * thread itself only if it is the sole candidate).
+ */
+#ifndef LP_SCHED_PICK_H
+#define LP_SCHED_PICK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lineup/protocol.h"
+
+struct lp_pick_thread {
+	lp_tid_t tid;
+	uint8_t enabled;     /* may run: not blocked, finished or waiting for the exit */
+	uint8_t in_op;       /* has a recorded call without its return */
+	uint8_t at_op_start; /* stopped at an LP_PT_OP_START point */
+};
+
+/* Writes the candidates, sorted by tid, to out (room for n); returns their number.
+ * running is an index into t (the thread that reached the point). */
+unsigned lp_sched_candidates(uint32_t phase, uint32_t point, const struct lp_pick_thread *t,
+			     unsigned n, unsigned running, lp_tid_t *out);
+
+/* The default choice among n (> 0) sorted candidates. */
+lp_tid_t lp_sched_default(const lp_tid_t *cand, unsigned n, lp_tid_t running, uint32_t point);
+
+bool lp_sched_is_candidate(const lp_tid_t *cand, unsigned n, lp_tid_t tid);
+
+/* True when choosing `chosen` at this point is a preemption (protocol.h). */
+bool lp_sched_is_preemption(const lp_tid_t *cand, unsigned n, lp_tid_t running,
+			    uint32_t point, lp_tid_t chosen);
+
+#endif

@@ -1,0 +1,376 @@
+/* tests/preload/harness.c — plays the cli for the preload's own tests: creates the shared
+ * area and the pipes, starts the client with LD_PRELOAD and LINEUP_*, drives the fork
+ * server with one schedule and prints the records as text (one line each).
+ *
+ *   harness -L PRELOAD -P PLAN [-p s|c] [-o 4@0.2,9@0.1] [-m MAX] [-n RUNS] [-S] [-q]
+ *           [-B BARE] -- CLIENT [ARGS...]
+ * -S re-executes the client per run with LINEUP_MODE=single; -q prints only the run
+ * lines; -B N also times N bare fork+_exit+waitpid in this process. */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/personality.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lineup/protocol.h"
+
+static struct lp_shm *shm;
+static char names[LP_MAX_FUNCS][64];
+static char kinds[LP_MAX_FUNCS][LP_MAX_ARGS + 1]; /* [0] = return kind */
+static int quiet;
+
+static void die(const char *m)
+{
+	fprintf(stderr, "harness: %s: %s\n", m, strerror(errno));
+	exit(2);
+}
+
+static int kind_of(const char *t)
+{
+	static const char *const tok[] = LP_KIND_TOKENS;
+	for (int k = 0; k < LP_K_COUNT; k++)
+		if (!strcmp(tok[k], t))
+			return k;
+	return -1;
+}
+
+static void read_plan(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	int n = 0;
+	if (!f)
+		die(path);
+	while (fgets(line, sizeof line, f)) {
+		char name[64], ret[8], args[512];
+		unsigned t;
+		unsigned long long off;
+		if (sscanf(line, "func %u %63s %llx %7s %511s", &t, name, &off, ret, args) != 5)
+			continue;
+		strcpy(names[n], name);
+		kinds[n][0] = (char)kind_of(ret);
+		int a = 1;
+		for (char *tok = strtok(args, ","); tok && a <= LP_MAX_ARGS; tok = strtok(NULL, ","))
+			if (strcmp(tok, "-") && strcmp(tok, "..."))
+				kinds[n][a++] = (char)kind_of(tok);
+		n++;
+	}
+	fclose(f);
+}
+
+static const char *tid(lp_tid_t t)
+{
+	static char buf[4][LP_TID_STRLEN];
+	static int i;
+	i = (i + 1) % 4;
+	return t == LP_TID_NONE ? "-" : lp_tid_format(t, buf[i]);
+}
+
+static const char *point_name(uint32_t p)
+{
+	static const char *const n[] = {"?", "op_start", "op_end", "thread_start", "thread_exit",
+					"sync", "block", "yield", "atomic", "memory", "exit"};
+	return p <= LP_PT_EXIT ? n[p] : "?";
+}
+
+static const char *outcome_name(uint32_t o)
+{
+	static const char *const n[] = {"running", "complete", "deadlock", "livelock",
+					"diverged", "limit", "fatal"};
+	return o <= LP_OUT_FATAL ? n[o] : "?";
+}
+
+static const char *print_str(const char *p)
+{
+	const struct lp_str *s = (const void *)p;
+	if (s->len == LP_STR_NULL)
+		printf("NULL");
+	else
+		printf("\"%.*s\"%s", (int)s->len, (const char *)(s + 1), s->truncated ? "..." : "");
+	return p + (s->len == LP_STR_NULL ? sizeof *s : LP_REC_ALIGN(sizeof *s + s->len));
+}
+
+static const char *print_value(int kind, uint64_t v, const char *payload)
+{
+	double d;
+	float f;
+	switch (kind) {
+	case LP_K_I1: printf("%d", (int8_t)v); break;
+	case LP_K_I2: printf("%d", (int16_t)v); break;
+	case LP_K_I4: printf("%d", (int32_t)v); break;
+	case LP_K_I8: printf("%" PRId64, (int64_t)v); break;
+	case LP_K_U1: printf("%u", (uint8_t)v); break;
+	case LP_K_U2: printf("%u", (uint16_t)v); break;
+	case LP_K_U4: printf("%u", (uint32_t)v); break;
+	case LP_K_U8: printf("%" PRIu64, v); break;
+	case LP_K_BOOL: printf("%s", (uint8_t)v ? "true" : "false"); break;
+	case LP_K_VOID: printf("void"); break;
+	case LP_K_STR: return print_str(payload);
+	case LP_K_F4: memcpy(&f, &v, 4); printf("%g", f); break;
+	case LP_K_F8: memcpy(&d, &v, 8); printf("%g", d); break;
+	default: printf("0x%" PRIx64, v);
+	}
+	return payload;
+}
+
+static void print_log(uint64_t from, uint64_t to)
+{
+	const char *log = (const char *)shm + LP_SHM_LOG_OFFSET;
+	for (uint64_t off = from; off < to;) {
+		const struct lp_rec *h = (const void *)(log + off);
+		if (h->size < sizeof *h || off + h->size > to) {
+			printf("bad record at %" PRIu64 "\n", off);
+			return;
+		}
+		switch (h->type) {
+		case LP_REC_CALL: {
+			const struct lp_rec_call *c = (const void *)h;
+			const uint64_t *a = (const void *)(c + 1);
+			const char *payload = (const char *)(a + c->nargs);
+			printf("call %s %s(", tid(c->tid), names[c->func]);
+			for (uint32_t i = 0; i < c->nargs; i++) {
+				printf(i ? ", " : "");
+				payload = print_value(kinds[c->func][i + 1], a[i], payload);
+			}
+			printf(")\n");
+			break;
+		}
+		case LP_REC_RET: {
+			const struct lp_rec_ret *r = (const void *)h;
+			printf("ret %s %s = ", tid(r->tid), names[r->func]);
+			print_value(kinds[r->func][0], r->value, (const char *)(r + 1));
+			printf("\n");
+			break;
+		}
+		case LP_REC_DECISION: {
+			const struct lp_rec_decision *d = (const void *)h;
+			const lp_tid_t *c = (const void *)(d + 1);
+			printf("dec %" PRIu64 " %s %s -> %s [", d->step, point_name(d->point),
+			       tid(d->running), tid(d->chosen));
+			for (uint32_t i = 0; i < d->n_candidates; i++)
+				printf("%s%s", i ? " " : "", tid(c[i]));
+			printf("]%s\n", d->flags & LP_DEC_YIELD ? " yield" : "");
+			break;
+		}
+		case LP_REC_THREAD:
+		case LP_REC_THREAD_END: {
+			const struct lp_rec_thread *t = (const void *)h;
+			printf("%s %s parent %s\n", h->type == LP_REC_THREAD ? "thread" : "end",
+			       tid(t->tid), tid(t->parent));
+			break;
+		}
+		case LP_REC_LOAD: {
+			const struct lp_rec_load *l = (const void *)h;
+			const char *p = (const char *)(l + 1), *base = strrchr(p, '/');
+			printf("load target %d %.*s\n", l->target, (int)l->pathlen, base ? base + 1 : p);
+			break;
+		}
+		case LP_REC_WARN:
+		case LP_REC_ERROR: {
+			const struct lp_rec_text *t = (const void *)h;
+			printf("%s %s %.*s\n", h->type == LP_REC_WARN ? "warn" : "error", tid(t->tid),
+			       (int)t->len, (const char *)(t + 1));
+			break;
+		}
+		default:
+			printf("record type %u\n", h->type);
+		}
+		off += h->size;
+	}
+}
+
+static void parse_overrides(const char *s)
+{
+	shm->n_overrides = 0;
+	while (s && *s) {
+		char t[LP_TID_STRLEN];
+		unsigned long long step;
+		int n = 0;
+		if (sscanf(s, "%llu@%39[0-9.]%n", &step, t, &n) != 2)
+			break;
+		struct lp_override *o = &shm->overrides[shm->n_overrides++];
+		o->step = step;
+		if (lp_tid_parse(t, &o->tid)) {
+			fprintf(stderr, "harness: bad thread id '%s'\n", t);
+			exit(2);
+		}
+		s += n;
+		if (*s == ',')
+			s++;
+	}
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int cmd_w = -1, reply_r = -1;
+
+static pid_t start_client(int shm_fd, const char *preload, const char *plan, int single, char **argv)
+{
+	int cmd[2], rep[2];
+	if (!single && (pipe(cmd) || pipe(rep)))
+		die("pipe");
+	pid_t pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (pid == 0) {
+		char buf[32];
+		setenv("LD_PRELOAD", preload, 1);
+		setenv(LP_ENV_PLAN, plan, 1);
+		snprintf(buf, sizeof buf, "%d", shm_fd);
+		setenv(LP_ENV_SHM_FD, buf, 1);
+		setenv(LP_ENV_LOG_FD, "2", 1);
+		if (single) {
+			setenv(LP_ENV_MODE, "single", 1);
+		} else {
+			close(cmd[1]);
+			close(rep[0]);
+			snprintf(buf, sizeof buf, "%d", cmd[0]);
+			setenv(LP_ENV_CMD_FD, buf, 1);
+			snprintf(buf, sizeof buf, "%d", rep[1]);
+			setenv(LP_ENV_REPLY_FD, buf, 1);
+		}
+		personality(ADDR_NO_RANDOMIZE);
+		execv(argv[0], argv);
+		perror(argv[0]);
+		_exit(127);
+	}
+	if (!single) {
+		close(cmd[0]);
+		close(rep[1]);
+		cmd_w = cmd[1];
+		reply_r = rep[0];
+	}
+	return pid;
+}
+
+static int get_reply(struct lp_reply *r)
+{
+	size_t got = 0;
+	while (got < sizeof *r) {
+		ssize_t n = read(reply_r, (char *)r + got, sizeof *r - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		got += (size_t)n;
+	}
+	return r->magic == LP_MSG_MAGIC ? 0 : -1;
+}
+
+static void report(int run, int status)
+{
+	printf("run %d status %s %d outcome %s steps %" PRIu64 "\n", run,
+	       WIFEXITED(status) ? "exit" : "signal",
+	       WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), outcome_name(shm->outcome),
+	       shm->steps);
+	if (!quiet)
+		print_log(0, shm->log_len);
+	fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+	const char *preload = NULL, *plan = NULL, *ovs = "", *phase = "c";
+	int runs = 1, single = 0, bare = 0, opt;
+	unsigned long long max_steps = 0;
+	while ((opt = getopt(argc, argv, "L:P:p:o:m:n:SqB:")) != -1) {
+		switch (opt) {
+		case 'L': preload = optarg; break;
+		case 'P': plan = optarg; break;
+		case 'p': phase = optarg; break;
+		case 'o': ovs = optarg; break;
+		case 'm': max_steps = strtoull(optarg, NULL, 10); break;
+		case 'n': runs = atoi(optarg); break;
+		case 'S': single = 1; break;
+		case 'q': quiet = 1; break;
+		case 'B': bare = atoi(optarg); break;
+		default: return 2;
+		}
+	}
+	if (!preload || !plan || optind >= argc) {
+		fprintf(stderr, "usage: harness -L PRELOAD -P PLAN [-p s|c] [-o OVERRIDES] [-m MAX] [-n RUNS] [-S] [-q] [-B N] -- CLIENT [ARGS...]\n");
+		return 2;
+	}
+	read_plan(plan);
+	int fd = memfd_create("lineup-harness", 0);
+	if (fd < 0 || ftruncate(fd, (off_t)LP_SHM_SIZE))
+		die("memfd");
+	shm = mmap(NULL, LP_SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (shm == MAP_FAILED)
+		die("mmap");
+	shm->magic = LP_SHM_MAGIC;
+	shm->version = LP_PROTOCOL_VERSION;
+	shm->phase = phase[0] == 's' ? LP_PHASE_SERIAL : LP_PHASE_CONCURRENT;
+	shm->max_steps = max_steps;
+	parse_overrides(ovs);
+	char **cargv = argv + optind;
+
+	double t0, t1;
+	if (single) {
+		t0 = now();
+		for (int i = 1; i <= runs; i++) {
+			int status;
+			shm->log_len = 0;
+			shm->outcome = 0;
+			pid_t pid = start_client(fd, preload, plan, 1, cargv);
+			waitpid(pid, &status, 0);
+			report(i, status);
+		}
+		t1 = now();
+	} else {
+		pid_t server = start_client(fd, preload, plan, 0, cargv);
+		struct lp_reply r;
+		int status;
+		if (get_reply(&r) < 0) {
+			waitpid(server, &status, 0);
+			printf("no fork point: ");
+			report(0, status);
+			return 0;
+		}
+		if (r.kind == LP_REPLY_MULTITHREADED) {
+			waitpid(server, &status, 0);
+			printf("multithreaded\n");
+			return 0;
+		}
+		t0 = now();
+		for (int i = 1; i <= runs; i++) {
+			struct lp_cmd c = {LP_MSG_MAGIC, LP_CMD_RUN};
+			shm->log_len = shm->base_len;
+			shm->outcome = 0;
+			if (write(cmd_w, &c, sizeof c) != sizeof c || get_reply(&r) || r.kind != LP_REPLY_STARTED ||
+			    get_reply(&r) || r.kind != LP_REPLY_EXITED)
+				die("fork server");
+			report(i, r.status);
+		}
+		t1 = now();
+		struct lp_cmd q = {LP_MSG_MAGIC, LP_CMD_QUIT};
+		if (write(cmd_w, &q, sizeof q) != sizeof q)
+			die("write");
+		waitpid(server, &status, 0);
+	}
+	if (bare) {
+		double b0 = now();
+		for (int i = 0; i < bare; i++) {
+			pid_t p = fork();
+			if (p == 0)
+				_exit(0);
+			waitpid(p, NULL, 0);
+		}
+		double b1 = now();
+		printf("timing: %.1f us per execution (%d runs), %.1f us per bare fork+_exit+waitpid (%d), ratio %.2f\n",
+		       (t1 - t0) / runs * 1e6, runs, (b1 - b0) / bare * 1e6, bare,
+		       ((t1 - t0) / runs) / ((b1 - b0) / bare));
+	}
+	return 0;
+}

@@ -1,0 +1,20 @@
+#!/bin/sh
+# tests/preload/sync.sh — the blocking models: condition variables, semaphores, rwlocks,
+# barriers, spinlocks, recursive/error-checking mutexes, timed waits.
+. "${top_srcdir:?}/tests/preload/test-lib.sh"
+mkplan "$TMP/plan" $STD_FUNCS
+H="$HARNESS -L $PRELOAD -P $TMP/plan"
+echo "1..7"
+$H -- "$B/client-toy" cond >"$TMP/cond" 2>&1
+ok "a condition wait blocks in the model" has "$TMP/cond" "block 0.1 -> 0.2 [0.2]"
+ok "the signalled waiter returns the value put" has "$TMP/cond" "ret 0.1 toy_take = 42"
+$H -- "$B/client-toy" sem >"$TMP/sem" 2>&1
+ok "sem_wait on an empty semaphore blocks in the model" has "$TMP/sem" "block 0.1 -> 0.2 [0.2]"
+ok "sem_post wakes it" has "$TMP/sem" "ret 0.1 toy_sem_take = 0"
+$H -- "$B/client-sync" >"$TMP/sync" 2>&1
+ok "rwlock, spinlock, barrier, mutex kinds and timed wait behave as for real" \
+	has "$TMP/sync" "shared 4 rec 0 0 chk 0 EDEADLK timedwait ETIMEDOUT"
+ok "and the execution completes" has "$TMP/sync" "outcome complete"
+$H -p c -o 3@0.2 -- "$B/client-toy" cond >"$TMP/cond2" 2>&1
+ok "a put before the take completes without blocking the taker" sh -c "grep -q 'ret 0.1 toy_take = 42' '$TMP/cond2' && grep -q 'outcome complete' '$TMP/cond2'"
+exit $((fails != 0))

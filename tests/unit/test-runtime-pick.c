@@ -1,0 +1,97 @@
+/* tests/unit/test-runtime-pick.c — candidate sets and default choices (protocol.h rules). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "sched-pick.h"
+
+#define T1 ((lp_tid_t)1 << 56)
+#define T2 ((lp_tid_t)2 << 56)
+#define T3 ((lp_tid_t)3 << 56)
+
+static unsigned cands(uint32_t phase, uint32_t point, struct lp_pick_thread *t, unsigned n,
+		      unsigned running, lp_tid_t *out)
+{
+	return lp_sched_candidates(phase, point, t, n, running, out);
+}
+
+static void test_concurrent_all_enabled_sorted(void **state)
+{
+	(void)state;
+	struct lp_pick_thread t[] = {{T2, 1, 0, 0}, {0, 1, 0, 0}, {T1, 0, 0, 0}, {T3, 1, 1, 0}};
+	lp_tid_t c[4];
+	assert_int_equal(cands(LP_PHASE_CONCURRENT, LP_PT_SYNC, t, 4, 0, c), 3);
+	assert_true(c[0] == 0 && c[1] == T2 && c[2] == T3);
+}
+
+static void test_serial_op_pending_runs_alone(void **state)
+{
+	(void)state;
+	struct lp_pick_thread t[] = {{0, 1, 0, 0}, {T1, 1, 1, 0}, {T2, 1, 0, 1}};
+	lp_tid_t c[3];
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_YIELD, t, 3, 0, c), 1);
+	assert_true(c[0] == T1);
+}
+
+static void test_serial_sole_running_at_sync(void **state)
+{
+	(void)state;
+	struct lp_pick_thread t[] = {{0, 1, 0, 0}, {T1, 1, 0, 0}, {T2, 1, 0, 1}};
+	lp_tid_t c[3];
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_SYNC, t, 3, 1, c), 1);
+	assert_true(c[0] == T1);
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_OP_END, t, 3, 1, c), 1);
+	/* at an operation start everybody enabled may go */
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_OP_START, t, 3, 2, c), 3);
+}
+
+static void test_serial_blocked_op_excludes_op_starts(void **state)
+{
+	(void)state;
+	/* T1 blocked inside its operation; T2 waits to start one; main can run */
+	struct lp_pick_thread t[] = {{0, 1, 0, 0}, {T1, 0, 1, 0}, {T2, 1, 0, 1}};
+	lp_tid_t c[3];
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_BLOCK, t, 3, 1, c), 1);
+	assert_true(c[0] == 0);
+	t[0].enabled = 0;
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_BLOCK, t, 3, 1, c), 0); /* stuck */
+}
+
+static void test_default_choice(void **state)
+{
+	(void)state;
+	lp_tid_t c[] = {0, T1, T3};
+	assert_true(lp_sched_default(c, 3, T1, LP_PT_SYNC) == T1);
+	assert_true(lp_sched_default(c, 3, T1, LP_PT_YIELD) == T3);
+	assert_true(lp_sched_default(c, 3, T3, LP_PT_YIELD) == 0); /* cyclic */
+	assert_true(lp_sched_default(c, 3, T2, LP_PT_BLOCK) == T3); /* T2 not a candidate */
+	lp_tid_t one[] = {T1};
+	assert_true(lp_sched_default(one, 1, T1, LP_PT_YIELD) == T1);
+	lp_tid_t two[] = {0, T1};
+	assert_true(lp_sched_default(two, 2, T3, LP_PT_THREAD_EXIT) == 0);
+}
+
+static void test_preemption(void **state)
+{
+	(void)state;
+	lp_tid_t c[] = {0, T1};
+	assert_true(lp_sched_is_preemption(c, 2, T1, LP_PT_SYNC, 0));
+	assert_false(lp_sched_is_preemption(c, 2, T1, LP_PT_YIELD, 0));
+	assert_false(lp_sched_is_preemption(c, 2, T1, LP_PT_SYNC, T1));
+	assert_false(lp_sched_is_preemption(c, 2, T2, LP_PT_BLOCK, 0));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_concurrent_all_enabled_sorted),
+		cmocka_unit_test(test_serial_op_pending_runs_alone),
+		cmocka_unit_test(test_serial_sole_running_at_sync),
+		cmocka_unit_test(test_serial_blocked_op_excludes_op_starts),
+		cmocka_unit_test(test_default_choice),
+		cmocka_unit_test(test_preemption),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
