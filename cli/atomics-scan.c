@@ -35,10 +35,13 @@ struct ctx {
 	cs_insn *insn;
 	bool memory;
 	bool targets_only; /* code outside the filter: only its branch targets matter */
+	bool suspect;      /* undecodable bytes seen since the last known boundary */
 	struct lp_scan *out;
 	size_t cap_sites, cap_skipped, cap_bad, cap_targets;
 	uint64_t *targets; /* direct branch and call targets */
 	size_t n_targets;
+	uint64_t *fde_starts; /* sorted */
+	size_t n_fde_starts;
 };
 
 #define GROW(arr, n, cap)                                                                          \
@@ -67,6 +70,8 @@ const char *lp_skip_reason_text(enum lp_skip_reason why)
 		return "indirect call or jump through memory cannot run out of line";
 	case LP_SKIP_LOCK_NO_MEM:
 		return "lock prefix without a memory operand";
+	case LP_SKIP_AFTER_BAD:
+		return "follows undecodable bytes: the instruction boundary is uncertain";
 	}
 	return "?";
 }
@@ -170,6 +175,10 @@ static void emit(struct ctx *c, enum lp_site_kind kind, const cs_x86_op *rip_op,
 			s.disp_off = (int8_t)d;
 		}
 	}
+	if (!skip && c->suspect) {
+		skip = true;
+		why = LP_SKIP_AFTER_BAD;
+	}
 	struct lp_scan *o = c->out;
 	if (skip) {
 		GROW(o->skipped, o->n_skipped, c->cap_skipped);
@@ -268,11 +277,13 @@ static void scan_range(struct ctx *c, const struct section *sec, uint64_t start,
 	uint64_t addr = start;
 	bool fp = false;
 
+	c->suspect = false;
 	while (n > 0) {
 		if (!cs_disasm_iter(c->cs, &p, &n, &addr, c->insn)) {
 			/* Keep going one byte further: report, never stop the scan. */
 			if (!c->targets_only)
 				add_bad(c, addr, func);
+			c->suspect = true;
 			p++, n--, addr++;
 			continue;
 		}
@@ -389,10 +400,34 @@ static const char *intern(struct lp_scan *o, const char *name)
 	return o->names_[o->n_names_++] = lp_xstrdup(name);
 }
 
+/* Function starts from the .eh_frame_hdr search table (the usual encoding only: udata4
+ * count, datarel sdata4 entries). In a stripped object they are the only known
+ * instruction boundaries outside the exported symbols. */
+static void read_fde_starts(const uint8_t *h, size_t size, uint64_t addr, uint64_t **starts,
+			    size_t *n)
+{
+	*starts = NULL;
+	*n = 0;
+	/* version 1; eh_frame_ptr 4 bytes (any 4-byte encoding); DW_EH_PE_udata4 count;
+	 * DW_EH_PE_datarel | DW_EH_PE_sdata4 table */
+	if (size < 12 || h[0] != 1 || ((h[1] & 0x0f) != 0x03 && (h[1] & 0x0f) != 0x0b) ||
+	    h[2] != 0x03 || h[3] != 0x3b)
+		return;
+	uint32_t count = (uint32_t)le32(h + 8);
+	if (count == 0 || count > (size - 12) / 8)
+		return;
+	*starts = lp_xcalloc(count, sizeof(**starts));
+	for (uint32_t i = 0; i < count; i++)
+		(*starts)[i] = addr + (uint64_t)(int64_t)le32(h + 12 + 8 * (size_t)i);
+	*n = count;
+	qsort(*starts, count, sizeof(**starts), cmp_u64);
+}
+
 /* Reads sections and function symbols; NULL on error (err filled). */
 static struct section *read_elf(Elf *elf, const char *path, size_t *nsec, struct range **ranges,
-				size_t *nranges, bool *symtab, char *err, size_t errlen)
+				size_t *nranges, struct ctx *c, char *err, size_t errlen)
 {
+	size_t shstrndx = 0;
 	GElf_Ehdr eh;
 	size_t n = 0;
 	Elf_Scn *scn = NULL, *symscn = NULL, *dynscn = NULL;
@@ -406,7 +441,7 @@ static struct section *read_elf(Elf *elf, const char *path, size_t *nsec, struct
 		fail(err, errlen, "not an x86-64 shared object or executable '%s'", path);
 		return NULL;
 	}
-	if (elf_getshdrnum(elf, &n) != 0) {
+	if (elf_getshdrnum(elf, &n) != 0 || elf_getshdrstrndx(elf, &shstrndx) != 0) {
 		fail(err, errlen, "cannot read the sections of '%s': %s", path, elf_errmsg(-1));
 		return NULL;
 	}
@@ -420,6 +455,14 @@ static struct section *read_elf(Elf *elf, const char *path, size_t *nsec, struct
 			symscn = scn;
 		if (sh.sh_type == SHT_DYNSYM)
 			dynscn = scn;
+		const char *sname = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (sh.sh_type == SHT_PROGBITS && sname && strcmp(sname, ".eh_frame_hdr") == 0 &&
+		    !c->fde_starts) {
+			Elf_Data *d = elf_rawdata(scn, NULL);
+			if (d && d->d_buf)
+				read_fde_starts(d->d_buf, d->d_size, sh.sh_addr, &c->fde_starts,
+						&c->n_fde_starts);
+		}
 		if (sh.sh_type != SHT_PROGBITS || !(sh.sh_flags & SHF_EXECINSTR))
 			continue;
 		Elf_Data *d = elf_rawdata(scn, NULL);
@@ -432,7 +475,7 @@ static struct section *read_elf(Elf *elf, const char *path, size_t *nsec, struct
 		secs[i] = (struct section){.addr = sh.sh_addr, .size = sh.sh_size,
 					   .data = d->d_buf, .exec = true};
 	}
-	*symtab = symscn != NULL;
+	c->out->symtab = symscn != NULL;
 	if (!symscn)
 		symscn = dynscn;
 	if (!symscn) {
@@ -477,6 +520,30 @@ static struct section *read_elf(Elf *elf, const char *path, size_t *nsec, struct
 	return secs;
 }
 
+/* Linear sweep of [start, start + size), restarted at every FDE start inside it. */
+static void sweep(struct ctx *c, const struct section *s, uint64_t start, uint64_t size)
+{
+	uint64_t end = start + size;
+	size_t lo = 0, hi = c->n_fde_starts;
+
+	if (!c->targets_only)
+		c->out->gap_bytes += size;
+	while (lo < hi) { /* first FDE start > start */
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->fde_starts[mid] <= start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < c->n_fde_starts && c->fde_starts[lo] < end; lo++) {
+		if (c->fde_starts[lo] == start)
+			continue;
+		scan_range(c, s, start, c->fde_starts[lo] - start, NULL);
+		start = c->fde_starts[lo];
+	}
+	scan_range(c, s, start, end - start, NULL);
+}
+
 /* Linear sweep of the executable bytes no function symbol covers. ranges: sorted. */
 static void sweep_gaps(struct ctx *c, const struct section *secs, size_t nsec,
 		       const struct range *r, size_t nr)
@@ -489,18 +556,12 @@ static void sweep_gaps(struct ctx *c, const struct section *secs, size_t nsec,
 		for (size_t k = 0; k < nr && pos < end; k++) {
 			if (r[k].shndx != i || r[k].start + r[k].size <= pos)
 				continue;
-			if (r[k].start > pos) {
-				if (!c->targets_only)
-					c->out->gap_bytes += r[k].start - pos;
-				scan_range(c, s, pos, r[k].start - pos, NULL);
-			}
+			if (r[k].start > pos)
+				sweep(c, s, pos, r[k].start - pos);
 			pos = r[k].start + r[k].size;
 		}
-		if (pos < end) {
-			if (!c->targets_only)
-				c->out->gap_bytes += end - pos;
-			scan_range(c, s, pos, end - pos, NULL);
-		}
+		if (pos < end)
+			sweep(c, s, pos, end - pos);
 	}
 }
 
@@ -525,7 +586,8 @@ int lp_atomics_scan(const char *path, const char *const *funcs, size_t nfuncs, b
 		fail(err, errlen, "cannot read '%s' as ELF: %s", path, elf_errmsg(-1));
 		goto out;
 	}
-	secs = read_elf(elf, path, &nsec, &ranges, &nranges, &out->symtab, err, errlen);
+	secs = read_elf(elf, path, &nsec, &ranges, &nranges, &c, err, errlen);
+	out->n_fde_starts = c.n_fde_starts;
 	if (!secs)
 		goto out;
 	if (nranges > 0)
@@ -593,6 +655,7 @@ out_cs:
 	cs_close(&c.cs);
 out:
 	free(c.targets);
+	free(c.fde_starts);
 	free(ranges);
 	free(secs);
 	if (elf)

@@ -60,6 +60,8 @@ enum lp_skip_reason {
 	LP_SKIP_RIP_UNVERIFIED, /* RIP-relative, but its disp32 is not where capstone says */
 	LP_SKIP_CONTROL,       /* indirect call/jmp through memory (memory granularity) */
 	LP_SKIP_LOCK_NO_MEM,   /* lock prefix without a memory operand (#UD: data or bad decode) */
+	LP_SKIP_AFTER_BAD,     /* decoded after undecodable bytes, before the next known
+				  instruction boundary (symbol or FDE start): maybe misaligned */
 };
 
 struct lp_skipped {
@@ -86,6 +88,7 @@ struct lp_scan {
 	uint64_t func_bytes; /* bytes in those ranges */
 	uint64_t gap_bytes;  /* executable bytes outside every function, swept linearly */
 	uint64_t n_insns;    /* instructions decoded */
+	size_t n_fde_starts; /* .eh_frame_hdr entries: restart points of the gap sweep */
 	bool symtab;         /* symbols came from .symtab (else .dynsym only: stripped) */
 	/* private: storage of the function names */
 	char **names_;
@@ -94,7 +97,8 @@ struct lp_scan {
 
 /* Scans the shared object at path. nfuncs == 0: every function (STT_FUNC, size > 0,
  * from .symtab when present, else .dynsym), then every executable byte no function
- * covers (linear sweep from each gap's start). Otherwise only the named functions (each
+ * covers (linear sweep from each gap's start and from every function start listed in
+ * .eh_frame_hdr, which a stripped object keeps for its static functions too). Otherwise only the named functions (each
  * must exist). memory: also plain loads and stores. Returns 0, or -1 with a one-line
  * message in err ("what is wrong 'subject': detail"); *out is then empty. */
 int lp_atomics_scan(const char *path, const char *const *funcs, size_t nfuncs, bool memory,

@@ -159,6 +159,25 @@ at_gap_lock:
 end_gap_lock:
 	ret
 
+/* More typeless code: a bad byte makes the rest of the sweep unit uncertain... */
+gap_bad:
+at_gap_bad:
+	.byte 0x06
+end_gap_bad:
+at_gap_after_bad:
+	lock incq (%rsi)
+end_gap_after_bad:
+	ret
+
+/* ...until a function start that .eh_frame_hdr lists (CFI but no symbol type). */
+gap_fde:
+	.cfi_startproc
+at_gap_fde:
+	lock incq (%rdx)
+end_gap_fde:
+	ret
+	.cfi_endproc
+
 	.data
 	.p2align 4
 s_glob:

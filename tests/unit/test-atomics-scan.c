@@ -218,22 +218,28 @@ static const struct expect asm_atomics[] = {
 	{"mfence", LP_SITE_FENCE, false, false, "s_fence"},
 	{"lock_orq_rsp", LP_SITE_FENCE, false, false, "s_fence"},
 	{"lock_addl_rsp", LP_SITE_FENCE, false, false, "s_fence"},
-	{"after_bad", LP_SITE_RMW, false, false, "s_bad_bytes"},
 	{"gap_lock", LP_SITE_RMW, false, false, NULL},
+	{"gap_fde", LP_SITE_RMW, false, false, NULL},
 };
 #define N_ASM_ATOMICS (sizeof(asm_atomics) / sizeof(asm_atomics[0]))
 
-static void expect_branch_into(struct obj *o, const struct lp_skipped *sk, const char *label)
+static void expect_skipped(struct obj *o, const struct lp_skipped *sk, const char *label,
+			   enum lp_skip_reason why)
 {
 	char at[64], end[64];
 	snprintf(at, sizeof(at), "at_%s", label);
 	snprintf(end, sizeof(end), "end_%s", label);
-	assert_int_equal(sk->why, LP_SKIP_BRANCH_INTO);
+	assert_int_equal(sk->why, why);
 	assert_int_equal(sk->site.offset, sym(o, at, NULL));
 	assert_int_equal(sk->site.len, sym(o, end, NULL) - sym(o, at, NULL));
 	assert_int_equal(sk->site.kind, LP_SITE_RMW);
 	assert_memory_equal(sk->site.bytes, bytes_at(o, sk->site.offset, sk->site.len),
 			    sk->site.len);
+}
+
+static void expect_branch_into(struct obj *o, const struct lp_skipped *sk, const char *label)
+{
+	expect_skipped(o, sk, label, LP_SKIP_BRANCH_INTO);
 	assert_string_equal(lp_skip_reason_text(sk->why), "branch target inside the instruction");
 }
 
@@ -251,17 +257,23 @@ static void test_asm_all(void **state)
 	for (size_t i = 1; i < sc.n; i++)
 		assert_true(sc.sites[i - 1].offset < sc.sites[i].offset);
 
-	/* je 1f; lock; 1: cmpxchg, and a jump from another function */
-	assert_int_equal(sc.n_skipped, 2);
+	/* je 1f; lock; 1: cmpxchg, and a jump from another function; sites that follow an
+	 * undecodable byte in their function or sweep unit */
+	assert_int_equal(sc.n_skipped, 4);
 	expect_branch_into(&o, &sc.skipped[0], "lock_prefix");
-	expect_branch_into(&o, &sc.skipped[1], "far_target");
+	expect_skipped(&o, &sc.skipped[1], "after_bad", LP_SKIP_AFTER_BAD);
+	expect_branch_into(&o, &sc.skipped[2], "far_target");
+	expect_skipped(&o, &sc.skipped[3], "gap_after_bad", LP_SKIP_AFTER_BAD);
+	assert_true(sc.n_fde_starts >= 1); /* gap_fde, and the crt functions */
 
-	/* the invalid byte is counted and the scan went on past it */
-	assert_int_equal(sc.n_bad, 1);
-	assert_int_equal(sc.bad_bytes, 1);
+	/* the invalid bytes are counted and the scan went on past them */
+	assert_int_equal(sc.n_bad, 2);
+	assert_int_equal(sc.bad_bytes, 2);
 	assert_int_equal(sc.bad[0].offset, sym(&o, "at_bad", NULL));
 	assert_int_equal(sc.bad[0].len, sym(&o, "end_bad", NULL) - sym(&o, "at_bad", NULL));
 	assert_string_equal(sc.bad[0].func, "s_bad_bytes");
+	assert_int_equal(sc.bad[1].offset, sym(&o, "at_gap_bad", NULL));
+	assert_null(sc.bad[1].func);
 	assert_true(sc.gap_bytes > 0);
 	lp_atomics_scan_free(&sc);
 	obj_close(&o);
@@ -448,7 +460,7 @@ static void glib_scan(bool memory)
 {
 	struct obj o = {.fd = -1};
 	struct lp_scan sc;
-	size_t per_kind[5] = {0}, per_why[4] = {0}, in_gaps = 0;
+	size_t per_kind[5] = {0}, per_why[5] = {0}, in_gaps = 0;
 
 	strcpy(o.path, GLIB);
 	o.fd = open(o.path, O_RDONLY);
@@ -477,14 +489,14 @@ static void glib_scan(bool memory)
 		per_why[sc.skipped[i].why]++;
 	print_message("# libglib-2.0 memory=%d: %.1f ms, %zu functions (%s), %" PRIu64
 		      " function bytes, %" PRIu64 " gap bytes, %" PRIu64 " instructions, %" PRIu64
-		      " undecodable bytes\n",
+		      " undecodable bytes, %zu FDE starts\n",
 		      memory, dt * 1e3, sc.n_funcs, sc.symtab ? ".symtab" : ".dynsym only",
-		      sc.func_bytes, sc.gap_bytes, sc.n_insns, sc.bad_bytes);
+		      sc.func_bytes, sc.gap_bytes, sc.n_insns, sc.bad_bytes, sc.n_fde_starts);
 	print_message("# libglib-2.0 memory=%d: %zu sites: %zu rmw, %zu xchg, %zu fence, %zu load, "
 		      "%zu store (%zu outside symbols); skipped: %zu branch-into, %zu rip, "
-		      "%zu control, %zu lock-no-mem\n",
+		      "%zu control, %zu lock-no-mem, %zu after-bad\n",
 		      memory, sc.n, per_kind[0], per_kind[1], per_kind[2], per_kind[3], per_kind[4],
-		      in_gaps, per_why[0], per_why[1], per_why[2], per_why[3]);
+		      in_gaps, per_why[0], per_why[1], per_why[2], per_why[3], per_why[4]);
 	if (!memory)
 		assert_int_equal(per_kind[LP_SITE_LOAD] + per_kind[LP_SITE_STORE], 0);
 	lp_atomics_scan_free(&sc);
