@@ -70,6 +70,8 @@ const char *lp_skip_reason_text(enum lp_skip_reason why)
 		return "indirect call or jump through memory cannot run out of line";
 	case LP_SKIP_LOCK_NO_MEM:
 		return "lock prefix without a memory operand";
+	case LP_SKIP_OVERLAP:
+		return "overlaps another site: overlapping symbols decode the bytes differently";
 	case LP_SKIP_AFTER_BAD:
 		return "follows undecodable bytes: the instruction boundary is uncertain";
 	}
@@ -122,6 +124,24 @@ static void add_bad(struct ctx *c, uint64_t addr, const char *func)
 	}
 	GROW(o->bad, o->n_bad, c->cap_bad);
 	o->bad[o->n_bad++] = (struct lp_undecodable){.offset = addr, .len = 1, .func = func};
+}
+
+/* capstone 4.0.2 keeps one of lock/rep/repne in prefix[0] and loses the lock of
+ * `f0 f2 ...` (lock xacquire): read the legacy prefixes from the bytes. */
+static bool has_lock(const uint8_t *b, unsigned len)
+{
+	for (unsigned i = 0; i < len; i++) {
+		switch (b[i]) {
+		case 0xf0:
+			return true;
+		case 0xf2: case 0xf3: case 0x2e: case 0x36: case 0x3e: case 0x26:
+		case 0x64: case 0x65: case 0x66: case 0x67:
+			continue;
+		default:
+			return false;
+		}
+	}
+	return false;
 }
 
 static bool is_reg(const cs_x86_op *op, x86_reg r)
@@ -231,7 +251,7 @@ static void classify(struct ctx *c, const char *func, bool *fp)
 			write = true;
 	}
 
-	if (x->prefix[0] == X86_PREFIX_LOCK) {
+	if (x->prefix[0] == X86_PREFIX_LOCK || has_lock(in->bytes, in->size)) {
 		if (!has_mem)
 			emit(c, LP_SITE_RMW, NULL, true, LP_SKIP_LOCK_NO_MEM, func);
 		else if (rsp_based)
@@ -358,8 +378,9 @@ static void check_branch_targets(struct ctx *c)
 	o->n = keep;
 }
 
-static void sort_results(struct lp_scan *o)
+static void sort_results(struct ctx *c)
 {
+	struct lp_scan *o = c->out;
 	size_t keep = 0;
 
 	/* Overlapping function symbols can yield the same instruction twice. */
@@ -368,6 +389,25 @@ static void sort_results(struct lp_scan *o)
 	for (size_t i = 0; i < o->n; i++)
 		if (keep == 0 || o->sites[keep - 1].offset != o->sites[i].offset)
 			o->sites[keep++] = o->sites[i];
+	o->n = keep;
+	/* Overlapping symbols decoded at different alignments: one decoding is wrong and
+	 * nothing says which, so neither site is kept. */
+	keep = 0;
+	uint64_t reach = 0; /* end of the furthest site so far */
+	for (size_t i = 0; i < o->n; i++) {
+		const struct lp_site *s = &o->sites[i];
+		bool overlaps = i > 0 && reach > s->offset;
+		bool overlapped = i + 1 < o->n && s->offset + s->len > s[1].offset;
+		if (s->offset + s->len > reach)
+			reach = s->offset + s->len;
+		if (overlaps || overlapped) {
+			GROW(o->skipped, o->n_skipped, c->cap_skipped);
+			o->skipped[o->n_skipped++] =
+				(struct lp_skipped){.site = *s, .why = LP_SKIP_OVERLAP};
+			continue;
+		}
+		o->sites[keep++] = *s;
+	}
 	o->n = keep;
 	if (o->n_skipped > 0)
 		qsort(o->skipped, o->n_skipped, sizeof(*o->skipped), cmp_skipped);
@@ -647,7 +687,7 @@ int lp_atomics_scan(const char *path, const char *const *funcs, size_t nfuncs, b
 	sweep_gaps(&c, secs, nsec, ranges, nranges);
 	c.targets_only = false;
 	check_branch_targets(&c);
-	sort_results(out);
+	sort_results(&c);
 	ret = 0;
 out_cs:
 	if (c.insn)

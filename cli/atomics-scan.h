@@ -4,7 +4,8 @@
  *
  * What counts as a site
  * ---------------------
- * - rmw:   any lock-prefixed instruction with a memory operand (lock add/sub/and/or/xor/
+ * - rmw:   any lock-prefixed instruction (lock read from the bytes: capstone 4.0.2 drops
+ *          it from `f0 f2 ...`, lock then xacquire) with a memory operand (lock add/sub/and/or/xor/
  *          inc/dec/neg/not/bts/btr/btc/xadd/cmpxchg/cmpxchg8b/cmpxchg16b), plus cmpxchg and
  *          xadd without lock (not atomic, but written as if they were).
  * - xchg:  xchg with a memory operand (implicitly locked: GCC's seq_cst stores).
@@ -62,6 +63,7 @@ enum lp_skip_reason {
 	LP_SKIP_LOCK_NO_MEM,   /* lock prefix without a memory operand (#UD: data or bad decode) */
 	LP_SKIP_AFTER_BAD,     /* decoded after undecodable bytes, before the next known
 				  instruction boundary (symbol or FDE start): maybe misaligned */
+	LP_SKIP_OVERLAP,       /* overlaps another site (symbols overlapping at odd offsets) */
 };
 
 struct lp_skipped {

@@ -30,6 +30,12 @@ end_lock_cmpxchg16b:
 at_lock_btsq:
 	lock btsq $3, s_glob(%rip)
 end_lock_btsq:
+at_lock_xacquire:			/* f0 f2: capstone 4.0.2 loses this lock */
+	.byte 0xf0, 0xf2, 0x83, 0x07, 0x01
+end_lock_xacquire:
+at_xrelease_lock_xchg:
+	.byte 0xf3, 0xf0, 0x48, 0x87, 0x07
+end_xrelease_lock_xchg:
 at_lock_incl:
 	lock incl (%rdi)
 end_lock_incl:
@@ -151,6 +157,23 @@ s_far_jumper:
 	jne at_far_target + 1
 	ret
 	.size s_far_jumper, . - s_far_jumper
+
+/* Two symbols that decode the same bytes differently: lock xchg, or xchg one byte in. */
+	.globl s_overlap_outer
+	.type s_overlap_outer, @function
+s_overlap_outer:
+at_overlap_outer:
+	.byte 0xf0
+	.globl s_overlap_inner
+	.type s_overlap_inner, @function
+s_overlap_inner:
+at_overlap_inner:
+	.byte 0x48, 0x87, 0x07
+end_overlap_outer:
+end_overlap_inner:
+	ret
+	.size s_overlap_inner, . - s_overlap_inner
+	.size s_overlap_outer, . - s_overlap_outer
 
 /* No symbol type or size: only the gap sweep finds it (a static function once stripped). */
 gap_code:

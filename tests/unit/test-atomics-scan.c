@@ -210,6 +210,8 @@ static const struct expect asm_atomics[] = {
 	{"lock_xaddw", LP_SITE_RMW, true, false, "s_rmw"},
 	{"lock_cmpxchg16b", LP_SITE_RMW, true, false, "s_rmw"},
 	{"lock_btsq", LP_SITE_RMW, true, true, "s_rmw"},
+	{"lock_xacquire", LP_SITE_RMW, false, false, "s_rmw"},
+	{"xrelease_lock_xchg", LP_SITE_XCHG, false, false, "s_rmw"},
 	{"lock_incl", LP_SITE_RMW, false, false, "s_rmw"},
 	{"cmpxchg_nolock", LP_SITE_RMW, false, false, "s_rmw"},
 	{"xchg_rdi", LP_SITE_XCHG, false, false, "s_xchg"},
@@ -224,7 +226,7 @@ static const struct expect asm_atomics[] = {
 #define N_ASM_ATOMICS (sizeof(asm_atomics) / sizeof(asm_atomics[0]))
 
 static void expect_skipped(struct obj *o, const struct lp_skipped *sk, const char *label,
-			   enum lp_skip_reason why)
+			   enum lp_skip_reason why, enum lp_site_kind kind)
 {
 	char at[64], end[64];
 	snprintf(at, sizeof(at), "at_%s", label);
@@ -232,14 +234,14 @@ static void expect_skipped(struct obj *o, const struct lp_skipped *sk, const cha
 	assert_int_equal(sk->why, why);
 	assert_int_equal(sk->site.offset, sym(o, at, NULL));
 	assert_int_equal(sk->site.len, sym(o, end, NULL) - sym(o, at, NULL));
-	assert_int_equal(sk->site.kind, LP_SITE_RMW);
+	assert_int_equal(sk->site.kind, kind);
 	assert_memory_equal(sk->site.bytes, bytes_at(o, sk->site.offset, sk->site.len),
 			    sk->site.len);
 }
 
 static void expect_branch_into(struct obj *o, const struct lp_skipped *sk, const char *label)
 {
-	expect_skipped(o, sk, label, LP_SKIP_BRANCH_INTO);
+	expect_skipped(o, sk, label, LP_SKIP_BRANCH_INTO, LP_SITE_RMW);
 	assert_string_equal(lp_skip_reason_text(sk->why), "branch target inside the instruction");
 }
 
@@ -259,11 +261,14 @@ static void test_asm_all(void **state)
 
 	/* je 1f; lock; 1: cmpxchg, and a jump from another function; sites that follow an
 	 * undecodable byte in their function or sweep unit */
-	assert_int_equal(sc.n_skipped, 4);
+	assert_int_equal(sc.n_skipped, 6);
 	expect_branch_into(&o, &sc.skipped[0], "lock_prefix");
-	expect_skipped(&o, &sc.skipped[1], "after_bad", LP_SKIP_AFTER_BAD);
+	expect_skipped(&o, &sc.skipped[1], "after_bad", LP_SKIP_AFTER_BAD, LP_SITE_RMW);
 	expect_branch_into(&o, &sc.skipped[2], "far_target");
-	expect_skipped(&o, &sc.skipped[3], "gap_after_bad", LP_SKIP_AFTER_BAD);
+	/* and two symbols decoding the same bytes at different offsets */
+	expect_skipped(&o, &sc.skipped[3], "overlap_outer", LP_SKIP_OVERLAP, LP_SITE_XCHG);
+	expect_skipped(&o, &sc.skipped[4], "overlap_inner", LP_SKIP_OVERLAP, LP_SITE_XCHG);
+	expect_skipped(&o, &sc.skipped[5], "gap_after_bad", LP_SKIP_AFTER_BAD, LP_SITE_RMW);
 	assert_true(sc.n_fde_starts >= 1); /* gap_fde, and the crt functions */
 
 	/* the invalid bytes are counted and the scan went on past them */
@@ -287,7 +292,7 @@ static void test_asm_filtered(void **state)
 
 	obj_open(&o, "libatomics-asm.so");
 	scan_ok(o.path, funcs, 2, false, &sc);
-	check_sites(&o, &sc, asm_atomics + 12, 3); /* the fences */
+	check_sites(&o, &sc, asm_atomics + 14, 3); /* the fences */
 	assert_int_equal(sc.n, 3);
 	assert_int_equal(sc.n_skipped, 1);
 	assert_int_equal(sc.n_funcs, 2);
@@ -460,7 +465,7 @@ static void glib_scan(bool memory)
 {
 	struct obj o = {.fd = -1};
 	struct lp_scan sc;
-	size_t per_kind[5] = {0}, per_why[5] = {0}, in_gaps = 0;
+	size_t per_kind[5] = {0}, per_why[6] = {0}, in_gaps = 0;
 
 	strcpy(o.path, GLIB);
 	o.fd = open(o.path, O_RDONLY);
@@ -494,9 +499,9 @@ static void glib_scan(bool memory)
 		      sc.func_bytes, sc.gap_bytes, sc.n_insns, sc.bad_bytes, sc.n_fde_starts);
 	print_message("# libglib-2.0 memory=%d: %zu sites: %zu rmw, %zu xchg, %zu fence, %zu load, "
 		      "%zu store (%zu outside symbols); skipped: %zu branch-into, %zu rip, "
-		      "%zu control, %zu lock-no-mem, %zu after-bad\n",
+		      "%zu control, %zu lock-no-mem, %zu after-bad, %zu overlap\n",
 		      memory, sc.n, per_kind[0], per_kind[1], per_kind[2], per_kind[3], per_kind[4],
-		      in_gaps, per_why[0], per_why[1], per_why[2], per_why[3], per_why[4]);
+		      in_gaps, per_why[0], per_why[1], per_why[2], per_why[3], per_why[4], per_why[5]);
 	if (!memory)
 		assert_int_equal(per_kind[LP_SITE_LOAD] + per_kind[LP_SITE_STORE], 0);
 	lp_atomics_scan_free(&sc);
