@@ -19,7 +19,7 @@
 struct range {
 	uint64_t start, size;
 	const char *name; /* in the ELF string table until copied */
-	int rank;         /* lower wins among aliases: global, weak, local */
+	int rank;	  /* lower wins among aliases: global, weak, local */
 	size_t shndx;
 };
 
@@ -35,7 +35,7 @@ struct ctx {
 	cs_insn *insn;
 	bool memory;
 	bool targets_only; /* code outside the filter: only its branch targets matter */
-	bool suspect;      /* undecodable bytes seen since the last known boundary */
+	bool suspect;	   /* undecodable bytes seen since the last known boundary */
 	struct lp_scan *out;
 	size_t cap_sites, cap_skipped, cap_bad, cap_targets;
 	uint64_t *targets; /* direct branch and call targets */
@@ -86,8 +86,8 @@ int lp_site_format(const struct lp_site *site, int target, char *buf, size_t buf
 	for (unsigned i = 0; i < len; i++)
 		snprintf(hex + 2 * i, 3, "%02x", site->bytes[i]);
 	hex[2 * len] = 0;
-	return snprintf(buf, bufsize, "site %d %" PRIx64 " %u %s %d %s", target, site->offset,
-			len, lp_site_kind_name(site->kind), site->disp_off, hex);
+	return snprintf(buf, bufsize, "site %d %" PRIx64 " %u %s %d %s", target, site->offset, len,
+			lp_site_kind_name(site->kind), site->disp_off, hex);
 }
 
 static int32_t le32(const uint8_t *p)
@@ -134,8 +134,16 @@ static bool has_lock(const uint8_t *b, unsigned len)
 		switch (b[i]) {
 		case 0xf0:
 			return true;
-		case 0xf2: case 0xf3: case 0x2e: case 0x36: case 0x3e: case 0x26:
-		case 0x64: case 0x65: case 0x66: case 0x67:
+		case 0xf2:
+		case 0xf3:
+		case 0x2e:
+		case 0x36:
+		case 0x3e:
+		case 0x26:
+		case 0x64:
+		case 0x65:
+		case 0x66:
+		case 0x67:
 			continue;
 		default:
 			return false;
@@ -339,7 +347,8 @@ static int cmp_site(const void *a, const void *b)
 
 static int cmp_skipped(const void *a, const void *b)
 {
-	return cmp_site(&((const struct lp_skipped *)a)->site, &((const struct lp_skipped *)b)->site);
+	return cmp_site(&((const struct lp_skipped *)a)->site,
+			&((const struct lp_skipped *)b)->site);
 }
 
 static int cmp_bad(const void *a, const void *b)
@@ -370,7 +379,7 @@ static void check_branch_targets(struct ctx *c)
 		if (lo < c->n_targets && c->targets[lo] < s->offset + s->len) {
 			GROW(o->skipped, o->n_skipped, c->cap_skipped);
 			o->skipped[o->n_skipped++] =
-				(struct lp_skipped){.site = *s, .why = LP_SKIP_BRANCH_INTO};
+			    (struct lp_skipped){.site = *s, .why = LP_SKIP_BRANCH_INTO};
 		} else {
 			o->sites[keep++] = *s;
 		}
@@ -403,7 +412,7 @@ static void sort_results(struct ctx *c)
 		if (overlaps || overlapped) {
 			GROW(o->skipped, o->n_skipped, c->cap_skipped);
 			o->skipped[o->n_skipped++] =
-				(struct lp_skipped){.site = *s, .why = LP_SKIP_OVERLAP};
+			    (struct lp_skipped){.site = *s, .why = LP_SKIP_OVERLAP};
 			continue;
 		}
 		o->sites[keep++] = *s;
@@ -421,7 +430,7 @@ static void sort_results(struct ctx *c)
 }
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 static int fail(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
@@ -512,8 +521,8 @@ static struct section *read_elf(Elf *elf, const char *path, size_t *nsec, struct
 			free(secs);
 			return NULL;
 		}
-		secs[i] = (struct section){.addr = sh.sh_addr, .size = sh.sh_size,
-					   .data = d->d_buf, .exec = true};
+		secs[i] = (struct section){
+		    .addr = sh.sh_addr, .size = sh.sh_size, .data = d->d_buf, .exec = true};
 	}
 	c->out->symtab = symscn != NULL;
 	if (!symscn)
@@ -549,11 +558,13 @@ static struct section *read_elf(Elf *elf, const char *path, size_t *nsec, struct
 		const char *name = elf_strptr(elf, sh.sh_link, sym.st_name);
 		GROW(*ranges, *nranges, cap);
 		(*ranges)[(*nranges)++] = (struct range){
-			.start = sym.st_value,
-			.size = sym.st_size,
-			.name = name ? name : "",
-			.rank = bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2,
-			.shndx = sym.st_shndx,
+		    .start = sym.st_value,
+		    .size = sym.st_size,
+		    .name = name ? name : "",
+		    .rank = bind == STB_GLOBAL ? 0
+			    : bind == STB_WEAK ? 1
+					       : 2,
+		    .shndx = sym.st_shndx,
 		};
 	}
 	*nsec = n;

@@ -42,13 +42,16 @@
 #include <stdint.h>
 
 enum lp_site_kind { LP_SITE_RMW, LP_SITE_XCHG, LP_SITE_FENCE, LP_SITE_LOAD, LP_SITE_STORE };
-#define LP_SITE_KIND_TOKENS {"rmw", "xchg", "fence", "load", "store"}
+#define LP_SITE_KIND_TOKENS                                                                        \
+	{                                                                                          \
+		"rmw", "xchg", "fence", "load", "store"                                            \
+	}
 
 #define LP_SITE_MAX_LEN 15 /* longest x86 instruction */
 
 struct lp_site {
-	uint64_t offset; /* virtual address in the file (same space as st_value) */
-	uint8_t len;     /* whole instruction, prefixes included */
+	uint64_t offset;		/* virtual address in the file (same space as st_value) */
+	uint8_t len;			/* whole instruction, prefixes included */
 	uint8_t bytes[LP_SITE_MAX_LEN]; /* original bytes, to verify before patching */
 	int8_t disp_off; /* offset of the RIP-relative disp32 in the instruction; -1: none */
 	enum lp_site_kind kind;
@@ -57,13 +60,13 @@ struct lp_site {
 };
 
 enum lp_skip_reason {
-	LP_SKIP_BRANCH_INTO,   /* a direct branch lands strictly inside the instruction */
+	LP_SKIP_BRANCH_INTO,	/* a direct branch lands strictly inside the instruction */
 	LP_SKIP_RIP_UNVERIFIED, /* RIP-relative, but its disp32 is not where capstone says */
-	LP_SKIP_CONTROL,       /* indirect call/jmp through memory (memory granularity) */
-	LP_SKIP_LOCK_NO_MEM,   /* lock prefix without a memory operand (#UD: data or bad decode) */
-	LP_SKIP_AFTER_BAD,     /* decoded after undecodable bytes, before the next known
-				  instruction boundary (symbol or FDE start): maybe misaligned */
-	LP_SKIP_OVERLAP,       /* overlaps another site (symbols overlapping at odd offsets) */
+	LP_SKIP_CONTROL,	/* indirect call/jmp through memory (memory granularity) */
+	LP_SKIP_LOCK_NO_MEM,	/* lock prefix without a memory operand (#UD: data or bad decode) */
+	LP_SKIP_AFTER_BAD,	/* decoded after undecodable bytes, before the next known
+				   instruction boundary (symbol or FDE start): maybe misaligned */
+	LP_SKIP_OVERLAP,	/* overlaps another site (symbols overlapping at odd offsets) */
 };
 
 struct lp_skipped {
@@ -86,12 +89,12 @@ struct lp_scan {
 	struct lp_undecodable *bad; /* sorted by offset */
 	size_t n_bad;
 	uint64_t bad_bytes;  /* sum of bad[].len */
-	size_t n_funcs;      /* distinct function ranges scanned */
+	size_t n_funcs;	     /* distinct function ranges scanned */
 	uint64_t func_bytes; /* bytes in those ranges */
 	uint64_t gap_bytes;  /* executable bytes outside every function, swept linearly */
 	uint64_t n_insns;    /* instructions decoded */
 	size_t n_fde_starts; /* .eh_frame_hdr entries: restart points of the gap sweep */
-	bool symtab;         /* symbols came from .symtab (else .dynsym only: stripped) */
+	bool symtab;	     /* symbols came from .symtab (else .dynsym only: stripped) */
 	/* private: storage of the function names */
 	char **names_;
 	size_t n_names_;
@@ -100,9 +103,9 @@ struct lp_scan {
 /* Scans the shared object at path. nfuncs == 0: every function (STT_FUNC, size > 0,
  * from .symtab when present, else .dynsym), then every executable byte no function
  * covers (linear sweep from each gap's start and from every function start listed in
- * .eh_frame_hdr, which a stripped object keeps for its static functions too). Otherwise only the named functions (each
- * must exist). memory: also plain loads and stores. Returns 0, or -1 with a one-line
- * message in err ("what is wrong 'subject': detail"); *out is then empty. */
+ * .eh_frame_hdr, which a stripped object keeps for its static functions too). Otherwise only the
+ * named functions (each must exist). memory: also plain loads and stores. Returns 0, or -1 with a
+ * one-line message in err ("what is wrong 'subject': detail"); *out is then empty. */
 int lp_atomics_scan(const char *path, const char *const *funcs, size_t nfuncs, bool memory,
 		    struct lp_scan *out, char *err, size_t errlen);
 void lp_atomics_scan_free(struct lp_scan *scan);

@@ -18,10 +18,7 @@ void c_add16_global(void);
 int c_relaxed(void);
 int c_stack_only(int x);
 
-long c_fetch_add(long *p)
-{
-	return __atomic_fetch_add(p, 3, __ATOMIC_SEQ_CST);
-}
+long c_fetch_add(long *p) { return __atomic_fetch_add(p, 3, __ATOMIC_SEQ_CST); }
 
 int c_cas(int *p, int expected, int desired)
 {
@@ -29,30 +26,15 @@ int c_cas(int *p, int expected, int desired)
 					   __ATOMIC_SEQ_CST);
 }
 
-long c_exchange(long *p, long v)
-{
-	return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
-}
+long c_exchange(long *p, long v) { return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST); }
 
-void c_store_seq_cst(int *p, int v)
-{
-	__atomic_store_n(p, v, __ATOMIC_SEQ_CST);
-}
+void c_store_seq_cst(int *p, int v) { __atomic_store_n(p, v, __ATOMIC_SEQ_CST); }
 
-void c_fence(void)
-{
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-}
+void c_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
-void c_sync_add_global(void)
-{
-	__sync_fetch_and_add(&g_sync, 1);
-}
+void c_sync_add_global(void) { __sync_fetch_and_add(&g_sync, 1); }
 
-void c_add16_global(void)
-{
-	__atomic_fetch_add(&g_short, 5, __ATOMIC_SEQ_CST);
-}
+void c_add16_global(void) { __atomic_fetch_add(&g_short, 5, __ATOMIC_SEQ_CST); }
 
 int c_relaxed(void)
 {

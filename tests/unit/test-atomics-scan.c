@@ -90,7 +90,8 @@ static bool in_image(struct obj *o, uint64_t addr)
 	while ((scn = elf_nextscn(o->elf, scn))) {
 		GElf_Shdr sh;
 		gelf_getshdr(scn, &sh);
-		if ((sh.sh_flags & SHF_ALLOC) && addr >= sh.sh_addr && addr < sh.sh_addr + sh.sh_size)
+		if ((sh.sh_flags & SHF_ALLOC) && addr >= sh.sh_addr &&
+		    addr < sh.sh_addr + sh.sh_size)
 			return true;
 	}
 	return false;
@@ -149,12 +150,18 @@ static void test_disp_off(void **state)
 
 static void test_format(void **state)
 {
-	struct lp_site s = {.offset = 0x1150, .len = 9, .disp_off = 4, .kind = LP_SITE_RMW,
+	struct lp_site s = {.offset = 0x1150,
+			    .len = 9,
+			    .disp_off = 4,
+			    .kind = LP_SITE_RMW,
 			    .bytes = {0xf0, 0x48, 0x83, 0x05, 0xc7, 0x2e, 0x00, 0x00, 0x01}};
 	char buf[128];
 	lp_site_format(&s, 2, buf, sizeof(buf));
 	assert_string_equal(buf, "site 2 1150 9 rmw 4 f0488305c72e000001");
-	s = (struct lp_site){.offset = 0x1a, .len = 3, .disp_off = -1, .kind = LP_SITE_FENCE,
+	s = (struct lp_site){.offset = 0x1a,
+			     .len = 3,
+			     .disp_off = -1,
+			     .kind = LP_SITE_FENCE,
 			     .bytes = {0x0f, 0xae, 0xf0}};
 	lp_site_format(&s, 0, buf, sizeof(buf));
 	assert_string_equal(buf, "site 0 1a 3 fence -1 0faef0");
@@ -167,13 +174,12 @@ static void test_format(void **state)
 struct expect {
 	const char *label; /* at_<label> .. end_<label> */
 	enum lp_site_kind kind;
-	bool rip;       /* RIP-relative to s_glob */
+	bool rip;	/* RIP-relative to s_glob */
 	bool imm_after; /* an immediate follows the displacement */
 	const char *func;
 };
 
-static void check_sites(struct obj *o, const struct lp_scan *sc, const struct expect *e,
-			   size_t n)
+static void check_sites(struct obj *o, const struct lp_scan *sc, const struct expect *e, size_t n)
 {
 	char name[64];
 	uint64_t glob = sym(o, "s_glob", NULL);
@@ -203,25 +209,25 @@ static void check_sites(struct obj *o, const struct lp_scan *sc, const struct ex
 }
 
 static const struct expect asm_atomics[] = {
-	{"lock_addq_imm", LP_SITE_RMW, true, true, "s_rmw"},
-	{"66_f0", LP_SITE_RMW, true, true, "s_rmw"},
-	{"f0_66", LP_SITE_RMW, true, true, "s_rmw"},
-	{"66_f0_imm16", LP_SITE_RMW, true, true, "s_rmw"},
-	{"lock_xaddw", LP_SITE_RMW, true, false, "s_rmw"},
-	{"lock_cmpxchg16b", LP_SITE_RMW, true, false, "s_rmw"},
-	{"lock_btsq", LP_SITE_RMW, true, true, "s_rmw"},
-	{"lock_xacquire", LP_SITE_RMW, false, false, "s_rmw"},
-	{"xrelease_lock_xchg", LP_SITE_XCHG, false, false, "s_rmw"},
-	{"lock_incl", LP_SITE_RMW, false, false, "s_rmw"},
-	{"cmpxchg_nolock", LP_SITE_RMW, false, false, "s_rmw"},
-	{"xchg_rdi", LP_SITE_XCHG, false, false, "s_xchg"},
-	{"xchgw_rip", LP_SITE_XCHG, true, false, "s_xchg"},
-	{"lock_xchg", LP_SITE_XCHG, false, false, "s_xchg"},
-	{"mfence", LP_SITE_FENCE, false, false, "s_fence"},
-	{"lock_orq_rsp", LP_SITE_FENCE, false, false, "s_fence"},
-	{"lock_addl_rsp", LP_SITE_FENCE, false, false, "s_fence"},
-	{"gap_lock", LP_SITE_RMW, false, false, NULL},
-	{"gap_fde", LP_SITE_RMW, false, false, NULL},
+    {"lock_addq_imm", LP_SITE_RMW, true, true, "s_rmw"},
+    {"66_f0", LP_SITE_RMW, true, true, "s_rmw"},
+    {"f0_66", LP_SITE_RMW, true, true, "s_rmw"},
+    {"66_f0_imm16", LP_SITE_RMW, true, true, "s_rmw"},
+    {"lock_xaddw", LP_SITE_RMW, true, false, "s_rmw"},
+    {"lock_cmpxchg16b", LP_SITE_RMW, true, false, "s_rmw"},
+    {"lock_btsq", LP_SITE_RMW, true, true, "s_rmw"},
+    {"lock_xacquire", LP_SITE_RMW, false, false, "s_rmw"},
+    {"xrelease_lock_xchg", LP_SITE_XCHG, false, false, "s_rmw"},
+    {"lock_incl", LP_SITE_RMW, false, false, "s_rmw"},
+    {"cmpxchg_nolock", LP_SITE_RMW, false, false, "s_rmw"},
+    {"xchg_rdi", LP_SITE_XCHG, false, false, "s_xchg"},
+    {"xchgw_rip", LP_SITE_XCHG, true, false, "s_xchg"},
+    {"lock_xchg", LP_SITE_XCHG, false, false, "s_xchg"},
+    {"mfence", LP_SITE_FENCE, false, false, "s_fence"},
+    {"lock_orq_rsp", LP_SITE_FENCE, false, false, "s_fence"},
+    {"lock_addl_rsp", LP_SITE_FENCE, false, false, "s_fence"},
+    {"gap_lock", LP_SITE_RMW, false, false, NULL},
+    {"gap_fde", LP_SITE_RMW, false, false, NULL},
 };
 #define N_ASM_ATOMICS (sizeof(asm_atomics) / sizeof(asm_atomics[0]))
 
@@ -320,12 +326,12 @@ static void test_asm_memory(void **state)
 	struct lp_scan sc;
 	const char *funcs[] = {"s_memory", "s_frame"};
 	static const struct expect mem[] = {
-		{"load_rip", LP_SITE_LOAD, true, false, "s_memory"},
-		{"store_rip_imm", LP_SITE_STORE, true, true, "s_memory"},
-		{"add_mem", LP_SITE_STORE, false, false, "s_memory"},
-		{"cmp_mem", LP_SITE_LOAD, false, false, "s_memory"},
-		{"rbp_general", LP_SITE_LOAD, false, false, "s_memory"},
-		{"frame_load", LP_SITE_LOAD, true, false, "s_frame"},
+	    {"load_rip", LP_SITE_LOAD, true, false, "s_memory"},
+	    {"store_rip_imm", LP_SITE_STORE, true, true, "s_memory"},
+	    {"add_mem", LP_SITE_STORE, false, false, "s_memory"},
+	    {"cmp_mem", LP_SITE_LOAD, false, false, "s_memory"},
+	    {"rbp_general", LP_SITE_LOAD, false, false, "s_memory"},
+	    {"frame_load", LP_SITE_LOAD, true, false, "s_frame"},
 	};
 
 	obj_open(&o, "libatomics-asm.so");
@@ -365,9 +371,8 @@ static void test_errors(void **state)
 	assert_non_null(strstr(err, "'gap_code'"));
 	obj_close(&o);
 
-	assert_int_equal(lp_atomics_scan("/nonexistent/libx.so", NULL, 0, false, &sc, err,
-					 sizeof(err)),
-			 -1);
+	assert_int_equal(
+	    lp_atomics_scan("/nonexistent/libx.so", NULL, 0, false, &sc, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "'/nonexistent/libx.so'"));
 	snprintf(path, sizeof(path), "%s/tests/atomics/atomics-c.c", top ? top : ".");
 	assert_int_equal(lp_atomics_scan(path, NULL, 0, false, &sc, err, sizeof(err)), -1);
@@ -501,7 +506,8 @@ static void glib_scan(bool memory)
 		      "%zu store (%zu outside symbols); skipped: %zu branch-into, %zu rip, "
 		      "%zu control, %zu lock-no-mem, %zu after-bad, %zu overlap\n",
 		      memory, sc.n, per_kind[0], per_kind[1], per_kind[2], per_kind[3], per_kind[4],
-		      in_gaps, per_why[0], per_why[1], per_why[2], per_why[3], per_why[4], per_why[5]);
+		      in_gaps, per_why[0], per_why[1], per_why[2], per_why[3], per_why[4],
+		      per_why[5]);
 	if (!memory)
 		assert_int_equal(per_kind[LP_SITE_LOAD] + per_kind[LP_SITE_STORE], 0);
 	lp_atomics_scan_free(&sc);
@@ -520,10 +526,10 @@ static void test_glib(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_disp_off),   cmocka_unit_test(test_format),
-		cmocka_unit_test(test_asm_all),    cmocka_unit_test(test_asm_filtered),
-		cmocka_unit_test(test_asm_memory), cmocka_unit_test(test_errors),
-		cmocka_unit_test(test_gcc),        cmocka_unit_test(test_glib),
+	    cmocka_unit_test(test_disp_off),   cmocka_unit_test(test_format),
+	    cmocka_unit_test(test_asm_all),    cmocka_unit_test(test_asm_filtered),
+	    cmocka_unit_test(test_asm_memory), cmocka_unit_test(test_errors),
+	    cmocka_unit_test(test_gcc),	       cmocka_unit_test(test_glib),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
