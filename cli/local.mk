@@ -35,8 +35,9 @@ TESTS += tests/cli/options-and-man.sh
 EXTRA_DIST += tests/cli/options-and-man.sh
 
 # A fake preload speaking the fork-server protocol: tests the runner without the real one.
-check_LTLIBRARIES = tests/cli/libfake-preload.la
+check_LTLIBRARIES += tests/cli/libfake-preload.la
 tests_cli_libfake_preload_la_SOURCES = tests/cli/fake-preload.c
 tests_cli_libfake_preload_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
 TESTS += tests/cli/replay-fake-server.sh
 EXTRA_DIST += tests/cli/replay-fake-server.sh
+include $(srcdir)/cli/atomics.mk

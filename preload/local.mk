@@ -27,7 +27,7 @@ tests_unit_test_runtime_pick_LDADD = $(CMOCKA_LIBS)
 # The harness plays the cli; libtoy is a tiny target; the clients use it.
 check_PROGRAMS += tests/preload/harness tests/preload/client-toy tests/preload/client-dlopen \
 	tests/preload/client-noop tests/preload/client-sync
-check_LTLIBRARIES = tests/preload/libtoy.la
+check_LTLIBRARIES += tests/preload/libtoy.la
 tests_preload_libtoy_la_SOURCES = tests/preload/libtoy.c tests/preload/toy.h
 tests_preload_libtoy_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
 tests_preload_libtoy_la_LIBADD = -lpthread

@@ -34,7 +34,7 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-chan $(LP_PROG_DIR)/client-libc-only $(LP_PROG_DIR)/client-bare \
 	$(LP_PROG_DIR)/client-static
 
-check_DATA = $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
+check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 
 LP_QUEUE_H = $(LP_PROG_DIR)/queue.h
