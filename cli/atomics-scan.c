@@ -52,7 +52,7 @@ struct ctx {
 		}                                                                                  \
 	} while (0)
 
-static const char *const kind_names[] = LP_SITE_KIND_TOKENS;
+static const char *const kind_names[] = LP_SITE_TOKENS;
 
 const char *lp_site_kind_name(enum lp_site_kind kind)
 {

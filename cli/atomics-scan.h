@@ -41,11 +41,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum lp_site_kind { LP_SITE_RMW, LP_SITE_XCHG, LP_SITE_FENCE, LP_SITE_LOAD, LP_SITE_STORE };
-#define LP_SITE_KIND_TOKENS                                                                        \
-	{                                                                                          \
-		"rmw", "xchg", "fence", "load", "store"                                            \
-	}
+#include "lineup/protocol.h" /* enum lp_site_kind, LP_SITE_TOKENS: the plan's site kinds */
 
 #define LP_SITE_MAX_LEN 15 /* longest x86 instruction */
 

@@ -46,7 +46,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 1
+#define LP_PROTOCOL_VERSION 2
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"         /* path of the patch plan */
@@ -147,10 +147,33 @@ enum lp_kind {
  *   lineup-plan 1
  *   target <dev> <ino> <path>                       (targets numbered 0,1,... in order)
  *   func <target> <name> <offset-hex> <ret-kind> <arg-kinds|->   (funcs numbered 0,1,...)
+ *   instrument <dev> <ino> <path>                   (--instrument objects, numbered after
+ *                                                    the targets: no operations, only sites)
+ *   site <object> <offset-hex> <len> <kind> <disp-off> <bytes-hex>
  *   end
  * <offset-hex> is the symbol's st_value (load base + offset = entry). <arg-kinds> is a
  * comma-separated list of kind tokens, "-" for none; a trailing ",..." marks varargs
- * (only the named arguments are recorded). dev and ino are decimal (st_dev, st_ino). */
+ * (only the named arguments are recorded). dev and ino are decimal (st_dev, st_ino).
+ * A site is an instruction of a target or instrumented object that becomes a scheduling
+ * point before it executes (trapped in place with int3, executed out of line):
+ * <object> indexes targets then instrument lines; <offset-hex> is its file-relative
+ * address (same space as st_value); <len> its whole length, prefixes included;
+ * <kind> one of rmw xchg fence load store pause (see LP_SITE_TOKENS); <disp-off> the
+ * decimal offset of a RIP-relative disp32 inside it, -1 if none (an immediate may follow
+ * the displacement); <bytes-hex> its original bytes, which the preload compares with
+ * memory before patching (a mismatch skips the site with an LP_REC_WARN). Sites appear
+ * after every target, instrument and func line. */
+enum lp_site_kind {
+	LP_SITE_RMW,   /* lock-prefixed read-modify-write: LP_PT_ATOMIC */
+	LP_SITE_XCHG,  /* xchg with memory (implicitly locked): LP_PT_ATOMIC */
+	LP_SITE_FENCE, /* mfence, lock or $0,(%rsp): LP_PT_ATOMIC */
+	LP_SITE_LOAD,  /* plain load (granularity memory): LP_PT_MEMORY */
+	LP_SITE_STORE, /* plain store (granularity memory): LP_PT_MEMORY */
+	LP_SITE_PAUSE, /* pause (spin-wait hint): LP_PT_YIELD */
+	LP_SITE_COUNT
+};
+#define LP_SITE_TOKENS {"rmw", "xchg", "fence", "load", "store", "pause"}
+#define LP_MAX_SITES 65536
 #define LP_PLAN_MAGIC "lineup-plan 1"
 #define LP_MAX_TARGETS 32
 #define LP_MAX_FUNCS 4096
