@@ -239,7 +239,9 @@ struct lp_shm {
 	volatile int32_t baton_ktid; /* its kernel tid */
 	volatile uint32_t outcome;   /* enum lp_outcome */
 	uint32_t targets_loaded;     /* bit i: plan target i was mapped */
-	uint32_t reserved[7];
+	uint32_t sites_patched[LP_SITE_COUNT]; /* plan sites trapped, by kind (set at patching,
+						  before the fork point or at dlopen) */
+	uint32_t sites_unpatched;    /* plan sites left alone (bytes differ, ...; see REC_WARN) */
 	/* records start at LP_SHM_LOG_OFFSET */
 };
 #define LP_SHM_LOG_OFFSET ((size_t)1 << 17) /* 128 KiB: header + overrides fit below */
