@@ -16,9 +16,11 @@ static const Dwfl_Callbacks callbacks = {
 	.find_debuginfo = dwfl_standard_find_debuginfo,
 };
 
-/* Reports are symbolized in bursts for one process: keep its modules. */
+/* Reports are symbolized in bursts for one process: keep its modules while its mappings
+ * (the text of /proc/pid/maps) stay the same; a dlopen or dlclose since invalidates them. */
 static Dwfl *cache;
 static pid_t cache_pid;
+static uint64_t cache_maps_hash;
 
 void lp_symbolize_reset(void)
 {
@@ -26,13 +28,34 @@ void lp_symbolize_reset(void)
 		dwfl_end(cache);
 	cache = NULL;
 	cache_pid = 0;
+	cache_maps_hash = 0;
 }
 
-static Dwfl *modules(pid_t pid, bool refresh)
+/* FNV-1a of /proc/pid/maps; 0 when it cannot be read. */
+static uint64_t maps_hash(pid_t pid)
 {
-	if (cache && cache_pid == pid && !refresh)
+	char path[64], buf[4096];
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return 0;
+	uint64_t h = 1469598103934665603ull;
+	size_t n;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		for (size_t i = 0; i < n; i++)
+			h = (h ^ (unsigned char)buf[i]) * 1099511628211ull;
+	fclose(f);
+	return h | 1;
+}
+
+static Dwfl *modules(pid_t pid)
+{
+	uint64_t h = maps_hash(pid);
+	if (cache && cache_pid == pid && cache_maps_hash == h)
 		return cache;
 	lp_symbolize_reset();
+	if (!h)
+		return NULL;
 	Dwfl *d = dwfl_begin(&callbacks);
 	if (!d)
 		return NULL;
@@ -43,6 +66,7 @@ static Dwfl *modules(pid_t pid, bool refresh)
 	}
 	cache = d;
 	cache_pid = pid;
+	cache_maps_hash = h;
 	return d;
 }
 
@@ -90,10 +114,8 @@ static char *from_maps(pid_t pid, uint64_t addr)
 
 char *lp_symbolize(pid_t pid, uint64_t addr)
 {
-	Dwfl *d = modules(pid, false);
+	Dwfl *d = modules(pid);
 	Dwfl_Module *mod = d ? dwfl_addrmodule(d, addr) : NULL;
-	if (d && !mod && (d = modules(pid, true))) /* maybe mapped since (dlopen) */
-		mod = dwfl_addrmodule(d, addr);
 	if (!mod)
 		return from_maps(pid, addr);
 	const char *modname = dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, NULL);

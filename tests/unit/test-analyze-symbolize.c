@@ -39,6 +39,24 @@ static void test_library_function(void **state)
 	free(s);
 }
 
+/* A library closed and another opened in its place: the cached modules must not answer
+ * for the new one (the cache follows /proc/pid/maps). */
+static void test_remapped_library(void **state)
+{
+	void *h = dlopen(AFX_DIR "/libfx.so.1", RTLD_NOW);
+	assert_non_null(h);
+	char *s = lp_symbolize(getpid(), (uint64_t)(uintptr_t)dlsym(h, "fx_add"));
+	assert_non_null(strstr(s, "fx_add+0x0"));
+	free(s);
+	dlclose(h);
+	h = dlopen(AFX_DIR "/libfx-nodw.so.1", RTLD_NOW);
+	assert_non_null(h);
+	s = lp_symbolize(getpid(), (uint64_t)(uintptr_t)dlsym(h, "fx_add") + 1);
+	assert_string_equal(s, "fx_add+0x1 in libfx-nodw.so.1");
+	free(s);
+	dlclose(h);
+}
+
 /* A stripped library: the .dynsym name but no line; no symbol at all in its header. */
 static void test_stripped_library(void **state)
 {
@@ -74,6 +92,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_own_function),
 		cmocka_unit_test(test_library_function),
+		cmocka_unit_test(test_remapped_library),
 		cmocka_unit_test(test_stripped_library),
 		cmocka_unit_test(test_fallbacks),
 	};
