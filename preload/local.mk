@@ -26,7 +26,7 @@ tests_unit_test_runtime_pick_LDADD = $(CMOCKA_LIBS)
 
 # The harness plays the cli; libtoy is a tiny target; the clients use it.
 check_PROGRAMS += tests/preload/harness tests/preload/client-toy tests/preload/client-dlopen \
-	tests/preload/client-noop tests/preload/client-sync
+	tests/preload/client-noop tests/preload/client-sync tests/preload/client-toy-now
 check_LTLIBRARIES += tests/preload/libtoy.la
 tests_preload_libtoy_la_SOURCES = tests/preload/libtoy.c tests/preload/toy.h
 tests_preload_libtoy_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
@@ -35,6 +35,11 @@ tests_preload_harness_SOURCES = tests/preload/harness.c
 tests_preload_client_toy_SOURCES = tests/preload/client-toy.c tests/preload/toy.h
 tests_preload_client_toy_LDADD = tests/preload/libtoy.la -lpthread
 tests_preload_client_toy_LDFLAGS = -no-install
+# the same client with full RELRO and without PLT (GLOB_DAT slots in read-only pages)
+tests_preload_client_toy_now_SOURCES = tests/preload/client-toy.c tests/preload/toy.h
+tests_preload_client_toy_now_CFLAGS = $(AM_CFLAGS) -fno-plt
+tests_preload_client_toy_now_LDADD = tests/preload/libtoy.la -lpthread
+tests_preload_client_toy_now_LDFLAGS = -no-install -Wl,-z,relro,-z,now
 tests_preload_client_sync_SOURCES = tests/preload/client-sync.c tests/preload/toy.h
 tests_preload_client_sync_LDADD = tests/preload/libtoy.la -lpthread
 tests_preload_client_sync_LDFLAGS = -no-install

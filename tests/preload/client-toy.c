@@ -1,5 +1,7 @@
 /* tests/preload/client-toy.c — client of libtoy: MODE selects what two threads do.
- *   add | racy | deadlock | cond | sem | args | untyped | yield | spin */
+ *   add | racy | deadlock | cond | sem | args | untyped | yield | spin
+ * and main's end: nojoin (returns without joining: the others still run), stuck (0.1
+ * waits for a put that never comes, main returns), mainexit (main calls pthread_exit). */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,8 +15,10 @@ static const char *mode = "add";
 static void *worker(void *arg)
 {
 	int id = (int)(long)arg;
-	if (!strcmp(mode, "add"))
+	if (!strcmp(mode, "add") || !strcmp(mode, "nojoin") || !strcmp(mode, "mainexit"))
 		toy_add(&counter, id * 10);
+	else if (!strcmp(mode, "stuck") && id == 1)
+		toy_take();
 	else if (!strcmp(mode, "racy"))
 		toy_racy_add(&counter, id * 10);
 	else if (!strcmp(mode, "deadlock"))
@@ -47,6 +51,10 @@ int main(int argc, char **argv)
 	}
 	for (long i = 0; i < 2; i++)
 		pthread_create(&t[i], NULL, worker, (void *)(i + 1));
+	if (!strcmp(mode, "nojoin") || !strcmp(mode, "stuck"))
+		return 0;
+	if (!strcmp(mode, "mainexit"))
+		pthread_exit(NULL);
 	for (int i = 0; i < 2; i++)
 		pthread_join(t[i], NULL);
 	printf("counter %d\n", toy_get(&counter));

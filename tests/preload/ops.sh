@@ -3,7 +3,7 @@
 . "${top_srcdir:?}/tests/preload/test-lib.sh"
 mkplan "$TMP/plan" $STD_FUNCS
 H="$HARNESS -L $PRELOAD -P $TMP/plan"
-echo "1..12"
+echo "1..14"
 $H -- "$B/client-toy" add >"$TMP/add" 2>&1
 ok "a run completes" has "$TMP/add" "run 1 status exit 0 outcome complete"
 ok "the target's load is recorded" has "$TMP/add" "load target 0 libtoy.so"
@@ -19,4 +19,7 @@ ok "strings are copied at the call and the return" sh -c "grep -q 'call 0 toy_ec
 ok "a NULL string is recorded as NULL" has "$TMP/args" "call 0 toy_echo(NULL)"
 $H -- "$B/client-toy" untyped >"$TMP/untyped" 2>&1
 ok "calling an untyped function is fatal and names --signature" sh -c "grep -q 'outcome fatal' '$TMP/untyped' && grep -q \"error 0.2 function 'toy_untyped' was called but its types are unknown: give them with --signature\" '$TMP/untyped'"
+$H -- "$B/client-toy-now" add >"$TMP/now" 2>&1
+ok "full RELRO, no PLT: GLOB_DAT slots are redirected" has "$TMP/now" "call 0.1 toy_add(0x"
+ok "full RELRO, no PLT: the run completes with the same result" sh -c "grep -q 'outcome complete' '$TMP/now' && grep -q 'ret 0 toy_get = 31' '$TMP/now'"
 exit $((fails != 0))

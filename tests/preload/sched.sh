@@ -4,7 +4,7 @@
 . "${top_srcdir:?}/tests/preload/test-lib.sh"
 mkplan "$TMP/plan" $STD_FUNCS
 H="$HARNESS -L $PRELOAD -P $TMP/plan"
-echo "1..13"
+echo "1..17"
 $H -p s -- "$B/client-toy" racy >"$TMP/serial" 2>&1
 ok "serial run: no other thread runs inside an operation" has "$TMP/serial" "op_end 0.1 -> 0.1 [0.1]"
 ok "serial run: racy adds do not lose updates" has "$TMP/serial" "ret 0 toy_get = 31"
@@ -28,6 +28,13 @@ $H -p s -m 20 -- "$B/client-toy" spin >"$TMP/spin" 2>&1
 ok "serial: spinning inside an operation is a livelock after max-steps" has "$TMP/spin" "outcome livelock"
 $H -p c -m 20 -- "$B/client-toy" spin >"$TMP/spinc" 2>&1
 ok "concurrent: the yield lets the other thread set the flag" sh -c "grep -q 'outcome complete' '$TMP/spinc' && grep -q 'ret 0.1 toy_spin_until = 1' '$TMP/spinc'"
+$H -- "$B/client-toy" nojoin >"$TMP/nojoin" 2>&1
+ok "at exit() the other threads still run to their end" sh -c "grep -q 'dec 2 exit 0 -> 0.1 \[0.1 0.2\]' '$TMP/nojoin' && grep -q 'ret 0.2 toy_add = 31' '$TMP/nojoin'"
+ok "and the outcome is complete" has "$TMP/nojoin" "outcome complete"
+$H -- "$B/client-toy" stuck >"$TMP/stuck" 2>&1
+ok "an operation still blocked at exit() makes the history stuck" sh -c "grep -q 'outcome deadlock' '$TMP/stuck' && grep -q 'call 0.1 toy_take()' '$TMP/stuck' && ! grep -q 'ret 0.1' '$TMP/stuck'"
+$H -- "$B/client-toy" mainexit >"$TMP/mainexit" 2>&1
+ok "pthread_exit in main: the others finish, then complete" sh -c "grep -q 'end 0 parent -' '$TMP/mainexit' && grep -q 'ret 0.2 toy_add = 31' '$TMP/mainexit' && grep -q 'outcome complete' '$TMP/mainexit'"
 $H -S -o 5@0.2 -- "$B/client-toy" racy >"$TMP/single" 2>&1
 ok "single mode runs the same schedule" sh -c "grep -q 'outcome complete' '$TMP/single' && grep -q 'ret 0 toy_get = 11' '$TMP/single'"
 exit $((fails != 0))
