@@ -24,6 +24,17 @@ void lp_rt_init_main(struct lp_shm *shm)
 	lp_self = t;
 }
 
+static pthread_key_t main_end_key;
+
+static void thread_finish(struct lp_thread *t, uintptr_t site);
+
+/* The main thread's pthread_exit ends here, after its unwinding (which may call pthread
+ * functions: libgcc's unwinder takes mutexes) and just before its kernel thread exits. */
+static void main_end(void *site)
+{
+	thread_finish(&lp_rt.th[0], (uintptr_t)site);
+}
+
 static void exit_handler(void)
 {
 	lp_rt_process_exit((uintptr_t)__builtin_return_address(0));
@@ -44,6 +55,7 @@ void lp_rt_start(void)
 	shm->baton_ktid = lp_rt.th[0].ktid;
 	if (shm->n_overrides > LP_MAX_OVERRIDES)
 		lp_fatal(LP_OUT_FATAL, 0, "shared area holds more than 4096 overrides: the cli and the preload disagree");
+	pthread_key_create(&main_end_key, main_end);
 	lp_rt.on = 1;
 	atexit(exit_handler); /* the fork point is outside any signal handler */
 }
@@ -51,8 +63,8 @@ void lp_rt_start(void)
 static void reap_dying(void)
 {
 	int32_t k = lp_rt.dying_ktid;
-	if (!k)
-		return;
+	if (!k || (lp_self && k == lp_self->ktid))
+		return; /* the last thread, in glibc's exit(0) after its own end */
 	while (sys_tgkill(lp_rt.pid, k, 0) == 0)
 		sys_sched_yield();
 	lp_rt.dying_ktid = 0;
@@ -366,7 +378,7 @@ int lp_rt_detach(pthread_t th, uintptr_t site)
 
 void lp_rt_main_exit(uintptr_t site)
 {
-	thread_finish(lp_self, site);
+	pthread_setspecific(main_end_key, (void *)site);
 }
 
 void lp_rt_process_exit(uintptr_t site)

@@ -102,13 +102,14 @@ int lp_rt_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
 		 uintptr_t site) LP_RT_HIDDEN;
 int lp_rt_join(pthread_t th, void **ret, uintptr_t site) LP_RT_HIDDEN;
 int lp_rt_detach(pthread_t th, uintptr_t site) LP_RT_HIDDEN;
-void lp_rt_main_exit(uintptr_t site) LP_RT_HIDDEN;    /* pthread_exit in the main thread */
+void lp_rt_main_exit(uintptr_t site) LP_RT_HIDDEN;    /* pthread_exit in the main thread: ends after unwinding */
 void lp_rt_process_exit(uintptr_t site) LP_RT_HIDDEN; /* exit(), _exit() */
 
-/* True when calls of the running thread go through the models. */
+/* True when calls of the running thread go through the models (not after its end: the
+ * main thread's last steps after pthread_exit may overlap the next thread's). */
 static inline int lp_rt_controlled(void)
 {
-	return lp_rt.on && lp_self;
+	return lp_rt.on && lp_self && lp_self->state != LP_T_FINISHED;
 }
 
 /* runtime-sync.c: the blocking models; hooks call them only when lp_rt_controlled(). */

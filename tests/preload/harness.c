@@ -8,6 +8,7 @@
  * lines; -B N also times N bare fork+_exit+waitpid in this process. */
 
 #include <errno.h>
+#include <signal.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -214,6 +215,19 @@ static double now(void)
 }
 
 static int cmd_w = -1, reply_r = -1;
+static volatile pid_t client_pgid;
+
+/* Never a hang in the test suite: after 120 s the client's process group goes. */
+static void on_alarm(int sig)
+{
+	(void)sig;
+	static const char m[] = "harness: timed out after 120 s; killed the client\n";
+	if (client_pgid > 0)
+		kill(-client_pgid, SIGKILL);
+	if (write(2, m, sizeof m - 1) < 0)
+		_exit(3);
+	_exit(3);
+}
 
 static pid_t start_client(int shm_fd, const char *preload, const char *plan, int single, char **argv)
 {
@@ -225,6 +239,7 @@ static pid_t start_client(int shm_fd, const char *preload, const char *plan, int
 		die("fork");
 	if (pid == 0) {
 		char buf[32];
+		setpgid(0, 0);
 		setenv("LD_PRELOAD", preload, 1);
 		setenv(LP_ENV_PLAN, plan, 1);
 		snprintf(buf, sizeof buf, "%d", shm_fd);
@@ -245,6 +260,8 @@ static pid_t start_client(int shm_fd, const char *preload, const char *plan, int
 		perror(argv[0]);
 		_exit(127);
 	}
+	setpgid(pid, pid);
+	client_pgid = pid;
 	if (!single) {
 		close(cmd[0]);
 		close(rep[1]);
@@ -303,6 +320,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	read_plan(plan);
+	signal(SIGALRM, on_alarm);
+	alarm(120);
 	int fd = memfd_create("lineup-harness", 0);
 	if (fd < 0 || ftruncate(fd, (off_t)LP_SHM_SIZE))
 		die("memfd");
