@@ -11,7 +11,8 @@
 
 static const char *path_of(const struct lp_plan *plan, int i)
 {
-	return i < plan->n_targets ? plan->targets[i].path : plan->instrument[i - plan->n_targets].path;
+	return i < plan->n_targets ? plan->targets[i].path
+				   : plan->instrument[i - plan->n_targets].path;
 }
 
 int lp_sites_plan(struct lp_plan *plan, char *err, size_t errsize)
@@ -41,7 +42,8 @@ int lp_sites_plan(struct lp_plan *plan, char *err, size_t errsize)
 			biggest_obj = i;
 		}
 		if (total <= LP_MAX_SITES) {
-			plan->sites = lp_xrealloc(plan->sites, (plan->n_sites + sc.n) * sizeof(*plan->sites));
+			plan->sites =
+			    lp_xrealloc(plan->sites, (plan->n_sites + sc.n) * sizeof(*plan->sites));
 			for (size_t k = 0; k < sc.n; k++) {
 				struct lp_plan_site *s = &plan->sites[plan->n_sites++];
 				s->object = i;
@@ -53,12 +55,13 @@ int lp_sites_plan(struct lp_plan *plan, char *err, size_t errsize)
 		lp_atomics_scan_free(&sc);
 	}
 	if (total > LP_MAX_SITES)
-		return fail("too many instructions to trap: %zu sites, %zu of them in '%s' (at most %d): "
-			    "%s",
-			    total, biggest, lp_plan_object_name(plan, biggest_obj), LP_MAX_SITES,
-			    plan->level == LP_SITES_MEMORY
-				? "use -g atomic, which traps only atomic instructions, or fewer "
-				  "--instrument objects"
-				: "use fewer --instrument objects, or -g sync");
+		return fail(
+		    "too many instructions to trap: %zu sites, %zu of them in '%s' (at most %d): "
+		    "%s",
+		    total, biggest, lp_plan_object_name(plan, biggest_obj), LP_MAX_SITES,
+		    plan->level == LP_SITES_MEMORY
+			? "use -g atomic, which traps only atomic instructions, or fewer "
+			  "--instrument objects"
+			: "use fewer --instrument objects, or -g sync");
 	return 0;
 }
