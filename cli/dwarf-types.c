@@ -148,6 +148,75 @@ static bool enum_signed(Dwarf_Die *t)
 	return false;
 }
 
+/* An aggregate of 1, 2, 4 or 8 bytes whose members are all integers, enums or pointers at
+ * naturally aligned offsets travels in one general register (System V ABI, class
+ * INTEGER), like liburcu's transparent union cds_lfs_stack_ptr_t: recorded as an unsigned
+ * integer of its size, an 8-byte one holding a pointer as a pointer. Sets *ok = false
+ * when any member rules that out (a float member makes it SSE class). */
+static void scan_members(Dwarf_Die *agg, bool *ok, bool *has_ptr, int depth)
+{
+	Dwarf_Die m;
+	if (depth > 8 || dwarf_child(agg, &m) != 0)
+		return;
+	do {
+		if (dwarf_tag(&m) != DW_TAG_member)
+			continue;
+		Dwarf_Attribute a;
+		Dwarf_Word off = 0, enc = 0;
+		Dwarf_Die t;
+		if (dwarf_attr(&m, DW_AT_bit_size, &a) || !die_type(&m, &t) || !strip(&t)) {
+			*ok = false;
+			return;
+		}
+		if (dwarf_attr(&m, DW_AT_data_member_location, &a) && dwarf_formudata(&a, &off) != 0) {
+			*ok = false;
+			return;
+		}
+		int size = dwarf_bytesize(&t);
+		switch (dwarf_tag(&t)) {
+		case DW_TAG_pointer_type:
+			*has_ptr = true;
+			break;
+		case DW_TAG_enumeration_type:
+			break;
+		case DW_TAG_base_type:
+			if (!dwarf_attr(&t, DW_AT_encoding, &a) || dwarf_formudata(&a, &enc) != 0 ||
+			    enc == DW_ATE_float || enc == DW_ATE_complex_float)
+				*ok = false;
+			break;
+		case DW_TAG_structure_type:
+		case DW_TAG_union_type:
+			scan_members(&t, ok, has_ptr, depth + 1);
+			break;
+		default:
+			*ok = false;
+		}
+		if (size <= 0 || off % (Dwarf_Word)size != 0)
+			*ok = false;
+		if (!*ok)
+			return;
+	} while (dwarf_siblingof(&m, &m) == 0);
+}
+
+static enum lp_kind small_aggregate_kind(Dwarf_Die *t, int size)
+{
+	bool ok = true, has_ptr = false;
+	if (size != 1 && size != 2 && size != 4 && size != 8)
+		return LP_K_UNKNOWN;
+	scan_members(t, &ok, &has_ptr, 0);
+	if (!ok)
+		return LP_K_UNKNOWN;
+	switch (size) {
+	case 1:
+		return LP_K_U1;
+	case 2:
+		return LP_K_U2;
+	case 4:
+		return LP_K_U4;
+	}
+	return has_ptr ? LP_K_PTR : LP_K_U8;
+}
+
 /* Kind of a value of type t (NULL: void). Unsupported types give LP_K_UNKNOWN and a
  * description in why. */
 static enum lp_kind kind_of(Dwarf_Die *type, char *why, size_t n)
@@ -201,10 +270,14 @@ static enum lp_kind kind_of(Dwarf_Die *type, char *why, size_t n)
 		return LP_K_PTR;
 	case DW_TAG_structure_type:
 	case DW_TAG_class_type:
-	case DW_TAG_union_type:
+	case DW_TAG_union_type: {
+		enum lp_kind k = small_aggregate_kind(&t, size);
+		if (k != LP_K_UNKNOWN)
+			return k;
 		snprintf(why, n, "%s '%s' by value",
 			 tag == DW_TAG_union_type ? "union" : "struct", name ? name : "(anonymous)");
 		return LP_K_UNKNOWN;
+	}
 	case DW_TAG_ptr_to_member_type:
 		snprintf(why, n, "a pointer to member");
 		return LP_K_UNKNOWN;

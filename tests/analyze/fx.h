@@ -7,9 +7,17 @@
 
 enum fx_color { FX_RED, FX_GREEN };
 enum fx_sign { FX_NEG = -1, FX_POS = 1 };
-struct fx_pt {
+struct fx_pt { /* a float member: passed in an SSE register, cannot be recorded */
+	int x;
+	float y;
+};
+struct fx_ip { /* two ints: one general register, recorded as u8 */
 	int x, y;
 };
+typedef union { /* liburcu's cds_lfs_stack_ptr_t shape */
+	void *any;
+	struct fx_ip *ip;
+} __attribute__((transparent_union)) fx_tu;
 typedef const char *fx_name_t;
 typedef long fx_long_t;
 
@@ -25,6 +33,8 @@ void *fx_ptr(void *p, struct fx_pt *q, int (*cb)(int));
 enum fx_color fx_enum(enum fx_color c, enum fx_sign s);
 int fx_printf(const char *fmt, ...);
 int fx_struct(struct fx_pt p);
+int fx_small(struct fx_ip p);
+int fx_tunion(fx_tu u);
 long double fx_ld(long double x);
 __int128 fx_i128(void);
 int fx_many(int a1, int a2, int a3, int a4, int a5, int a6, int a7, int a8, int a9, int a10,

@@ -25,7 +25,9 @@ int fx_printf(const char *fmt, ...)
 	va_end(ap);
 	return n;
 }
-int fx_struct(struct fx_pt p) { return p.x + p.y; }
+int fx_struct(struct fx_pt p) { return p.x + (int)p.y; }
+int fx_small(struct fx_ip p) { return p.x + p.y; }
+int fx_tunion(fx_tu u) { return u.any != 0; }
 long double fx_ld(long double x) { return x * 2; }
 __int128 fx_i128(void) { return (__int128)fx_data << 70; }
 int fx_many(int a1, int a2, int a3, int a4, int a5, int a6, int a7, int a8, int a9, int a10,

@@ -30,7 +30,8 @@ static void test_exported(void **state)
 		fail_msg("%s", err);
 	const char *exported[] = {"fx_add", "fx_u", "fx_fixed", "fx_bool", "fx_dbl", "fx_flt",
 				  "fx_void", "fx_str", "fx_ptr", "fx_enum", "fx_printf",
-				  "fx_struct", "fx_ld", "fx_i128", "fx_many", "fx_weak",
+				  "fx_struct", "fx_small", "fx_tunion", "fx_ld", "fx_i128",
+				  "fx_many", "fx_weak",
 				  "fx_prot", "fx_ifunc"};
 	const char *hidden[] = {"fx_hidden", "fx_static", "fx_data", "fx_keep", "_init",
 				"_fini", "resolve_fx_ifunc", "ifunc_impl"};
@@ -93,6 +94,8 @@ static void test_target_dwarf(void **state)
 	expect_kinds(p, "fx_weak", "i4(i4)", src);
 	expect_kinds(p, "fx_prot", "i4(i4)", src);
 	expect_reason(p, "fx_struct", "its argument 1 is struct 'fx_pt' by value");
+	expect_kinds(p, "fx_small", "i4(u8)", src);
+	expect_kinds(p, "fx_tunion", "i4(p)", src);
 	expect_reason(p, "fx_ld", "its result is 'long double'");
 	expect_reason(p, "fx_i128", "__int128");
 	expect_reason(p, "fx_many", "it has 17 arguments (at most 16 are recorded)");
