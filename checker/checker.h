@@ -52,6 +52,7 @@ struct lp_checker {
 	struct lp_intern *strs; /* shared with the parser */
 	struct lp_trie trie;
 	enum lp_criterion crit;
+	bool hide_source; /* reports omit "at FILE:LINE" (--server: the cli's pipe) */
 	struct lp_quasi *quasi;
 	uint32_t nquasi;
 	/* search scratch, reused across histories */

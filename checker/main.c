@@ -201,6 +201,7 @@ int main(int argc, char **argv)
 		if (lp_checker_add_quasi(checker, quasi[i], &why))
 			lp_die(LP_EXIT_USAGE, "bad --quasi '%s': %s", quasi[i], why);
 	}
+	checker->hide_source = server;
 	if (server && optind < argc)
 		lp_die(LP_EXIT_USAGE, "--server reads standard input: remove the file arguments");
 	if (optind == argc)

@@ -37,9 +37,11 @@ void lp_report_path(const struct lp_checker *c, uint32_t node, const char *inden
 	free(p);
 }
 
-static void header_line(const struct lp_hist *h, struct lp_buf *out)
+static void header_line(const struct lp_checker *c, const struct lp_hist *h, struct lp_buf *out)
 {
-	lp_buf_printf(out, "%s history at %s:%u", h->serial ? "serial" : "concurrent", h->name, h->line);
+	lp_buf_printf(out, "%s history", h->serial ? "serial" : "concurrent");
+	if (!c->hide_source)
+		lp_buf_printf(out, " at %s:%u", h->name, h->line);
 	if (h->attrs[0])
 		lp_buf_printf(out, " (%s)", h->attrs);
 }
@@ -192,7 +194,7 @@ void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, ui
 	char tb[LP_TID_STRLEN];
 	const char *crit = c->crit == LP_CRIT_SEQUENTIAL ? "sequentially consistent" : "linearizable";
 	lp_buf_puts(out, "VIOLATION: ");
-	header_line(h, out);
+	header_line(c, h, out);
 	if (target == LP_NO_EV)
 	{
 		lp_buf_printf(out, " is not %s", crit);
@@ -261,7 +263,7 @@ void lp_report_nondet(const struct lp_checker *c, const struct lp_hist *h, const
 		was = lp_buf_str(&tmp);
 	}
 	lp_buf_puts(out, "NONDETERMINISTIC: ");
-	header_line(h, out);
+	header_line(c, h, out);
 	lp_buf_puts(out, " contradicts an earlier serial history:\n");
 	if (call->depth > 1)
 		lp_buf_printf(out, "after the same %u events, ", call->depth - 1);
