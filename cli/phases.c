@@ -2,6 +2,7 @@
  * turns outcomes into histories for the checker, and stops at the first violation. */
 #include "phases.h"
 
+#include <inttypes.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,6 +156,16 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct exec 
 	v->history = lp_xstrdup(e->history ? e->history : "");
 	v->schedule = lp_xstrdup(e->sched);
 	v->replay = lp_replay_command(c->argv0, c->o, e->sched);
+	/* A violation is a proof only against complete observations: say when they are not. */
+	if (c->p1_livelocks)
+		lp_buf_printf(&r, "CAUTION: phase 1 cut %" PRIu64 " serial execution%s at --max-steps %" PRIu64
+			      " and recorded %s as stuck; if an operation merely needs more scheduling points, "
+			      "this report can be a false alarm: rerun with a larger --max-steps\n",
+			      c->p1_livelocks, c->p1_livelocks == 1 ? "" : "s", c->o->max_steps,
+			      c->p1_livelocks == 1 ? "it" : "them");
+	if (c->p1_dropped)
+		lp_buf_puts(&r, "CAUTION: phase 1 skipped serial schedules needing more than 4096 overrides, "
+				"so the observations may be incomplete and this report can be a false alarm\n");
 	if (e->res.outcome == LP_OUT_LIVELOCK) {
 		char *why = lp_report_livelock(c, &e->log);
 		lp_buf_puts(&r, why);
@@ -194,6 +205,8 @@ static void phase1(struct lp_ctx *c)
 		execute(c, s, &e, false);
 		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
 		c->sum.p1_executions++;
+		if (e.res.outcome == LP_OUT_LIVELOCK)
+			c->p1_livelocks++;
 		char *text;
 		enum lp_check_reply r = lp_checker_send(&c->ck, e.history, &text);
 		if (r == LP_CHECK_OK && new_history(c, e.history))
@@ -215,8 +228,11 @@ static void phase1(struct lp_ctx *c)
 		exec_clear(&e);
 		lp_progress_update(1, c->sum.p1_executions, c->sum.p1_histories, 0);
 	}
-	if (lp_explore_dropped(ex))
+	c->p1_dropped = lp_explore_dropped(ex);
+	if (c->p1_dropped)
 		lp_summary_warn(&c->sum, "phase 1 skipped serial schedules needing more than 4096 overrides: observations may be incomplete");
+	if (c->p1_livelocks)
+		lp_summary_warn(&c->sum, "phase 1 recorded serial executions cut at --max-steps as stuck: a violation may be a false alarm if an operation needs more steps");
 	lp_explore_free(ex);
 	lp_sites_summary_warn(&c->sites, &c->sum);
 	for (int i = 0; i < c->plan->n_targets; i++)

@@ -22,6 +22,8 @@ struct lp_ctx {
 	lp_value_fmt_fn fmt;
 	uint32_t loaded;           /* targets mapped in any execution */
 	uint64_t calls;            /* operations recorded in all executions */
+	uint64_t p1_livelocks;     /* serial executions cut at --max-steps (recorded as stuck) */
+	bool p1_dropped;           /* serial schedules the explorer could not express */
 	uint64_t *hashes;          /* distinct serial histories */
 	size_t hash_cap;
 };

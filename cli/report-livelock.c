@@ -11,8 +11,8 @@ char *lp_livelock_text(const struct lp_exec_log *log, uint64_t max_steps, lp_sym
 	struct lp_buf b = {0};
 	if (!log->n_decisions) {
 		lp_buf_printf(&b, "stuck: a thread took more than %llu scheduling points (--max-steps) inside one "
-				  "operation without finishing\n",
-			      (unsigned long long)max_steps);
+				  "operation without finishing\n%s",
+			      (unsigned long long)max_steps, LP_LIVELOCK_CAUTION);
 		return lp_buf_take(&b);
 	}
 	/* The last decision let the spinning thread run; its next point was one too many. */
@@ -40,6 +40,6 @@ char *lp_livelock_text(const struct lp_exec_log *log, uint64_t max_steps, lp_sym
 	}
 	if (!n_seen)
 		lp_buf_puts(&b, " (its last points have no code address)");
-	lp_buf_puts(&b, "\n");
+	lp_buf_puts(&b, "\n" LP_LIVELOCK_CAUTION);
 	return lp_buf_take(&b);
 }

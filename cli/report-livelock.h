@@ -4,6 +4,11 @@
 #ifndef LINEUP_CLI_REPORT_LIVELOCK_H
 #define LINEUP_CLI_REPORT_LIVELOCK_H
 
+/* A step bound cannot tell a livelock from a long operation: every livelock report says so. */
+#define LP_LIVELOCK_CAUTION                                                                       \
+	"(a livelock, unless the operation merely needs more scheduling points: then rerun with a " \
+	"larger --max-steps)\n"
+
 #include <stdint.h>
 
 #include "shm-log.h"

@@ -131,6 +131,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0210-types-signature.sh \
 	tests/e2e/t0300-correct-queue-lock.sh \
 	tests/e2e/t0310-correct-semaphore.sh \
+	tests/e2e/t0330-correct-semaphore-max-steps-caution.sh \
 	tests/e2e/t0320-correct-semaphore-stuck.sh \
 	tests/e2e/t0400-wrong-queue-trylock.sh \
 	tests/e2e/t0410-wrong-event-missed-wakeup.sh \

@@ -54,7 +54,7 @@ static void names_thread_and_loop(void **state)
 	char *t = lp_livelock_text(&f.log, 30, fake_sym, &calls);
 	assert_string_equal(t, "stuck: thread 0.1 took more than 30 scheduling points (--max-steps) inside one "
 			       "operation without finishing; it is spinning at stack_pop+0x30 (stack.c:48), "
-			       "stack_pop+0x24 (stack.c:36), stack_pop+0x1c (stack.c:28)\n");
+			       "stack_pop+0x24 (stack.c:36), stack_pop+0x1c (stack.c:28)\n" LP_LIVELOCK_CAUTION);
 	assert_int_equal(calls, 3); /* each distinct site symbolized once */
 	free(t);
 }
@@ -81,7 +81,7 @@ static void no_sites(void **state)
 	int calls = 0;
 	char *t = lp_livelock_text(&f.log, 10000, fake_sym, &calls);
 	assert_string_equal(t, "stuck: a thread took more than 10000 scheduling points (--max-steps) inside one "
-			       "operation without finishing\n");
+			       "operation without finishing\n" LP_LIVELOCK_CAUTION);
 	free(t);
 	add(&f, T1, T1, 0);
 	t = lp_livelock_text(&f.log, 7, fake_sym, &calls);
