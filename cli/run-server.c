@@ -179,6 +179,48 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Scheduling points one execution may take in all before the cli gives up on it: generous
+ * (operations are bounded by --max-steps; this catches client code that loops forever
+ * outside them, which no per-operation bound sees). */
+static uint64_t exec_step_limit(const struct lp_server *sv)
+{
+	uint64_t per_op = sv->shm->max_steps ? sv->shm->max_steps : 10000;
+	return per_op * 100 > 2000000 ? per_op * 100 : 2000000;
+}
+
+/* The watchdog, polled while execution pid runs: dies when no scheduling point was reached
+ * for --watchdog seconds (an uncontrolled blocking call), or when the execution exceeds its
+ * step limit (an endless loop). */
+static void watch(struct lp_server *sv, pid_t pid, pid_t sym_pid, uint64_t *last_steps, double *last_move)
+{
+	uint64_t steps = sv->shm->steps;
+	double t = now();
+	bool endless = steps > exec_step_limit(sv);
+	if (!endless && steps != *last_steps) {
+		*last_steps = steps;
+		*last_move = t;
+		return;
+	}
+	if (!endless && t - *last_move < sv->watchdog)
+		return;
+	char *msg;
+	if (endless) {
+		struct lp_buf b = {0};
+		lp_buf_printf(&b, "an execution took more than %llu scheduling points without ending: a thread "
+				  "of the client loops forever outside the library's operations (fix the client)",
+			      (unsigned long long)exec_step_limit(sv));
+		msg = lp_buf_take(&b);
+	} else {
+		msg = lp_watchdog_explain(pid, sv->shm->baton_ktid, sv->shm->baton_tid, sv->watchdog, sym_pid);
+	}
+	kill(pid, SIGKILL);
+	if (sv->single)
+		waitpid(pid, NULL, 0);
+	else
+		lp_server_stop(sv);
+	lp_die(LP_EXIT_USAGE, "%s", msg);
+}
+
 /* Reads one reply; returns 0, or -1 on EOF (the server exited). Polls the watchdog while
  * an execution (exec_pid) runs. */
 static int read_reply(struct lp_server *sv, struct lp_reply *r, pid_t exec_pid, double timeout)
@@ -201,20 +243,9 @@ static int read_reply(struct lp_server *sv, struct lp_reply *r, pid_t exec_pid, 
 				got += (size_t)k;
 			continue;
 		}
-		double t = now();
-		if (exec_pid > 0) {
-			uint64_t steps = sv->shm->steps;
-			if (steps != last_steps) {
-				last_steps = steps;
-				last_move = t;
-			} else if (t - last_move >= sv->watchdog) {
-				char *msg = lp_watchdog_explain(exec_pid, sv->shm->baton_ktid, sv->shm->baton_tid,
-								sv->watchdog, sv->server_pid);
-				kill(exec_pid, SIGKILL);
-				lp_server_stop(sv);
-				lp_die(LP_EXIT_USAGE, "%s", msg);
-			}
-		} else if (timeout > 0 && t - last_move >= timeout) {
+		if (exec_pid > 0)
+			watch(sv, exec_pid, sv->server_pid, &last_steps, &last_move);
+		else if (timeout > 0 && now() - last_move >= timeout) {
 			return -2;
 		}
 	}
@@ -355,16 +386,7 @@ static void run_single(struct lp_server *sv, struct lp_exec_result *res)
 			break;
 		struct timespec ts = {0, 2 * 1000 * 1000};
 		nanosleep(&ts, NULL);
-		uint64_t steps = sv->shm->steps;
-		if (steps != last_steps) {
-			last_steps = steps;
-			last_move = now();
-		} else if (now() - last_move >= sv->watchdog) {
-			char *msg = lp_watchdog_explain(pid, sv->shm->baton_ktid, sv->shm->baton_tid, sv->watchdog, 0);
-			kill(pid, SIGKILL);
-			waitpid(pid, NULL, 0);
-			lp_die(LP_EXIT_USAGE, "%s", msg);
-		}
+		watch(sv, pid, 0, &last_steps, &last_move);
 	}
 	fill_result(sv, res, pid, status);
 }

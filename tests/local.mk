@@ -29,7 +29,7 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-queue-trylock $(LP_PROG_DIR)/client-queue-trylock-nodw \
 	$(LP_PROG_DIR)/client-queue-trylock-nodw-nog \
 	$(LP_PROG_DIR)/client-event $(LP_PROG_DIR)/client-event-nodw \
-	$(LP_PROG_DIR)/client-sem $(LP_PROG_DIR)/client-sem-stuck \
+	$(LP_PROG_DIR)/client-sem $(LP_PROG_DIR)/client-sem-stuck $(LP_PROG_DIR)/client-endless \
 	$(LP_PROG_DIR)/client-ticket $(LP_PROG_DIR)/client-box $(LP_PROG_DIR)/client-box-null \
 	$(LP_PROG_DIR)/client-chan $(LP_PROG_DIR)/client-libc-only $(LP_PROG_DIR)/client-bare \
 	$(LP_PROG_DIR)/client-static
@@ -83,6 +83,8 @@ $(LP_PROG_DIR)/client-event-nodw: $(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/e
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/libevent-nolock-nodw.so
 $(LP_PROG_DIR)/client-sem: $(LP_PROG_DIR)/client-sem.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/libsemw.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-sem.c $(LP_PROG_DIR)/libsemw.so
+$(LP_PROG_DIR)/client-endless: $(LP_PROG_DIR)/client-endless.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/libsemw.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-endless.c $(LP_PROG_DIR)/libsemw.so
 $(LP_PROG_DIR)/client-sem-stuck: $(LP_PROG_DIR)/client-sem-stuck.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/libsemw.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-sem-stuck.c $(LP_PROG_DIR)/libsemw.so
 $(LP_PROG_DIR)/client-ticket: $(LP_PROG_DIR)/client-ticket.c $(LP_PROG_DIR)/ticket.h $(LP_PROG_DIR)/libticket-pid.so
@@ -113,7 +115,7 @@ $(LP_PROG_DIR)/client-static: $(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/queue
 EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/queue-trylock.c \
 	$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/event-nolock.c \
 	$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/semw.c \
-	$(LP_PROG_DIR)/client-sem.c $(LP_PROG_DIR)/client-sem-stuck.c $(LP_PROG_DIR)/ticket.h \
+	$(LP_PROG_DIR)/client-sem.c $(LP_PROG_DIR)/client-sem-stuck.c $(LP_PROG_DIR)/client-endless.c $(LP_PROG_DIR)/ticket.h \
 	$(LP_PROG_DIR)/ticket-pid.c $(LP_PROG_DIR)/client-ticket.c $(LP_PROG_DIR)/box.h \
 	$(LP_PROG_DIR)/box-race.c $(LP_PROG_DIR)/client-box.c $(LP_PROG_DIR)/client-box-null.c \
 	$(LP_PROG_DIR)/client-libc-only.c $(LP_PROG_DIR)/client-bare.c $(LP_PROG_DIR)/chan.h \
@@ -139,6 +141,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0500-phase1-nondeterministic.sh \
 	tests/e2e/t0510-phase1-crash.sh \
 	tests/e2e/t0520-phase1-uncontrolled-blocking.sh \
+	tests/e2e/t0530-phase1-endless-client.sh \
 	tests/e2e/t0600-replay-reproduces.sh \
 	tests/e2e/t0610-json-report.sh \
 	tests/e2e/t0700-options-bad-values.sh
