@@ -98,6 +98,7 @@ int main(int argc, char **argv)
 	int rc;
 	if (o.replay) {
 		rc = lp_replay_run(&c);
+		lp_summary_free(&c.sum);
 		goto out;
 	}
 

@@ -317,6 +317,8 @@ int lp_replay_run(struct lp_ctx *c)
 	/* Symbolized in the fork server: before stopping it. */
 	char *livelock = e.res.outcome == LP_OUT_LIVELOCK ? lp_report_livelock(c, &e.log) : NULL;
 	lp_server_stop(&c->sv);
+	for (size_t i = 0; i < c->sum.n_warnings; i++)
+		fprintf(stderr, "lineup-preload: warning: %s\n", c->sum.warnings[i]);
 	if (e.crashed) {
 		fputs(e.history, stdout);
 		fflush(stdout);

@@ -140,8 +140,9 @@ static int find_targets(struct dl_phdr_info *info, size_t size, void *data)
 	if (skipped(info))
 		return 0;
 	int t = target_index(info);
-	if (t < 0 || (lp_g.shm->targets_loaded & (1u << t)))
+	if (t < 0 || (lp_g.targets_mapped & (1u << t)))
 		return 0;
+	lp_g.targets_mapped |= 1u << t;
 	lp_g.shm->targets_loaded |= 1u << t;
 	lp_g.target_base[t] = info->dlpi_addr;
 	for (uint32_t f = 0; f < lp_g.plan->n_funcs; f++)
@@ -155,7 +156,7 @@ static int find_targets(struct dl_phdr_info *info, size_t size, void *data)
 static int is_target_object(const struct dl_phdr_info *info)
 {
 	for (uint32_t t = 0; t < lp_g.plan->n_targets; t++)
-		if ((lp_g.shm->targets_loaded & (1u << t)) && lp_g.target_base[t] == info->dlpi_addr &&
+		if ((lp_g.targets_mapped & (1u << t)) && lp_g.target_base[t] == info->dlpi_addr &&
 		    target_index(info) == (int)t)
 			return 1;
 	return 0;

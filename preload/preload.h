@@ -36,6 +36,9 @@ struct lp_preload {
 	char *log;    /* shm + LP_SHM_LOG_OFFSET */
 	struct lp_plan *plan;
 	uintptr_t target_base[LP_MAX_TARGETS];
+	uint32_t targets_mapped;      /* bit t: target t found in THIS process (the shared area's
+					 targets_loaded outlives processes: single mode, and
+					 executions after one that dlopen'ed a target) */
 	uintptr_t tramps;             /* trampoline of function i: tramps + 16 + 16 * i */
 	uintptr_t entry[LP_MAX_FUNCS]; /* target base + offset; 0 while the target is not loaded */
 };

@@ -30,6 +30,7 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-queue-trylock-nodw-nog \
 	$(LP_PROG_DIR)/client-event $(LP_PROG_DIR)/client-event-nodw \
 	$(LP_PROG_DIR)/client-sem $(LP_PROG_DIR)/client-sem-stuck $(LP_PROG_DIR)/client-endless \
+	$(LP_PROG_DIR)/client-prethreaded $(LP_PROG_DIR)/client-dlopen-queue \
 	$(LP_PROG_DIR)/client-ticket $(LP_PROG_DIR)/client-box $(LP_PROG_DIR)/client-box-null \
 	$(LP_PROG_DIR)/client-chan $(LP_PROG_DIR)/client-libc-only $(LP_PROG_DIR)/client-bare \
 	$(LP_PROG_DIR)/client-static
@@ -83,6 +84,10 @@ $(LP_PROG_DIR)/client-event-nodw: $(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/e
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/libevent-nolock-nodw.so
 $(LP_PROG_DIR)/client-sem: $(LP_PROG_DIR)/client-sem.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/libsemw.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-sem.c $(LP_PROG_DIR)/libsemw.so
+$(LP_PROG_DIR)/client-prethreaded: $(LP_PROG_DIR)/client-prethreaded.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-trylock.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-prethreaded.c $(LP_PROG_DIR)/libqueue-trylock.so
+$(LP_PROG_DIR)/client-dlopen-queue: $(LP_PROG_DIR)/client-dlopen-queue.c
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-dlopen-queue.c -ldl
 $(LP_PROG_DIR)/client-endless: $(LP_PROG_DIR)/client-endless.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/libsemw.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-endless.c $(LP_PROG_DIR)/libsemw.so
 $(LP_PROG_DIR)/client-sem-stuck: $(LP_PROG_DIR)/client-sem-stuck.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/libsemw.so
@@ -115,7 +120,8 @@ $(LP_PROG_DIR)/client-static: $(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/queue
 EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/queue-trylock.c \
 	$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/event-nolock.c \
 	$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/semw.c \
-	$(LP_PROG_DIR)/client-sem.c $(LP_PROG_DIR)/client-sem-stuck.c $(LP_PROG_DIR)/client-endless.c $(LP_PROG_DIR)/ticket.h \
+	$(LP_PROG_DIR)/client-sem.c $(LP_PROG_DIR)/client-sem-stuck.c $(LP_PROG_DIR)/client-endless.c \
+	$(LP_PROG_DIR)/client-prethreaded.c $(LP_PROG_DIR)/client-dlopen-queue.c $(LP_PROG_DIR)/ticket.h \
 	$(LP_PROG_DIR)/ticket-pid.c $(LP_PROG_DIR)/client-ticket.c $(LP_PROG_DIR)/box.h \
 	$(LP_PROG_DIR)/box-race.c $(LP_PROG_DIR)/client-box.c $(LP_PROG_DIR)/client-box-null.c \
 	$(LP_PROG_DIR)/client-libc-only.c $(LP_PROG_DIR)/client-bare.c $(LP_PROG_DIR)/chan.h \
@@ -129,6 +135,8 @@ LP_E2E_TESTS = \
 	tests/e2e/t0130-load-no-matching-function.sh \
 	tests/e2e/t0140-load-default-target.sh \
 	tests/e2e/t0150-load-no-default-target.sh \
+	tests/e2e/t0160-load-prethreaded-client.sh \
+	tests/e2e/t0170-load-dlopened-target.sh \
 	tests/e2e/t0200-types-no-dwarf.sh \
 	tests/e2e/t0210-types-signature.sh \
 	tests/e2e/t0300-correct-queue-lock.sh \
