@@ -437,18 +437,6 @@ static void sort_results(struct ctx *c)
 		qsort(o->bad, o->n_bad, sizeof(*o->bad), cmp_bad);
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	if (errlen > 0)
-		vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 static const char *intern(struct lp_scan *o, const char *name)
 {
 	if (o->n_names_ > 0 && strcmp(o->names_[o->n_names_ - 1], name) == 0)
@@ -490,16 +478,16 @@ static struct section *read_elf(Elf *elf, const char *path, size_t *nsec, struct
 	Elf_Scn *scn = NULL, *symscn = NULL, *dynscn = NULL;
 
 	if (elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {
-		fail(err, errlen, "not an ELF file '%s'", path);
+		lp_errf(err, errlen, "not an ELF file '%s'", path);
 		return NULL;
 	}
 	if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_machine != EM_X86_64 ||
 	    (eh.e_type != ET_DYN && eh.e_type != ET_EXEC)) {
-		fail(err, errlen, "not an x86-64 shared object or executable '%s'", path);
+		lp_errf(err, errlen, "not an x86-64 shared object or executable '%s'", path);
 		return NULL;
 	}
 	if (elf_getshdrnum(elf, &n) != 0 || elf_getshdrstrndx(elf, &shstrndx) != 0) {
-		fail(err, errlen, "cannot read the sections of '%s': %s", path, elf_errmsg(-1));
+		lp_errf(err, errlen, "cannot read the sections of '%s': %s", path, elf_errmsg(-1));
 		return NULL;
 	}
 	struct section *secs = lp_xcalloc(n ? n : 1, sizeof(*secs));
@@ -524,7 +512,7 @@ static struct section *read_elf(Elf *elf, const char *path, size_t *nsec, struct
 			continue;
 		Elf_Data *d = elf_rawdata(scn, NULL);
 		if (!d || d->d_size < sh.sh_size) {
-			fail(err, errlen, "cannot read section %zu of '%s': %s", i, path,
+			lp_errf(err, errlen, "cannot read section %zu of '%s': %s", i, path,
 			     elf_errmsg(-1));
 			free(secs);
 			return NULL;
@@ -536,7 +524,7 @@ static struct section *read_elf(Elf *elf, const char *path, size_t *nsec, struct
 	if (!symscn)
 		symscn = dynscn;
 	if (!symscn) {
-		fail(err, errlen, "no symbol table in '%s'", path);
+		lp_errf(err, errlen, "no symbol table in '%s'", path);
 		free(secs);
 		return NULL;
 	}
@@ -547,7 +535,7 @@ static struct section *read_elf(Elf *elf, const char *path, size_t *nsec, struct
 	*ranges = NULL;
 	*nranges = 0;
 	if (!gelf_getshdr(symscn, &sh) || !d || sh.sh_entsize == 0) {
-		fail(err, errlen, "cannot read the symbols of '%s': %s", path, elf_errmsg(-1));
+		lp_errf(err, errlen, "cannot read the symbols of '%s': %s", path, elf_errmsg(-1));
 		free(secs);
 		return NULL;
 	}
@@ -636,13 +624,13 @@ int lp_atomics_scan(const char *path, const char *const *funcs, size_t nfuncs, b
 
 	memset(out, 0, sizeof(*out));
 	if (elf_version(EV_CURRENT) == EV_NONE)
-		return fail(err, errlen, "libelf is unusable: %s", elf_errmsg(-1));
+		return lp_errf(err, errlen, "libelf is unusable: %s", elf_errmsg(-1));
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return fail(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+		return lp_errf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf) {
-		fail(err, errlen, "cannot read '%s' as ELF: %s", path, elf_errmsg(-1));
+		lp_errf(err, errlen, "cannot read '%s' as ELF: %s", path, elf_errmsg(-1));
 		goto out;
 	}
 	secs = read_elf(elf, path, &nsec, &ranges, &nranges, &c, err, errlen);
@@ -654,13 +642,13 @@ int lp_atomics_scan(const char *path, const char *const *funcs, size_t nfuncs, b
 
 	cs_err e = cs_open(CS_ARCH_X86, CS_MODE_64, &c.cs);
 	if (e != CS_ERR_OK) {
-		fail(err, errlen, "cannot start capstone: %s", cs_strerror(e));
+		lp_errf(err, errlen, "cannot start capstone: %s", cs_strerror(e));
 		goto out;
 	}
 	cs_option(c.cs, CS_OPT_DETAIL, CS_OPT_ON);
 	c.insn = cs_malloc(c.cs);
 	if (!c.insn) {
-		fail(err, errlen, "cannot start capstone: %s", cs_strerror(cs_errno(c.cs)));
+		lp_errf(err, errlen, "cannot start capstone: %s", cs_strerror(cs_errno(c.cs)));
 		goto out_cs;
 	}
 
@@ -669,7 +657,7 @@ int lp_atomics_scan(const char *path, const char *const *funcs, size_t nfuncs, b
 		for (size_t i = 0; i < nranges && !found; i++)
 			found = strcmp(ranges[i].name, funcs[k]) == 0;
 		if (!found) {
-			fail(err, errlen, "no function '%s' with code in '%s'", funcs[k], path);
+			lp_errf(err, errlen, "no function '%s' with code in '%s'", funcs[k], path);
 			goto out_cs;
 		}
 	}

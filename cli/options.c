@@ -3,6 +3,7 @@
 #include "options.h"
 
 #include "instrument-refusal.h"
+#include "lineup/die.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -80,15 +81,6 @@ void lp_options_usage(FILE *f)
 	      f);
 }
 
-__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errsize, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errsize, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 static void append(const char ***v, int *n, const char *s)
 {
 	const char **nv = realloc(*v, (size_t)(*n + 1) * sizeof **v);
@@ -120,13 +112,13 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 	case O_INSTRUMENT: {
 		const char *why = lp_instrument_refusal(v);
 		if (why)
-			return fail(err, errsize, "cannot --instrument '%s': %s: instrument only the libraries above libc", v, why);
+			return lp_errf(err, errsize, "cannot --instrument '%s': %s: instrument only the libraries above libc", v, why);
 		append(&o->instrument, &o->n_instrument, v);
 		break;
 	}
 	case O_BOUND:
 		if (number(v, -1, 1000000, &n))
-			return fail(err, errsize, "bad value '%s' for --%s: give a number of preemptions >= 0, or -1 for no bound", v, name);
+			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number of preemptions >= 0, or -1 for no bound", v, name);
 		o->bound = (int)n;
 		break;
 	case O_GRAN:
@@ -137,25 +129,25 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 		else if (!strcmp(v, "memory"))
 			o->granularity = LP_GRAN_MEMORY;
 		else
-			return fail(err, errsize, "bad value '%s' for --%s: use sync, atomic or memory", v, name);
+			return lp_errf(err, errsize, "bad value '%s' for --%s: use sync, atomic or memory", v, name);
 		break;
 	case O_MAX_STEPS:
 		if (number(v, 1, INT64_MAX, &n))
-			return fail(err, errsize, "bad value '%s' for --%s: give a number of steps >= 1", v, name);
+			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number of steps >= 1", v, name);
 		o->max_steps = (uint64_t)n;
 		break;
 	case O_QUASI: {
 		const char *eq = strchr(v, '=');
 		if (!eq || eq == v || number(eq + 1, 0, 1000000, &n))
-			return fail(err, errsize, "bad value '%s' for --%s: use FUNC=K with K a number >= 0, e.g. --quasi queue_take=1", v, name);
+			return lp_errf(err, errsize, "bad value '%s' for --%s: use FUNC=K with K a number >= 0, e.g. --quasi queue_take=1", v, name);
 		append(&o->quasi, &o->n_quasi, v);
 		break;
 	}
 	case O_SPEC_FROM:
-		return fail(err, errsize, "--spec-from is not implemented yet: drop it to take the observations from the target itself");
+		return lp_errf(err, errsize, "--spec-from is not implemented yet: drop it to take the observations from the target itself");
 	case O_CRITERION:
 		if (strcmp(v, "linearizability") && strcmp(v, "sequential"))
-			return fail(err, errsize, "bad value '%s' for --%s: use linearizability or sequential", v, name);
+			return lp_errf(err, errsize, "bad value '%s' for --%s: use linearizability or sequential", v, name);
 		o->criterion = v;
 		break;
 	case O_REPLAY: o->replay = v; break;
@@ -163,12 +155,12 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 	case O_JSON: o->json = v; break;
 	case O_JOBS:
 		if (number(v, 1, 1024, &n))
-			return fail(err, errsize, "bad value '%s' for --%s: give a number of jobs >= 1", v, name);
+			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number of jobs >= 1", v, name);
 		o->jobs = (int)n;
 		break;
 	case O_WATCHDOG:
 		if (number(v, 1, 86400, &n))
-			return fail(err, errsize, "bad value '%s' for --%s: give a number of seconds >= 1", v, name);
+			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number of seconds >= 1", v, name);
 		o->watchdog = (unsigned)n;
 		break;
 	case O_QUIET: o->quiet = true; break;
@@ -210,7 +202,7 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 			while (k < N_TABLE && (strlen(table[k].name) != len || strncmp(table[k].name, name, len)))
 				k++;
 			if (k == N_TABLE)
-				return fail(err, errsize, "unknown option '--%.*s': see 'lineup-preload --help'", (int)len, name);
+				return lp_errf(err, errsize, "unknown option '--%.*s': see 'lineup-preload --help'", (int)len, name);
 			const char *v = NULL;
 			if (table[k].arg) {
 				if (eq)
@@ -218,9 +210,9 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 				else if (i + 1 < argc)
 					v = argv[++i];
 				else
-					return fail(err, errsize, "option '--%s' needs a value: see 'lineup-preload --help'", table[k].name);
+					return lp_errf(err, errsize, "option '--%s' needs a value: see 'lineup-preload --help'", table[k].name);
 			} else if (eq) {
-				return fail(err, errsize, "option '--%s' takes no value", table[k].name);
+				return lp_errf(err, errsize, "option '--%s' takes no value", table[k].name);
 			}
 			if (apply(o, (int)k, v, err, errsize))
 				return -1;
@@ -231,7 +223,7 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 			while (k < N_TABLE && table[k].short_name != *c)
 				k++;
 			if (k == N_TABLE)
-				return fail(err, errsize, "unknown option '-%c': see 'lineup-preload --help'", *c);
+				return lp_errf(err, errsize, "unknown option '-%c': see 'lineup-preload --help'", *c);
 			const char *v = NULL;
 			if (table[k].arg) {
 				if (c[1])
@@ -239,7 +231,7 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 				else if (i + 1 < argc)
 					v = argv[++i];
 				else
-					return fail(err, errsize, "option '-%c' needs a value: see 'lineup-preload --help'", *c);
+					return lp_errf(err, errsize, "option '-%c' needs a value: see 'lineup-preload --help'", *c);
 			}
 			if (apply(o, (int)k, v, err, errsize))
 				return -1;
@@ -250,10 +242,10 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 	if (o->help || o->version)
 		return 0;
 	if (o->n_instrument && o->granularity == LP_GRAN_SYNC)
-		return fail(err, errsize, "--instrument '%s' has no effect with -g sync, which traps no instruction: use -g atomic or -g memory",
+		return lp_errf(err, errsize, "--instrument '%s' has no effect with -g sync, which traps no instruction: use -g atomic or -g memory",
 			    o->instrument[0]);
 	if (i >= argc)
-		return fail(err, errsize, "no client program given: name it after the options, e.g. 'lineup-preload -t libqueue.so -- ./client'");
+		return lp_errf(err, errsize, "no client program given: name it after the options, e.g. 'lineup-preload -t libqueue.so -- ./client'");
 	o->client_argv = argv + i;
 	o->client_argc = argc - i;
 	return 0;

@@ -10,15 +10,6 @@
 #include "buf.h"
 #include "lineup/die.h"
 
-__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errsize, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errsize, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* Next record at *off; NULL at the end or on a malformed record (then *bad is set). */
 static const struct lp_rec *next_rec(const char *log, size_t len, size_t *off, bool *bad)
 {
@@ -68,7 +59,7 @@ int lp_shmlog_parse(const void *log, size_t len, const struct lp_plan *plan, str
 	const struct lp_rec *r;
 	while ((r = next_rec(log, len, &off, &bad))) {
 		if (!big_enough(r))
-			return fail(err, errsize, "malformed record of type %u at offset %zu", r->type, off - r->size);
+			return lp_errf(err, errsize, "malformed record of type %u at offset %zu", r->type, off - r->size);
 		switch (r->type) {
 		case LP_REC_CALL:
 			out->n_calls++;
@@ -79,7 +70,7 @@ int lp_shmlog_parse(const void *log, size_t len, const struct lp_plan *plan, str
 		case LP_REC_DECISION: {
 			const struct lp_rec_decision *d = (const void *)r;
 			if (d->n_candidates > (r->size - sizeof *d) / sizeof(lp_tid_t))
-				return fail(err, errsize, "decision record at step %llu is truncated", (unsigned long long)d->step);
+				return lp_errf(err, errsize, "decision record at step %llu is truncated", (unsigned long long)d->step);
 			if (out->n_decisions == cap) {
 				cap = cap ? 2 * cap : 256;
 				out->decisions = lp_xrealloc(out->decisions, cap * sizeof *out->decisions);
@@ -96,7 +87,7 @@ int lp_shmlog_parse(const void *log, size_t len, const struct lp_plan *plan, str
 		case LP_REC_ERROR: {
 			const struct lp_rec_text *t = (const void *)r;
 			if (t->len > r->size - sizeof *t)
-				return fail(err, errsize, "text record at offset %zu is truncated", off - r->size);
+				return lp_errf(err, errsize, "text record at offset %zu is truncated", off - r->size);
 			if (r->type == LP_REC_WARN)
 				add_text(&out->warnings, &out->n_warnings, t);
 			else
@@ -109,7 +100,7 @@ int lp_shmlog_parse(const void *log, size_t len, const struct lp_plan *plan, str
 	}
 	(void)plan;
 	if (bad)
-		return fail(err, errsize, "malformed record at offset %zu", off);
+		return lp_errf(err, errsize, "malformed record at offset %zu", off);
 	return 0;
 }
 
@@ -213,7 +204,7 @@ char *lp_shmlog_history(const void *log, size_t len, const struct lp_plan *plan,
 	free(tmp);
 	return lp_buf_take(&b);
 malformed:
-	fail(err, errsize, "malformed call or return record at offset %zu", off);
+	lp_errf(err, errsize, "malformed call or return record at offset %zu", off);
 	free(tmp);
 	lp_buf_free(&b);
 	return NULL;

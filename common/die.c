@@ -41,6 +41,16 @@ void lp_bug(const char *file, int line, const char *cond)
 	abort();
 }
 
+int lp_errf(char *err, size_t errsize, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (errsize > 0)
+		vsnprintf(err, errsize, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
 static void *checked(void *p)
 {
 	if (!p)

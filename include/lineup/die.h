@@ -19,6 +19,10 @@ __attribute__((noreturn)) void lp_bug(const char *file, int line, const char *co
 			lp_bug(__FILE__, __LINE__, #cond);                                         \
 	} while (0)
 
+/* Formats an error into err (errsize bytes, may be 0) and returns -1: for functions that
+ * report errors to their caller instead of dying. */
+__attribute__((format(printf, 3, 4))) int lp_errf(char *err, size_t errsize, const char *fmt, ...);
+
 void *lp_xmalloc(size_t n);
 void *lp_xcalloc(size_t n, size_t size);
 void *lp_xrealloc(void *p, size_t n);
