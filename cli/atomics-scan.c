@@ -74,6 +74,8 @@ const char *lp_skip_reason_text(enum lp_skip_reason why)
 		return "overlaps another site: overlapping symbols decode the bytes differently";
 	case LP_SKIP_AFTER_BAD:
 		return "follows undecodable bytes: the instruction boundary is uncertain";
+	case LP_SKIP_COUNT:
+		break;
 	}
 	return "?";
 }
@@ -271,6 +273,12 @@ static void classify(struct ctx *c, const char *func, bool *fp)
 	}
 	if (in->id == X86_INS_MFENCE) {
 		emit(c, LP_SITE_FENCE, NULL, false, 0, func);
+		return;
+	}
+	/* A spin-wait hint: the scheduler treats it as a yield so spinning threads let the
+	 * thread they wait for run (f3 90 whatever the disassembler calls it). */
+	if (in->id == X86_INS_PAUSE || (in->size == 2 && in->bytes[0] == 0xf3 && in->bytes[1] == 0x90)) {
+		emit(c, LP_SITE_PAUSE, NULL, false, 0, func);
 		return;
 	}
 	if (!has_mem)

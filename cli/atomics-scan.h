@@ -17,6 +17,7 @@
  *          %rbp is a general register elsewhere). Reading and writing counts as store.
  *          GCC compiles atomic loads and relaxed/release stores to plain mov: they are
  *          sites only here.
+ * - pause: the spin-wait hint `f3 90` (always, like the atomics): a yield point.
  *
  * What the preload must know to patch a site
  * ------------------------------------------
@@ -63,6 +64,7 @@ enum lp_skip_reason {
 	LP_SKIP_AFTER_BAD,	/* decoded after undecodable bytes, before the next known
 				   instruction boundary (symbol or FDE start): maybe misaligned */
 	LP_SKIP_OVERLAP,	/* overlaps another site (symbols overlapping at odd offsets) */
+	LP_SKIP_COUNT
 };
 
 struct lp_skipped {

@@ -77,6 +77,20 @@ end_lock_addl_rsp:
 	ret
 	.size s_fence, . - s_fence
 
+/* A spin-wait hint: a yield, not an atomic (f3 90, which is also `rep nop`). */
+	.globl s_pause
+	.type s_pause, @function
+s_pause:
+at_pause:
+	pause
+end_pause:
+at_rep_nop:
+	.byte 0xf3, 0x90		/* the same, written as rep nop */
+end_rep_nop:
+	nop				/* a plain nop: not a site */
+	ret
+	.size s_pause, . - s_pause
+
 	.globl s_branch_into
 	.type s_branch_into, @function
 s_branch_into:

@@ -168,6 +168,13 @@ static void test_format(void **state)
 	assert_string_equal(lp_site_kind_name(LP_SITE_XCHG), "xchg");
 	assert_string_equal(lp_site_kind_name(LP_SITE_LOAD), "load");
 	assert_string_equal(lp_site_kind_name(LP_SITE_STORE), "store");
+	assert_string_equal(lp_site_kind_name(LP_SITE_PAUSE), "pause");
+	s = (struct lp_site){.offset = 0x2b0, .len = 2, .disp_off = -1, .kind = LP_SITE_PAUSE,
+			     .bytes = {0xf3, 0x90}};
+	lp_site_format(&s, 1, buf, sizeof(buf));
+	assert_string_equal(buf, "site 1 2b0 2 pause -1 f390");
+	for (int w = 0; w < LP_SKIP_COUNT; w++)
+		assert_string_not_equal(lp_skip_reason_text((enum lp_skip_reason)w), "?");
 }
 
 /* ---- hand-written encodings ---- */
@@ -228,6 +235,8 @@ static const struct expect asm_atomics[] = {
     {"lock_addl_rsp", LP_SITE_FENCE, false, false, "s_fence"},
     {"gap_lock", LP_SITE_RMW, false, false, NULL},
     {"gap_fde", LP_SITE_RMW, false, false, NULL},
+    {"pause", LP_SITE_PAUSE, false, false, "s_pause"},
+    {"rep_nop", LP_SITE_PAUSE, false, false, "s_pause"},
 };
 #define N_ASM_ATOMICS (sizeof(asm_atomics) / sizeof(asm_atomics[0]))
 
@@ -349,6 +358,15 @@ static void test_asm_memory(void **state)
 	assert_int_equal(sc.n, 0);
 	assert_int_equal(sc.n_skipped, 0);
 	lp_atomics_scan_free(&sc);
+
+	/* pause is a site at both granularities; the nop next to it is not */
+	static const char *const pause_fn[] = {"s_pause"};
+	for (int m = 0; m < 2; m++) {
+		scan_ok(o.path, pause_fn, 1, m, &sc);
+		check_sites(&o, &sc, &asm_atomics[N_ASM_ATOMICS - 2], 2);
+		assert_int_equal(sc.n, 2);
+		lp_atomics_scan_free(&sc);
+	}
 	obj_close(&o);
 }
 
@@ -470,7 +488,7 @@ static void glib_scan(bool memory)
 {
 	struct obj o = {.fd = -1};
 	struct lp_scan sc;
-	size_t per_kind[5] = {0}, per_why[6] = {0}, in_gaps = 0;
+	size_t per_kind[LP_SITE_COUNT] = {0}, per_why[LP_SKIP_COUNT] = {0}, in_gaps = 0;
 
 	strcpy(o.path, GLIB);
 	o.fd = open(o.path, O_RDONLY);
@@ -503,10 +521,10 @@ static void glib_scan(bool memory)
 		      memory, dt * 1e3, sc.n_funcs, sc.symtab ? ".symtab" : ".dynsym only",
 		      sc.func_bytes, sc.gap_bytes, sc.n_insns, sc.bad_bytes, sc.n_fde_starts);
 	print_message("# libglib-2.0 memory=%d: %zu sites: %zu rmw, %zu xchg, %zu fence, %zu load, "
-		      "%zu store (%zu outside symbols); skipped: %zu branch-into, %zu rip, "
+		      "%zu store, %zu pause (%zu outside symbols); skipped: %zu branch-into, %zu rip, "
 		      "%zu control, %zu lock-no-mem, %zu after-bad, %zu overlap\n",
 		      memory, sc.n, per_kind[0], per_kind[1], per_kind[2], per_kind[3], per_kind[4],
-		      in_gaps, per_why[0], per_why[1], per_why[2], per_why[3], per_why[4],
+		      per_kind[5], in_gaps, per_why[0], per_why[1], per_why[2], per_why[3], per_why[4],
 		      per_why[5]);
 	if (!memory)
 		assert_int_equal(per_kind[LP_SITE_LOAD] + per_kind[LP_SITE_STORE], 0);
