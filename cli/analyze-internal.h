@@ -60,6 +60,17 @@ int lp_targets_resolve(const struct lp_client *c, const struct lp_closure *cl,
 		       const char **names, int n_names, struct lp_plan *plan, char *err,
 		       size_t errsize);
 
+/* Fills plan->instrument from --instrument names (files the client may load), refusing
+ * those lp_instrument_refusal names and the preload file itself by identity. Objects
+ * that are targets already are left out (they are instrumented anyway). */
+int lp_instrument_resolve(const struct lp_closure *cl, const char **names, int n_names,
+			  const char *preload, struct lp_plan *plan, char *err, size_t errsize);
+
+/* ---- Sites (cli/analyze-sites.c) ---- */
+/* Scans every target and instrument object at plan->level and fills plan->sites and
+ * plan->scans. Fails when the plan would exceed LP_MAX_SITES. */
+int lp_sites_plan(struct lp_plan *plan, char *err, size_t errsize);
+
 /* ---- Exported functions (cli/elf-functions.c) ---- */
 struct lp_symbol {
 	char *name;

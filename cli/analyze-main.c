@@ -1,6 +1,7 @@
 /* cli/analyze-main.c — lp_analyze(): client checks, targets, exported functions, then
  * types in order of trust (--signature, the target's DWARF, the client's declarations)
- * and the refusal to run when a function the client calls has no usable type. */
+ * and the refusal to run when a function the client calls has no usable type; last,
+ * the instructions to trap (sites). */
 #include "analyze-internal.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
@@ -269,8 +270,11 @@ int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *
 	plan->client_path = lp_xstrdup(c.path);
 	bool *glob_used = lp_xcalloc((size_t)o->n_globs + 1, sizeof(*glob_used));
 	int rc = -1;
+	plan->level = o->sites;
 	if (lp_closure_load(&c, &cl, err, errsize) ||
-	    lp_targets_resolve(&c, &cl, o->targets, o->n_targets, plan, err, errsize))
+	    lp_targets_resolve(&c, &cl, o->targets, o->n_targets, plan, err, errsize) ||
+	    lp_instrument_resolve(&cl, o->instrument, o->n_instrument, o->preload, plan, err,
+				  errsize))
 		goto out;
 	for (int t = 0; t < plan->n_targets; t++)
 		if (add_functions(o, &c, plan, t, glob_used, err, errsize))
@@ -291,7 +295,8 @@ int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *
 		plan->targets[t].has_dwarf = r > 0;
 	}
 	if (from_dwarf(plan, -1, c.path, true, "client DWARF", err, errsize) < 0 ||
-	    apply_signatures(o, plan, err, errsize) || check_imported(&c, plan, err, errsize))
+	    apply_signatures(o, plan, err, errsize) || check_imported(&c, plan, err, errsize) ||
+	    lp_sites_plan(plan, err, errsize))
 		goto out;
 	rc = 0;
 out:

@@ -1,7 +1,9 @@
 /* cli/analyze-targets.c — which libraries are under test: the user's --target names
  * (a path, matched by file identity, or a soname/basename matched in the client's
- * closure), or by default the client's own DT_NEEDED libraries minus the runtimes. */
+ * closure), or by default the client's own DT_NEEDED libraries minus the runtimes; and
+ * the --instrument objects, resolved the same way (never libc, the loader, the preload). */
 #include "analyze-internal.h"
+#include "instrument-refusal.h"
 #include "lineup/die.h"
 
 #include <errno.h>
@@ -43,19 +45,25 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
-/* Adds a target unless the same file is already one. */
-static int add_target(struct lp_plan *plan, const struct lp_closure *cl, const char *name,
-		      const char *path, const struct stat *st, char *err, size_t errsize)
+/* Adds an object to *arr unless the same file is already a target or in *arr. */
+static int add_object(struct lp_plan *plan, struct lp_plan_target **arr, int *n,
+		      const struct lp_closure *cl, const char *name, const char *path,
+		      const struct stat *st, char *err, size_t errsize)
 {
 	for (int i = 0; i < plan->n_targets; i++)
 		if (plan->targets[i].dev == st->st_dev && plan->targets[i].ino == st->st_ino)
 			return 0;
-	if (plan->n_targets >= LP_MAX_TARGETS)
-		return fail("too many targets (more than %d): name fewer with --target",
+	for (int i = 0; i < *n; i++)
+		if ((*arr)[i].dev == st->st_dev && (*arr)[i].ino == st->st_ino)
+			return 0;
+	if (plan->n_targets + plan->n_instrument >= LP_MAX_TARGETS)
+		return fail(arr == &plan->targets
+				    ? "too many targets (more than %d): name fewer with --target"
+				    : "too many targets and --instrument objects (more than %d): "
+				      "name fewer",
 			    LP_MAX_TARGETS);
-	plan->targets = lp_xrealloc(plan->targets,
-				    sizeof(*plan->targets) * (size_t)(plan->n_targets + 1));
-	struct lp_plan_target *t = &plan->targets[plan->n_targets++];
+	*arr = lp_xrealloc(*arr, sizeof(**arr) * (size_t)(*n + 1));
+	struct lp_plan_target *t = &(*arr)[(*n)++];
 	memset(t, 0, sizeof(*t));
 	t->name = lp_xstrdup(name);
 	t->path = realpath(path, NULL);
@@ -70,6 +78,13 @@ static int add_target(struct lp_plan *plan, const struct lp_closure *cl, const c
 			break;
 		}
 	return 0;
+}
+
+static int add_target(struct lp_plan *plan, const struct lp_closure *cl, const char *name,
+		      const char *path, const struct stat *st, char *err, size_t errsize)
+{
+	return add_object(plan, &plan->targets, &plan->n_targets, cl, name, path, st, err,
+			  errsize);
 }
 
 static const struct lp_closure_ent *by_identity(const struct lp_closure *cl,
@@ -104,35 +119,87 @@ static const struct lp_closure_ent *by_name(const struct lp_closure *cl, const c
 	return NULL;
 }
 
-static int resolve_one(const struct lp_closure *cl, const char *name, struct lp_plan *plan,
-		       char *err, size_t errsize)
+/* Finds the file a --target or --instrument name designates (what: "target" or
+ * "--instrument object" for the messages). On success *path is the closure's name for
+ * it when the client links it, else name itself. */
+static int find_object(const struct lp_closure *cl, const char *name, const char *what,
+		       const char **path, struct stat *st, char *err, size_t errsize)
 {
-	struct stat st;
 	if (!strchr(name, '/')) {
 		const struct lp_closure_ent *e = by_name(cl, name);
 		if (e) {
-			if (stat(e->path, &st) != 0)
-				return fail("cannot access target '%s' at '%s': %s", name, e->path,
+			if (stat(e->path, st) != 0)
+				return fail("cannot access %s '%s' at '%s': %s", what, name, e->path,
 					    strerror(errno));
-			return add_target(plan, cl, name, e->path, &st, err, errsize);
+			*path = e->path;
+			return 0;
 		}
 	}
 	/* A path, or a name that is a file here: the same file as a closure member (the
 	 * loader may name it differently, e.g. /lib vs /usr/lib), or one the client may
 	 * dlopen later (the driver checks at run time that it was loaded). */
-	if (stat(name, &st) != 0) {
+	if (stat(name, st) != 0) {
 		if (errno == ENOENT || errno == ENOTDIR)
-			return fail("target '%s' not found: give its path or check the client "
+			return fail("%s '%s' not found: give its path or check the client "
 				    "links it",
-				    name);
-		return fail("cannot access target '%s': %s", name, strerror(errno));
+				    what, name);
+		return fail("cannot access %s '%s': %s", what, name, strerror(errno));
 	}
-	if (!S_ISREG(st.st_mode))
-		return fail("target '%s' is not a regular file: give the path of a shared "
+	if (!S_ISREG(st->st_mode))
+		return fail("%s '%s' is not a regular file: give the path of a shared "
 			    "library",
-			    name);
-	const struct lp_closure_ent *e = by_identity(cl, &st);
-	return add_target(plan, cl, name, e ? e->path : name, &st, err, errsize);
+			    what, name);
+	const struct lp_closure_ent *e = by_identity(cl, st);
+	*path = e ? e->path : name;
+	return 0;
+}
+
+static int resolve_one(const struct lp_closure *cl, const char *name, struct lp_plan *plan,
+		       char *err, size_t errsize)
+{
+	struct stat st;
+	const char *path;
+	if (find_object(cl, name, "target", &path, &st, err, errsize))
+		return -1;
+	return add_target(plan, cl, name, path, &st, err, errsize);
+}
+
+static int refuse(const char *name, const char *why, char *err, size_t errsize)
+{
+	return fail("cannot --instrument '%s': %s: instrument only the libraries above libc", name,
+		    why);
+}
+
+int lp_instrument_resolve(const struct lp_closure *cl, const char **names, int n_names,
+			  const char *preload, struct lp_plan *plan, char *err, size_t errsize)
+{
+	struct stat pst;
+	bool have_preload = preload && stat(preload, &pst) == 0;
+	for (int i = 0; i < n_names; i++) {
+		const char *why = lp_instrument_refusal(names[i]);
+		if (why)
+			return refuse(names[i], why, err, errsize);
+		struct stat st;
+		const char *path;
+		if (find_object(cl, names[i], "--instrument object", &path, &st, err, errsize))
+			return -1;
+		/* By identity: a symlink or a copy under another name is the same library. */
+		char *so = lp_elf_soname(path);
+		char *real = realpath(path, NULL);
+		why = so ? lp_instrument_refusal(so) : NULL;
+		if (!why && real)
+			why = lp_instrument_refusal(real);
+		if (!why && have_preload && st.st_dev == pst.st_dev && st.st_ino == pst.st_ino)
+			why = lp_instrument_refusal("liblineup-preload.so");
+		free(so);
+		free(real);
+		if (why)
+			return refuse(names[i], why, err, errsize);
+		if (add_object(plan, &plan->instrument, &plan->n_instrument, cl, names[i], path, &st,
+			       err, errsize))
+			return -1;
+	}
+	return 0;
 }
 
 int lp_targets_resolve(const struct lp_client *c, const struct lp_closure *cl,

@@ -10,7 +10,15 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "atomics-scan.h"
 #include "lineup/protocol.h"
+
+/* Which instructions of the targets and --instrument objects become scheduling points. */
+enum lp_site_level {
+	LP_SITES_NONE,   /* -g sync: none (only interposed calls are points) */
+	LP_SITES_ATOMIC, /* -g atomic: rmw, xchg, fence, and pause (a yield) */
+	LP_SITES_MEMORY, /* -g memory: those, plus loads and stores of shared memory */
+};
 
 struct lp_analyze_opts {
 	const char *client;        /* as given on the command line (PATH lookup done here) */
@@ -20,6 +28,10 @@ struct lp_analyze_opts {
 	int n_globs;
 	const char **signatures;   /* --signature values: "name(int,ptr)->long" */
 	int n_signatures;
+	const char **instrument;   /* --instrument values (path or soname) */
+	int n_instrument;
+	enum lp_site_level sites;
+	const char *preload;       /* the preload library (never instrumented), or NULL */
 };
 
 struct lp_plan_target {
@@ -52,13 +64,36 @@ struct lp_plan_func {
 				       ("struct passed by value", ...), else NULL */
 };
 
+/* One instruction to trap; object indexes targets, then instrument objects. The site's
+ * func is NULL (the scan's names are not kept). */
+struct lp_plan_site {
+	int object;
+	struct lp_site site;
+};
+
+/* What the scan found in one object, for the run summary. */
+struct lp_plan_scan {
+	size_t by_kind[LP_SITE_COUNT];      /* sites in the plan */
+	size_t skipped[LP_SKIP_COUNT];      /* left out, by reason */
+	uint64_t bad_bytes;                 /* undecodable bytes met */
+};
+
 struct lp_plan {
 	char *client_path;          /* absolute path of the client executable */
 	int n_targets;
 	struct lp_plan_target *targets;
 	int n_funcs;
 	struct lp_plan_func *funcs;
+	int n_instrument;           /* --instrument objects (load_order as for targets) */
+	struct lp_plan_target *instrument;
+	enum lp_site_level level;
+	size_t n_sites;             /* sorted by object, then offset */
+	struct lp_plan_site *sites;
+	struct lp_plan_scan *scans; /* n_targets + n_instrument entries (NULL when none) */
 };
+
+/* Name of object i (target, then instrument), as the user named it. */
+const char *lp_plan_object_name(const struct lp_plan *plan, int i);
 
 /* Checks the client (exists, executable, ELF x86-64, dynamically linked), resolves the
  * targets (default: the client's DT_NEEDED libraries other than the C/C++ runtime and the
@@ -71,8 +106,9 @@ struct lp_plan *lp_analyze(const struct lp_analyze_opts *opts);
 int lp_analyze_try(const struct lp_analyze_opts *opts, struct lp_plan **plan, char *err,
 		   size_t errsize);
 
-/* Writes the plan in the protocol.h text format. Returns 0, or -1 with errno. */
-int lp_plan_write(const struct lp_plan *plan, const char *path);
+/* Writes the plan in the protocol.h text format (with_sites false: no instrument and
+ * site lines, for a preload that predates them). Returns 0, or -1 with errno. */
+int lp_plan_write(const struct lp_plan *plan, const char *path, bool with_sites);
 void lp_plan_free(struct lp_plan *plan);
 
 /* A buffer of this size holds any formatted value, a string of LP_MAX_STRING bytes

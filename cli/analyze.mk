@@ -1,10 +1,12 @@
 # cli/analyze.mk: build rules for the analysis library (libanalyze.a) and its tests.
-# The driver links libanalyze.a libcommon.a $(LIBELF_LIBS) $(LIBDW_LIBS).
+# The driver links libanalyze.a libatomics-scan.a libcommon.a $(LIBELF_LIBS) $(LIBDW_LIBS)
+# $(CAPSTONE_LIBS).
 noinst_LIBRARIES += libanalyze.a
 libanalyze_a_SOURCES = cli/analyze.h cli/analyze-internal.h \
 	cli/analyze-main.c cli/analyze-client.c cli/analyze-closure.c cli/analyze-targets.c \
 	cli/elf-functions.c cli/dwarf-types.c cli/signature-parse.c cli/plan-write.c \
-	cli/format-value.c cli/symbolize.c
+	cli/format-value.c cli/symbolize.c cli/analyze-sites.c cli/instrument-refusal.c \
+	cli/instrument-refusal.h
 libanalyze_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)
 
 # ---- Test objects (tests/analyze/): a library with DWARF and without, clients with and
@@ -57,8 +59,10 @@ $(AFX_DIR)/client-static: $(AFX_SRC)/client-none.c
 
 # ---- Unit tests ----
 AFX_TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/cli -DAFX_DIR='"$(abs_top_builddir)/$(AFX_DIR)"'
-AFX_TEST_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS) $(CMOCKA_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)
-AFX_TEST_LDADD = libanalyze.a libcommon.a $(LIBELF_LIBS) $(LIBDW_LIBS) $(CMOCKA_LIBS)
+AFX_TEST_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS) $(CMOCKA_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS) \
+	$(CAPSTONE_CFLAGS)
+AFX_TEST_LDADD = libanalyze.a libatomics-scan.a libcommon.a $(LIBELF_LIBS) $(LIBDW_LIBS) \
+	$(CAPSTONE_LIBS) $(CMOCKA_LIBS)
 AFX_TESTS = tests/unit/test-analyze-client tests/unit/test-analyze-types \
 	tests/unit/test-analyze-plan tests/unit/test-analyze-format \
 	tests/unit/test-analyze-symbolize
@@ -69,19 +73,20 @@ tests_unit_test_analyze_client_SOURCES = tests/unit/test-analyze-client.c tests/
 tests_unit_test_analyze_client_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
 tests_unit_test_analyze_client_CFLAGS = $(AFX_TEST_CFLAGS)
 tests_unit_test_analyze_client_LDADD = $(AFX_TEST_LDADD)
-tests_unit_test_analyze_client_DEPENDENCIES = libanalyze.a libcommon.a $(AFX_OBJS)
+tests_unit_test_analyze_client_DEPENDENCIES = libanalyze.a libatomics-scan.a libcommon.a $(AFX_OBJS)
 
 tests_unit_test_analyze_types_SOURCES = tests/unit/test-analyze-types.c tests/unit/test-analyze-util.h
 tests_unit_test_analyze_types_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
 tests_unit_test_analyze_types_CFLAGS = $(AFX_TEST_CFLAGS)
 tests_unit_test_analyze_types_LDADD = $(AFX_TEST_LDADD)
-tests_unit_test_analyze_types_DEPENDENCIES = libanalyze.a libcommon.a $(AFX_OBJS)
+tests_unit_test_analyze_types_DEPENDENCIES = libanalyze.a libatomics-scan.a libcommon.a $(AFX_OBJS)
 
 tests_unit_test_analyze_plan_SOURCES = tests/unit/test-analyze-plan.c tests/unit/test-analyze-util.h
-tests_unit_test_analyze_plan_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
+tests_unit_test_analyze_plan_CPPFLAGS = $(AFX_TEST_CPPFLAGS) -DATOMICS_DIR='"$(abs_top_builddir)/tests/atomics"'
 tests_unit_test_analyze_plan_CFLAGS = $(AFX_TEST_CFLAGS)
 tests_unit_test_analyze_plan_LDADD = $(AFX_TEST_LDADD)
-tests_unit_test_analyze_plan_DEPENDENCIES = libanalyze.a libcommon.a $(AFX_OBJS)
+tests_unit_test_analyze_plan_DEPENDENCIES = libanalyze.a libatomics-scan.a libcommon.a $(AFX_OBJS) \
+	$(ATOMICS_TEST_OBJS)
 
 tests_unit_test_analyze_format_SOURCES = tests/unit/test-analyze-format.c
 tests_unit_test_analyze_format_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
@@ -92,4 +97,4 @@ tests_unit_test_analyze_symbolize_SOURCES = tests/unit/test-analyze-symbolize.c
 tests_unit_test_analyze_symbolize_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
 tests_unit_test_analyze_symbolize_CFLAGS = $(AFX_TEST_CFLAGS) -g -fno-inline
 tests_unit_test_analyze_symbolize_LDADD = $(AFX_TEST_LDADD) -ldl
-tests_unit_test_analyze_symbolize_DEPENDENCIES = libanalyze.a libcommon.a $(AFX_OBJS)
+tests_unit_test_analyze_symbolize_DEPENDENCIES = libanalyze.a libatomics-scan.a libcommon.a $(AFX_OBJS)

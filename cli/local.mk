@@ -6,14 +6,16 @@ noinst_LIBRARIES += libdriver.a
 libdriver_a_SOURCES = cli/options.c cli/options.h cli/phases.c cli/phases.h \
 	cli/run-server.c cli/run-server.h cli/shm-log.c cli/shm-log.h cli/watchdog.c cli/watchdog.h \
 	cli/report.c cli/json.c cli/json.h cli/summary.c cli/summary.h cli/progress.c cli/progress.h \
-	cli/checker-pipe.c cli/checker-pipe.h cli/replay-cmd.c cli/replay-cmd.h cli/buf.c cli/buf.h
+	cli/checker-pipe.c cli/checker-pipe.h cli/replay-cmd.c cli/replay-cmd.h cli/buf.c cli/buf.h \
+	cli/summary-sites.c cli/summary-sites.h cli/report-livelock.c cli/report-livelock.h
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"'
 libdriver_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
 bin_PROGRAMS += lineup-preload
 lineup_preload_SOURCES = cli/main.c
 lineup_preload_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
-lineup_preload_LDADD = libdriver.a libexplore.a libanalyze.a libcommon.a $(LIBELF_LIBS) $(LIBDW_LIBS)
+lineup_preload_LDADD = libdriver.a libexplore.a libanalyze.a libatomics-scan.a libcommon.a \
+	$(LIBELF_LIBS) $(LIBDW_LIBS) $(CAPSTONE_LIBS)
 
 dist_man_MANS += man/lineup-preload.1
 
@@ -21,7 +23,8 @@ dist_man_MANS += man/lineup-preload.1
 LP_CLI_TEST_LIBS = libcommon.a $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test-cli-options tests/unit/test-cli-shm-log tests/unit/test-cli-json
 TESTS += tests/unit/test-cli-options tests/unit/test-cli-shm-log tests/unit/test-cli-json
-tests_unit_test_cli_options_SOURCES = tests/unit/test-cli-options.c cli/options.c cli/replay-cmd.c cli/buf.c
+tests_unit_test_cli_options_SOURCES = tests/unit/test-cli-options.c cli/options.c cli/replay-cmd.c cli/buf.c \
+	cli/instrument-refusal.c
 tests_unit_test_cli_options_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_options_LDADD = $(LP_CLI_TEST_LIBS)
 tests_unit_test_cli_shm_log_SOURCES = tests/unit/test-cli-shm-log.c cli/shm-log.c cli/buf.c
@@ -30,6 +33,17 @@ tests_unit_test_cli_shm_log_LDADD = $(LP_CLI_TEST_LIBS)
 tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/json.c cli/summary.c cli/buf.c
 tests_unit_test_cli_json_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_json_LDADD = $(LP_CLI_TEST_LIBS)
+
+# The summary's instrumentation lines and the livelock report: pure text from counts and
+# a synthetic log.
+check_PROGRAMS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock
+TESTS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock
+tests_unit_test_cli_summary_sites_SOURCES = tests/unit/test-cli-summary-sites.c cli/summary-sites.c cli/summary.c cli/buf.c
+tests_unit_test_cli_summary_sites_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_summary_sites_LDADD = libatomics-scan.a $(LP_CLI_TEST_LIBS) $(CAPSTONE_LIBS) $(LIBELF_LIBS)
+tests_unit_test_cli_livelock_SOURCES = tests/unit/test-cli-livelock.c cli/report-livelock.c cli/buf.c
+tests_unit_test_cli_livelock_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_livelock_LDADD = $(LP_CLI_TEST_LIBS)
 
 TESTS += tests/cli/options-and-man.sh
 EXTRA_DIST += tests/cli/options-and-man.sh

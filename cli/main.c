@@ -20,6 +20,14 @@ static void remove_plan(void)
 		unlink(plan_path);
 }
 
+/* LINEUP_PLAN_SITES=0 leaves the instrument and site lines out of the plan, for a preload
+ * that predates them (the summary then says nothing was trapped). */
+static bool plan_sites(void)
+{
+	const char *v = getenv("LINEUP_PLAN_SITES");
+	return !v || strcmp(v, "0") != 0;
+}
+
 static char *write_plan(const struct lp_plan *plan)
 {
 	const char *tmp = getenv("TMPDIR");
@@ -30,9 +38,25 @@ static char *write_plan(const struct lp_plan *plan)
 		       tmp ? tmp : "/tmp");
 	close(fd);
 	atexit(remove_plan);
-	if (lp_plan_write(plan, plan_path))
+	if (lp_plan_write(plan, plan_path, plan_sites()))
 		lp_die(LP_EXIT_USAGE, "cannot write the patch plan '%s': %m", plan_path);
 	return plan_path;
+}
+
+static void sites_summary(const struct lp_plan *plan, struct lp_sites_summary *s)
+{
+	s->enabled = plan->level != LP_SITES_NONE;
+	s->memory = plan->level == LP_SITES_MEMORY;
+	s->in_plan = plan_sites();
+	s->n_objects = s->enabled ? (size_t)(plan->n_targets + plan->n_instrument) : 0;
+	s->objects = lp_xcalloc(s->n_objects ? s->n_objects : 1, sizeof *s->objects);
+	for (size_t i = 0; i < s->n_objects; i++) {
+		s->objects[i].name = lp_plan_object_name(plan, (int)i);
+		if (plan->scans) {
+			memcpy(s->objects[i].planned, plan->scans[i].by_kind, sizeof s->objects[i].planned);
+			memcpy(s->objects[i].skipped, plan->scans[i].skipped, sizeof s->objects[i].skipped);
+		}
+	}
 }
 
 int main(int argc, char **argv)
@@ -53,16 +77,22 @@ int main(int argc, char **argv)
 	if (o.jobs > 1 && !o.quiet)
 		lp_warn("--jobs %d: parallel executions are not implemented yet, running one at a time", o.jobs);
 
+	/* Needed early only to refuse instrumenting the preload itself. */
+	char *preload = o.n_instrument ? lp_find_preload() : NULL;
 	struct lp_analyze_opts ao = {
 		.client = o.client_argv[0], .targets = o.targets, .n_targets = o.n_targets,
 		.globs = o.globs, .n_globs = o.n_globs, .signatures = o.signatures, .n_signatures = o.n_signatures,
+		.instrument = o.instrument, .n_instrument = o.n_instrument, .preload = preload,
+		.sites = o.granularity == LP_GRAN_SYNC ? LP_SITES_NONE
+			 : o.granularity == LP_GRAN_MEMORY ? LP_SITES_MEMORY : LP_SITES_ATOMIC,
 	};
 	struct lp_ctx c = {.o = &o, .argv0 = argv[0], .fmt = lp_format_value};
 	c.plan = lp_analyze(&ao);
+	sites_summary(c.plan, &c.sites);
 	c.sv = (struct lp_server){
 		.shm_fd = -1, .cmd_wr = -1, .reply_rd = -1, .log_rd = -1,
 		.client_name = o.client_argv[0], .client_path = c.plan->client_path, .client_argv = o.client_argv,
-		.plan_path = write_plan(c.plan), .preload_lib = lp_find_preload(), .watchdog = o.watchdog,
+		.plan_path = write_plan(c.plan), .preload_lib = preload ? preload : lp_find_preload(), .watchdog = o.watchdog,
 		.verbose = o.verbose > 0,
 	};
 	int rc;
@@ -77,9 +107,6 @@ int main(int argc, char **argv)
 	c.sum.targets = lp_xcalloc(c.sum.n_targets, sizeof *c.sum.targets);
 	for (int i = 0; i < c.plan->n_targets; i++)
 		c.sum.targets[i] = c.plan->targets[i].name;
-	if (o.granularity == LP_GRAN_ATOMIC)
-		lp_summary_warn(&c.sum, "atomic instructions of the target are not yet scheduling points (only pthread, "
-					"semaphore and futex calls are): bugs between lock-free steps can be missed");
 	for (int i = 0; i < c.plan->n_funcs; i++)
 		if (!c.plan->funcs[i].typed)
 			lp_summary_warn(&c.sum, "some functions of the target have no known type: a call to one ends the "
@@ -90,6 +117,7 @@ int main(int argc, char **argv)
 	lp_summary_free(&c.sum);
 	free(c.hashes);
 out:
+	free(c.sites.objects);
 	free(c.sv.log_lines);
 	free((char *)c.sv.preload_lib);
 	lp_plan_free(c.plan);

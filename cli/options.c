@@ -2,13 +2,15 @@
  * in our own words, and parsing stops at the client so its own options are left alone). */
 #include "options.h"
 
+#include "instrument-refusal.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum opt_id {
-	O_TARGET, O_FUNCTION, O_SIGNATURE, O_BOUND, O_GRAN, O_MAX_STEPS, O_QUASI, O_SPEC_FROM,
+	O_TARGET, O_FUNCTION, O_SIGNATURE, O_INSTRUMENT, O_BOUND, O_GRAN, O_MAX_STEPS, O_QUASI, O_SPEC_FROM,
 	O_CRITERION, O_REPLAY, O_OBSERVATIONS, O_JSON, O_JOBS, O_WATCHDOG, O_QUIET, O_VERBOSE,
 	O_HELP, O_VERSION,
 };
@@ -25,6 +27,7 @@ static const struct {
 	{"signature", 's', true, true, O_SIGNATURE},
 	{"preemption-bound", 'p', true, true, O_BOUND},
 	{"granularity", 'g', true, true, O_GRAN},
+	{"instrument", 0, true, true, O_INSTRUMENT},
 	{"max-steps", 0, true, true, O_MAX_STEPS},
 	{"quasi", 0, true, true, O_QUASI},
 	{"spec-from", 0, true, true, O_SPEC_FROM},
@@ -51,7 +54,11 @@ void lp_options_usage(FILE *f)
 	      "                             default: the libraries CLIENT links, except libc and the loader)\n"
 	      "  -f, --function GLOB        only matching functions are operations (repeatable)\n"
 	      "  -s, --signature 'name(int,ptr)->long'  types of a function without DWARF (repeatable)\n"
-	      "  -g, --granularity sync|atomic|memory  scheduling points (default atomic)\n"
+	      "  -g, --granularity sync|atomic|memory  scheduling points besides pthread calls: none,\n"
+	      "                             atomic instructions and pause (default), or also every\n"
+	      "                             load and store of shared memory (much slower)\n"
+	      "      --instrument OBJ       also trap the instructions of OBJ, a library CLIENT loads\n"
+	      "                             (path or soname; repeatable; never libc)\n"
 	      "      --max-steps N          scheduling points in one operation before it counts as\n"
 	      "                             stuck (default 10000)\n"
 	      "      --quasi FUNC=K         FUNC's results may be out of order by K (repeatable)\n"
@@ -110,6 +117,13 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 	case O_TARGET: append(&o->targets, &o->n_targets, v); break;
 	case O_FUNCTION: append(&o->globs, &o->n_globs, v); break;
 	case O_SIGNATURE: append(&o->signatures, &o->n_signatures, v); break;
+	case O_INSTRUMENT: {
+		const char *why = lp_instrument_refusal(v);
+		if (why)
+			return fail(err, errsize, "cannot --instrument '%s': %s: instrument only the libraries above libc", v, why);
+		append(&o->instrument, &o->n_instrument, v);
+		break;
+	}
 	case O_BOUND:
 		if (number(v, -1, 1000000, &n))
 			return fail(err, errsize, "bad value '%s' for --%s: give a number of preemptions >= 0, or -1 for no bound", v, name);
@@ -121,7 +135,7 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 		else if (!strcmp(v, "atomic"))
 			o->granularity = LP_GRAN_ATOMIC;
 		else if (!strcmp(v, "memory"))
-			return fail(err, errsize, "granularity 'memory' is not implemented yet: use -g sync or -g atomic");
+			o->granularity = LP_GRAN_MEMORY;
 		else
 			return fail(err, errsize, "bad value '%s' for --%s: use sync, atomic or memory", v, name);
 		break;
@@ -235,6 +249,9 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 	}
 	if (o->help || o->version)
 		return 0;
+	if (o->n_instrument && o->granularity == LP_GRAN_SYNC)
+		return fail(err, errsize, "--instrument '%s' has no effect with -g sync, which traps no instruction: use -g atomic or -g memory",
+			    o->instrument[0]);
 	if (i >= argc)
 		return fail(err, errsize, "no client program given: name it after the options, e.g. 'lineup-preload -t libqueue.so -- ./client'");
 	o->client_argv = argv + i;
@@ -247,6 +264,7 @@ void lp_options_free(struct lp_options *o)
 	free(o->targets);
 	free(o->globs);
 	free(o->signatures);
+	free(o->instrument);
 	free(o->quasi);
 	free(o->given);
 	memset(o, 0, sizeof *o);

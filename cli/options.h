@@ -16,8 +16,8 @@ struct lp_opt_given {
 };
 
 struct lp_options {
-	const char **targets, **globs, **signatures, **quasi;
-	int n_targets, n_globs, n_signatures, n_quasi;
+	const char **targets, **globs, **signatures, **quasi, **instrument;
+	int n_targets, n_globs, n_signatures, n_quasi, n_instrument;
 	int bound;                   /* -1 unbounded */
 	enum lp_granularity granularity;
 	uint64_t max_steps;

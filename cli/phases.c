@@ -91,6 +91,11 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct exec *
 	for (size_t i = 0; i < e->log.n_warnings; i++)
 		lp_summary_warn(&c->sum, e->log.warnings[i].text);
 	c->loaded |= c->sv.shm->targets_loaded;
+	/* Patched at the fork point (or at a dlopen): the latest figures are the ones to say. */
+	c->sites.reported = true;
+	for (int k = 0; k < LP_SITE_COUNT; k++)
+		c->sites.patched[k] = c->sv.shm->sites_patched[k];
+	c->sites.unpatched = c->sv.shm->sites_unpatched;
 	c->calls += e->log.n_calls;
 	switch (e->res.outcome) {
 	case LP_OUT_DIVERGED:
@@ -150,6 +155,11 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct exec 
 	v->history = lp_xstrdup(e->history ? e->history : "");
 	v->schedule = lp_xstrdup(e->sched);
 	v->replay = lp_replay_command(c->argv0, c->o, e->sched);
+	if (e->res.outcome == LP_OUT_LIVELOCK) {
+		char *why = lp_report_livelock(c, &e->log);
+		lp_buf_puts(&r, why);
+		free(why);
+	}
 	if (checker_text)
 		lp_buf_puts(&r, checker_text);
 	else
@@ -208,6 +218,7 @@ static void phase1(struct lp_ctx *c)
 	if (lp_explore_dropped(ex))
 		lp_summary_warn(&c->sum, "phase 1 skipped serial schedules needing more than 4096 overrides: observations may be incomplete");
 	lp_explore_free(ex);
+	lp_sites_summary_warn(&c->sites, &c->sum);
 	for (int i = 0; i < c->plan->n_targets; i++)
 		if (i < 32 && !(c->loaded & (1u << i)))
 			lp_die(LP_EXIT_USAGE, "target '%s' was never loaded by the client: name a library the client links or dlopens (--target)",
@@ -287,6 +298,8 @@ int lp_replay_run(struct lp_ctx *c)
 	lp_server_start(&c->sv);
 	struct exec e;
 	execute(c, &s, &e, true);
+	/* Symbolized in the fork server: before stopping it. */
+	char *livelock = e.res.outcome == LP_OUT_LIVELOCK ? lp_report_livelock(c, &e.log) : NULL;
 	lp_server_stop(&c->sv);
 	if (e.crashed) {
 		fputs(e.history, stdout);
@@ -302,6 +315,9 @@ int lp_replay_run(struct lp_ctx *c)
 		return LP_EXIT_VIOLATION;
 	}
 	fputs(e.history, stdout);
+	if (livelock)
+		fprintf(stderr, "lineup-preload: %s", livelock);
+	free(livelock);
 	exec_clear(&e);
 	lp_schedule_clear(&s);
 	return LP_EXIT_OK;

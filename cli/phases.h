@@ -8,6 +8,7 @@
 #include "options.h"
 #include "run-server.h"
 #include "shm-log.h"
+#include "summary-sites.h"
 #include "summary.h"
 
 struct lp_ctx {
@@ -17,6 +18,7 @@ struct lp_ctx {
 	struct lp_server sv;
 	struct lp_checker ck;
 	struct lp_summary sum;
+	struct lp_sites_summary sites; /* instrumentation lines of the summary */
 	lp_value_fmt_fn fmt;
 	uint32_t loaded;           /* targets mapped in any execution */
 	uint64_t calls;            /* operations recorded in all executions */
@@ -31,5 +33,7 @@ int lp_replay_run(struct lp_ctx *c);
 /* Text of the schedule with the site of each override ("step 4: 0.2 preempts 0.1 at ..."). */
 char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s, const struct lp_exec_log *log);
 void lp_report_summary(const struct lp_ctx *c, FILE *f);
+/* The livelock line of a stuck execution's report (symbolized in the fork server). */
+char *lp_report_livelock(const struct lp_ctx *c, const struct lp_exec_log *log);
 
 #endif

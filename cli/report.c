@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "report-livelock.h"
 
 char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s, const struct lp_exec_log *log)
 {
@@ -42,6 +43,21 @@ char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s, co
 	return lp_buf_take(&b);
 }
 
+static char *symbolize(void *arg, uint64_t addr)
+{
+	const struct lp_ctx *c = arg;
+	if (c->sv.server_pid > 0)
+		return lp_symbolize(c->sv.server_pid, addr);
+	struct lp_buf b = {0};
+	lp_buf_printf(&b, "%#llx", (unsigned long long)addr);
+	return lp_buf_take(&b);
+}
+
+char *lp_report_livelock(const struct lp_ctx *c, const struct lp_exec_log *log)
+{
+	return lp_livelock_text(log, c->o->max_steps, symbolize, (void *)c);
+}
+
 void lp_report_summary(const struct lp_ctx *c, FILE *f)
 {
 	const struct lp_summary *s = &c->sum;
@@ -49,6 +65,9 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 	for (size_t i = 0; i < s->n_targets; i++)
 		fprintf(f, " %s", s->targets[i]);
 	fprintf(f, "\nfunctions: %zu\n", s->functions);
+	char *inst = lp_sites_summary_text(&c->sites);
+	fputs(inst, f);
+	free(inst);
 	fprintf(f, "phase 1: %llu serial executions, %llu distinct histories\n",
 		(unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories);
 	fprintf(f, "phase 2: %llu concurrent executions (preemption bound %d", (unsigned long long)s->p2_executions,

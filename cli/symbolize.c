@@ -88,12 +88,14 @@ static char *from_maps(pid_t pid, uint64_t addr)
 	return res ? res : dup_printf("0x%" PRIx64, addr);
 }
 
-char *lp_symbolize(pid_t pid, uint64_t addr)
+static char *symbolize(pid_t pid, uint64_t addr, bool fresh)
 {
-	Dwfl *d = modules(pid, false);
+	Dwfl *d = modules(pid, fresh);
 	Dwfl_Module *mod = d ? dwfl_addrmodule(d, addr) : NULL;
-	if (d && !mod && (d = modules(pid, true))) /* maybe mapped since (dlopen) */
+	if (d && !mod && !fresh && (d = modules(pid, true))) { /* maybe mapped since (dlopen) */
+		fresh = true;
 		mod = dwfl_addrmodule(d, addr);
+	}
 	if (!mod)
 		return from_maps(pid, addr);
 	const char *modname = dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
@@ -101,6 +103,8 @@ char *lp_symbolize(pid_t pid, uint64_t addr)
 	GElf_Off off = 0;
 	GElf_Sym sym;
 	const char *fn = dwfl_module_addrinfo(mod, addr, &off, &sym, NULL, NULL, NULL);
+	if (!fn && !fresh) /* an object mapped since in a hole of a cached module's range */
+		return symbolize(pid, addr, true);
 	if (!fn) {
 		GElf_Addr bias = 0;
 		if (!dwfl_module_getelf(mod, &bias))
@@ -114,4 +118,9 @@ char *lp_symbolize(pid_t pid, uint64_t addr)
 		return dup_printf("%s+0x%" PRIx64 " (%s:%d)", fn, (uint64_t)off, base_name(src),
 				  lineno);
 	return dup_printf("%s+0x%" PRIx64 " in %s", fn, (uint64_t)off, obj);
+}
+
+char *lp_symbolize(pid_t pid, uint64_t addr)
+{
+	return symbolize(pid, addr, false);
 }

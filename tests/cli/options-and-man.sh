@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 bad_cases='--bogus ./c
 -x ./c
 -p two ./c
--g memory ./c
+--instrument libc.so.6 ./c
 --granularity=fine ./c
 --spec-from libx.so ./c
 --quasi take ./c

@@ -71,7 +71,7 @@ static void stops_at_client(void **state)
 static void errors(void **state)
 {
 	struct {
-		char *argv[6];
+		char *argv[8];
 		const char *needle;
 	} cases[] = {
 		{{"lp", "--bogus", "./c"}, "unknown option '--bogus'"},
@@ -79,7 +79,12 @@ static void errors(void **state)
 		{{"lp", "-p", "two", "./c"}, "bad value 'two'"},
 		{{"lp", "-p", "-2", "./c"}, "bad value '-2'"},
 		{{"lp", "--max-steps", "0", "./c"}, "--max-steps"},
-		{{"lp", "-g", "memory", "./c"}, "not implemented yet"},
+		{{"lp", "--instrument", "libc.so.6", "./c"}, "glibc has branches into the middle of lock-prefixed"},
+		{{"lp", "--instrument=/lib/x86_64-linux-gnu/libc.so.6", "./c"}, "cannot --instrument '/lib/x86_64-linux-gnu/libc.so.6'"},
+		{{"lp", "--instrument", "ld-linux-x86-64.so.2", "./c"}, "loader"},
+		{{"lp", "--instrument", "/opt/lib/liblineup-preload.so", "./c"}, "lineup-preload's own library"},
+		{{"lp", "--instrument", "libfoo.so", "-g", "sync", "./c"}, "no effect with -g sync"},
+		{{"lp", "--instrument"}, "needs a value"},
 		{{"lp", "-g", "fine", "./c"}, "sync, atomic or memory"},
 		{{"lp", "--spec-from", "libx.so", "./c"}, "not implemented yet"},
 		{{"lp", "--quasi", "take", "./c"}, "FUNC=K"},
@@ -104,6 +109,36 @@ static void errors(void **state)
 		assert_null(strchr(err, '\n'));
 		lp_options_free(&o);
 	}
+}
+
+static void granularity_and_instrument(void **state)
+{
+	char *v[] = {"lineup-preload", "-g", "memory", "--instrument", "libfoo.so.1", "--instrument=/opt/libbar.so",
+		     "--", "./c", NULL};
+	struct lp_options o;
+	char err[256];
+	assert_int_equal(parse(v, ARGC(v), &o, err), 0);
+	assert_int_equal(o.granularity, LP_GRAN_MEMORY);
+	assert_int_equal(o.n_instrument, 2);
+	assert_string_equal(o.instrument[0], "libfoo.so.1");
+	assert_string_equal(o.instrument[1], "/opt/libbar.so");
+	/* kept in the replay command: the sites decide where the schedule's steps are */
+	char *cmd = lp_replay_command("lp", &o, "c:");
+	assert_string_equal(cmd, "lp --granularity memory --instrument libfoo.so.1 --instrument /opt/libbar.so "
+				 "--replay c: -- ./c");
+	free(cmd);
+	lp_options_free(&o);
+
+	char *w[] = {"lineup-preload", "-gsync", "./c", NULL};
+	assert_int_equal(parse(w, ARGC(w), &o, err), 0);
+	assert_int_equal(o.granularity, LP_GRAN_SYNC);
+	assert_int_equal(o.n_instrument, 0);
+	lp_options_free(&o);
+	/* libc-like names that are not libc are fine */
+	char *x[] = {"lineup-preload", "--instrument", "libcds.so.2", "--instrument", "libcrypto.so.3", "./c", NULL};
+	assert_int_equal(parse(x, ARGC(x), &o, err), 0);
+	assert_int_equal(o.n_instrument, 2);
+	lp_options_free(&o);
 }
 
 static void help_needs_no_client(void **state)
@@ -135,6 +170,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(defaults), cmocka_unit_test(forms), cmocka_unit_test(stops_at_client),
 		cmocka_unit_test(errors), cmocka_unit_test(help_needs_no_client), cmocka_unit_test(replay_command),
+		cmocka_unit_test(granularity_and_instrument),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
