@@ -5,9 +5,10 @@ liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/text.
 	preload/plan.c preload/plan.h preload/record.c preload/got.c preload/ops.c \
 	preload/trampoline-x86_64.S preload/forksrv.c preload/hooks-pthread.c \
 	preload/hooks-dl.c preload/sites.c preload/sites.h preload/patch.c preload/trap.c \
+	preload/hooks-atomic.c preload/hooks-atomic-x86_64.S \
 	scheduler/runtime.h scheduler/runtime-thread.c \
 	scheduler/runtime-sync.c scheduler/sched-pick.c scheduler/sched-pick.h
-EXTRA_DIST += preload/interposed.def
+EXTRA_DIST += preload/interposed.def preload/atomic-names.def
 liblineup_preload_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) -I$(top_srcdir)/preload
 liblineup_preload_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -fno-strict-aliasing
 liblineup_preload_la_LDFLAGS = -module -avoid-version -shared -Wl,-z,now
@@ -39,6 +40,7 @@ check_PROGRAMS += tests/preload/harness tests/preload/client-toy tests/preload/c
 check_LTLIBRARIES += tests/preload/libtoy.la tests/preload/libatom.la
 tests_preload_libatom_la_SOURCES = tests/preload/libatom.c tests/preload/atom.h
 tests_preload_libatom_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+tests_preload_libatom_la_LIBADD = -latomic
 tests_preload_client_atom_SOURCES = tests/preload/client-atom.c tests/preload/atom.h
 tests_preload_client_atom_LDADD = tests/preload/libatom.la -ldl -lpthread
 tests_preload_client_atom_LDFLAGS = -no-install

@@ -67,6 +67,9 @@ void lp_patch_scan(void) LP_HIDDEN;
 void lp_trap_setup(void) LP_HIDDEN;
 void lp_trap_thread(void) LP_HIDDEN;
 
+/* hooks-atomic.c: the real libatomic helpers (constructor-only). */
+void lp_atomic_resolve(void) LP_HIDDEN;
+
 /* forksrv.c: called at the first pthread_create; returns in the execution's process. */
 void lp_forksrv_start(uintptr_t site) LP_HIDDEN;
 

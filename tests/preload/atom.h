@@ -10,4 +10,5 @@ long atom_incglobal(void);            /* lock addq $1, g(%rip); returns g */
 int atom_inc16(void);                 /* lock incw h(%rip) (66 prefix); returns h */
 long atom_loop(long *p, long n);      /* n times lock addq $1, (p) */
 void atom_spin(int *flag);            /* pause until *flag */
+long atom_big_swap(long v);           /* libatomic's __atomic_exchange on 24 bytes; returns the old */
 #endif

@@ -2,6 +2,7 @@
  *   ops      each thread runs every atomic of libatom once (main too, before the fork point)
  *   sigtrap  ops, with a client SIGTRAP handler installed and SIGTRAP blocked everywhere
  *   spin     0.1 spins with pause until 0.2 sets the flag
+ *   big      each thread swaps a 24-byte value through libatomic
  *   loop N   one thread runs N trapped lock-adds (the trap-cost benchmark)
  *   dlopen PATH  (built with -DATOM_DL, not linked with libatom) ops through dlopen of PATH */
 #include <dlfcn.h>
@@ -20,7 +21,7 @@
 	X(long, atom_add, (long *, long)) X(int, atom_cas, (int *, int, int)) \
 	X(long, atom_xchg, (long *, long)) X(void, atom_fence, (void)) \
 	X(long, atom_incglobal, (void)) X(int, atom_inc16, (void)) \
-	X(long, atom_loop, (long *, long)) X(void, atom_spin, (int *))
+	X(long, atom_loop, (long *, long)) X(void, atom_spin, (int *)) X(long, atom_big_swap, (long))
 #define PTR(ret, name, params) static ret(*p_##name) params;
 ATOM_FNS(PTR)
 #define atom_add (*p_atom_add)
@@ -31,6 +32,7 @@ ATOM_FNS(PTR)
 #define atom_inc16 (*p_atom_inc16)
 #define atom_loop (*p_atom_loop)
 #define atom_spin (*p_atom_spin)
+#define atom_big_swap (*p_atom_big_swap)
 #endif
 
 static long c, x;
@@ -76,6 +78,8 @@ static void *worker(void *arg)
 			atom_spin(&flag);
 		else
 			*(volatile int *)&flag = 1;
+	} else if (!strcmp(mode, "big")) {
+		printf("swap %ld\n", atom_big_swap(id));
 	} else if (!strcmp(mode, "loop")) {
 		if (id == 1)
 			atom_loop(&c, loops);
@@ -112,7 +116,7 @@ int main(int argc, char **argv)
 		sigaddset(&s, SIGTRAP);
 		sigprocmask(SIG_BLOCK, &s, NULL);
 	}
-	if (strcmp(mode, "loop") && strcmp(mode, "spin"))
+	if (strcmp(mode, "loop") && strcmp(mode, "spin") && strcmp(mode, "big"))
 		ops(0); /* before the fork point: redirected, no scheduling point */
 	for (long i = 0; i < 2; i++)
 		pthread_create(&t[i], NULL, worker, (void *)(i + 1));

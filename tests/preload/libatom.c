@@ -56,6 +56,19 @@ FN long atom_loop(long *p, long n)
 	return *(volatile long *)p;
 }
 
+/* too big to be lock-free: GCC calls libatomic's __atomic_exchange */
+struct big {
+	long a, b, c;
+};
+static struct big big;
+
+FN long atom_big_swap(long v)
+{
+	struct big n = {v, v, v}, old;
+	__atomic_exchange(&big, &n, &old, __ATOMIC_SEQ_CST);
+	return old.a;
+}
+
 FN void atom_spin(int *flag)
 {
 	while (!*(volatile int *)flag)

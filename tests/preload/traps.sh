@@ -33,7 +33,7 @@ atomplan() {
 }
 count() { grep -c -- "$2" "$1"; }
 
-echo "1..17"
+echo "1..19"
 atomplan "$TMP/plan" $ALL
 H="$HARNESS -L $PRELOAD -P $TMP/plan"
 "$B/client-atom" ops >"$TMP/native" 2>&1
@@ -69,4 +69,7 @@ ok "serial: spinning with pause inside an operation is a livelock" has "$TMP/spi
 ok "after max-steps points at the pause" test "$(count "$TMP/spins" ' yield 0.1 -> 0.1')" -eq 50
 $H -q -- "$B/client-atom" loop 1000 >"$TMP/loop" 2>&1
 ok "a loop of 1000 trapped lock-adds takes 1000 points" sh -c "grep -q 'outcome complete' '$TMP/loop' && awk '\$1 == \"run\" { exit !(\$9 >= 1000 && \$9 < 1010) }' '$TMP/loop'"
+$H -- "$B/client-atom" big >"$TMP/big" 2>&1
+ok "a call to libatomic's __atomic_exchange is an atomic point" sh -c "test \$(grep -c ' atomic 0\.[12] ' '$TMP/big') -eq 2 && grep -q 'outcome complete' '$TMP/big'"
+ok "and does its job" sh -c "grep -q 'swap 0' '$TMP/big' && grep -q 'swap 1' '$TMP/big'"
 exit $((fails != 0))
