@@ -72,5 +72,11 @@ tests_preload_client_noop_LDFLAGS = -no-install
 EXTRA_DIST += tests/preload/test-lib.sh
 TESTS += tests/preload/ops.sh tests/preload/sched.sh tests/preload/sync.sh \
 	tests/preload/dl.sh tests/preload/inert.sh tests/preload/traps.sh
+EXTRA_DIST += tests/preload/atom-plan.sh bench/trap/trap-cost.sh
+
+# make bench-trap: cost of a trapped atomic against the native instruction (bench/trap).
+.PHONY: bench-trap
+bench-trap: all $(check_PROGRAMS) $(check_LTLIBRARIES)
+	top_srcdir=$(abs_top_srcdir) top_builddir=$(abs_top_builddir) $(SHELL) $(srcdir)/bench/trap/trap-cost.sh $(BENCH_ARGS)
 EXTRA_DIST += tests/preload/traps.sh tests/preload/ops.sh tests/preload/sched.sh tests/preload/sync.sh \
 	tests/preload/dl.sh tests/preload/inert.sh

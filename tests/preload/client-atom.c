@@ -4,6 +4,7 @@
  *   spin     0.1 spins with pause until 0.2 sets the flag
  *   big      each thread swaps a 24-byte value through libatomic
  *   loop N   one thread runs N trapped lock-adds (the trap-cost benchmark)
+ *   native N times N lock-adds in this process (run without the preload)
  *   dlopen PATH  (built with -DATOM_DL, not linked with libatom) ops through dlopen of PATH */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "atom.h"
@@ -115,6 +117,15 @@ int main(int argc, char **argv)
 		sigemptyset(&s);
 		sigaddset(&s, SIGTRAP);
 		sigprocmask(SIG_BLOCK, &s, NULL);
+	}
+	if (!strcmp(mode, "native")) {
+		long n = argc > 2 ? atol(argv[2]) : 0;
+		struct timespec a, b;
+		clock_gettime(CLOCK_MONOTONIC, &a);
+		atom_loop(&c, n);
+		clock_gettime(CLOCK_MONOTONIC, &b);
+		printf("native %.3f ns per lock add\n", ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / (double)(n ? n : 1));
+		return 0;
 	}
 	if (strcmp(mode, "loop") && strcmp(mode, "spin") && strcmp(mode, "big"))
 		ops(0); /* before the fork point: redirected, no scheduling point */
