@@ -10,3 +10,23 @@ EXTRA_DIST += bench/exec.sh
 .PHONY: bench-exec
 bench-exec: all bench/preload/floor $(check_DATA)
 	$(SHELL) $(srcdir)/bench/exec.sh $(abs_top_builddir)
+
+# `make bench-atomics`: cost of a trapped atomic instruction against the native one, and
+# Treiber-stack executions/s against the fork-server floor, in one run (bench/atomics.sh).
+# The target library and its client are built like the test programs (tests/local.mk).
+LP_BENCH_ATOM = bench/preload/liblockadd.so bench/preload/client-lockadd
+CLEANFILES += $(LP_BENCH_ATOM)
+EXTRA_DIST += bench/atomics.sh bench/preload/lockadd.h bench/preload/lockadd.c \
+	bench/preload/client-lockadd.c
+
+bench/preload/liblockadd.so: bench/preload/lockadd.c bench/preload/lockadd.h
+	@$(MKDIR_P) bench/preload
+	$(AM_V_CCLD)$(CC) -O1 -g -fPIC -shared -Wl,-soname,liblockadd.so -o $@ $(srcdir)/bench/preload/lockadd.c
+bench/preload/client-lockadd: bench/preload/client-lockadd.c bench/preload/lockadd.h bench/preload/liblockadd.so
+	$(AM_V_CCLD)$(CC) -O1 -g -pthread -I$(srcdir)/bench/preload \
+		-Wl,-rpath,$(abs_top_builddir)/bench/preload -o $@ \
+		$(srcdir)/bench/preload/client-lockadd.c bench/preload/liblockadd.so
+
+.PHONY: bench-atomics
+bench-atomics: all bench/preload/floor $(LP_BENCH_ATOM) $(check_DATA)
+	$(SHELL) $(srcdir)/bench/atomics.sh $(abs_top_builddir)

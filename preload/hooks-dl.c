@@ -16,6 +16,7 @@ void *dlopen(const char *file, int flags)
 	if (h && lp_g.active) {
 		int saved = errno;
 		lp_got_rescan();
+		lp_patch_scan();
 		errno = saved;
 	}
 	return h;

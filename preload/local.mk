@@ -4,9 +4,11 @@ lib_LTLIBRARIES += liblineup-preload.la
 liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/text.h \
 	preload/plan.c preload/plan.h preload/record.c preload/got.c preload/ops.c \
 	preload/trampoline-x86_64.S preload/forksrv.c preload/hooks-pthread.c \
-	preload/hooks-dl.c scheduler/runtime.h scheduler/runtime-thread.c \
+	preload/hooks-dl.c preload/sites.c preload/sites.h preload/patch.c preload/trap.c \
+	preload/hooks-atomic.c preload/hooks-atomic-x86_64.S \
+	scheduler/runtime.h scheduler/runtime-thread.c \
 	scheduler/runtime-sync.c scheduler/sched-pick.c scheduler/sched-pick.h
-EXTRA_DIST += preload/interposed.def
+EXTRA_DIST += preload/interposed.def preload/atomic-names.def
 liblineup_preload_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) -I$(top_srcdir)/preload
 liblineup_preload_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -fno-strict-aliasing
 liblineup_preload_la_LDFLAGS = -module -avoid-version -shared -Wl,-z,now
@@ -24,10 +26,28 @@ tests_unit_test_runtime_pick_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/scheduler
 tests_unit_test_runtime_pick_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_runtime_pick_LDADD = $(CMOCKA_LIBS)
 
+check_PROGRAMS += tests/unit/test-preload-sites
+TESTS += tests/unit/test-preload-sites
+tests_unit_test_preload_sites_SOURCES = tests/unit/test-preload-sites.c preload/sites.c
+tests_unit_test_preload_sites_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
+tests_unit_test_preload_sites_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_preload_sites_LDADD = $(CMOCKA_LIBS)
+
 # The harness plays the cli; libtoy is a tiny target; the clients use it.
 check_PROGRAMS += tests/preload/harness tests/preload/client-toy tests/preload/client-dlopen \
-	tests/preload/client-noop tests/preload/client-sync tests/preload/client-toy-now
-check_LTLIBRARIES += tests/preload/libtoy.la
+	tests/preload/client-noop tests/preload/client-sync tests/preload/client-toy-now \
+	tests/preload/client-atom tests/preload/client-atom-dl
+check_LTLIBRARIES += tests/preload/libtoy.la tests/preload/libatom.la
+tests_preload_libatom_la_SOURCES = tests/preload/libatom.c tests/preload/atom.h
+tests_preload_libatom_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+tests_preload_libatom_la_LIBADD = -latomic
+tests_preload_client_atom_SOURCES = tests/preload/client-atom.c tests/preload/atom.h
+tests_preload_client_atom_LDADD = tests/preload/libatom.la -ldl -lpthread
+tests_preload_client_atom_LDFLAGS = -no-install
+tests_preload_client_atom_dl_SOURCES = tests/preload/client-atom.c tests/preload/atom.h
+tests_preload_client_atom_dl_CPPFLAGS = $(AM_CPPFLAGS) -DATOM_DL
+tests_preload_client_atom_dl_LDADD = -ldl -lpthread
+tests_preload_client_atom_dl_LDFLAGS = -no-install
 tests_preload_libtoy_la_SOURCES = tests/preload/libtoy.c tests/preload/toy.h
 tests_preload_libtoy_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
 tests_preload_libtoy_la_LIBADD = -lpthread
@@ -51,6 +71,12 @@ tests_preload_client_noop_LDADD = -lpthread
 tests_preload_client_noop_LDFLAGS = -no-install
 EXTRA_DIST += tests/preload/test-lib.sh
 TESTS += tests/preload/ops.sh tests/preload/sched.sh tests/preload/sync.sh \
-	tests/preload/dl.sh tests/preload/inert.sh
-EXTRA_DIST += tests/preload/ops.sh tests/preload/sched.sh tests/preload/sync.sh \
+	tests/preload/dl.sh tests/preload/inert.sh tests/preload/traps.sh
+EXTRA_DIST += tests/preload/atom-plan.sh bench/trap/trap-cost.sh
+
+# make bench-trap: cost of a trapped atomic against the native instruction (bench/trap).
+.PHONY: bench-trap
+bench-trap: all $(check_PROGRAMS) $(check_LTLIBRARIES)
+	top_srcdir=$(abs_top_srcdir) top_builddir=$(abs_top_builddir) $(SHELL) $(srcdir)/bench/trap/trap-cost.sh $(BENCH_ARGS)
+EXTRA_DIST += tests/preload/traps.sh tests/preload/ops.sh tests/preload/sched.sh tests/preload/sync.sh \
 	tests/preload/dl.sh tests/preload/inert.sh

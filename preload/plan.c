@@ -7,6 +7,15 @@
 #include "text.h"
 
 static const char *const kind_tokens[] = LP_KIND_TOKENS;
+static const char *const site_tokens[] = LP_SITE_TOKENS;
+
+int lp_plan_site_kind(const char *s, size_t n)
+{
+	for (int k = 0; k < LP_SITE_COUNT; k++)
+		if (strlen(site_tokens[k]) == n && memcmp(site_tokens[k], s, n) == 0)
+			return k;
+	return -1;
+}
 
 int lp_plan_kind(const char *s, size_t n)
 {
@@ -123,13 +132,87 @@ static int parse_args(struct lp_plan_func *f, const char *w, size_t n)
 	return 0;
 }
 
+/* "<dev> <ino> <path>" of a target or instrument line. */
+static int parse_object(struct lp_plan *p, struct lp_plan_target *t, struct cursor *c, unsigned line,
+			char *err, size_t errlen)
+{
+	size_t n;
+	const char *w = word(c, &n);
+	if (number(w, n, 10, &t->dev))
+		return fail(err, errlen, line, "bad device number", w, n);
+	w = word(c, &n);
+	if (number(w, n, 10, &t->ino))
+		return fail(err, errlen, line, "bad inode number", w, n);
+	skip_blanks(c);
+	if (c->s == c->e)
+		return fail(err, errlen, line, "object without a path", NULL, 0);
+	if (add_name(p, c->s, (size_t)(c->e - c->s), &t->path))
+		return fail(err, errlen, line, "names exceed 1 MiB", NULL, 0);
+	return 0;
+}
+
+static int hex_digit(char ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	return -1;
+}
+
+/* "<object> <offset-hex> <len> <kind> <disp-off> <bytes-hex>" */
+static int parse_site(struct lp_plan *p, struct lp_plan_site *s, struct cursor *c, unsigned line,
+		      char *err, size_t errlen)
+{
+	size_t n;
+	uint64_t v;
+	const char *w = word(c, &n);
+	if (number(w, n, 10, &v) || v >= p->n_targets + p->n_instrument)
+		return fail(err, errlen, line, "unknown object index", w, n);
+	s->object = (uint32_t)v;
+	w = word(c, &n);
+	if (number(w, n, 16, &s->offset))
+		return fail(err, errlen, line, "bad hex offset", w, n);
+	w = word(c, &n);
+	if (number(w, n, 10, &v) || v == 0 || v > LP_SITE_MAX_BYTES)
+		return fail(err, errlen, line, "bad instruction length (1 to 15)", w, n);
+	s->len = (uint8_t)v;
+	w = word(c, &n);
+	int k = lp_plan_site_kind(w, n);
+	if (k < 0)
+		return fail(err, errlen, line, "bad site kind", w, n);
+	s->kind = (uint8_t)k;
+	w = word(c, &n);
+	if (n == 2 && w[0] == '-' && w[1] == '1')
+		s->disp_off = -1;
+	else if (number(w, n, 10, &v) || v + 4 > s->len)
+		return fail(err, errlen, line, "bad displacement offset", w, n);
+	else
+		s->disp_off = (int8_t)v;
+	w = word(c, &n);
+	if (n != 2 * (size_t)s->len)
+		return fail(err, errlen, line, "instruction bytes do not match its length", w, n);
+	for (size_t i = 0; i < s->len; i++) {
+		int hi = hex_digit(w[2 * i]), lo = hex_digit(w[2 * i + 1]);
+		if (hi < 0 || lo < 0)
+			return fail(err, errlen, line, "bad instruction bytes", w, n);
+		s->bytes[i] = (uint8_t)(hi << 4 | lo);
+	}
+	w = word(c, &n);
+	if (n)
+		return fail(err, errlen, line, "unexpected text", w, n);
+	return 0;
+}
+
 int lp_plan_parse(struct lp_plan *p, const char *buf, size_t len, char *err, size_t errlen)
 {
 	const char *s = buf, *end = buf + len;
 	unsigned line = 0;
 	int ended = 0;
 
-	p->n_targets = p->n_funcs = 0;
+	p->n_targets = p->n_funcs = p->n_instrument = p->n_sites = 0;
 	p->names_len = 0;
 	while (s < end && !ended) {
 		const char *e = memchr(s, '\n', (size_t)(end - s));
@@ -151,22 +234,30 @@ int lp_plan_parse(struct lp_plan *p, const char *buf, size_t len, char *err, siz
 		if (n == 3 && memcmp(w, "end", 3) == 0) {
 			ended = 1;
 		} else if (n == 6 && memcmp(w, "target", 6) == 0) {
+			if (p->n_instrument || p->n_sites)
+				return fail(err, errlen, line, "target after an instrument or site line", NULL, 0);
 			if (p->n_targets >= LP_MAX_TARGETS)
 				return fail(err, errlen, line, "more than 32 targets", NULL, 0);
-			struct lp_plan_target *t = &p->targets[p->n_targets];
-			w = word(&c, &n);
-			if (number(w, n, 10, &t->dev))
-				return fail(err, errlen, line, "bad device number", w, n);
-			w = word(&c, &n);
-			if (number(w, n, 10, &t->ino))
-				return fail(err, errlen, line, "bad inode number", w, n);
-			skip_blanks(&c);
-			if (c.s == c.e)
-				return fail(err, errlen, line, "target without a path", NULL, 0);
-			if (add_name(p, c.s, (size_t)(c.e - c.s), &t->path))
-				return fail(err, errlen, line, "names exceed 1 MiB", NULL, 0);
+			if (parse_object(p, &p->targets[p->n_targets], &c, line, err, errlen))
+				return -1;
 			p->n_targets++;
+		} else if (n == 10 && memcmp(w, "instrument", 10) == 0) {
+			if (p->n_sites)
+				return fail(err, errlen, line, "instrument after a site line", NULL, 0);
+			if (p->n_instrument >= LP_MAX_TARGETS)
+				return fail(err, errlen, line, "more than 32 instrumented objects", NULL, 0);
+			if (parse_object(p, &p->instrument[p->n_instrument], &c, line, err, errlen))
+				return -1;
+			p->n_instrument++;
+		} else if (n == 4 && memcmp(w, "site", 4) == 0) {
+			if (p->n_sites >= LP_MAX_SITES)
+				return fail(err, errlen, line, "more than 65536 sites", NULL, 0);
+			if (parse_site(p, &p->sites[p->n_sites], &c, line, err, errlen))
+				return -1;
+			p->n_sites++;
 		} else if (n == 4 && memcmp(w, "func", 4) == 0) {
+			if (p->n_instrument || p->n_sites)
+				return fail(err, errlen, line, "func after an instrument or site line", NULL, 0);
 			if (p->n_funcs >= LP_MAX_FUNCS)
 				return fail(err, errlen, line, "more than 4096 functions", NULL, 0);
 			struct lp_plan_func *f = &p->funcs[p->n_funcs];

@@ -27,10 +27,26 @@ struct lp_plan_func {
 	uint8_t args[LP_MAX_ARGS];
 };
 
+#define LP_SITE_MAX_BYTES 15 /* longest x86 instruction */
+
+/* An instruction to trap (protocol.h "site"): object indexes targets then instruments. */
+struct lp_plan_site {
+	uint64_t offset;  /* file-relative address, like st_value */
+	uint32_t object;  /* < n_targets + n_instrument */
+	uint8_t len;      /* 1..LP_SITE_MAX_BYTES */
+	uint8_t kind;     /* enum lp_site_kind */
+	int8_t disp_off;  /* offset of a RIP-relative disp32, -1 if none */
+	uint8_t bytes[LP_SITE_MAX_BYTES];
+};
+
 struct lp_plan {
 	uint32_t n_targets, n_funcs;
+	uint32_t n_instrument, n_sites;
 	struct lp_plan_target targets[LP_MAX_TARGETS];
+	/* --instrument objects: sites only, never operations; object n_targets + i */
+	struct lp_plan_target instrument[LP_MAX_TARGETS];
 	struct lp_plan_func funcs[LP_MAX_FUNCS];
+	struct lp_plan_site sites[LP_MAX_SITES];
 	size_t names_len;
 	char names[LP_PLAN_NAMES];
 };
@@ -38,6 +54,9 @@ struct lp_plan {
 /* Parses len bytes of plan text into *p (which need not be zeroed). Returns 0, or -1 with
  * a one-line message in err ("plan line 3: ..."). */
 int lp_plan_parse(struct lp_plan *p, const char *buf, size_t len, char *err, size_t errlen);
+
+/* Site kind token ("rmw") to enum lp_site_kind, or -1. The token is [s, s+n). */
+int lp_plan_site_kind(const char *s, size_t n);
 
 /* Kind token ("i4") to enum lp_kind, or -1. The token is [s, s+n). */
 int lp_plan_kind(const char *s, size_t n);

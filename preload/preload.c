@@ -190,5 +190,8 @@ __attribute__((constructor)) static void lp_preload_init(void)
 	scrub_environ();
 	if (lp_got_setup())
 		setup_fail("cannot map memory for the operation trampolines", NULL);
+	lp_trap_setup();
+	lp_atomic_resolve();
+	lp_patch_scan();
 	lp_g.active = 1;
 }

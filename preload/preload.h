@@ -62,6 +62,17 @@ int lp_got_setup(void) LP_HIDDEN;  /* constructor-only */
 void lp_got_rescan(void) LP_HIDDEN; /* after a dlopen */
 int lp_got_func_of(const char *name, uintptr_t entry) LP_HIDDEN;
 
+/* patch.c: traps the plan's sites of every loaded target and instrumented object
+ * (constructor, and after each dlopen). */
+void lp_patch_scan(void) LP_HIDDEN;
+
+/* trap.c: the SIGTRAP handler (constructor-only) and each new thread's signal mask. */
+void lp_trap_setup(void) LP_HIDDEN;
+void lp_trap_thread(void) LP_HIDDEN;
+
+/* hooks-atomic.c: the real libatomic helpers (constructor-only). */
+void lp_atomic_resolve(void) LP_HIDDEN;
+
 /* forksrv.c: called at the first pthread_create; returns in the execution's process. */
 void lp_forksrv_start(uintptr_t site) LP_HIDDEN;
 

@@ -290,6 +290,7 @@ static void *thread_main(void *p)
 {
 	struct lp_thread *t = p;
 	lp_self = t;
+	lp_trap_thread();
 	t->ktid = sys_gettid();
 	__atomic_store_n(&t->registered, 1, __ATOMIC_RELEASE);
 	sys_futex_wake(&t->registered, 1);

@@ -31,8 +31,11 @@
  * after its last point: the next thread to get the baton first waits until the kernel no
  * longer knows the finished thread, so heap layouts do not depend on the schedule.
  *
- * Later (not built yet): LP_PT_ATOMIC points from trapped atomic instructions and a
- * futex model for syscall(SYS_futex) go through lp_rt_point and lp_rt_block unchanged.
+ * Trapped instructions of the targets (preload/trap.c) are points too, reached from the
+ * SIGTRAP handler: LP_PT_ATOMIC (rmw, xchg, fence), LP_PT_MEMORY (load, store) and
+ * LP_PT_YIELD (pause). Inside an operation they count towards max_steps like any point,
+ * so a thread spinning on atomics alone ends as LIVELOCK. The handler interrupts only
+ * target code (never libc's or ours), so the runtime's state is consistent there.
  */
 #ifndef LP_SCHED_RUNTIME_H
 #define LP_SCHED_RUNTIME_H

@@ -152,6 +152,19 @@ expect_no_out() {
 	ok $? "${2:-report does not match /$1/}"
 }
 
+# expect_atomics_trapped: the run really made the target's atomic instructions scheduling
+# points (no summary warning that none were trapped, by this build or by the preload).
+expect_atomics_trapped() {
+	expect_no_out 'not yet scheduling points|trapped no atomic instruction|LINEUP_PLAN_SITES=0' \
+		"atomic instructions were trapped (no warning that they were not)"
+}
+
+# expect_all_sites_trapped: besides, no site was left uninstrumented (small test libraries).
+expect_all_sites_trapped() {
+	expect_atomics_trapped
+	expect_no_out '^[[:space:]]*not instrumented:|could not (be )?trap' "every site was instrumented"
+}
+
 # report_field NAME: the value of the report line "NAME: value" (first one).
 report_field() {
 	sed -n "s/^[[:space:]]*$1: //p" "$OUT" | head -n 1

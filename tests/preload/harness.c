@@ -291,6 +291,11 @@ static void report(int run, int status)
 	       WIFEXITED(status) ? "exit" : "signal",
 	       WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), outcome_name(shm->outcome),
 	       shm->steps);
+	static const char *const site_kinds[] = LP_SITE_TOKENS;
+	printf("sites");
+	for (int k = 0; k < LP_SITE_COUNT; k++)
+		printf(" %s %u", site_kinds[k], shm->sites_patched[k]);
+	printf(" unpatched %u\n", shm->sites_unpatched);
 	if (!quiet)
 		print_log(0, shm->log_len);
 	fflush(stdout);

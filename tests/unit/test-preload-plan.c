@@ -2,6 +2,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -81,6 +82,81 @@ static void test_errors(void **state)
 	assert_int_equal(parse(""), -1);
 }
 
+static void test_sites(void **state)
+{
+	(void)state;
+	assert_int_equal(parse("lineup-plan 1\n"
+			       "target 1 2 /t\n"
+			       "func 0 f 10 v -\n"
+			       "instrument 3 4 /usr/lib/libx.so\n"
+			       "site 0 1a2b 4 rmw -1 f00fc107\n"
+			       "site 1 40 9 rmw 3 f0488305f8ffffff01\n"
+			       "site 0 50 9 rmw 4 66f0ff05000000000\n"
+			       "end\n"), -1);
+	assert_non_null(strstr(err, "plan line 7: instruction bytes do not match its length"));
+	assert_int_equal(parse("lineup-plan 1\n"
+			       "target 1 2 /t\n"
+			       "func 0 f 10 v -\n"
+			       "instrument 3 4 /usr/lib/libx.so\n"
+			       "site 0 1a2b 4 rmw -1 f00fc107\n"
+			       "site 1 0x40 9 store 3 F0488305F8FFFFFF01\n"
+			       "site 0 50 3 pause -1 f390cc\n"
+			       "end\n"), 0);
+	assert_int_equal(plan->n_targets, 1);
+	assert_int_equal(plan->n_instrument, 1);
+	assert_int_equal(plan->instrument[0].dev, 3);
+	assert_int_equal(plan->instrument[0].ino, 4);
+	assert_string_equal(lp_plan_name(plan, plan->instrument[0].path), "/usr/lib/libx.so");
+	assert_int_equal(plan->n_sites, 3);
+	const struct lp_plan_site *s = &plan->sites[0];
+	assert_int_equal(s->object, 0);
+	assert_int_equal(s->offset, 0x1a2b);
+	assert_int_equal(s->len, 4);
+	assert_int_equal(s->kind, LP_SITE_RMW);
+	assert_int_equal(s->disp_off, -1);
+	assert_int_equal(s->bytes[0], 0xf0);
+	assert_int_equal(s->bytes[3], 0x07);
+	s = &plan->sites[1];
+	assert_int_equal(s->object, 1);
+	assert_int_equal(s->offset, 0x40);
+	assert_int_equal(s->kind, LP_SITE_STORE);
+	assert_int_equal(s->disp_off, 3);
+	assert_int_equal(s->bytes[8], 0x01);
+	assert_int_equal(s->bytes[4], 0xf8);
+	assert_int_equal(plan->sites[2].kind, LP_SITE_PAUSE);
+}
+
+static void test_site_errors(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *line, *msg;
+	} bad[] = {
+		{"site 2 10 4 rmw -1 f00fc107", "unknown object index '2'"},
+		{"site 0 zz 4 rmw -1 f00fc107", "bad hex offset"},
+		{"site 0 10 0 rmw -1 ", "bad instruction length"},
+		{"site 0 10 16 rmw -1 f00fc107", "bad instruction length"},
+		{"site 0 10 4 atomic -1 f00fc107", "bad site kind 'atomic'"},
+		{"site 0 10 4 rmw 1 f00fc107", "bad displacement offset '1'"},
+		{"site 0 10 4 rmw -2 f00fc107", "bad displacement offset"},
+		{"site 0 10 4 rmw -1 f00fc1zz", "bad instruction bytes"},
+		{"site 0 10 4 rmw -1 f00fc107 x", "unexpected text 'x'"},
+	};
+	char text[256];
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		snprintf(text, sizeof text, "lineup-plan 1\ntarget 1 2 /t\ninstrument 3 4 /i\n%s\nend\n",
+			 bad[i].line);
+		assert_int_equal(parse(text), -1);
+		assert_non_null(strstr(err, "plan line 4: "));
+		assert_non_null(strstr(err, bad[i].msg));
+	}
+	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /t\nsite 0 10 1 fence -1 f0\n"
+			       "func 0 f 10 v -\nend\n"), -1);
+	assert_non_null(strstr(err, "plan line 4: func after an instrument or site line"));
+	assert_int_equal(parse("lineup-plan 1\ninstrument 1 2\nend\n"), -1);
+	assert_non_null(strstr(err, "object without a path"));
+}
+
 static void test_kinds(void **state)
 {
 	(void)state;
@@ -88,6 +164,10 @@ static void test_kinds(void **state)
 	for (int k = 0; k < LP_K_COUNT; k++)
 		assert_int_equal(lp_plan_kind(tok[k], strlen(tok[k])), k);
 	assert_int_equal(lp_plan_kind("i16", 3), -1);
+	static const char *const site[] = LP_SITE_TOKENS;
+	for (int k = 0; k < LP_SITE_COUNT; k++)
+		assert_int_equal(lp_plan_site_kind(site[k], strlen(site[k])), k);
+	assert_int_equal(lp_plan_site_kind("rm", 2), -1);
 }
 
 int main(void)
@@ -97,6 +177,8 @@ int main(void)
 		cmocka_unit_test(test_full_plan),
 		cmocka_unit_test(test_untyped),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_sites),
+		cmocka_unit_test(test_site_errors),
 		cmocka_unit_test(test_kinds),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);

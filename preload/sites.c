@@ -1,0 +1,91 @@
+/* preload/sites.c — out-of-line copies and the site table (see sites.h). Pure. */
+#include <string.h>
+
+#include "sites.h"
+
+static int fits32(int64_t v)
+{
+	return v >= INT32_MIN && v <= INT32_MAX;
+}
+
+int lp_sites_copy(uint8_t *out, uintptr_t copy, uintptr_t orig, const uint8_t *bytes, unsigned len,
+		  int disp_off)
+{
+	if (len == 0 || len > LP_COPY_SLOT - 5 || (disp_off >= 0 && (unsigned)disp_off + 4 > len))
+		return -1;
+	memcpy(out, bytes, len);
+	if (disp_off >= 0) {
+		/* the displacement is relative to the instruction's end, which moves with it */
+		int32_t disp;
+		memcpy(&disp, bytes + disp_off, 4);
+		int64_t nd = (int64_t)disp + (int64_t)(orig - copy);
+		if (!fits32(nd))
+			return -1;
+		int32_t d32 = (int32_t)nd;
+		memcpy(out + disp_off, &d32, 4);
+	}
+	int64_t rel = (int64_t)(orig + len) - (int64_t)(copy + len + 5);
+	if (!fits32(rel))
+		return -1;
+	int32_t r32 = (int32_t)rel;
+	out[len] = 0xe9;
+	memcpy(out + len + 1, &r32, 4);
+	return (int)len + 5;
+}
+
+/* Insertion sort: a plan lists an object's sites in address order, so this is linear. */
+static void sort_sites(struct lp_trap_site *a, uint32_t m)
+{
+	for (uint32_t i = 1; i < m; i++) {
+		struct lp_trap_site v = a[i];
+		uint32_t j = i;
+		while (j > 0 && a[j - 1].addr > v.addr) {
+			a[j] = a[j - 1];
+			j--;
+		}
+		a[j] = v;
+	}
+}
+
+int lp_sites_merge(struct lp_site_table *t, struct lp_trap_site *add, uint32_t m)
+{
+	sort_sites(add, m);
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < m; i++) {
+		if (k > 0 && add[i].addr == add[k - 1].addr) {
+			add[k - 1] = add[i];
+			continue;
+		}
+		struct lp_trap_site *old = (struct lp_trap_site *)lp_sites_find(t, add[i].addr);
+		if (old) {
+			*old = add[i];
+			continue;
+		}
+		add[k++] = add[i];
+	}
+	if ((uint64_t)t->n + k > t->cap)
+		return -1;
+	/* merge from the end: every entry moves at most once */
+	uint32_t i = t->n, j = k, w = t->n + k;
+	while (j > 0) {
+		if (i > 0 && t->e[i - 1].addr > add[j - 1].addr)
+			t->e[--w] = t->e[--i];
+		else
+			t->e[--w] = add[--j];
+	}
+	t->n += k;
+	return 0;
+}
+
+const struct lp_trap_site *lp_sites_find(const struct lp_site_table *t, uintptr_t addr)
+{
+	uint32_t lo = 0, hi = t->n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (t->e[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->n && t->e[lo].addr == addr ? &t->e[lo] : NULL;
+}

@@ -1,0 +1,155 @@
+/* preload/trap.c — the SIGTRAP handler of trapped instructions (a scheduling point, then
+ * the out-of-line copy) and keeping SIGTRAP the tool's: the client's sigaction/signal for
+ * it are remembered and chained for traps that are not ours, and it is never blocked. */
+#include <errno.h>
+#include <string.h>
+#include <ucontext.h>
+
+#include "preload.h"
+#include "sites.h"
+#include "scheduler/runtime.h"
+
+extern struct lp_site_table lp_site_table LP_HIDDEN;
+
+static struct sigaction client_act; /* what the client asked for SIGTRAP (SIG_DFL at first) */
+static int installed;
+
+static uint32_t point_of(uint32_t kind)
+{
+	switch (kind) {
+	case LP_SITE_LOAD:
+	case LP_SITE_STORE: return LP_PT_MEMORY;
+	case LP_SITE_PAUSE: return LP_PT_YIELD;
+	default: return LP_PT_ATOMIC;
+	}
+}
+
+/* Not one of our traps: what the client wanted, or the default (a crash with a core). */
+static void not_ours(int sig, siginfo_t *si, void *uc)
+{
+	struct sigaction a = client_act;
+	if (a.sa_handler == SIG_IGN)
+		return;
+	if (a.sa_handler == SIG_DFL) {
+		struct sigaction dfl;
+		memset(&dfl, 0, sizeof dfl);
+		dfl.sa_handler = SIG_DFL;
+		real_sigaction(SIGTRAP, &dfl, NULL);
+		/* delivered when the handler returns and the mask is restored */
+		sys_tgkill(sys_getpid(), sys_gettid(), SIGTRAP);
+		return;
+	}
+	if (a.sa_flags & SA_RESETHAND)
+		client_act.sa_handler = SIG_DFL;
+	if (a.sa_flags & SA_SIGINFO)
+		a.sa_sigaction(sig, si, uc);
+	else
+		a.sa_handler(sig);
+}
+
+/* Signal path. The interrupted code is a target's or an instrumented object's instruction
+ * (never libc's nor ours: those are refused at patching), so the scheduler's state is
+ * consistent and the thread holds the baton: lp_rt_point is safe here. It runs on the
+ * thread's own stack: the handoff blocks inside the handler, and a client's small
+ * alternate stack could not hold the kernel's frame and ours. */
+static void on_trap(int sig, siginfo_t *si, void *ucv)
+{
+	int saved = errno;
+	ucontext_t *uc = ucv;
+	uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP] - 1;
+	const struct lp_trap_site *s = si->si_code > 0 ? lp_sites_find(&lp_site_table, pc) : NULL;
+	if (!s) {
+		not_ours(sig, si, ucv);
+		errno = saved;
+		return;
+	}
+	if (lp_rt_controlled() && lp_g.shm->outcome == LP_OUT_RUNNING)
+		lp_rt_point(point_of(s->kind), pc);
+	uc->uc_mcontext.gregs[REG_RIP] = (greg_t)s->copy;
+	errno = saved;
+}
+
+static void unblock_trap(void)
+{
+	uint64_t set = 1ull << (SIGTRAP - 1);
+	lp_syscall(SYS_rt_sigprocmask, SIG_UNBLOCK, (long)&set, 0, 8, 0, 0);
+}
+
+/* constructor-only */
+void lp_trap_setup(void)
+{
+	struct sigaction a;
+	memset(&a, 0, sizeof a);
+	a.sa_sigaction = on_trap;
+	a.sa_flags = SA_SIGINFO | SA_RESTART;
+	sigemptyset(&a.sa_mask);
+	real_sigaction(SIGTRAP, &a, &client_act);
+	if ((client_act.sa_flags & SA_SIGINFO) && client_act.sa_sigaction == on_trap)
+		client_act.sa_handler = SIG_DFL; /* a second set-up: ours is not the client's */
+	installed = 1;
+	unblock_trap();
+}
+
+/* Every thread of an execution starts here (scheduler/runtime-thread.c). */
+void lp_trap_thread(void)
+{
+	if (installed)
+		unblock_trap();
+}
+
+#pragma GCC visibility push(default)
+
+#define REAL(name) (real_##name ? real_##name : (lp_preload_resolve(), real_##name))
+
+int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+{
+	if (!installed || sig != SIGTRAP) {
+		if (!installed || !act || !sigismember(&act->sa_mask, SIGTRAP))
+			return REAL(sigaction)(sig, act, old);
+		/* a client handler running target code must not block our traps */
+		struct sigaction a = *act;
+		sigdelset(&a.sa_mask, SIGTRAP);
+		return real_sigaction(sig, &a, old);
+	}
+	struct sigaction prev = client_act;
+	if (act) {
+		client_act = *act;
+		sigdelset(&client_act.sa_mask, SIGTRAP);
+	}
+	if (old)
+		*old = prev;
+	return 0;
+}
+
+sighandler_t signal(int sig, sighandler_t h)
+{
+	if (!installed || sig != SIGTRAP)
+		return REAL(signal)(sig, h);
+	if (h == SIG_ERR) {
+		errno = EINVAL;
+		return SIG_ERR;
+	}
+	sighandler_t prev = client_act.sa_handler;
+	memset(&client_act, 0, sizeof client_act);
+	client_act.sa_handler = h;
+	client_act.sa_flags = SA_RESTART;
+	return prev;
+}
+
+int sigprocmask(int how, const sigset_t *set, sigset_t *old)
+{
+	if (!installed || !set || how == SIG_UNBLOCK || !sigismember(set, SIGTRAP))
+		return REAL(sigprocmask)(how, set, old);
+	sigset_t s = *set;
+	sigdelset(&s, SIGTRAP);
+	return real_sigprocmask(how, &s, old);
+}
+
+int pthread_sigmask(int how, const sigset_t *set, sigset_t *old)
+{
+	if (!installed || !set || how == SIG_UNBLOCK || !sigismember(set, SIGTRAP))
+		return REAL(pthread_sigmask)(how, set, old);
+	sigset_t s = *set;
+	sigdelset(&s, SIGTRAP);
+	return real_pthread_sigmask(how, &s, old);
+}

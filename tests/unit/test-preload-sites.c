@@ -1,0 +1,108 @@
+/* tests/unit/test-preload-sites.c — out-of-line copies (disp32 rewrite, jump back) and the
+ * sorted site table of the preload's instruction traps. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "sites.h"
+
+static int32_t le32(const uint8_t *p)
+{
+	int32_t v;
+	memcpy(&v, p, 4);
+	return v;
+}
+
+static void test_copy_plain(void **state)
+{
+	(void)state;
+	static const uint8_t lock_xadd[] = {0xf0, 0x48, 0x0f, 0xc1, 0x07}; /* lock xadd %rax,(%rdi) */
+	uint8_t out[LP_COPY_SLOT];
+	uintptr_t orig = 0x7f0000001000, copy = 0x7f0000100000;
+	assert_int_equal(lp_sites_copy(out, copy, orig, lock_xadd, 5, -1), 10);
+	assert_memory_equal(out, lock_xadd, 5);
+	assert_int_equal(out[5], 0xe9);
+	/* the jump lands right after the original instruction */
+	assert_int_equal(copy + 10 + le32(out + 6), orig + 5);
+}
+
+static void test_copy_rip_relative_with_immediate(void **state)
+{
+	(void)state;
+	/* lock addq $1, 0x2ff8(%rip): the immediate follows the displacement */
+	static const uint8_t in[] = {0xf0, 0x48, 0x83, 0x05, 0xf8, 0x2f, 0x00, 0x00, 0x01};
+	uint8_t out[LP_COPY_SLOT];
+	uintptr_t orig = 0x7f0000001000, copy = orig - 0x40000000; /* 1 GiB below */
+	uintptr_t target = orig + 9 + 0x2ff8;
+	assert_int_equal(lp_sites_copy(out, copy, orig, in, 9, 4), 14);
+	assert_int_equal(copy + 9 + le32(out + 4), target);
+	assert_int_equal(out[8], 0x01);
+	assert_memory_equal(out, in, 4);
+	assert_int_equal(copy + 14 + le32(out + 10), orig + 9);
+}
+
+static void test_copy_66_prefix(void **state)
+{
+	(void)state;
+	/* lock incw -0x10(%rip) with the 66 prefix first */
+	static const uint8_t in[] = {0x66, 0xf0, 0xff, 0x05, 0xf0, 0xff, 0xff, 0xff};
+	uint8_t out[LP_COPY_SLOT];
+	uintptr_t orig = 0x555555554000, copy = orig + 0x7ff00000;
+	assert_int_equal(lp_sites_copy(out, copy, orig, in, 8, 4), 13);
+	assert_int_equal(copy + 8 + le32(out + 4), orig + 8 - 0x10);
+}
+
+static void test_copy_out_of_range(void **state)
+{
+	(void)state;
+	static const uint8_t in[] = {0xf0, 0x48, 0x83, 0x05, 0x00, 0x00, 0x00, 0x70, 0x01};
+	uint8_t out[LP_COPY_SLOT];
+	uintptr_t orig = 0x7f0000001000;
+	/* disp 0x70000000 plus 0x20000000 more no longer fits */
+	assert_int_equal(lp_sites_copy(out, orig - 0x20000000, orig, in, 9, 4), -1);
+	/* the jump back alone does not fit beyond 2 GiB */
+	assert_int_equal(lp_sites_copy(out, orig + 0x90000000ull, orig, in, 3, -1), -1);
+	/* a displacement that does not fit in the instruction */
+	assert_int_equal(lp_sites_copy(out, orig + 0x1000, orig, in, 6, 4), -1);
+}
+
+static void test_table(void **state)
+{
+	(void)state;
+	struct lp_trap_site e[8];
+	struct lp_site_table t = {e, 0, 8};
+	struct lp_trap_site a[] = {{300, 3, 0, 0}, {100, 1, 1, 0}, {200, 2, 2, 0}};
+	assert_int_equal(lp_sites_merge(&t, a, 3), 0);
+	assert_int_equal(t.n, 3);
+	assert_int_equal(lp_sites_find(&t, 200)->copy, 2);
+	assert_int_equal(lp_sites_find(&t, 100)->kind, 1);
+	assert_null(lp_sites_find(&t, 150));
+	assert_null(lp_sites_find(&t, 301));
+	assert_null(lp_sites_find(&t, 0));
+	struct lp_trap_site b[] = {{250, 25, 0, 0}, {50, 5, 0, 0}, {200, 22, 0, 0}};
+	assert_int_equal(lp_sites_merge(&t, b, 3), 0);
+	assert_int_equal(t.n, 5);
+	for (uint32_t i = 1; i < t.n; i++)
+		assert_true(t.e[i - 1].addr < t.e[i].addr);
+	assert_int_equal(lp_sites_find(&t, 200)->copy, 22); /* replaced, not duplicated */
+	assert_int_equal(lp_sites_find(&t, 50)->copy, 5);
+	assert_int_equal(lp_sites_find(&t, 250)->copy, 25);
+	struct lp_trap_site c[] = {{1, 0, 0, 0}, {2, 0, 0, 0}, {3, 0, 0, 0}, {4, 0, 0, 0}};
+	assert_int_equal(lp_sites_merge(&t, c, 4), -1); /* 9 > 8 */
+	assert_int_equal(t.n, 5);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_copy_plain),
+		cmocka_unit_test(test_copy_rip_relative_with_immediate),
+		cmocka_unit_test(test_copy_66_prefix),
+		cmocka_unit_test(test_copy_out_of_range),
+		cmocka_unit_test(test_table),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
