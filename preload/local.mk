@@ -74,3 +74,5 @@ tests_preload_client_futex_LDADD = tests/preload/libfutex-toy.la -lpthread
 tests_preload_client_futex_LDFLAGS = -no-install
 TESTS += tests/preload/futex.sh
 EXTRA_DIST += tests/preload/futex.sh
+TESTS += tests/preload/futex-glib.sh
+EXTRA_DIST += tests/preload/futex-glib.sh tests/preload/client-futex-glib.c
