@@ -25,7 +25,8 @@ unsigned lp_futex_wake(struct lp_futex_queue *q, uintptr_t addr, uint32_t bitset
 		unsigned slot = 0;
 		for (unsigned i = 0; i < LP_MAX_THREADS; i++) {
 			struct lp_futex_waiter *w = &q->w[i];
-			if (w->addr == addr && (w->bitset & bitset) && (!first || w->seq < first->seq)) {
+			if (w->addr == addr && (w->bitset & bitset) &&
+			    (!first || w->seq < first->seq)) {
 				first = w;
 				slot = i;
 			}

@@ -10,9 +10,9 @@
 
 /* One entry per thread slot (a thread waits on at most one futex at a time). */
 struct lp_futex_waiter {
-	uintptr_t addr;  /* 0: the slot is not waiting */
+	uintptr_t addr;	 /* 0: the slot is not waiting */
 	uint32_t bitset; /* FUTEX_WAIT waits with all bits set */
-	uint64_t seq;    /* arrival order */
+	uint64_t seq;	 /* arrival order */
 };
 
 struct lp_futex_queue {
@@ -34,9 +34,6 @@ unsigned lp_futex_wake(struct lp_futex_queue *q, uintptr_t addr, uint32_t bitset
 
 /* The kernel's reading of FUTEX_WAKE's count: an int, and it wakes one waiter before
  * comparing, so 0 and negative counts wake at most one. */
-static inline uint64_t lp_futex_wake_max(uint32_t val)
-{
-	return (int32_t)val <= 0 ? 1 : val;
-}
+static inline uint64_t lp_futex_wake_max(uint32_t val) { return (int32_t)val <= 0 ? 1 : val; }
 
 #endif

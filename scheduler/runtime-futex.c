@@ -31,15 +31,20 @@ int lp_rt_is_futex_syscall(long nr)
 static const char *op_name(long nr, unsigned cmd)
 {
 	static const char *const names[] = {
-		"FUTEX_WAIT", "FUTEX_WAKE", "FUTEX_FD", "FUTEX_REQUEUE", "FUTEX_CMP_REQUEUE",
-		"FUTEX_WAKE_OP", "FUTEX_LOCK_PI", "FUTEX_UNLOCK_PI", "FUTEX_TRYLOCK_PI",
-		"FUTEX_WAIT_BITSET", "FUTEX_WAKE_BITSET", "FUTEX_WAIT_REQUEUE_PI",
-		"FUTEX_CMP_REQUEUE_PI", "FUTEX_LOCK_PI2"};
+	    "FUTEX_WAIT",	    "FUTEX_WAKE",	 "FUTEX_FD",
+	    "FUTEX_REQUEUE",	    "FUTEX_CMP_REQUEUE", "FUTEX_WAKE_OP",
+	    "FUTEX_LOCK_PI",	    "FUTEX_UNLOCK_PI",	 "FUTEX_TRYLOCK_PI",
+	    "FUTEX_WAIT_BITSET",    "FUTEX_WAKE_BITSET", "FUTEX_WAIT_REQUEUE_PI",
+	    "FUTEX_CMP_REQUEUE_PI", "FUTEX_LOCK_PI2"};
 	switch (nr) {
-	case NR_FUTEX_WAITV: return "futex_waitv";
-	case NR_FUTEX_WAKE: return "futex_wake";
-	case NR_FUTEX_WAIT: return "futex_wait";
-	case NR_FUTEX_REQUEUE: return "futex_requeue";
+	case NR_FUTEX_WAITV:
+		return "futex_waitv";
+	case NR_FUTEX_WAKE:
+		return "futex_wake";
+	case NR_FUTEX_WAIT:
+		return "futex_wait";
+	case NR_FUTEX_REQUEUE:
+		return "futex_requeue";
 	}
 	return cmd < sizeof names / sizeof *names ? names[cmd] : "unknown";
 }
@@ -136,5 +141,6 @@ long lp_rt_futex(long nr, long a1, long a2, long a3, long a4, long a5, long a6, 
 		return -EINVAL;
 	if (wait && !uaddr)
 		return -EFAULT; /* other unreadable words crash here instead (known limit) */
-	return wait ? futex_wait(uaddr, val, timeout, bitset, site) : futex_wake(uaddr, val, bitset, site);
+	return wait ? futex_wait(uaddr, val, timeout, bitset, site)
+		    : futex_wake(uaddr, val, bitset, site);
 }

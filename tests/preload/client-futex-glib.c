@@ -13,10 +13,7 @@ static GMutex m;
 static GCond c;
 static int n;
 
-static void *popper(void *a)
-{
-	return g_async_queue_pop(a);
-}
+static void *popper(void *a) { return g_async_queue_pop(a); }
 
 static void *pusher(void *a)
 {

@@ -10,10 +10,7 @@
 
 static uint32_t word, other;
 
-static long result(long r)
-{
-	return r == -1 ? -errno : r;
-}
+static long result(long r) { return r == -1 ? -errno : r; }
 
 long fx_wait(int val)
 {
@@ -28,8 +25,8 @@ long fx_timed_wait(int val)
 
 long fx_wait_bitset(int val, unsigned bits)
 {
-	return result(syscall(SYS_futex, &word, FUTEX_WAIT_BITSET_PRIVATE | FUTEX_CLOCK_REALTIME, val,
-			      NULL, NULL, bits));
+	return result(syscall(SYS_futex, &word, FUTEX_WAIT_BITSET_PRIVATE | FUTEX_CLOCK_REALTIME,
+			      val, NULL, NULL, bits));
 }
 
 long fx_wake(int n)

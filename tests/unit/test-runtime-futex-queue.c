@@ -5,7 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#include <cmocka.h>
+
+#include <cmocka.h> /* after the headers it needs */
 
 #include "runtime-futex-queue.h"
 
@@ -108,13 +109,13 @@ static void test_wake_count_as_the_kernel_reads_it(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_fifo_not_slot_order, reset),
-		cmocka_unit_test_setup(test_requeued_waiter_goes_to_the_back, reset),
-		cmocka_unit_test_setup(test_other_address_untouched, reset),
-		cmocka_unit_test_setup(test_bitset_must_share_a_bit, reset),
-		cmocka_unit_test_setup(test_dequeue_timed_out_waiter, reset),
-		cmocka_unit_test_setup(test_every_slot_can_wait, reset),
-		cmocka_unit_test_setup(test_wake_count_as_the_kernel_reads_it, reset),
+	    cmocka_unit_test_setup(test_fifo_not_slot_order, reset),
+	    cmocka_unit_test_setup(test_requeued_waiter_goes_to_the_back, reset),
+	    cmocka_unit_test_setup(test_other_address_untouched, reset),
+	    cmocka_unit_test_setup(test_bitset_must_share_a_bit, reset),
+	    cmocka_unit_test_setup(test_dequeue_timed_out_waiter, reset),
+	    cmocka_unit_test_setup(test_every_slot_can_wait, reset),
+	    cmocka_unit_test_setup(test_wake_count_as_the_kernel_reads_it, reset),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
