@@ -80,3 +80,25 @@ bench-trap: all $(check_PROGRAMS) $(check_LTLIBRARIES)
 	top_srcdir=$(abs_top_srcdir) top_builddir=$(abs_top_builddir) $(SHELL) $(srcdir)/bench/trap/trap-cost.sh $(BENCH_ARGS)
 EXTRA_DIST += tests/preload/traps.sh tests/preload/ops.sh tests/preload/sched.sh tests/preload/sync.sh \
 	tests/preload/dl.sh tests/preload/inert.sh
+
+# The futex model: syscall(SYS_futex, ...) under the scheduler.
+liblineup_preload_la_SOURCES += preload/hooks-futex.c scheduler/runtime-futex.c \
+	scheduler/runtime-futex.h scheduler/runtime-futex-queue.c scheduler/runtime-futex-queue.h
+check_PROGRAMS += tests/unit/test-runtime-futex-queue
+TESTS += tests/unit/test-runtime-futex-queue
+tests_unit_test_runtime_futex_queue_SOURCES = tests/unit/test-runtime-futex-queue.c \
+	scheduler/runtime-futex-queue.c
+tests_unit_test_runtime_futex_queue_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/scheduler
+tests_unit_test_runtime_futex_queue_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_runtime_futex_queue_LDADD = $(CMOCKA_LIBS)
+check_PROGRAMS += tests/preload/client-futex
+check_LTLIBRARIES += tests/preload/libfutex-toy.la
+tests_preload_libfutex_toy_la_SOURCES = tests/preload/libfutex-toy.c tests/preload/futex-toy.h
+tests_preload_libfutex_toy_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
+tests_preload_client_futex_SOURCES = tests/preload/client-futex.c tests/preload/futex-toy.h
+tests_preload_client_futex_LDADD = tests/preload/libfutex-toy.la -lpthread
+tests_preload_client_futex_LDFLAGS = -no-install
+TESTS += tests/preload/futex.sh
+EXTRA_DIST += tests/preload/futex.sh
+TESTS += tests/preload/futex-glib.sh
+EXTRA_DIST += tests/preload/futex-glib.sh tests/preload/client-futex-glib.c

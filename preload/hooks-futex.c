@@ -1,0 +1,33 @@
+/* preload/hooks-futex.c — the interposed syscall(): futex calls go to the futex model
+ * (scheduler/runtime-futex.c) while the scheduler controls the calling thread; every other
+ * call, and every call before the fork point, goes to libc's syscall() unchanged. */
+#include <errno.h>
+#include <stdarg.h>
+
+#include "preload.h"
+#include "scheduler/runtime-futex.h"
+
+#pragma GCC visibility push(default)
+
+#define REAL(name) (real_##name ? real_##name : (lp_preload_resolve(), real_##name))
+
+/* Hook path. x86-64 passes the six arguments in registers whatever their number, so
+ * reading six longs is what libc's own syscall() does. */
+long syscall(long nr, ...)
+{
+	va_list ap;
+	va_start(ap, nr);
+	long a1 = va_arg(ap, long), a2 = va_arg(ap, long), a3 = va_arg(ap, long);
+	long a4 = va_arg(ap, long), a5 = va_arg(ap, long), a6 = va_arg(ap, long);
+	va_end(ap);
+	if (!lp_rt_is_futex_syscall(nr) || !lp_rt_controlled())
+		return REAL(syscall)(nr, a1, a2, a3, a4, a5, a6);
+	int saved = errno;
+	long r = lp_rt_futex(nr, a1, a2, a3, a4, a5, a6, (uintptr_t)__builtin_return_address(0));
+	if (r < 0) {
+		errno = (int)-r;
+		return -1;
+	}
+	errno = saved;
+	return r;
+}
