@@ -7,7 +7,8 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/phases.c cli/phases.h \
 	cli/run-server.c cli/run-server.h cli/shm-log.c cli/shm-log.h cli/watchdog.c cli/watchdog.h \
 	cli/report.c cli/json.c cli/json.h cli/summary.c cli/summary.h cli/progress.c cli/progress.h \
 	cli/checker-pipe.c cli/checker-pipe.h cli/replay-cmd.c cli/replay-cmd.h cli/buf.c cli/buf.h \
-	cli/summary-sites.c cli/summary-sites.h cli/report-livelock.c cli/report-livelock.h
+	cli/summary-sites.c cli/summary-sites.h cli/report-livelock.c cli/report-livelock.h \
+	cli/report-trace.c cli/report-trace.h
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"'
 libdriver_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
@@ -36,14 +37,17 @@ tests_unit_test_cli_json_LDADD = $(LP_CLI_TEST_LIBS)
 
 # The summary's instrumentation lines and the livelock report: pure text from counts and
 # a synthetic log.
-check_PROGRAMS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock
-TESTS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock
+check_PROGRAMS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock tests/unit/test-cli-trace
+TESTS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock tests/unit/test-cli-trace
 tests_unit_test_cli_summary_sites_SOURCES = tests/unit/test-cli-summary-sites.c cli/summary-sites.c cli/summary.c cli/buf.c
 tests_unit_test_cli_summary_sites_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_summary_sites_LDADD = libatomics-scan.a $(LP_CLI_TEST_LIBS) $(CAPSTONE_LIBS) $(LIBELF_LIBS)
 tests_unit_test_cli_livelock_SOURCES = tests/unit/test-cli-livelock.c cli/report-livelock.c cli/buf.c
 tests_unit_test_cli_livelock_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_livelock_LDADD = $(LP_CLI_TEST_LIBS)
+tests_unit_test_cli_trace_SOURCES = tests/unit/test-cli-trace.c cli/report-trace.c cli/buf.c
+tests_unit_test_cli_trace_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_trace_LDADD = libexplore.a $(LP_CLI_TEST_LIBS)
 
 TESTS += tests/cli/options-and-man.sh
 EXTRA_DIST += tests/cli/options-and-man.sh

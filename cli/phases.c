@@ -14,6 +14,7 @@
 #include "lineup/exit-codes.h"
 #include "progress.h"
 #include "replay-cmd.h"
+#include "report-trace.h"
 
 static const char *signame(int sig)
 {
@@ -305,6 +306,20 @@ int lp_phases_run(struct lp_ctx *c)
 	return LP_EXIT_OK;
 }
 
+/* Writes text as lineup-history(5) comment lines, so the replay's stdout stays a history. */
+static void put_comment(const char *text)
+{
+	while (*text) {
+		const char *nl = strchr(text, '\n');
+		size_t n = nl ? (size_t)(nl - text) : strlen(text);
+		printf("#%s%.*s\n", n ? " " : "", (int)n, text);
+		text += n + (nl ? 1 : 0);
+	}
+}
+
+/* A concurrent schedule that completes is judged against the observations of phase 1,
+ * run after it in the same fork server (every execution forks from the same state, so the
+ * order changes nothing). A crash needs no judging. */
 int lp_replay_run(struct lp_ctx *c)
 {
 	struct lp_schedule s;
@@ -316,11 +331,21 @@ int lp_replay_run(struct lp_ctx *c)
 	execute(c, &s, &e, true);
 	/* Symbolized in the fork server: before stopping it. */
 	char *livelock = e.res.outcome == LP_OUT_LIVELOCK ? lp_report_livelock(c, &e.log) : NULL;
+	char *trace = c->o->verbose ? lp_report_trace(c, &e.log) : NULL;
+	bool judge = s.phase == LP_PHASE_CONCURRENT && !e.crashed;
+	if (judge) {
+		lp_checker_start(&c->ck, c->o);
+		phase1(c);
+	}
 	lp_server_stop(&c->sv);
 	for (size_t i = 0; i < c->sum.n_warnings; i++)
 		fprintf(stderr, "lineup-preload: warning: %s\n", c->sum.warnings[i]);
+	if (trace)
+		fprintf(stderr, "scheduling points of schedule %s:\n%s", e.sched, trace);
+	free(trace);
+	fputs(e.history, stdout);
+	int rc = LP_EXIT_OK;
 	if (e.crashed) {
-		fputs(e.history, stdout);
 		fflush(stdout);
 		if (WIFSIGNALED(e.res.status))
 			fprintf(stderr, "lineup-preload: client crashed with %s under schedule %s\n",
@@ -328,15 +353,30 @@ int lp_replay_run(struct lp_ctx *c)
 		else
 			fprintf(stderr, "lineup-preload: client exited with status %d under schedule %s before every thread finished\n",
 				WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1, e.sched);
-		exec_clear(&e);
-		lp_schedule_clear(&s);
-		return LP_EXIT_VIOLATION;
+		rc = LP_EXIT_VIOLATION;
+	} else if (judge) {
+		char *text = NULL;
+		enum lp_check_reply r = lp_checker_send(&c->ck, e.history, &text);
+		if (r == LP_CHECK_ERROR)
+			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text ? text : "");
+		if (livelock)
+			put_comment(livelock);
+		if (r == LP_CHECK_VIOLATION) {
+			if (c->p1_livelocks || c->p1_dropped)
+				put_comment("CAUTION: phase 1 was cut short (see the warnings): this can be a false alarm");
+			put_comment(text ? text : "");
+			rc = LP_EXIT_VIOLATION;
+		}
+		printf("# verdict: %s\n", rc == LP_EXIT_OK ? "this history has a serial witness" : "violation");
+		free(text);
+	} else if (livelock) {
+		put_comment(livelock);
 	}
-	fputs(e.history, stdout);
-	if (livelock)
-		fprintf(stderr, "lineup-preload: %s", livelock);
+	fflush(stdout);
+	if (judge)
+		lp_checker_finish(&c->ck);
 	free(livelock);
 	exec_clear(&e);
 	lp_schedule_clear(&s);
-	return LP_EXIT_OK;
+	return rc;
 }

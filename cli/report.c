@@ -6,6 +6,7 @@
 
 #include "buf.h"
 #include "report-livelock.h"
+#include "report-trace.h"
 
 char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s, const struct lp_exec_log *log)
 {
@@ -51,6 +52,11 @@ static char *symbolize(void *arg, uint64_t addr)
 	struct lp_buf b = {0};
 	lp_buf_printf(&b, "%#llx", (unsigned long long)addr);
 	return lp_buf_take(&b);
+}
+
+char *lp_report_trace(const struct lp_ctx *c, const struct lp_exec_log *log)
+{
+	return lp_trace_text(log, symbolize, (void *)c);
 }
 
 char *lp_report_livelock(const struct lp_ctx *c, const struct lp_exec_log *log)

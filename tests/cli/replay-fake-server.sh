@@ -1,15 +1,16 @@
 #!/bin/sh
 # tests/cli/replay-fake-server.sh — --replay through the fork-server protocol, against a fake
-# preload (tests/cli/fake-preload.c): history text on stdout, crash on stderr with exit 1.
+# preload (tests/cli/fake-preload.c): history text and its verdict (a comment) on stdout,
+# crash on stderr with exit 1.
 top_builddir=${top_builddir:-.}
 prog="$top_builddir/lineup-preload"
 fake="$top_builddir/tests/cli/.libs/libfake-preload.so"
 client=/bin/true
-set -- -t libc.so.6 -f getpid -s 'getpid()->int'
+set -- -g sync -t libc.so.6 -f getpid -s 'getpid()->int'
 echo "1..3"
 out=$(LINEUP_PRELOAD_LIB=$fake "$prog" "$@" --replay c: -- $client 2>&1)
 rc=$?
-want=$(printf 'history concurrent schedule=c:\n0 call getpid()\n0 ret 42\nend')
+want=$(printf 'history concurrent schedule=c:\n0 call getpid()\n0 ret 42\nend\n# verdict: this history has a serial witness')
 if [ $rc -eq 0 ] && [ "$out" = "$want" ]; then echo "ok 1 - replay prints the history"; else
 	echo "not ok 1 - replay prints the history"; echo "$out" | sed 's/^/# /'; echo "# exit $rc"; fi
 out=$(FAKE_CRASH=1 LINEUP_PRELOAD_LIB=$fake "$prog" "$@" --replay c: -- $client 2>&1 >/dev/null)

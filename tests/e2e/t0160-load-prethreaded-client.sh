@@ -14,8 +14,8 @@ expect_out "queue_trytake"
 
 # Its replay re-executes the client too, and says why the control is partial.
 run_replay
-[ "$REPLAY_RC" = 0 ]
-ok $? "replay exits 0 (got $REPLAY_RC)"
+[ "$REPLAY_RC" = 1 ]
+ok $? "replay exits 1, the replayed history is the violation (got $REPLAY_RC)"
 grep -q '^0.2 ret -1$' "$T/replay.out"
 ok $? "replay prints the failing trytake"
 grep -q 'warning: the process was already multithreaded' "$T/replay.err"

@@ -23,8 +23,14 @@ check_replay() {
 
 	run_replay
 	events "$T/replay.out" >"$T/$name.replay-cmd"
-	[ "$REPLAY_RC" != 2 ] && [ -s "$T/$name.replay-cmd" ] && grep -qx end "$T/$name.replay-cmd"
-	ok $? "$name: the report's replay command prints a whole history (exit $REPLAY_RC)"
+	[ "$REPLAY_RC" = 1 ] && [ -s "$T/$name.replay-cmd" ] && grep -qx end "$T/$name.replay-cmd"
+	ok $? "$name: the report's replay command prints a whole history and exits 1 (exit $REPLAY_RC)"
+	grep -qx '# verdict: violation' "$T/replay.out"
+	ok $? "$name: the replay judges its history a violation (a comment line, the output stays a history)"
+	lp_run --observations "$T/$name.obs" --target "$lib" --replay "$schedule" -- "$client"
+	cat "$T/$name.obs" "$OUT" | "$CHECKER" >/dev/null 2>&1
+	[ $? = 1 ]
+	ok $? "$name: lineup-checker reads the replay's observations and output, and finds the violation too"
 
 	lp_run --target "$lib" --replay "$schedule" -- "$client"
 	events "$OUT" >"$T/$name.replay1"
@@ -60,6 +66,20 @@ ok $? "queue: the replayed history calls queue_trytake"
 check_replay event "$P/libevent-nolock.so" "$P/client-event"
 grep -qx stuck "$T/event.replay1"
 ok $? "event: the replayed history is stuck"
+
+# A schedule whose history has a serial witness: exit 0, said as a comment.
+lp_run --target "$P/libqueue-trylock.so" --replay 'c:' -- "$P/client-queue-trylock"
+expect_status 0 "the default schedule replays with exit 0"
+expect_out '^# verdict: this history has a serial witness$' "the replay says its history has a serial witness"
+
+# -v traces every scheduling point on stderr, each with its code location.
+lp_run -v --target "$P/libqueue-trylock.so" --replay 'c:6@0.2' -- "$P/client-queue-trylock"
+grep -Eq '^  step 6 +0\.1 .* -> 0\.2 \(preemption\)$' "$ERR"
+ok $? "-v: the trace shows the override at step 6 as a preemption"
+grep -Eq '^  step [0-9]+ +0\.[12] +op-start +[a-z_]+\+0x[0-9a-f]+' "$ERR"
+ok $? "-v: operation starts are traced with their caller's location"
+grep -Eq '^  [0-9]+ scheduling points: ' "$ERR"
+ok $? "-v: the trace ends with the count of points by kind"
 
 lp_run --target "$P/libqueue-trylock.so" --replay 'c:nonsense' -- "$P/client-queue-trylock"
 expect_error 'nonsense|schedule'
