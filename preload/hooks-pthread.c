@@ -43,6 +43,21 @@ int pthread_join(pthread_t th, void **ret)
 	MODEL(lp_rt_join(th, ret, SITE));
 }
 
+/* Keys are created for real; the runtime only remembers their destructors (runtime-tsd.c). */
+int pthread_key_create(pthread_key_t *key, void (*dtor)(void *))
+{
+	int r = REAL(pthread_key_create)(key, dtor);
+	if (r == 0)
+		lp_rt_key_created(*key, dtor);
+	return r;
+}
+
+int pthread_key_delete(pthread_key_t key)
+{
+	lp_rt_key_deleted(key);
+	return REAL(pthread_key_delete)(key);
+}
+
 int pthread_detach(pthread_t th)
 {
 	if (!lp_rt_controlled())

@@ -174,6 +174,7 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 			pick[n].enabled = t->state == LP_T_ENABLED;
 			pick[n].in_op = t->in_op;
 			pick[n].at_op_start = t->at_op_start;
+			pick[n].library = t->library;
 			n++;
 		}
 		nc = lp_sched_candidates(lp_rt.phase, point, pick, n, running, cand);
@@ -283,6 +284,8 @@ static void thread_finish(struct lp_thread *t, uintptr_t site)
 static void thread_cleanup(void *p)
 {
 	struct lp_thread *t = p;
+	if (lp_rt.on && t->state != LP_T_FINISHED)
+		lp_rt_run_tsd_dtors();
 	thread_finish(t, (uintptr_t)t->start);
 }
 
@@ -316,6 +319,7 @@ int lp_rt_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
 	memset(t, 0, sizeof *t);
 	t->tid = tid;
 	t->parent = self->tid;
+	t->library = self->in_op || self->library;
 	t->state = LP_T_STARTING;
 	t->start = fn;
 	t->arg = arg;

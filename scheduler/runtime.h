@@ -63,6 +63,7 @@ struct lp_thread {
 	uint32_t registered; /* futex word: the kernel thread exists and is parked */
 	unsigned n_children;
 	uint8_t in_op, at_op_start, timed, timed_out, joined, detached;
+	uint8_t library;          /* created inside an operation (or by such a thread) */
 	uint32_t op_func;
 	uint64_t op_steps;
 	uintptr_t op_ret;         /* the caller's return address of the pending operation */
@@ -131,5 +132,9 @@ void lp_rt_barrier_init(pthread_barrier_t *b, unsigned count) LP_RT_HIDDEN;
 void lp_rt_barrier_forget(pthread_barrier_t *b) LP_RT_HIDDEN;
 int lp_rt_barrier_wait(pthread_barrier_t *b, uintptr_t site) LP_RT_HIDDEN; /* -2: unknown barrier */
 int lp_rt_once(pthread_once_t *o, void (*fn)(void), uintptr_t site) LP_RT_HIDDEN;
+/* runtime-tsd.c: keys with destructors, which a finishing thread runs while scheduled */
+void lp_rt_key_created(pthread_key_t key, void (*dtor)(void *)) LP_RT_HIDDEN;
+void lp_rt_key_deleted(pthread_key_t key) LP_RT_HIDDEN;
+void lp_rt_run_tsd_dtors(void) LP_RT_HIDDEN;
 
 #endif

@@ -41,6 +41,17 @@ unsigned lp_sched_candidates(uint32_t phase, uint32_t point, const struct lp_pic
 				insert_sorted(out, k++, t[i].tid);
 		return k;
 	}
+	if (point == LP_PT_YIELD) {
+		for (unsigned i = 0; i < n; i++)
+			if (t[i].enabled && i != running)
+				insert_sorted(out, k++, t[i].tid);
+		if (k)
+			return k;
+	}
+	if (!switch_point(point) && running < n && t[running].enabled && !t[running].in_op && !t[running].library) {
+		out[0] = t[running].tid;
+		return 1;
+	}
 	for (unsigned i = 0; i < n; i++)
 		if (t[i].enabled)
 			insert_sorted(out, k++, t[i].tid);

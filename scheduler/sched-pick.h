@@ -9,7 +9,20 @@
  *      process exit, the running thread (if it can run) is the sole candidate;
  *   3. otherwise every enabled thread, except threads waiting at an operation start while
  *      another thread's operation is pending (blocked inside it).
- * Candidates, concurrent phase: every enabled thread.
+ * Candidates, concurrent phase: at a yield, every other enabled thread (the yielding thread
+ * only when it is alone: a spin-wait with PAUSE or sched_yield lets the others progress, the
+ * fairness the paper's CHESS gives yields; otherwise a schedule choosing the spinner at each
+ * of its yields would be an endless loop costing no preemption). Elsewhere every enabled
+ * thread, except that at a point other than an
+ * operation start, a block, a yield, a thread exit or the process exit, a running *harness*
+ * thread (one the client created) that is outside any operation and can run is the sole
+ * candidate. The client's own code between operations (thread creation, its start and
+ * exit, thread-specific data destructors) is then never preempted: threads of a test
+ * interact only through operations, and every interleaving of those is still reached at
+ * operation starts. Without this, each atomic instruction that a library runs outside
+ * operations (GLib frees its slice magazines at thread exit: hundreds of them) multiplies
+ * the schedules without reaching a new history. Threads the library creates (from inside
+ * an operation) stay preemptible everywhere.
  * Default choice: the running thread if it is a candidate and the point is not a yield;
  * else the first candidate after the running thread in tid order, cyclically (the running
  * thread itself only if it is the sole candidate).
@@ -27,6 +40,7 @@ struct lp_pick_thread {
 	uint8_t enabled;     /* may run: not blocked, finished or waiting for the exit */
 	uint8_t in_op;       /* has a recorded call without its return */
 	uint8_t at_op_start; /* stopped at an LP_PT_OP_START point */
+	uint8_t library;     /* created inside an operation: the library's thread, not the client's */
 };
 
 /* Writes the candidates, sorted by tid, to out (room for n); returns their number.

@@ -36,7 +36,11 @@
  * operation and can run, it is the only candidate; threads about to start an operation
  * are not candidates while another thread's operation is pending; and the running
  * thread is the sole candidate at every point other than an operation start, a block,
- * a yield or a thread exit. Concurrent phase: every enabled thread is a candidate.
+ * a yield or a thread exit. Concurrent phase: at a yield, the other enabled threads (the
+ * running one only if none); elsewhere every enabled thread is a candidate, except
+ * that the running thread is the sole candidate at those other points when it is outside
+ * any operation and was created by the client (not inside an operation): the client's own
+ * code between operations is never preempted (scheduler/sched-pick.h says why).
  * A schedule is written for people and --replay as "s:" or "c:" (phase) followed by
  * comma-separated "step@tid" overrides, e.g. "c:4@0.2,9@0.1" ("c:" = all defaults).
  */
@@ -46,7 +50,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 2
+#define LP_PROTOCOL_VERSION 3
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"         /* path of the patch plan */

@@ -15,13 +15,18 @@ sitelines() {
 	done
 }
 
-# atomplan FILE [SITE-SPECS...] — libatom as target 0 with atom_spin as its operation.
+# atomplan FILE [SITE-SPECS...] — libatom as target 0, its functions as operations (the
+# client's own code between operations is never preempted: atomics must be inside one).
 atomplan() {
 	out=$1; shift
 	{
 		echo "lineup-plan 1"
 		echo "target $(stat -L -c '%d %i' "$ATOM") $ATOM"
-		echo "func 0 atom_spin $(nm -D --defined-only "$ATOM" | awk '$3 == "atom_spin" { print $1 }') v p"
+		for f in atom_spin:v:p atom_add:i8:p,i8 atom_cas:i4:p,i4,i4 atom_xchg:i8:p,i8 atom_fence:v:- \
+			atom_incglobal:i8:- atom_inc16:i4:- atom_loop:i8:p,i8; do
+			name=${f%%:*} kinds=${f#*:}
+			echo "func 0 $name $(nm -D --defined-only "$ATOM" | awk -v n="$name" '$3 == n { print $1 }') ${kinds%%:*} ${kinds#*:}"
+		done
 		sitelines "$ATOM" 0 "$@"
 		echo "end"
 	} >"$out"

@@ -15,7 +15,8 @@ G=$(readlink -f "$G")
 {
 	echo "lineup-plan 1"
 	echo "target $(stat -L -c '%d %i' "$G") $G"
-	for spec in g_async_queue_pop:p:p g_async_queue_push:v:p,p g_async_queue_try_pop:p:p; do
+	for spec in g_async_queue_pop:p:p g_async_queue_push:v:p,p g_async_queue_try_pop:p:p \
+		g_mutex_lock:v:p g_mutex_unlock:v:p g_cond_signal:v:p; do
 		name=${spec%%:*}; rest=${spec#*:}
 		off=$(nm -D --defined-only "$G" | awk -v n="$name" '$3 == n { print $1 }')
 		echo "func 0 $name $off ${rest%%:*} ${rest#*:}"
@@ -31,8 +32,10 @@ ok "g_async_queue_pop on an empty queue blocks in the futex model" sh -c \
 ok "the push wakes it and it returns the pushed value" sh -c \
 	"grep -q 'ret 0.1 g_async_queue_pop = 0x7' '$TMP/queue' && grep -q 'outcome complete' '$TMP/queue'"
 
-# step 4 is 0.1's first futex call, g_cond_signal inside the critical section
-$H -o 4@0.2 -- "$C" mutex >"$TMP/mutex" 2>&1
+# GMutex and GCond calls are operations too (the client's own code between operations is
+# never preempted); step 7 is 0.1's first futex call, in g_cond_signal inside the critical
+# section.
+$H -o 7@0.2 -- "$C" mutex >"$TMP/mutex" 2>&1
 ok "a thread switched out inside a GMutex makes the other block on the mutex's futex" \
 	has "$TMP/mutex" "block 0.2 -> 0.1 [0.1]"
 ok "mutual exclusion holds and the execution completes" sh -c \

@@ -33,13 +33,13 @@ ok "an untimed wait with no waker is a stuck history (deadlock)" sh -c \
 
 $H -- "$C" counts >"$TMP/counts" 2>&1
 ok "wake(2) with three waiters wakes two, the longest waiting" sh -c \
-	"grep -q 'ret 0.4 fx_wake = 2' '$TMP/counts' && grep -q 'op_end 0.4 -> 0.4 \[0.1 0.2 0.4\]' '$TMP/counts'"
+	"grep -q 'ret 0.4 fx_wake = 2' '$TMP/counts' && grep -q 'op_start 0.4 -> 0.4 \[0.1 0.2 0.4\]' '$TMP/counts'"
 ok "wake(5) then wakes the last one, wake(1) none" sh -c \
 	"grep -q 'ret 0.4 fx_wake = 1' '$TMP/counts' && grep -q 'ret 0.4 fx_wake = 0' '$TMP/counts' && grep -q 'outcome complete' '$TMP/counts'"
 
 $H -- "$C" bitset >"$TMP/bitset" 2>&1
 ok "a bitset wake only wakes waiters with a common bit" sh -c \
-	"grep -q 'op_end 0.3 -> 0.3 \[0.2 0.3\]' '$TMP/bitset' && grep -q 'ret 0.1 fx_wait_bitset = 0' '$TMP/bitset' && grep -q 'outcome complete' '$TMP/bitset'"
+	"grep -q 'op_start 0.3 -> 0.3 \[0.2 0.3\]' '$TMP/bitset' && grep -q 'ret 0.1 fx_wait_bitset = 0' '$TMP/bitset' && grep -q 'outcome complete' '$TMP/bitset'"
 
 $H -- "$C" requeue >"$TMP/requeue" 2>&1
 ok "an unmodelled futex operation ends the execution with FATAL" sh -c \

@@ -23,7 +23,7 @@ grep -v '^counter' "$TMP/twice" | sed -n '/^run 2/,$p' | sed 1d >"$TMP/r2"
 test -s "$TMP/r1" || echo "# no records" 
 ok "the same schedule twice gives identical records" cmp -s "$TMP/r1" "$TMP/r2"
 $H -m 3 -- "$B/client-toy" yield >"$TMP/yield" 2>&1
-ok "yields are decisions flagged yield" has "$TMP/yield" "dec 4 yield 0.1 -> 0.2 [0.1 0.2] yield"
+ok "yields are decisions flagged yield" has "$TMP/yield" "dec 4 yield 0.1 -> 0.2 [0.2] yield"
 $H -p s -m 20 -- "$B/client-toy" spin >"$TMP/spin" 2>&1
 ok "serial: spinning inside an operation is a livelock after max-steps" has "$TMP/spin" "outcome livelock"
 $H -p c -m 20 -- "$B/client-toy" spin >"$TMP/spinc" 2>&1

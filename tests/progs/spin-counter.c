@@ -3,7 +3,9 @@
  * thread runs, the holder finishes, the spinner gets the lock): linearizable. Without it
  * the loop never yields: a schedule that keeps running the spinner while the holder is
  * preempted never ends, and --max-steps reports it as a livelock (a stuck history) at
- * spin_acquire. No serial run spins, so that stuck history is a violation. */
+ * spin_acquire. No serial run spins, so that stuck history is a violation. The release is
+ * a seq_cst store (xchg), so the holder has a scheduling point inside its critical section
+ * (a release store is a plain mov, invisible at atomic granularity). */
 #include <stdlib.h>
 #include "spin.h"
 
@@ -28,7 +30,7 @@ static __attribute__((noinline)) void spin_acquire(int *lock)
 
 static __attribute__((noinline)) void spin_release(int *lock)
 {
-	__atomic_store_n(lock, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(lock, 0, __ATOMIC_SEQ_CST);
 }
 
 long spinctr_inc(struct spinctr *c)

@@ -20,10 +20,49 @@ static unsigned cands(uint32_t phase, uint32_t point, struct lp_pick_thread *t, 
 static void test_concurrent_all_enabled_sorted(void **state)
 {
 	(void)state;
-	struct lp_pick_thread t[] = {{T2, 1, 0, 0}, {0, 1, 0, 0}, {T1, 0, 0, 0}, {T3, 1, 1, 0}};
+	struct lp_pick_thread t[] = {{T2, 1, 1, 0}, {0, 1, 0, 0}, {T1, 0, 0, 0}, {T3, 1, 1, 0}};
 	lp_tid_t c[4];
 	assert_int_equal(cands(LP_PHASE_CONCURRENT, LP_PT_SYNC, t, 4, 0, c), 3);
 	assert_true(c[0] == 0 && c[1] == T2 && c[2] == T3);
+}
+
+/* The client's code between operations is not preempted: outside an operation, a harness
+ * thread is the sole candidate except where it starts an operation, blocks, yields or ends. */
+static void test_concurrent_harness_outside_op_runs_alone(void **state)
+{
+	(void)state;
+	struct lp_pick_thread t[] = {{0, 1, 0, 0}, {T1, 1, 1, 0}, {T2, 1, 0, 0}};
+	lp_tid_t c[3];
+	static const uint32_t alone[] = {LP_PT_SYNC, LP_PT_ATOMIC, LP_PT_MEMORY, LP_PT_OP_END, LP_PT_THREAD_START};
+	for (unsigned i = 0; i < sizeof alone / sizeof alone[0]; i++) {
+		assert_int_equal(cands(LP_PHASE_CONCURRENT, alone[i], t, 3, 2, c), 1);
+		assert_true(c[0] == T2);
+	}
+	static const uint32_t open_pts[] = {LP_PT_OP_START, LP_PT_BLOCK, LP_PT_THREAD_EXIT, LP_PT_EXIT};
+	for (unsigned i = 0; i < sizeof open_pts / sizeof open_pts[0]; i++)
+		assert_int_equal(cands(LP_PHASE_CONCURRENT, open_pts[i], t, 3, 2, c), 3);
+	/* inside an operation every enabled thread may go */
+	assert_int_equal(cands(LP_PHASE_CONCURRENT, LP_PT_ATOMIC, t, 3, 1, c), 3);
+	/* a library thread is preemptible outside operations too */
+	t[2].library = 1;
+	assert_int_equal(cands(LP_PHASE_CONCURRENT, LP_PT_ATOMIC, t, 3, 2, c), 3);
+	/* a blocked harness thread is not a candidate: the others are */
+	t[2].library = 0;
+	t[2].enabled = 0;
+	assert_int_equal(cands(LP_PHASE_CONCURRENT, LP_PT_SYNC, t, 3, 2, c), 2);
+}
+
+/* A yield lets the others run: the yielding thread is a candidate only when alone. */
+static void test_concurrent_yield_excludes_yielder(void **state)
+{
+	(void)state;
+	struct lp_pick_thread t[] = {{0, 0, 0, 0}, {T1, 1, 1, 0}, {T2, 1, 1, 0}};
+	lp_tid_t c[3];
+	assert_int_equal(cands(LP_PHASE_CONCURRENT, LP_PT_YIELD, t, 3, 1, c), 1);
+	assert_true(c[0] == T2);
+	t[2].enabled = 0;
+	assert_int_equal(cands(LP_PHASE_CONCURRENT, LP_PT_YIELD, t, 3, 1, c), 1);
+	assert_true(c[0] == T1);
 }
 
 static void test_serial_op_pending_runs_alone(void **state)
@@ -87,6 +126,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_concurrent_all_enabled_sorted),
+		cmocka_unit_test(test_concurrent_harness_outside_op_runs_alone),
+		cmocka_unit_test(test_concurrent_yield_excludes_yielder),
 		cmocka_unit_test(test_serial_op_pending_runs_alone),
 		cmocka_unit_test(test_serial_sole_running_at_sync),
 		cmocka_unit_test(test_serial_blocked_op_excludes_op_starts),
