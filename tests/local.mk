@@ -20,7 +20,7 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libqueue-trylock.so $(LP_PROG_DIR)/libqueue-trylock-nodw.so \
 	$(LP_PROG_DIR)/libevent-nolock.so $(LP_PROG_DIR)/libevent-nolock-nodw.so \
 	$(LP_PROG_DIR)/libsemw.so $(LP_PROG_DIR)/libticket-pid.so $(LP_PROG_DIR)/libbox-race.so \
-	$(LP_PROG_DIR)/libchan-pipe.so
+	$(LP_PROG_DIR)/libchan-pipe.so $(LP_PROG_DIR)/libtally-tsd.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -33,7 +33,7 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-prethreaded $(LP_PROG_DIR)/client-dlopen-queue \
 	$(LP_PROG_DIR)/client-ticket $(LP_PROG_DIR)/client-box $(LP_PROG_DIR)/client-box-null \
 	$(LP_PROG_DIR)/client-chan $(LP_PROG_DIR)/client-libc-only $(LP_PROG_DIR)/client-bare \
-	$(LP_PROG_DIR)/client-static
+	$(LP_PROG_DIR)/client-static $(LP_PROG_DIR)/client-tally
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -103,6 +103,11 @@ $(LP_PROG_DIR)/libchan-pipe.so: $(LP_PROG_DIR)/chan-pipe.c $(LP_PROG_DIR)/chan.h
 	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/chan-pipe.c
 $(LP_PROG_DIR)/client-chan: $(LP_PROG_DIR)/client-chan.c $(LP_PROG_DIR)/chan.h $(LP_PROG_DIR)/libchan-pipe.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-chan.c $(LP_PROG_DIR)/libchan-pipe.so
+$(LP_PROG_DIR)/libtally-tsd.so: $(LP_PROG_DIR)/tally-tsd.c $(LP_PROG_DIR)/tally.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/tally-tsd.c
+$(LP_PROG_DIR)/client-tally: $(LP_PROG_DIR)/client-tally.c $(LP_PROG_DIR)/tally.h $(LP_PROG_DIR)/libtally-tsd.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-tally.c $(LP_PROG_DIR)/libtally-tsd.so
 $(LP_PROG_DIR)/client-libc-only: $(LP_PROG_DIR)/client-libc-only.c
 	$(LP_PROG_MKDIR)
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-libc-only.c
@@ -125,7 +130,8 @@ EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/
 	$(LP_PROG_DIR)/ticket-pid.c $(LP_PROG_DIR)/client-ticket.c $(LP_PROG_DIR)/box.h \
 	$(LP_PROG_DIR)/box-race.c $(LP_PROG_DIR)/client-box.c $(LP_PROG_DIR)/client-box-null.c \
 	$(LP_PROG_DIR)/client-libc-only.c $(LP_PROG_DIR)/client-bare.c $(LP_PROG_DIR)/chan.h \
-	$(LP_PROG_DIR)/chan-pipe.c $(LP_PROG_DIR)/client-chan.c
+	$(LP_PROG_DIR)/chan-pipe.c $(LP_PROG_DIR)/client-chan.c $(LP_PROG_DIR)/tally.h \
+	$(LP_PROG_DIR)/tally-tsd.c $(LP_PROG_DIR)/client-tally.c
 
 # ---- atomics, futexes and real libraries (issue 4) ----
 # Lock-free test libraries (the 08xx tests): scheduling points are their atomic
@@ -254,6 +260,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0310-correct-semaphore.sh \
 	tests/e2e/t0330-correct-semaphore-max-steps-caution.sh \
 	tests/e2e/t0320-correct-semaphore-stuck.sh \
+	tests/e2e/t0340-correct-tsd-destructor.sh \
 	tests/e2e/t0400-wrong-queue-trylock.sh \
 	tests/e2e/t0410-wrong-event-missed-wakeup.sh \
 	tests/e2e/t0420-wrong-crash-under-schedule.sh \
@@ -264,9 +271,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0600-replay-reproduces.sh \
 	tests/e2e/t0610-json-report.sh \
 	tests/e2e/t0700-options-bad-values.sh
-# Issue 4: atomics, futexes, real libraries. Tests needing features of the cli and preload
-# branches that are not merged yet stay in LP_E2E_ATOMICS_PENDING, out of `make check`;
-# `make check-atomics` runs them all. Move a test to LP_E2E_ATOMICS_READY once it passes.
+# Issue 4: atomics, futexes, real libraries (`make check-atomics` runs only these).
 LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0800-atomics-counter-fetch-add.sh \
 	tests/e2e/t0810-atomics-counter-load-store.sh \
@@ -283,8 +288,7 @@ LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0900-real-urcu-lfstack.sh \
 	tests/e2e/t0901-real-urcu-lfstack-signature.sh \
 	tests/e2e/t0910-real-glib-asyncqueue.sh
-LP_E2E_ATOMICS_READY =
-TESTS += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_READY)
+TESTS += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_TESTS)
 
 .PHONY: check-atomics
 check-atomics:

@@ -5,7 +5,6 @@ lp_require_runtime
 pkg-config --exists liburcu-cds 2>/dev/null || skip_all "liburcu-dev is not installed (build-aux/setup.sh installs it)"
 lp_require_prog client-urcu-lfs
 
-: "${LP_TEST_TIMEOUT:=300}"
 t0=$(date +%s.%N)
 lp_run --target liburcu-cds.so.8 -s '__cds_lfs_init(ptr)->void' -s 'cds_lfs_push(ptr,ptr)->bool' \
 	-s '__cds_lfs_pop(ptr)->ptr' -- "$P/client-urcu-lfs"

@@ -5,7 +5,6 @@ lp_require_runtime
 pkg-config --exists glib-2.0 2>/dev/null || skip_all "libglib2.0-dev is not installed (build-aux/setup.sh installs it)"
 lp_require_prog client-glib-asyncq
 
-: "${LP_TEST_TIMEOUT:=300}"
 t0=$(date +%s.%N)
 lp_run --target libglib-2.0.so.0 -f 'g_async_queue_*' -- "$P/client-glib-asyncq"
 t1=$(date +%s.%N)
