@@ -1,7 +1,7 @@
 /* tests/fuzz/fuzz-history.c — libFuzzer target (LLVMFuzzerTestOneInput): any bytes go
  * through the history parser and, for every history it accepts, through the checker and
  * its reports. The first byte picks the criterion and whether --quasi is on.
- *   make fuzz-history && mkdir -p corp && cp $(top_srcdir)/tests/fuzz/corpus/* corp/ &&
+ *   make fuzz-history && mkdir -p corp && cp $(top_srcdir)/tests/fuzz/corpus/[a-z0-9]* corp/ &&
  *   ./fuzz-history -max_total_time=300 -timeout=10 corp
  * (AFL++: make fuzz-history FUZZ_CC=afl-clang-fast, then run with afl-fuzz as usual.) */
 #include "checker/checker.h"

@@ -4,7 +4,7 @@
 . "${top_srcdir:?}/tests/preload/test-lib.sh"
 mkplan "$TMP/plan" $STD_FUNCS
 H="$HARNESS -L $PRELOAD -P $TMP/plan"
-echo "1..7"
+echo "1..11"
 $H -- "$B/client-toy" cond >"$TMP/cond" 2>&1
 ok "a condition wait blocks in the model" has "$TMP/cond" "block 0.1 -> 0.2 [0.2]"
 ok "the signalled waiter returns the value put" has "$TMP/cond" "ret 0.1 toy_take = 42"
@@ -17,4 +17,11 @@ ok "rwlock, spinlock, barrier, mutex kinds and timed wait behave as for real" \
 ok "and the execution completes" has "$TMP/sync" "outcome complete"
 $H -p c -o 3@0.2 -- "$B/client-toy" cond >"$TMP/cond2" 2>&1
 ok "a put before the take completes without blocking the taker" sh -c "grep -q 'ret 0.1 toy_take = 42' '$TMP/cond2' && grep -q 'outcome complete' '$TMP/cond2'"
+$H -- "$B/client-sync" more >"$TMP/more" 2>&1
+ok "timedlock, try and timed rwlocks, sem_timedwait, spin_trylock and detach behave as for real" \
+	has "$TMP/more" "timedlock ETIMEDOUT tryrdlock EBUSY timedrdlock ETIMEDOUT timedwrlock ETIMEDOUT sem_timedwait ETIMEDOUT spin_trylock EBUSY detach 0"
+ok "a thread's own thread is named by its creation path" has "$TMP/more" "thread 0.2.1 parent 0.2"
+ok "nanosleep, clock_nanosleep, usleep and a descriptor-less poll are four yields" \
+	test "$(grep -c '^dec [0-9]* yield 0.2 ' "$TMP/more")" -eq 4
+ok "and the execution completes" has "$TMP/more" "outcome complete"
 exit $((fails != 0))
