@@ -75,8 +75,12 @@ char *lp_json_report(const struct lp_summary *s)
 	lp_buf_printf(&b, "], \"functions\": %zu", s->functions);
 	lp_buf_printf(&b, ", \"phase1\": {\"executions\": %llu, \"histories\": %llu}",
 		      (unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories);
-	lp_buf_printf(&b, ", \"phase2\": {\"executions\": %llu, \"preemption_bound\": %d}",
+	lp_buf_printf(&b, ", \"phase2\": {\"executions\": %llu, \"preemption_bound\": %d, \"executions_by_preemptions\": [",
 		      (unsigned long long)s->p2_executions, s->bound);
+	for (int i = 0; s->p2_executions && i <= s->p2_max_cost && i < LP_MAX_BOUND_SLOTS; i++)
+		lp_buf_printf(&b, "%s%llu", i ? ", " : "", (unsigned long long)s->p2_per_bound[i]);
+	lp_buf_puts(&b, "]}, ");
+	field(&b, "instrumentation", s->instrumentation);
 	lp_buf_puts(&b, ", \"warnings\": [");
 	for (size_t i = 0; i < s->n_warnings; i++) {
 		if (i)
@@ -96,10 +100,14 @@ char *lp_json_report(const struct lp_summary *s)
 		field(&b, "replay", v->replay);
 		lp_buf_puts(&b, ", ");
 		field(&b, "report", v->report);
+		lp_buf_puts(&b, ", ");
+		field(&b, "switches", v->switches);
 		lp_buf_puts(&b, "}");
 	} else {
 		lp_buf_puts(&b, "null");
 	}
+	lp_buf_puts(&b, ", ");
+	field(&b, "nondeterminism", s->nondeterminism);
 	lp_buf_puts(&b, "}\n");
 	return lp_buf_take(&b);
 }

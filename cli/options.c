@@ -12,7 +12,7 @@
 
 enum opt_id {
 	O_TARGET, O_FUNCTION, O_SIGNATURE, O_INSTRUMENT, O_BOUND, O_GRAN, O_MAX_STEPS, O_QUASI, O_SPEC_FROM,
-	O_CRITERION, O_REPLAY, O_OBSERVATIONS, O_JSON, O_JOBS, O_WATCHDOG, O_QUIET, O_VERBOSE,
+	O_CRITERION, O_SPURIOUS, O_REPLAY, O_OBSERVATIONS, O_JSON, O_JOBS, O_WATCHDOG, O_QUIET, O_VERBOSE,
 	O_HELP, O_VERSION,
 };
 
@@ -33,6 +33,7 @@ static const struct {
 	{"quasi", 0, true, true, O_QUASI},
 	{"spec-from", 0, true, true, O_SPEC_FROM},
 	{"criterion", 0, true, true, O_CRITERION},
+	{"spurious-wakeups", 0, false, true, O_SPURIOUS},
 	{"replay", 0, true, false, O_REPLAY},
 	{"observations", 0, true, false, O_OBSERVATIONS},
 	{"json", 0, true, false, O_JSON},
@@ -65,6 +66,8 @@ void lp_options_usage(FILE *f)
 	      "      --quasi FUNC=K         FUNC's results may be out of order by K (repeatable)\n"
 	      "      --spec-from LIB2       take phase-1 observations from LIB2 (golden model)\n"
 	      "      --criterion linearizability|sequential  correctness criterion\n"
+	      "      --spurious-wakeups     in phase 2 a condition wait may return without a signal\n"
+	      "                             (once per operation, when no other thread can run)\n"
 	      "      --replay SCHEDULE      run one schedule (e.g. c:4@0.2,9@0.1), print its history\n"
 	      "                             and whether it has a serial witness (exit 1 if not)\n"
 	      "      --observations FILE    write the phase-1 observations to FILE\n"
@@ -164,6 +167,7 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number of seconds >= 1", v, name);
 		o->watchdog = (unsigned)n;
 		break;
+	case O_SPURIOUS: o->spurious = true; break;
 	case O_QUIET: o->quiet = true; break;
 	case O_VERBOSE: o->verbose++; break;
 	case O_HELP: o->help = true; break;

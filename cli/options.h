@@ -25,6 +25,7 @@ struct lp_options {
 	int jobs;
 	unsigned watchdog;           /* seconds */
 	bool quiet, help, version;
+	bool spurious; /* --spurious-wakeups */
 	int verbose;
 	char **client_argv;          /* CLIENT ARGS..., NULL-terminated (points into argv) */
 	int client_argc;

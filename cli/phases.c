@@ -137,7 +137,12 @@ static void finish_output(struct lp_ctx *c)
 	lp_progress_clear();
 	if (!c->o->quiet)
 		lp_report_summary(c, stdout);
+	else /* what weakens the verdict is never hidden */
+		for (size_t i = 0; i < c->sum.n_warnings; i++)
+			printf("warning: %s\n", c->sum.warnings[i]);
 	if (c->o->json) {
+		free(c->sum.instrumentation);
+		c->sum.instrumentation = lp_sites_summary_text(&c->sites);
 		char *j = lp_json_report(&c->sum);
 		FILE *f = fopen(c->o->json, "w");
 		if (!f || fputs(j, f) == EOF || fclose(f))
@@ -167,6 +172,9 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct exec 
 	if (c->p1_dropped)
 		lp_buf_puts(&r, "CAUTION: phase 1 skipped serial schedules needing more than 4096 overrides, "
 				"so the observations may be incomplete and this report can be a false alarm\n");
+	if (c->o->spurious)
+		lp_buf_puts(&r, "note: with --spurious-wakeups, a condition wait in this history may have returned "
+				"without a signal (as POSIX allows) when no other thread could run\n");
 	if (e->res.outcome == LP_OUT_LIVELOCK) {
 		char *why = lp_report_livelock(c, &e->log);
 		lp_buf_puts(&r, why);
@@ -192,7 +200,7 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct exec 
 	printf("preemptions and switches forced by the schedule:\n%s", *sites ? sites : "  (none)\n");
 	printf("schedule: %s\n", v->schedule);
 	printf("replay: %s\n", v->replay);
-	free(sites);
+	v->switches = sites;
 	finish_output(c);
 	return LP_EXIT_VIOLATION;
 }
@@ -220,6 +228,7 @@ static void phase1(struct lp_ctx *c)
 			printf("nondeterministic: two serial executions with the same calls disagree\n%s", text);
 			if (*text && text[strlen(text) - 1] != '\n')
 				putchar('\n');
+			c->sum.nondeterminism = text;
 			finish_output(c);
 			exit(LP_EXIT_NONDETERMINISTIC);
 		}
@@ -233,7 +242,9 @@ static void phase1(struct lp_ctx *c)
 	if (c->p1_dropped)
 		lp_summary_warn(&c->sum, "phase 1 skipped serial schedules needing more than 4096 overrides: observations may be incomplete");
 	if (c->p1_livelocks)
-		lp_summary_warn(&c->sum, "phase 1 recorded serial executions cut at --max-steps as stuck: a violation may be a false alarm if an operation needs more steps");
+		lp_summary_warn(&c->sum, "phase 1 recorded serial executions cut at --max-steps as stuck: if an operation needs more steps, "
+				   "the observations are wrong, so a violation may be a false alarm and a stuck history may pass "
+				   "that should not; rerun with a larger --max-steps");
 	lp_explore_free(ex);
 	lp_sites_summary_warn(&c->sites, &c->sum);
 	for (int i = 0; i < c->plan->n_targets; i++)

@@ -341,6 +341,7 @@ static void write_input(struct lp_server *sv, const struct lp_schedule *s, uint6
 	struct lp_shm *m = sv->shm;
 	m->phase = s->phase;
 	m->max_steps = max_steps;
+	m->run_flags = sv->run_flags;
 	BUG_ON(s->n > LP_MAX_OVERRIDES);
 	if (s->n)
 		memcpy(m->overrides, s->ov, s->n * sizeof *s->ov);

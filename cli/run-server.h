@@ -21,6 +21,7 @@ struct lp_server {
 	char **client_argv;
 	const char *plan_path, *preload_lib;
 	unsigned watchdog;  /* seconds */
+	uint32_t run_flags; /* LP_RUN_*, written into each execution's input */
 	bool verbose;
 	char *log_lines;    /* lines the preload wrote to LINEUP_LOG_FD in the last execution */
 };

@@ -35,8 +35,12 @@ void lp_summary_free(struct lp_summary *s)
 		free(s->violation->schedule);
 		free(s->violation->replay);
 		free(s->violation->report);
+		free(s->violation->switches);
 		free(s->violation);
 	}
+	free(s->instrumentation);
+	free(s->nondeterminism);
+	s->instrumentation = s->nondeterminism = NULL;
 	s->warnings = NULL;
 	s->n_warnings = 0;
 	s->violation = NULL;

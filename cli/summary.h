@@ -12,6 +12,7 @@ enum lp_verdict { LP_VERDICT_OK, LP_VERDICT_VIOLATION, LP_VERDICT_NONDETERMINIST
 struct lp_violation {
 	const char *kind;  /* "non-linearizable", "stuck", "crash" */
 	char *history, *schedule, *replay, *report;
+	char *switches; /* the preemptions and switches the schedule forces, one per line */
 };
 
 struct lp_summary {
@@ -27,6 +28,8 @@ struct lp_summary {
 	char **warnings;
 	size_t n_warnings;
 	struct lp_violation *violation;            /* NULL when none */
+	char *instrumentation;                     /* the summary's site lines, NULL before set */
+	char *nondeterminism;                      /* the checker's two histories, exit 3 only */
 };
 
 /* Adds a warning once (same text is not repeated). */

@@ -119,6 +119,7 @@ uintptr_t lp_op_enter(uint32_t idx, struct lp_op_regs *r, uintptr_t *retslot)
 	record_call(self, idx, f, r, retslot);
 	self->in_op = 1;
 	self->op_steps = 0;
+	self->spurious_used = 0;
 	self->op_func = idx;
 	self->op_ret = *retslot;
 	*retslot = (uintptr_t)lp_ret_tramp;

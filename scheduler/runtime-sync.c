@@ -48,8 +48,11 @@ int lp_rt_mutex_unlock(pthread_mutex_t *m, uintptr_t site)
 	return mutex_release(m);
 }
 
-/* Condition variables: FIFO wake-ups, no spurious ones; the mutex is released and
- * re-acquired through the mutex model. The real condition variable is never touched. */
+/* Condition variables: FIFO wake-ups; the mutex is released and re-acquired through the
+ * mutex model. The real condition variable is never touched. No spurious wake-ups unless
+ * asked for: then, in phase 2, an untimed wait is taken as timed and its time-out (when no
+ * other thread can run) as a spurious wake-up, once per operation so that a correct retry
+ * loop ends up blocked (stuck) rather than spinning. */
 int lp_rt_cond_wait(pthread_cond_t *c, pthread_mutex_t *m, int timed, uintptr_t site)
 {
 	lp_rt_point(LP_PT_SYNC, site);
@@ -59,7 +62,12 @@ int lp_rt_cond_wait(pthread_cond_t *c, pthread_mutex_t *m, int timed, uintptr_t 
 	int r = mutex_release(m);
 	if (r)
 		return r;
-	int to = lp_rt_block(c, timed, site);
+	int spurious = !timed && lp_rt.spurious && !lp_self->spurious_used;
+	int to = lp_rt_block(c, timed || spurious, site);
+	if (to && spurious) {
+		lp_self->spurious_used = 1;
+		to = 0;
+	}
 	r = mutex_acquire(m, LP_W_BLOCK, site);
 	return r ? r : to ? ETIMEDOUT : 0;
 }

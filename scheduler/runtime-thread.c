@@ -45,6 +45,7 @@ void lp_rt_start(void)
 {
 	struct lp_shm *shm = lp_rt.shm;
 	lp_rt.phase = shm->phase == LP_PHASE_SERIAL ? LP_PHASE_SERIAL : LP_PHASE_CONCURRENT;
+	lp_rt.spurious = lp_rt.phase == LP_PHASE_CONCURRENT && (shm->run_flags & LP_RUN_SPURIOUS);
 	lp_rt.step = 0;
 	lp_rt.ov_next = 0;
 	lp_rt.pid = sys_getpid();

@@ -64,6 +64,7 @@ struct lp_thread {
 	unsigned n_children;
 	uint8_t in_op, at_op_start, timed, timed_out, joined, detached;
 	uint8_t library;          /* created inside an operation (or by such a thread) */
+	uint8_t spurious_used;    /* woke spuriously in this operation (reset at its start) */
 	uint32_t op_func;
 	uint64_t op_steps;
 	uintptr_t op_ret;         /* the caller's return address of the pending operation */
@@ -78,6 +79,7 @@ struct lp_thread {
 struct lp_runtime {
 	int on;         /* between the fork point and the end of the execution */
 	uint32_t phase;
+	uint32_t spurious; /* LP_RUN_SPURIOUS in phase 2 */
 	uint64_t step;
 	uint32_t ov_next;
 	unsigned n;     /* slots in use (high-water mark) */

@@ -20,7 +20,8 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libqueue-trylock.so $(LP_PROG_DIR)/libqueue-trylock-nodw.so \
 	$(LP_PROG_DIR)/libevent-nolock.so $(LP_PROG_DIR)/libevent-nolock-nodw.so \
 	$(LP_PROG_DIR)/libsemw.so $(LP_PROG_DIR)/libticket-pid.so $(LP_PROG_DIR)/libbox-race.so \
-	$(LP_PROG_DIR)/libchan-pipe.so $(LP_PROG_DIR)/libtally-tsd.so
+	$(LP_PROG_DIR)/libchan-pipe.so $(LP_PROG_DIR)/libtally-tsd.so \
+	$(LP_PROG_DIR)/libmbox.so $(LP_PROG_DIR)/libmbox-if.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -33,7 +34,8 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-prethreaded $(LP_PROG_DIR)/client-dlopen-queue \
 	$(LP_PROG_DIR)/client-ticket $(LP_PROG_DIR)/client-box $(LP_PROG_DIR)/client-box-null \
 	$(LP_PROG_DIR)/client-chan $(LP_PROG_DIR)/client-libc-only $(LP_PROG_DIR)/client-bare \
-	$(LP_PROG_DIR)/client-static $(LP_PROG_DIR)/client-tally
+	$(LP_PROG_DIR)/client-static $(LP_PROG_DIR)/client-tally \
+	$(LP_PROG_DIR)/client-mbox $(LP_PROG_DIR)/client-mbox-if
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -52,6 +54,16 @@ $(LP_PROG_DIR)/libqueue-trylock.so: $(LP_PROG_DIR)/queue-trylock.c $(LP_QUEUE_H)
 $(LP_PROG_DIR)/libqueue-trylock-nodw.so: $(LP_PROG_DIR)/queue-trylock.c $(LP_QUEUE_H)
 	$(LP_PROG_MKDIR)
 	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 $(srcdir)/$(LP_PROG_DIR)/queue-trylock.c && $(LP_PROG_STRIP)
+$(LP_PROG_DIR)/libmbox.so: $(LP_PROG_DIR)/mbox.c $(LP_PROG_DIR)/mbox.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/mbox.c
+$(LP_PROG_DIR)/libmbox-if.so: $(LP_PROG_DIR)/mbox.c $(LP_PROG_DIR)/mbox.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g -DMBOX_IF_BUG $(srcdir)/$(LP_PROG_DIR)/mbox.c
+$(LP_PROG_DIR)/client-mbox: $(LP_PROG_DIR)/client-mbox.c $(LP_PROG_DIR)/mbox.h $(LP_PROG_DIR)/libmbox.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-mbox.c $(LP_PROG_DIR)/libmbox.so
+$(LP_PROG_DIR)/client-mbox-if: $(LP_PROG_DIR)/client-mbox.c $(LP_PROG_DIR)/mbox.h $(LP_PROG_DIR)/libmbox-if.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-mbox.c $(LP_PROG_DIR)/libmbox-if.so
 $(LP_PROG_DIR)/libevent-nolock.so: $(LP_PROG_DIR)/event-nolock.c $(LP_PROG_DIR)/event.h
 	$(LP_PROG_MKDIR)
 	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/event-nolock.c
@@ -131,7 +143,8 @@ EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/
 	$(LP_PROG_DIR)/box-race.c $(LP_PROG_DIR)/client-box.c $(LP_PROG_DIR)/client-box-null.c \
 	$(LP_PROG_DIR)/client-libc-only.c $(LP_PROG_DIR)/client-bare.c $(LP_PROG_DIR)/chan.h \
 	$(LP_PROG_DIR)/chan-pipe.c $(LP_PROG_DIR)/client-chan.c $(LP_PROG_DIR)/tally.h \
-	$(LP_PROG_DIR)/tally-tsd.c $(LP_PROG_DIR)/client-tally.c
+	$(LP_PROG_DIR)/tally-tsd.c $(LP_PROG_DIR)/client-tally.c $(LP_PROG_DIR)/mbox.h \
+	$(LP_PROG_DIR)/mbox.c $(LP_PROG_DIR)/client-mbox.c
 
 # ---- atomics, futexes and real libraries (issue 4) ----
 # Lock-free test libraries (the 08xx tests): scheduling points are their atomic
@@ -260,7 +273,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0310-correct-semaphore.sh \
 	tests/e2e/t0330-correct-semaphore-max-steps-caution.sh \
 	tests/e2e/t0320-correct-semaphore-stuck.sh \
-	tests/e2e/t0340-correct-tsd-destructor.sh \
+	tests/e2e/t0340-correct-tsd-destructor.sh tests/e2e/t0350-spurious-wakeups.sh \
 	tests/e2e/t0400-wrong-queue-trylock.sh \
 	tests/e2e/t0410-wrong-event-missed-wakeup.sh \
 	tests/e2e/t0420-wrong-crash-under-schedule.sh \

@@ -50,7 +50,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 3
+#define LP_PROTOCOL_VERSION 4
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"         /* path of the patch plan */
@@ -225,6 +225,9 @@ struct lp_override {
 	lp_tid_t tid;
 };
 
+/* lp_shm.run_flags */
+#define LP_RUN_SPURIOUS 1u /* phase 2: a condition wait may wake without a signal */
+
 struct lp_shm {
 	uint32_t magic;   /* LP_SHM_MAGIC, written by the cli */
 	uint32_t version; /* LP_PROTOCOL_VERSION */
@@ -233,6 +236,8 @@ struct lp_shm {
 	uint32_t n_overrides; /* sorted by step, strictly increasing */
 	uint64_t max_steps;   /* scheduling points inside one operation before it counts as a
 				 livelock; 0 = unlimited */
+	uint32_t run_flags;   /* LP_RUN_* */
+	uint32_t pad;
 	struct lp_override overrides[LP_MAX_OVERRIDES];
 	/* written once by the server at the fork point */
 	uint64_t base_len; /* bytes of records written before the fork point */

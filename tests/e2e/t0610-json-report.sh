@@ -28,6 +28,11 @@ json_is queue '.violation.kind' non-linearizable
 json_is queue '.violation.schedule' "$(report_field schedule)"
 json_is queue '.violation.replay | test("--replay")' true
 json_is queue '.violation.history | test("queue_trytake")' true
+json_is queue '.violation.switches | test("step [0-9]+: 0[.][0-9] preempts")' true
+json_is queue '.phase2.executions_by_preemptions | length' 2
+json_is queue '.phase2 | (.executions_by_preemptions | add) == .executions' true
+json_is queue '.instrumentation | test("^instrumented: ")' true
+json_is queue '.nondeterminism' null
 
 lp_run --json "$T/event.json" --target "$P/libevent-nolock.so" -- "$P/client-event"
 expect_status 1 "event: exit status 1"
@@ -38,4 +43,10 @@ lp_run --json "$T/box.json" --target "$P/libbox-race.so" -- "$P/client-box"
 expect_status 1 "box: exit status 1"
 json_is box '.violation.kind' crash
 json_is box '.violation.replay | test("--replay")' true
+lp_require_prog libticket-pid.so client-ticket
+lp_run --json "$T/ticket.json" --target "$P/libticket-pid.so" -- "$P/client-ticket"
+expect_status 3 "ticket: exit status 3"
+json_is ticket '.verdict' nondeterministic
+json_is ticket '.nondeterminism | [scan("ticket_take")] | length >= 2' true
+json_is ticket '.violation' null
 done_testing
