@@ -1,6 +1,7 @@
 /* cli/watchdog.c — names the blocking call of a thread that never reached a scheduling
  * point: /proc/PID/task/KTID/syscall gives the call, its stack pointer and pc; the first
- * word on the stack that points into executable code is taken as the caller. */
+ * word on the stack that points into executable code is taken as the caller. A thread
+ * running in user space is stopped with ptrace for its pc (we are its ancestor). */
 #include "watchdog.h"
 
 #include <fcntl.h>
@@ -8,6 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ptrace.h>
+#include <sys/user.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "analyze.h"
@@ -62,6 +66,21 @@ static uint64_t caller(pid_t pid, uint64_t sp)
 	return 0;
 }
 
+/* The pc of a running thread, or 0 when it cannot be stopped (ptrace not permitted). */
+static uint64_t running_pc(pid_t ktid)
+{
+	if (ptrace(PTRACE_SEIZE, ktid, NULL, NULL))
+		return 0;
+	struct user_regs_struct regs;
+	uint64_t pc = 0;
+	int st;
+	if (!ptrace(PTRACE_INTERRUPT, ktid, NULL, NULL) && waitpid(ktid, &st, __WALL) == ktid &&
+	    WIFSTOPPED(st) && !ptrace(PTRACE_GETREGS, ktid, NULL, &regs))
+		pc = regs.rip;
+	ptrace(PTRACE_DETACH, ktid, NULL, NULL);
+	return pc;
+}
+
 char *lp_watchdog_explain(pid_t pid, pid_t ktid, lp_tid_t tid, unsigned seconds, pid_t sym_pid)
 {
 	char tname[LP_TID_STRLEN], path[96], line[512] = "";
@@ -98,8 +117,15 @@ char *lp_watchdog_explain(pid_t pid, pid_t ktid, lp_tid_t tid, unsigned seconds,
 		}
 		lp_buf_puts(&b, " — an uncontrolled blocking call: make the client avoid it, or raise --watchdog if the call does return");
 	} else if (!strncmp(line, "running", 7)) {
-		lp_buf_puts(&b, "it keeps running without a synchronisation call (a busy wait on plain memory?) — "
-				"an uncontrolled wait: use -g atomic or raise --watchdog if it does finish");
+		lp_buf_puts(&b, "it keeps running without a synchronisation call");
+		uint64_t at = running_pc(ktid > 0 ? ktid : pid);
+		if (at) {
+			char *where = lp_symbolize(sp_pid, at);
+			lp_buf_printf(&b, ", at %s", where);
+			free(where);
+		}
+		lp_buf_puts(&b, " (a busy wait on plain memory?) — an uncontrolled wait: use -g memory, "
+				"or raise --watchdog if it does finish");
 	} else {
 		lp_buf_puts(&b, "blocked in an unknown place — an uncontrolled blocking call");
 	}

@@ -1,0 +1,25 @@
+/* flag-spin.c — a flag whose wait spins on a plain (volatile) load: no atomic
+ * instruction, no pause, no call, so at the default granularity the waiting thread never
+ * reaches a scheduling point and only the watchdog can tell. */
+#include <stdlib.h>
+#include "flag.h"
+
+struct flag {
+	volatile int set;
+};
+
+struct flag *flag_new(void)
+{
+	return calloc(1, sizeof(struct flag));
+}
+
+void flag_set(struct flag *f)
+{
+	f->set = 1;
+}
+
+void flag_wait(struct flag *f)
+{
+	while (!f->set)
+		;
+}
