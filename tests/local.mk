@@ -21,7 +21,8 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libevent-nolock.so $(LP_PROG_DIR)/libevent-nolock-nodw.so \
 	$(LP_PROG_DIR)/libsemw.so $(LP_PROG_DIR)/libticket-pid.so $(LP_PROG_DIR)/libbox-race.so \
 	$(LP_PROG_DIR)/libchan-pipe.so $(LP_PROG_DIR)/libtally-tsd.so \
-	$(LP_PROG_DIR)/libmbox.so $(LP_PROG_DIR)/libmbox-if.so $(LP_PROG_DIR)/libflag-spin.so
+	$(LP_PROG_DIR)/libmbox.so $(LP_PROG_DIR)/libmbox-if.so $(LP_PROG_DIR)/libflag-spin.so \
+	$(LP_PROG_DIR)/libprobe.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -35,7 +36,8 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-ticket $(LP_PROG_DIR)/client-box $(LP_PROG_DIR)/client-box-null \
 	$(LP_PROG_DIR)/client-chan $(LP_PROG_DIR)/client-libc-only $(LP_PROG_DIR)/client-bare \
 	$(LP_PROG_DIR)/client-static $(LP_PROG_DIR)/client-tally \
-	$(LP_PROG_DIR)/client-mbox $(LP_PROG_DIR)/client-mbox-if $(LP_PROG_DIR)/client-flag
+	$(LP_PROG_DIR)/client-mbox $(LP_PROG_DIR)/client-mbox-if $(LP_PROG_DIR)/client-flag \
+	$(LP_PROG_DIR)/client-probe
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -54,6 +56,11 @@ $(LP_PROG_DIR)/libqueue-trylock.so: $(LP_PROG_DIR)/queue-trylock.c $(LP_QUEUE_H)
 $(LP_PROG_DIR)/libqueue-trylock-nodw.so: $(LP_PROG_DIR)/queue-trylock.c $(LP_QUEUE_H)
 	$(LP_PROG_MKDIR)
 	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 $(srcdir)/$(LP_PROG_DIR)/queue-trylock.c && $(LP_PROG_STRIP)
+$(LP_PROG_DIR)/libprobe.so: $(LP_PROG_DIR)/probe.c $(LP_PROG_DIR)/probe.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/probe.c
+$(LP_PROG_DIR)/client-probe: $(LP_PROG_DIR)/client-probe.c $(LP_PROG_DIR)/probe.h $(LP_PROG_DIR)/libprobe.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-probe.c $(LP_PROG_DIR)/libprobe.so
 $(LP_PROG_DIR)/libflag-spin.so: $(LP_PROG_DIR)/flag-spin.c $(LP_PROG_DIR)/flag.h
 	$(LP_PROG_MKDIR)
 	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/flag-spin.c
@@ -150,7 +157,8 @@ EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/
 	$(LP_PROG_DIR)/chan-pipe.c $(LP_PROG_DIR)/client-chan.c $(LP_PROG_DIR)/tally.h \
 	$(LP_PROG_DIR)/tally-tsd.c $(LP_PROG_DIR)/client-tally.c $(LP_PROG_DIR)/mbox.h \
 	$(LP_PROG_DIR)/mbox.c $(LP_PROG_DIR)/client-mbox.c $(LP_PROG_DIR)/flag.h \
-	$(LP_PROG_DIR)/flag-spin.c $(LP_PROG_DIR)/client-flag.c
+	$(LP_PROG_DIR)/flag-spin.c $(LP_PROG_DIR)/client-flag.c $(LP_PROG_DIR)/probe.h \
+	$(LP_PROG_DIR)/probe.c $(LP_PROG_DIR)/client-probe.c
 
 # ---- atomics, futexes and real libraries (issue 4) ----
 # Lock-free test libraries (the 08xx tests): scheduling points are their atomic
@@ -280,6 +288,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0330-correct-semaphore-max-steps-caution.sh \
 	tests/e2e/t0320-correct-semaphore-stuck.sh \
 	tests/e2e/t0340-correct-tsd-destructor.sh tests/e2e/t0350-spurious-wakeups.sh \
+	tests/e2e/t0360-execution-environment.sh \
 	tests/e2e/t0400-wrong-queue-trylock.sh \
 	tests/e2e/t0410-wrong-event-missed-wakeup.sh \
 	tests/e2e/t0420-wrong-crash-under-schedule.sh \

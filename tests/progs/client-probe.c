@@ -1,0 +1,31 @@
+/* client-probe.c — each thread records, through probe_note, how many CPUs it may run on
+ * and the addresses of a heap block and of a stack variable: under lineup-preload the
+ * first must be 1 (an execution's threads are pinned to one CPU) and the others the same
+ * in every run (address randomisation is off). */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include "probe.h"
+
+static void *note(void *arg)
+{
+	cpu_set_t set;
+	int local = 0;
+	CPU_ZERO(&set);
+	sched_getaffinity(0, sizeof set, &set);
+	probe_note(CPU_COUNT(&set));
+	probe_note((long)malloc(16));
+	probe_note((long)&local);
+	return arg;
+}
+
+int main(void)
+{
+	pthread_t a, b;
+	pthread_create(&a, NULL, note, NULL);
+	pthread_create(&b, NULL, note, NULL);
+	pthread_join(a, NULL);
+	pthread_join(b, NULL);
+	return 0;
+}

@@ -1,0 +1,8 @@
+/* probe.h — a library function that returns its argument, so a client can put facts about
+ * its execution environment into the recorded history. */
+#ifndef TESTS_PROGS_PROBE_H
+#define TESTS_PROGS_PROBE_H
+
+long probe_note(long value);
+
+#endif
