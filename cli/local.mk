@@ -37,8 +37,10 @@ tests_unit_test_cli_json_LDADD = $(LP_CLI_TEST_LIBS)
 
 # The summary's instrumentation lines and the livelock report: pure text from counts and
 # a synthetic log.
-check_PROGRAMS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock tests/unit/test-cli-trace
-TESTS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock tests/unit/test-cli-trace
+check_PROGRAMS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock tests/unit/test-cli-trace \
+	tests/unit/test-cli-progress
+TESTS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock tests/unit/test-cli-trace \
+	tests/unit/test-cli-progress
 tests_unit_test_cli_summary_sites_SOURCES = tests/unit/test-cli-summary-sites.c cli/summary-sites.c cli/summary.c cli/buf.c
 tests_unit_test_cli_summary_sites_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_summary_sites_LDADD = libatomics-scan.a $(LP_CLI_TEST_LIBS) $(CAPSTONE_LIBS) $(LIBELF_LIBS)
@@ -48,6 +50,9 @@ tests_unit_test_cli_livelock_LDADD = $(LP_CLI_TEST_LIBS)
 tests_unit_test_cli_trace_SOURCES = tests/unit/test-cli-trace.c cli/report-trace.c cli/buf.c
 tests_unit_test_cli_trace_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_trace_LDADD = libexplore.a $(LP_CLI_TEST_LIBS)
+tests_unit_test_cli_progress_SOURCES = tests/unit/test-cli-progress.c cli/progress.c
+tests_unit_test_cli_progress_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_progress_LDADD = $(CMOCKA_LIBS)
 
 TESTS += tests/cli/options-and-man.sh
 EXTRA_DIST += tests/cli/options-and-man.sh

@@ -40,7 +40,7 @@ void lp_progress_update(int phase, uint64_t executions, uint64_t histories, int 
 		fprintf(stderr, "\r\033[Kphase 1 (serial): %llu executions, %llu histories, %.0f/s",
 			(unsigned long long)executions, (unsigned long long)histories, rate);
 	else
-		fprintf(stderr, "\r\033[Kphase 2 (concurrent): %llu executions, %d preemptions, %.0f/s",
+		fprintf(stderr, "\r\033[Kphase 2 (concurrent): %llu executions and histories checked, %d preemptions, %.0f/s",
 			(unsigned long long)executions, bound, rate);
 	shown = true;
 }

@@ -7,6 +7,8 @@ lp_require_prog libqueue-trylock.so client-queue-trylock
 lp_run --target "$P/libqueue-trylock.so" -- "$P/client-queue-trylock"
 expect_violation_report
 expect_out 'queue_trytake' "the report names queue_trytake"
+expect_out "^ +[0-9]+ +-> -1$" "the timeline shows the failing trytake's result, -1"
+expect_out "0\.2's queue_trytake\(0x[0-9a-f]+\) returns -1 at this point" "the report says that trytake's -1 is what no serial execution gives"
 expect_out 'queue_add' "the report shows the overlapping queue_add"
 expect_no_out '^[[:space:]]*stuck[[:space:]]*$' "not a stuck history"
 
