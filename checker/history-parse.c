@@ -84,11 +84,27 @@ __attribute__((format(printf, 2, 3))) static enum lp_hp_status fail(struct lp_hi
 }
 
 /* Subjects quoted in messages are cut for display only. */
+/* A clipped copy for a message, bytes outside printable ASCII written as \xNN so that
+ * binary input never reaches the terminal raw. */
 static const char *quote(const char *s, size_t len, char *buf, size_t cap)
 {
-	size_t n = len < cap - 4 ? len : cap - 4;
-	memcpy(buf, s, n);
-	strcpy(buf + n, len > n ? "..." : "");
+	static const char hex[] = "0123456789abcdef";
+	size_t n = 0, i = 0;
+	for (; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		bool plain = c >= 0x20 && c < 0x7f;
+		if (n + (plain ? 1 : 4) > cap - 4)
+			break;
+		if (plain) {
+			buf[n++] = (char)c;
+		} else {
+			buf[n++] = '\\';
+			buf[n++] = 'x';
+			buf[n++] = hex[c >> 4];
+			buf[n++] = hex[c & 15];
+		}
+	}
+	strcpy(buf + n, i < len ? "..." : "");
 	return buf;
 }
 

@@ -105,6 +105,7 @@ static void test_stuck_and_serial(void **state)
 static void test_rejections(void **state)
 {
 	expect_error("history serial\n0 ret 1\nend\n", "in.h:2:", "without a pending call");
+	expect_error("history serial\n\xff\xfe;x call f()\n", "in.h:2:", "unknown line '\\xff\\xfe;x'");
 	expect_error("history concurrent\n0 call f()\n0 call g()\n", "in.h:3:", "while its call at line 2 is pending");
 	expect_error("history serial\n0 call f()\n0 ret 1\n", "in.h:3:", "has no 'end'");
 	expect_error("history serial\n0 call f()\n0 ret 1\nhistory serial\nend\n", "in.h:4:", "history at line 1 has no 'end'");
