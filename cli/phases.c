@@ -138,8 +138,7 @@ static void finish_output(struct lp_ctx *c)
 	if (!c->o->quiet)
 		lp_report_summary(c, stdout);
 	else /* what weakens the verdict is never hidden */
-		for (size_t i = 0; i < c->sum.n_warnings; i++)
-			printf("warning: %s\n", c->sum.warnings[i]);
+		lp_report_warnings(c, stdout);
 	if (c->o->json) {
 		free(c->sum.instrumentation);
 		c->sum.instrumentation = lp_sites_summary_text(&c->sites);
@@ -153,6 +152,24 @@ static void finish_output(struct lp_ctx *c)
 	fflush(stdout);
 }
 
+/* What can make a report on this run's observations wrong, or a concurrent history a
+ * product of --spurious-wakeups: the lines that start a violation report (also replay's). */
+static void report_cautions(const struct lp_ctx *c, struct lp_buf *r)
+{
+	if (c->p1_livelocks)
+		lp_buf_printf(r, "CAUTION: phase 1 cut %" PRIu64 " serial execution%s at --max-steps %" PRIu64
+			      " and recorded %s as stuck; if an operation merely needs more scheduling points, "
+			      "this report can be a false alarm: rerun with a larger --max-steps\n",
+			      c->p1_livelocks, c->p1_livelocks == 1 ? "" : "s", c->o->max_steps,
+			      c->p1_livelocks == 1 ? "it" : "them");
+	if (c->p1_dropped)
+		lp_buf_puts(r, "CAUTION: phase 1 skipped serial schedules needing more than 4096 overrides, "
+			       "so the observations may be incomplete and this report can be a false alarm\n");
+	if (c->o->spurious)
+		lp_buf_puts(r, "note: with --spurious-wakeups, a condition wait in this history may have returned "
+			       "without a signal (as POSIX allows) when no other thread could run\n");
+}
+
 static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct exec *e, const char *kind,
 		     const char *checker_text)
 {
@@ -163,18 +180,7 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct exec 
 	v->schedule = lp_xstrdup(e->sched);
 	v->replay = lp_replay_command(c->argv0, c->o, e->sched);
 	/* A violation is a proof only against complete observations: say when they are not. */
-	if (c->p1_livelocks)
-		lp_buf_printf(&r, "CAUTION: phase 1 cut %" PRIu64 " serial execution%s at --max-steps %" PRIu64
-			      " and recorded %s as stuck; if an operation merely needs more scheduling points, "
-			      "this report can be a false alarm: rerun with a larger --max-steps\n",
-			      c->p1_livelocks, c->p1_livelocks == 1 ? "" : "s", c->o->max_steps,
-			      c->p1_livelocks == 1 ? "it" : "them");
-	if (c->p1_dropped)
-		lp_buf_puts(&r, "CAUTION: phase 1 skipped serial schedules needing more than 4096 overrides, "
-				"so the observations may be incomplete and this report can be a false alarm\n");
-	if (c->o->spurious)
-		lp_buf_puts(&r, "note: with --spurious-wakeups, a condition wait in this history may have returned "
-				"without a signal (as POSIX allows) when no other thread could run\n");
+	report_cautions(c, &r);
 	if (e->res.outcome == LP_OUT_LIVELOCK) {
 		char *why = lp_report_livelock(c, &e->log);
 		lp_buf_puts(&r, why);
@@ -373,8 +379,10 @@ int lp_replay_run(struct lp_ctx *c)
 		if (livelock)
 			put_comment(livelock);
 		if (r == LP_CHECK_VIOLATION) {
-			if (c->p1_livelocks || c->p1_dropped)
-				put_comment("CAUTION: phase 1 was cut short (see the warnings): this can be a false alarm");
+			struct lp_buf cautions = {0};
+			report_cautions(c, &cautions);
+			put_comment(cautions.s ? cautions.s : "");
+			lp_buf_free(&cautions);
 			put_comment(text ? text : "");
 			rc = LP_EXIT_VIOLATION;
 		}

@@ -36,6 +36,8 @@ int lp_replay_run(struct lp_ctx *c);
 /* Text of the schedule with the site of each override ("step 4: 0.2 preempts 0.1 at ..."). */
 char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s, const struct lp_exec_log *log);
 void lp_report_summary(const struct lp_ctx *c, FILE *f);
+/* The "warning: ..." lines alone (part of the summary; printed even with -q). */
+void lp_report_warnings(const struct lp_ctx *c, FILE *f);
 /* Every scheduling point of an execution, one line each (`--replay -v`). */
 char *lp_report_trace(const struct lp_ctx *c, const struct lp_exec_log *log);
 /* The livelock line of a stuck execution's report (symbolized in the fork server). */

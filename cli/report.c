@@ -85,6 +85,11 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 		fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
 			(unsigned long long)s->p2_per_bound[b]);
 	fputs("\n", f);
-	for (size_t i = 0; i < s->n_warnings; i++)
-		fprintf(f, "warning: %s\n", s->warnings[i]);
+	lp_report_warnings(c, f);
+}
+
+void lp_report_warnings(const struct lp_ctx *c, FILE *f)
+{
+	for (size_t i = 0; i < c->sum.n_warnings; i++)
+		fprintf(f, "warning: %s\n", c->sum.warnings[i]);
 }

@@ -16,6 +16,7 @@ static struct {
 	void (*dtor)(void *);
 	int used;
 } keys[LP_MAX_KEYS];
+static int keys_used; /* slots ever used: a thread's exit scans only those */
 static int keys_lock;
 
 static void lock(void)
@@ -36,6 +37,8 @@ void lp_rt_key_created(pthread_key_t key, void (*dtor)(void *))
 			keys[i].key = key;
 			keys[i].dtor = dtor;
 			keys[i].used = 1;
+			if (i >= keys_used)
+				keys_used = i + 1;
 			break;
 		}
 	unlock();
@@ -44,7 +47,7 @@ void lp_rt_key_created(pthread_key_t key, void (*dtor)(void *))
 void lp_rt_key_deleted(pthread_key_t key)
 {
 	lock();
-	for (int i = 0; i < LP_MAX_KEYS; i++)
+	for (int i = 0; i < keys_used; i++)
 		if (keys[i].used && keys[i].key == key)
 			keys[i].used = 0;
 	unlock();
@@ -54,7 +57,10 @@ void lp_rt_run_tsd_dtors(void)
 {
 	for (int round = 0; round < PTHREAD_DESTRUCTOR_ITERATIONS; round++) {
 		int ran = 0;
-		for (int i = 0; i < LP_MAX_KEYS; i++) {
+		lock();
+		int n = keys_used;
+		unlock();
+		for (int i = 0; i < n; i++) {
 			lock();
 			pthread_key_t key = keys[i].key;
 			void (*dtor)(void *) = keys[i].used ? keys[i].dtor : 0;

@@ -18,6 +18,11 @@ expect_out "mbox_get[(]0x[0-9a-f]*[)]"
 expect_out "in the serial executions it never returns [(]stuck[)]"
 expect_out "note: with --spurious-wakeups, a condition wait in this history may have returned without a signal"
 expect_out "^replay: .*--spurious-wakeups"
+sched=$(report_field schedule)
+lp_run --spurious-wakeups --replay "$sched" -- "$P/client-mbox-if"
+expect_status 1 "if-wait, replay of $sched: exit status 1"
+expect_out "^# note: with --spurious-wakeups, a condition wait in this history may have returned without a signal"
+expect_out "^# verdict: violation$"
 
 lp_run --spurious-wakeups -- "$P/client-mbox"
 expect_status 0 "while-wait, --spurious-wakeups: exit status 0"
