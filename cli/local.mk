@@ -1,14 +1,14 @@
-# cli: build rules for lineup-preload (the driver part; analysis rules are in cli/analyze.mk).
-include $(srcdir)/cli/analyze.mk
+# cli: build rules for lineup-preload (the driver part; analysis rules are in cli/analyze/local.mk).
+include $(srcdir)/cli/analyze/local.mk
 
 # Everything but main.c in one archive, so the pieces build and test on their own.
 noinst_LIBRARIES += libdriver.a
-libdriver_a_SOURCES = cli/options.c cli/options.h cli/phases.c cli/phases.h \
-	cli/run-server.c cli/run-server.h cli/shm-log.c cli/shm-log.h cli/watchdog.c cli/watchdog.h \
-	cli/report.c cli/json.c cli/json.h cli/summary.c cli/summary.h cli/progress.c cli/progress.h \
-	cli/checker-pipe.c cli/checker-pipe.h cli/replay-cmd.c cli/replay-cmd.h cli/buf.c cli/buf.h \
-	cli/summary-sites.c cli/summary-sites.h cli/report-livelock.c cli/report-livelock.h \
-	cli/report-trace.c cli/report-trace.h
+libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h \
+	cli/run/run-server.c cli/run/run-server.h cli/run/shm-log.c cli/run/shm-log.h cli/run/watchdog.c cli/run/watchdog.h \
+	cli/report/report.c cli/report/json.c cli/report/json.h cli/report/summary.c cli/report/summary.h cli/report/progress.c cli/report/progress.h \
+	cli/run/checker-pipe.c cli/run/checker-pipe.h cli/run/replay-cmd.c cli/run/replay-cmd.h cli/buf.c cli/buf.h \
+	cli/report/summary-sites.c cli/report/summary-sites.h cli/report/report-livelock.c cli/report/report-livelock.h \
+	cli/report/report-trace.c cli/report/report-trace.h
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"'
 libdriver_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
@@ -24,14 +24,14 @@ dist_man_MANS += man/lineup-preload.1
 LP_CLI_TEST_LIBS = libcommon.a $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test-cli-options tests/unit/test-cli-shm-log tests/unit/test-cli-json
 TESTS += tests/unit/test-cli-options tests/unit/test-cli-shm-log tests/unit/test-cli-json
-tests_unit_test_cli_options_SOURCES = tests/unit/test-cli-options.c cli/options.c cli/replay-cmd.c cli/buf.c \
-	cli/instrument-refusal.c
+tests_unit_test_cli_options_SOURCES = tests/unit/test-cli-options.c cli/options.c cli/run/replay-cmd.c cli/buf.c \
+	cli/analyze/instrument-refusal.c
 tests_unit_test_cli_options_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_options_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_shm_log_SOURCES = tests/unit/test-cli-shm-log.c cli/shm-log.c cli/buf.c
+tests_unit_test_cli_shm_log_SOURCES = tests/unit/test-cli-shm-log.c cli/run/shm-log.c cli/buf.c
 tests_unit_test_cli_shm_log_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_shm_log_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/json.c cli/summary.c cli/buf.c
+tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/report/json.c cli/report/summary.c cli/buf.c
 tests_unit_test_cli_json_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_json_LDADD = $(LP_CLI_TEST_LIBS)
 
@@ -41,16 +41,16 @@ check_PROGRAMS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock
 	tests/unit/test-cli-progress
 TESTS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock tests/unit/test-cli-trace \
 	tests/unit/test-cli-progress
-tests_unit_test_cli_summary_sites_SOURCES = tests/unit/test-cli-summary-sites.c cli/summary-sites.c cli/summary.c cli/buf.c
+tests_unit_test_cli_summary_sites_SOURCES = tests/unit/test-cli-summary-sites.c cli/report/summary-sites.c cli/report/summary.c cli/buf.c
 tests_unit_test_cli_summary_sites_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_summary_sites_LDADD = libatomics-scan.a $(LP_CLI_TEST_LIBS) $(CAPSTONE_LIBS) $(LIBELF_LIBS)
-tests_unit_test_cli_livelock_SOURCES = tests/unit/test-cli-livelock.c cli/report-livelock.c cli/buf.c
+tests_unit_test_cli_livelock_SOURCES = tests/unit/test-cli-livelock.c cli/report/report-livelock.c cli/buf.c
 tests_unit_test_cli_livelock_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_livelock_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_trace_SOURCES = tests/unit/test-cli-trace.c cli/report-trace.c cli/buf.c
+tests_unit_test_cli_trace_SOURCES = tests/unit/test-cli-trace.c cli/report/report-trace.c cli/buf.c
 tests_unit_test_cli_trace_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_trace_LDADD = libexplore.a $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_progress_SOURCES = tests/unit/test-cli-progress.c cli/progress.c
+tests_unit_test_cli_progress_SOURCES = tests/unit/test-cli-progress.c cli/report/progress.c
 tests_unit_test_cli_progress_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_progress_LDADD = $(CMOCKA_LIBS)
 
@@ -63,4 +63,4 @@ tests_cli_libfake_preload_la_SOURCES = tests/cli/fake-preload.c
 tests_cli_libfake_preload_la_LDFLAGS = -module -avoid-version -shared -rpath /nowhere
 TESTS += tests/cli/replay-fake-server.sh
 EXTRA_DIST += tests/cli/replay-fake-server.sh
-include $(srcdir)/cli/atomics.mk
+include $(srcdir)/cli/analyze/atomics.mk

@@ -5,12 +5,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyze.h"
+#include "cli/analyze/analyze.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "options.h"
-#include "phases.h"
-#include "progress.h"
+#include "cli/run/phases.h"
+#include "cli/report/progress.h"
 
 static char plan_path[64];
 

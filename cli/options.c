@@ -2,7 +2,7 @@
  * in our own words, and parsing stops at the client so its own options are left alone). */
 #include "options.h"
 
-#include "instrument-refusal.h"
+#include "cli/analyze/instrument-refusal.h"
 #include "lineup/die.h"
 
 #include <errno.h>

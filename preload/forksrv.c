@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 
 #include "preload.h"
-#include "scheduler/runtime.h"
+#include "runtime.h"
 
 static int count_tasks(void)
 {

@@ -7,7 +7,7 @@
 
 #include "preload.h"
 #include "text.h"
-#include "scheduler/runtime.h"
+#include "runtime.h"
 
 static const char *const names[] = {
 #define LP_ATOMIC(name) #name,

@@ -1,11 +1,11 @@
 /* preload/hooks-futex.c — the interposed syscall(): futex calls go to the futex model
- * (scheduler/runtime-futex.c) while the scheduler controls the calling thread; every other
+ * (preload/runtime-futex.c) while the scheduler controls the calling thread; every other
  * call, and every call before the fork point, goes to libc's syscall() unchanged. */
 #include <errno.h>
 #include <stdarg.h>
 
 #include "preload.h"
-#include "scheduler/runtime-futex.h"
+#include "runtime-futex.h"
 
 #pragma GCC visibility push(default)
 

@@ -4,7 +4,7 @@
 #include <errno.h>
 
 #include "preload.h"
-#include "scheduler/runtime.h"
+#include "runtime.h"
 
 #pragma GCC visibility push(default)
 

@@ -6,8 +6,8 @@ liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/text.
 	preload/trampoline-x86_64.S preload/forksrv.c preload/hooks-pthread.c \
 	preload/hooks-dl.c preload/sites.c preload/sites.h preload/patch.c preload/trap.c \
 	preload/hooks-atomic.c preload/hooks-atomic-x86_64.S \
-	scheduler/runtime.h scheduler/runtime-thread.c \
-	scheduler/runtime-sync.c scheduler/runtime-tsd.c scheduler/sched-pick.c scheduler/sched-pick.h
+	preload/runtime.h preload/runtime-thread.c \
+	preload/runtime-sync.c preload/runtime-tsd.c scheduler/sched-pick.c scheduler/sched-pick.h
 EXTRA_DIST += preload/interposed.def preload/atomic-names.def
 liblineup_preload_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) -I$(top_srcdir)/preload
 liblineup_preload_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -fno-strict-aliasing
@@ -82,13 +82,13 @@ EXTRA_DIST += tests/preload/traps.sh tests/preload/ops.sh tests/preload/sched.sh
 	tests/preload/dl.sh tests/preload/inert.sh
 
 # The futex model: syscall(SYS_futex, ...) under the scheduler.
-liblineup_preload_la_SOURCES += preload/hooks-futex.c scheduler/runtime-futex.c \
-	scheduler/runtime-futex.h scheduler/runtime-futex-queue.c scheduler/runtime-futex-queue.h
+liblineup_preload_la_SOURCES += preload/hooks-futex.c preload/runtime-futex.c \
+	preload/runtime-futex.h preload/runtime-futex-queue.c preload/runtime-futex-queue.h
 check_PROGRAMS += tests/unit/test-runtime-futex-queue
 TESTS += tests/unit/test-runtime-futex-queue
 tests_unit_test_runtime_futex_queue_SOURCES = tests/unit/test-runtime-futex-queue.c \
-	scheduler/runtime-futex-queue.c
-tests_unit_test_runtime_futex_queue_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/scheduler
+	preload/runtime-futex-queue.c
+tests_unit_test_runtime_futex_queue_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
 tests_unit_test_runtime_futex_queue_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_runtime_futex_queue_LDADD = $(CMOCKA_LIBS)
 check_PROGRAMS += tests/preload/client-futex

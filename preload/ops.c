@@ -7,7 +7,7 @@
 
 #include "preload.h"
 #include "text.h"
-#include "scheduler/runtime.h"
+#include "runtime.h"
 
 struct lp_op_regs {
 	uint64_t gp[6]; /* rdi rsi rdx rcx r8 r9 */

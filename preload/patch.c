@@ -12,7 +12,7 @@
 #include "preload.h"
 #include "sites.h"
 #include "text.h"
-#include "scheduler/runtime.h"
+#include "runtime.h"
 
 #define N_OBJECTS (2 * LP_MAX_TARGETS)
 

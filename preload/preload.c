@@ -22,7 +22,7 @@
 
 #include "preload.h"
 #include "text.h"
-#include "scheduler/runtime.h"
+#include "runtime.h"
 
 struct lp_preload lp_g = {.log_fd = 2, .cmd_fd = -1, .reply_fd = -1};
 

@@ -7,7 +7,7 @@
 
 #include "preload.h"
 #include "sites.h"
-#include "scheduler/runtime.h"
+#include "runtime.h"
 
 extern struct lp_site_table lp_site_table LP_HIDDEN;
 
@@ -90,7 +90,7 @@ void lp_trap_setup(void)
 	unblock_trap();
 }
 
-/* Every thread of an execution starts here (scheduler/runtime-thread.c). */
+/* Every thread of an execution starts here (preload/runtime-thread.c). */
 void lp_trap_thread(void)
 {
 	if (installed)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../cli/json.h"
+#include "cli/report/json.h"
 
 static char *esc(const char *s)
 {

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../cli/report-livelock.h"
+#include "cli/report/report-livelock.h"
 
 #define T1 ((lp_tid_t)1 << 56) /* 0.1 */
 #define T2 ((lp_tid_t)2 << 56) /* 0.2 */

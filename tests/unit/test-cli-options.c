@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../cli/options.h"
-#include "../../cli/replay-cmd.h"
+#include "cli/options.h"
+#include "cli/run/replay-cmd.h"
 
 #define ARGV(...) ((char *[]){"lineup-preload", __VA_ARGS__, NULL})
 #define ARGC(v) ((int)(sizeof(v) / sizeof *(v)) - 1)

@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../../cli/progress.h"
+#include "cli/report/progress.h"
 
 /* Runs fn with stderr sent to a temporary file; returns what it wrote. */
 static char *capture(void (*fn)(void))

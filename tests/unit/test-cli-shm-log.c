@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../cli/shm-log.h"
+#include "cli/run/shm-log.h"
 
 static _Alignas(8) char logbuf[8192];
 static size_t loglen;

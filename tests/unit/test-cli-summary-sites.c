@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../cli/summary-sites.h"
+#include "cli/report/summary-sites.h"
 
 static struct lp_sites_object objs[2];
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../cli/report-trace.h"
+#include "cli/report/report-trace.h"
 
 #define T0 ((lp_tid_t)0)
 #define T1 ((lp_tid_t)1 << 56) /* 0.1 */

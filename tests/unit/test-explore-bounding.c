@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../scheduler/explore.h"
+#include "scheduler/explore.h"
 
 #define MAXT 3
 #define MAXK 4

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../scheduler/explore.h"
+#include "scheduler/explore.h"
 
 static void round_trip(void **state)
 {

@@ -1,0 +1,120 @@
+/* cli/analyze/analyze-internal.h — the pieces of the analysis (client checks, library closure,
+ * targets, exported functions, DWARF types, signatures) shared by cli/analyze-*.c and
+ * their unit tests. Every step reports a user error as one line in err[] and returns -1,
+ * so tests can check the messages; only lp_analyze() turns them into lp_die(). */
+#ifndef LINEUP_CLI_ANALYZE_INTERNAL_H
+#define LINEUP_CLI_ANALYZE_INTERNAL_H
+
+#include "analyze.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#define LP_ERR_SIZE 65536 /* lists of every untyped function fit */
+
+/* Formats into err (at most errsize bytes) and returns -1, for "return fail(...)". */
+__attribute__((format(printf, 3, 4))) int lp_analyze_fail(char *err, size_t errsize,
+							 const char *fmt, ...);
+
+/* ---- Client (cli/analyze/analyze-client.c) ---- */
+struct lp_client {
+	char *name;     /* as the user gave it */
+	char *path;     /* absolute path after PATH lookup */
+	char *interp;   /* PT_INTERP: the loader that runs it */
+	char **needed;  /* its own DT_NEEDED entries, in order */
+	int n_needed;
+	char **imports; /* names of its undefined dynamic symbols, sorted */
+	int n_imports;
+};
+/* Finds the client (PATH lookup when name has no slash) and checks it is a dynamically
+ * linked x86-64 ELF executable. */
+int lp_client_open(const char *name, struct lp_client *c, char *err, size_t errsize);
+bool lp_client_imports(const struct lp_client *c, const char *sym);
+void lp_client_free(struct lp_client *c);
+
+/* ---- Library closure as the loader resolves it (cli/analyze/analyze-closure.c) ---- */
+struct lp_closure_ent {
+	char *name; /* as requested (DT_NEEDED), or the path for the loader itself */
+	char *path; /* NULL when the loader did not find it, or for the vdso */
+	bool missing; /* "name => not found" */
+	dev_t dev;
+	ino_t ino;
+};
+struct lp_closure {
+	int n;
+	struct lp_closure_ent *ents;
+};
+/* Runs "LD_TRACE_LOADED_OBJECTS=1 INTERP CLIENT" (as ldd does; the client itself does
+ * not run). */
+int lp_closure_load(const struct lp_client *c, struct lp_closure *cl, char *err,
+		    size_t errsize);
+/* Parses the loader's --list output (pure, no stat: dev/ino left 0). */
+int lp_closure_parse(const char *text, struct lp_closure *cl, char *err, size_t errsize);
+void lp_closure_free(struct lp_closure *cl);
+
+/* ---- Targets (cli/analyze/analyze-targets.c) ---- */
+/* True for the C/C++ runtime and the loader (never a default target). */
+bool lp_runtime_soname(const char *soname);
+/* Fills plan->targets from the user's names, or from the client's DT_NEEDED. */
+int lp_targets_resolve(const struct lp_client *c, const struct lp_closure *cl,
+		       const char **names, int n_names, struct lp_plan *plan, char *err,
+		       size_t errsize);
+
+/* Fills plan->instrument from --instrument names (files the client may load), refusing
+ * those lp_instrument_refusal names and the preload file itself by identity. Objects
+ * that are targets already are left out (they are instrumented anyway). */
+int lp_instrument_resolve(const struct lp_closure *cl, const char **names, int n_names,
+			  const char *preload, struct lp_plan *plan, char *err, size_t errsize);
+
+/* ---- Sites (cli/analyze/analyze-sites.c) ---- */
+/* Scans every target and instrument object at plan->level and fills plan->sites and
+ * plan->scans. Fails when the plan would exceed LP_MAX_SITES. */
+int lp_sites_plan(struct lp_plan *plan, char *err, size_t errsize);
+
+/* ---- Exported functions (cli/analyze/elf-functions.c) ---- */
+struct lp_symbol {
+	char *name;
+	uint64_t value; /* st_value (for an ifunc: its resolver) */
+	bool ifunc;
+	bool weak;
+};
+/* Defined, exported (global/weak, default/protected) functions of a shared object, one
+ * per name (the default version wins), in .dynsym order. Checks it is an x86-64 ELF
+ * shared object; what names it in the messages. */
+int lp_elf_functions(const char *path, const char *what, struct lp_symbol **out, int *n,
+		     char *err, size_t errsize);
+void lp_symbols_free(struct lp_symbol *s, int n);
+/* DT_SONAME of an ELF shared object (malloc'ed), or NULL. */
+char *lp_elf_soname(const char *path);
+
+/* ---- Types ---- */
+struct lp_ftype {
+	enum lp_kind ret;
+	int nargs;
+	enum lp_kind args[LP_MAX_ARGS];
+	bool varargs;
+	bool typed;
+	char reason[128]; /* why not typed, when the type is known but unsupported */
+};
+
+/* cli/analyze/dwarf-types.c. One wanted function: name in, found/type out. */
+struct lp_dwarf_fn {
+	const char *name;
+	bool found;
+	struct lp_ftype type;
+};
+/* Looks the names up in the DWARF of path (or its separate debug file by build-id or
+ * debuglink). decls_only: only DW_AT_declaration subprograms (what a client carries);
+ * otherwise definitions are preferred to declarations. Returns 1 if the file has DWARF,
+ * 0 if it has none, -1 on error. */
+int lp_dwarf_types(const char *path, bool decls_only, struct lp_dwarf_fn *fns, int n,
+		   char *err, size_t errsize);
+
+/* cli/analyze/signature-parse.c: "name(T,T,...)->T". *name is malloc'ed. */
+int lp_signature_parse(const char *text, char **name, struct lp_ftype *t, char *err,
+		       size_t errsize);
+/* "i4(p,s,...)" style text of a type, for messages. */
+void lp_ftype_format(const struct lp_ftype *t, char *buf, size_t bufsize);
+const char *lp_kind_token(enum lp_kind k);
+
+#endif

@@ -1,0 +1,67 @@
+/* cli/analyze/analyze-sites.c — the plan's sites: every function of each target and --instrument
+ * object scanned (cli/analyze/atomics-scan.c) at the chosen granularity, counted for the summary. */
+#include "analyze-internal.h"
+#include "lineup/die.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define fail(...) lp_analyze_fail(err, errsize, __VA_ARGS__)
+
+static const char *path_of(const struct lp_plan *plan, int i)
+{
+	return i < plan->n_targets ? plan->targets[i].path
+				   : plan->instrument[i - plan->n_targets].path;
+}
+
+int lp_sites_plan(struct lp_plan *plan, char *err, size_t errsize)
+{
+	int n_obj = plan->n_targets + plan->n_instrument;
+	if (plan->level == LP_SITES_NONE || n_obj == 0)
+		return 0;
+	plan->scans = lp_xcalloc((size_t)n_obj, sizeof(*plan->scans));
+	size_t total = 0, biggest = 0;
+	int biggest_obj = 0;
+	for (int i = 0; i < n_obj; i++) {
+		struct lp_scan sc;
+		char msg[512];
+		/* Every function, not only the operations: they call static helpers, and a
+		 * helper's atomic is a step of the operation. */
+		if (lp_atomics_scan(path_of(plan, i), NULL, 0, plan->level == LP_SITES_MEMORY, &sc,
+				    msg, sizeof(msg)))
+			return fail("cannot scan the instructions of '%s': %s",
+				    lp_plan_object_name(plan, i), msg);
+		struct lp_plan_scan *ps = &plan->scans[i];
+		for (size_t k = 0; k < sc.n_skipped; k++)
+			ps->skipped[sc.skipped[k].why]++;
+		ps->bad_bytes = sc.bad_bytes;
+		total += sc.n;
+		if (sc.n > biggest) {
+			biggest = sc.n;
+			biggest_obj = i;
+		}
+		if (total <= LP_MAX_SITES) {
+			plan->sites =
+			    lp_xrealloc(plan->sites, (plan->n_sites + sc.n) * sizeof(*plan->sites));
+			for (size_t k = 0; k < sc.n; k++) {
+				struct lp_plan_site *s = &plan->sites[plan->n_sites++];
+				s->object = i;
+				s->site = sc.sites[k];
+				s->site.func = NULL; /* the scan's names go with it */
+				ps->by_kind[s->site.kind]++;
+			}
+		}
+		lp_atomics_scan_free(&sc);
+	}
+	if (total > LP_MAX_SITES)
+		return fail(
+		    "too many instructions to trap: %zu sites, %zu of them in '%s' (at most %d): "
+		    "%s",
+		    total, biggest, lp_plan_object_name(plan, biggest_obj), LP_MAX_SITES,
+		    plan->level == LP_SITES_MEMORY
+			? "use -g atomic, which traps only atomic instructions, or fewer "
+			  "--instrument objects"
+			: "use fewer --instrument objects, or -g sync");
+	return 0;
+}

@@ -1,0 +1,104 @@
+/* cli/analyze/plan-write.c — writes the patch plan for the preload in the protocol.h text format,
+ * and frees plans. An untyped function is written "? ?" (the preload ends the execution
+ * if it is called); varargs as a trailing ",..." ("..." alone without named args);
+ * instrument lines after the funcs, then the sites (protocol.h's order). */
+#include "analyze-internal.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool has_newline(const char *s)
+{
+	return strchr(s, '\n') != NULL;
+}
+
+const char *lp_plan_object_name(const struct lp_plan *plan, int i)
+{
+	if (i < plan->n_targets)
+		return plan->targets[i].name;
+	return plan->instrument[i - plan->n_targets].name;
+}
+
+int lp_plan_write(const struct lp_plan *plan, const char *path, bool with_sites)
+{
+	for (int t = 0; t < plan->n_targets; t++)
+		if (has_newline(plan->targets[t].path)) {
+			errno = EINVAL;
+			return -1;
+		}
+	for (int t = 0; with_sites && t < plan->n_instrument; t++)
+		if (has_newline(plan->instrument[t].path)) {
+			errno = EINVAL;
+			return -1;
+		}
+	FILE *f = fopen(path, "we");
+	if (!f)
+		return -1;
+	fprintf(f, "%s\n", LP_PLAN_MAGIC);
+	for (int t = 0; t < plan->n_targets; t++) {
+		const struct lp_plan_target *tg = &plan->targets[t];
+		fprintf(f, "target %ju %ju %s\n", (uintmax_t)tg->dev, (uintmax_t)tg->ino, tg->path);
+	}
+	for (int i = 0; i < plan->n_funcs; i++) {
+		const struct lp_plan_func *fn = &plan->funcs[i];
+		fprintf(f, "func %d %s %" PRIx64 " ", fn->target, fn->name, fn->offset);
+		if (!fn->typed) {
+			fputs("? ?\n", f);
+			continue;
+		}
+		fprintf(f, "%s ", lp_kind_token(fn->ret));
+		for (int a = 0; a < fn->nargs; a++)
+			fprintf(f, "%s%s", a ? "," : "", lp_kind_token(fn->args[a]));
+		if (fn->varargs)
+			fputs(fn->nargs ? ",..." : "...", f);
+		else if (!fn->nargs)
+			fputc('-', f);
+		fputc('\n', f);
+	}
+	for (int t = 0; with_sites && t < plan->n_instrument; t++) {
+		const struct lp_plan_target *in = &plan->instrument[t];
+		fprintf(f, "instrument %ju %ju %s\n", (uintmax_t)in->dev, (uintmax_t)in->ino, in->path);
+	}
+	for (size_t i = 0; with_sites && i < plan->n_sites; i++) {
+		char line[128];
+		lp_site_format(&plan->sites[i].site, plan->sites[i].object, line, sizeof(line));
+		fprintf(f, "%s\n", line);
+	}
+	fputs("end\n", f);
+	int e = ferror(f) ? EIO : 0;
+	if (fclose(f) != 0 && !e)
+		e = errno;
+	if (e) {
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+void lp_plan_free(struct lp_plan *plan)
+{
+	if (!plan)
+		return;
+	for (int t = 0; t < plan->n_targets; t++) {
+		free(plan->targets[t].path);
+		free(plan->targets[t].name);
+	}
+	free(plan->targets);
+	for (int i = 0; i < plan->n_funcs; i++) {
+		free(plan->funcs[i].name);
+		free(plan->funcs[i].untyped_reason);
+	}
+	free(plan->funcs);
+	for (int t = 0; t < plan->n_instrument; t++) {
+		free(plan->instrument[t].path);
+		free(plan->instrument[t].name);
+	}
+	free(plan->instrument);
+	free(plan->sites);
+	free(plan->scans);
+	free(plan->client_path);
+	free(plan);
+}

@@ -1,0 +1,113 @@
+/* cli/report/json.c — JSON escaping and the --json report. */
+#include "json.h"
+
+#include <string.h>
+
+#include "lineup/die.h"
+
+/* Length of a valid UTF-8 sequence at s, or 0. */
+static size_t utf8_len(const unsigned char *s)
+{
+	size_t n;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
+	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
+		return 0; /* overlong, surrogate or beyond U+10FFFF */
+	return n;
+}
+
+void lp_json_string(struct lp_buf *b, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	lp_buf_puts(b, "\"");
+	while (*s) {
+		size_t n;
+		if (*s == '"' || *s == '\\') {
+			lp_buf_printf(b, "\\%c", *s++);
+		} else if (*s == '\n') {
+			lp_buf_puts(b, "\\n"), s++;
+		} else if (*s == '\t') {
+			lp_buf_puts(b, "\\t"), s++;
+		} else if (*s < 0x20 || *s == 0x7f) {
+			lp_buf_printf(b, "\\u%04x", *s++);
+		} else if (*s < 0x80) {
+			lp_buf_add(b, (const char *)s++, 1);
+		} else if ((n = utf8_len(s))) {
+			lp_buf_add(b, (const char *)s, n);
+			s += n;
+		} else {
+			lp_buf_printf(b, "\\u%04x", *s++); /* a stray byte, shown as its Latin-1 code */
+		}
+	}
+	lp_buf_puts(b, "\"");
+}
+
+static void field(struct lp_buf *b, const char *name, const char *value)
+{
+	lp_buf_printf(b, "\"%s\": ", name);
+	if (value)
+		lp_json_string(b, value);
+	else
+		lp_buf_puts(b, "null");
+}
+
+char *lp_json_report(const struct lp_summary *s)
+{
+	struct lp_buf b = {0};
+	lp_buf_puts(&b, "{");
+	field(&b, "verdict", lp_verdict_text(s->verdict));
+	lp_buf_puts(&b, ", \"targets\": [");
+	for (size_t i = 0; i < s->n_targets; i++) {
+		if (i)
+			lp_buf_puts(&b, ", ");
+		lp_json_string(&b, s->targets[i]);
+	}
+	lp_buf_printf(&b, "], \"functions\": %zu", s->functions);
+	lp_buf_printf(&b, ", \"phase1\": {\"executions\": %llu, \"histories\": %llu}",
+		      (unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories);
+	lp_buf_printf(&b, ", \"phase2\": {\"executions\": %llu, \"preemption_bound\": %d, \"executions_by_preemptions\": [",
+		      (unsigned long long)s->p2_executions, s->bound);
+	for (int i = 0; s->p2_executions && i <= s->p2_max_cost && i < LP_MAX_BOUND_SLOTS; i++)
+		lp_buf_printf(&b, "%s%llu", i ? ", " : "", (unsigned long long)s->p2_per_bound[i]);
+	lp_buf_puts(&b, "]}, ");
+	field(&b, "instrumentation", s->instrumentation);
+	lp_buf_puts(&b, ", \"warnings\": [");
+	for (size_t i = 0; i < s->n_warnings; i++) {
+		if (i)
+			lp_buf_puts(&b, ", ");
+		lp_json_string(&b, s->warnings[i]);
+	}
+	lp_buf_puts(&b, "], \"violation\": ");
+	if (s->violation) {
+		const struct lp_violation *v = s->violation;
+		lp_buf_puts(&b, "{");
+		field(&b, "kind", v->kind);
+		lp_buf_puts(&b, ", ");
+		field(&b, "history", v->history);
+		lp_buf_puts(&b, ", ");
+		field(&b, "schedule", v->schedule);
+		lp_buf_puts(&b, ", ");
+		field(&b, "replay", v->replay);
+		lp_buf_puts(&b, ", ");
+		field(&b, "report", v->report);
+		lp_buf_puts(&b, ", ");
+		field(&b, "switches", v->switches);
+		lp_buf_puts(&b, "}");
+	} else {
+		lp_buf_puts(&b, "null");
+	}
+	lp_buf_puts(&b, ", ");
+	field(&b, "nondeterminism", s->nondeterminism);
+	lp_buf_puts(&b, "}\n");
+	return lp_buf_take(&b);
+}

@@ -1,0 +1,95 @@
+/* cli/report/report.c — the human-readable parts of the report: run summary and schedule sites. */
+#include "cli/run/phases.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/buf.h"
+#include "report-livelock.h"
+#include "report-trace.h"
+
+char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s, const struct lp_exec_log *log)
+{
+	struct lp_buf b = {0};
+	for (size_t i = 0; i < s->n; i++) {
+		const struct lp_explore_decision *d = NULL;
+		uint64_t site = 0;
+		for (size_t k = 0; k < log->n_decisions; k++)
+			if (log->decisions[k].step == s->ov[i].step) {
+				d = &log->decisions[k];
+				site = log->sites[k];
+				break;
+			}
+		char t1[LP_TID_STRLEN], t2[LP_TID_STRLEN];
+		lp_buf_printf(&b, "  step %llu: ", (unsigned long long)s->ov[i].step);
+		if (!d) {
+			lp_buf_printf(&b, "%s runs\n", lp_tid_format(s->ov[i].tid, t1));
+			continue;
+		}
+		bool pre = lp_explore_is_preemption(d, s->ov[i].tid);
+		lp_buf_printf(&b, "%s %s %s", lp_tid_format(s->ov[i].tid, t1), pre ? "preempts" : "runs instead of",
+			      lp_tid_format(d->running, t2));
+		if (site) {
+			pid_t pid = c->sv.server_pid;
+			if (pid > 0) {
+				char *sym = lp_symbolize(pid, site);
+				lp_buf_printf(&b, " at %s", sym);
+				free(sym);
+			} else {
+				lp_buf_printf(&b, " at %#llx", (unsigned long long)site);
+			}
+		}
+		lp_buf_puts(&b, "\n");
+	}
+	return lp_buf_take(&b);
+}
+
+static char *symbolize(void *arg, uint64_t addr)
+{
+	const struct lp_ctx *c = arg;
+	if (c->sv.server_pid > 0)
+		return lp_symbolize(c->sv.server_pid, addr);
+	struct lp_buf b = {0};
+	lp_buf_printf(&b, "%#llx", (unsigned long long)addr);
+	return lp_buf_take(&b);
+}
+
+char *lp_report_trace(const struct lp_ctx *c, const struct lp_exec_log *log)
+{
+	return lp_trace_text(log, symbolize, (void *)c);
+}
+
+char *lp_report_livelock(const struct lp_ctx *c, const struct lp_exec_log *log)
+{
+	return lp_livelock_text(log, c->o->max_steps, symbolize, (void *)c);
+}
+
+void lp_report_summary(const struct lp_ctx *c, FILE *f)
+{
+	const struct lp_summary *s = &c->sum;
+	fputs("targets:", f);
+	for (size_t i = 0; i < s->n_targets; i++)
+		fprintf(f, " %s", s->targets[i]);
+	fprintf(f, "\nfunctions: %zu\n", s->functions);
+	char *inst = lp_sites_summary_text(&c->sites);
+	fputs(inst, f);
+	free(inst);
+	fprintf(f, "phase 1: %llu serial executions, %llu distinct histories\n",
+		(unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories);
+	fprintf(f, "phase 2: %llu concurrent executions (preemption bound %d", (unsigned long long)s->p2_executions,
+		s->bound);
+	if (s->bound < 0)
+		fputs(": unbounded", f);
+	fputs(")", f);
+	for (int b = 0; b <= s->p2_max_cost && b < LP_MAX_BOUND_SLOTS; b++)
+		fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
+			(unsigned long long)s->p2_per_bound[b]);
+	fputs("\n", f);
+	lp_report_warnings(c, f);
+}
+
+void lp_report_warnings(const struct lp_ctx *c, FILE *f)
+{
+	for (size_t i = 0; i < c->sum.n_warnings; i++)
+		fprintf(f, "warning: %s\n", c->sum.warnings[i]);
+}

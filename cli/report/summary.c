@@ -1,0 +1,47 @@
+/* cli/report/summary.c — run summary bookkeeping shared by the text and JSON reports. */
+#include "summary.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lineup/die.h"
+
+void lp_summary_warn(struct lp_summary *s, const char *text)
+{
+	for (size_t i = 0; i < s->n_warnings; i++)
+		if (!strcmp(s->warnings[i], text))
+			return;
+	s->warnings = lp_xrealloc(s->warnings, (s->n_warnings + 1) * sizeof *s->warnings);
+	s->warnings[s->n_warnings++] = lp_xstrdup(text);
+}
+
+const char *lp_verdict_text(enum lp_verdict v)
+{
+	switch (v) {
+	case LP_VERDICT_OK: return "no violation found";
+	case LP_VERDICT_VIOLATION: return "violation";
+	case LP_VERDICT_NONDETERMINISTIC: return "nondeterministic";
+	}
+	return "?";
+}
+
+void lp_summary_free(struct lp_summary *s)
+{
+	for (size_t i = 0; i < s->n_warnings; i++)
+		free(s->warnings[i]);
+	free(s->warnings);
+	if (s->violation) {
+		free(s->violation->history);
+		free(s->violation->schedule);
+		free(s->violation->replay);
+		free(s->violation->report);
+		free(s->violation->switches);
+		free(s->violation);
+	}
+	free(s->instrumentation);
+	free(s->nondeterminism);
+	s->instrumentation = s->nondeterminism = NULL;
+	s->warnings = NULL;
+	s->n_warnings = 0;
+	s->violation = NULL;
+}

@@ -1,0 +1,111 @@
+/* cli/run/checker-pipe.c — runs lineup-checker --server and speaks its line protocol. */
+#include "checker-pipe.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lineup/die.h"
+#include "lineup/exit-codes.h"
+#include "run-server.h"
+
+void lp_checker_start(struct lp_checker *c, const struct lp_options *o)
+{
+	c->path = lp_find_checker();
+	const char **argv = lp_xcalloc((size_t)(8 + 2 * o->n_quasi), sizeof *argv);
+	int n = 0;
+	argv[n++] = c->path;
+	argv[n++] = "--server";
+	if (o->criterion)
+		argv[n++] = "--criterion", argv[n++] = o->criterion;
+	for (int i = 0; i < o->n_quasi; i++)
+		argv[n++] = "--quasi", argv[n++] = o->quasi[i];
+	if (o->observations)
+		argv[n++] = "--observations", argv[n++] = o->observations;
+	argv[n] = NULL;
+	int in[2], out[2];
+	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC))
+		lp_die(LP_EXIT_USAGE, "cannot create pipes: %s", strerror(errno));
+	signal(SIGPIPE, SIG_IGN);
+	fflush(NULL);
+	c->pid = fork();
+	if (c->pid < 0)
+		lp_die(LP_EXIT_USAGE, "cannot fork: %s", strerror(errno));
+	if (c->pid == 0) {
+		dup2(in[0], 0);
+		dup2(out[1], 1);
+		execv(c->path, (char **)argv);
+		fprintf(stderr, "lineup-preload: cannot execute '%s': %s\n", c->path, strerror(errno));
+		_exit(LP_EXIT_USAGE);
+	}
+	close(in[0]);
+	close(out[1]);
+	c->in = fdopen(in[1], "w");
+	c->out = fdopen(out[0], "r");
+	free(argv);
+}
+
+static void died(struct lp_checker *c)
+{
+	int status = 0;
+	waitpid(c->pid, &status, 0);
+	c->pid = 0;
+	if (WIFSIGNALED(status))
+		lp_die(LP_EXIT_USAGE, "'%s' was killed by signal %d: this is a bug in lineup-checker", c->path, WTERMSIG(status));
+	lp_die(LP_EXIT_USAGE, "'%s --server' exited with status %d while checking: see its message above", c->path,
+	       WEXITSTATUS(status));
+}
+
+enum lp_check_reply lp_checker_send(struct lp_checker *c, const char *history, char **text)
+{
+	*text = NULL;
+	if (fputs(history, c->in) == EOF || fflush(c->in) == EOF)
+		died(c);
+	char line[128];
+	if (!fgets(line, sizeof line, c->out))
+		died(c);
+	if (!strcmp(line, "ok\n"))
+		return LP_CHECK_OK;
+	static const struct {
+		const char *word;
+		enum lp_check_reply r;
+	} kinds[] = {{"violation ", LP_CHECK_VIOLATION},
+		     {"nondeterministic ", LP_CHECK_NONDETERMINISTIC},
+		     {"error ", LP_CHECK_ERROR}};
+	for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+		size_t wl = strlen(kinds[k].word);
+		if (strncmp(line, kinds[k].word, wl))
+			continue;
+		char *end;
+		unsigned long n = strtoul(line + wl, &end, 10);
+		if (*end != '\n' || n > (1ul << 30))
+			break;
+		char *t = lp_xmalloc(n + 1);
+		if (fread(t, 1, n, c->out) != n)
+			died(c);
+		t[n] = 0;
+		*text = t;
+		return kinds[k].r;
+	}
+	line[strcspn(line, "\n")] = 0;
+	lp_die(LP_EXIT_USAGE, "unexpected reply '%s' from '%s --server': is it from the same version?", line, c->path);
+}
+
+void lp_checker_finish(struct lp_checker *c)
+{
+	if (!c->pid)
+		return;
+	fclose(c->in);
+	int status = 0;
+	waitpid(c->pid, &status, 0);
+	c->pid = 0;
+	fclose(c->out);
+	free(c->path);
+	c->path = NULL;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		lp_die(LP_EXIT_USAGE, "'lineup-checker --server' failed at the end (status %d): see its message above", status);
+}

@@ -1,0 +1,401 @@
+/* cli/run/phases.c — the two phases of a check and --replay: runs schedules from the explorer,
+ * turns outcomes into histories for the checker, and stops at the first violation. */
+#include "phases.h"
+
+#include <inttypes.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "cli/buf.h"
+#include "cli/report/json.h"
+#include "lineup/die.h"
+#include "lineup/exit-codes.h"
+#include "cli/report/progress.h"
+#include "replay-cmd.h"
+#include "cli/report/report-trace.h"
+
+static const char *signame(int sig)
+{
+	static char buf[32];
+	const char *s = sigabbrev_np(sig);
+	snprintf(buf, sizeof buf, "SIG%s", s ? s : "?");
+	return buf;
+}
+
+/* Counts distinct serial histories (by a 64-bit hash of the events, header excluded). */
+static bool new_history(struct lp_ctx *c, const char *text)
+{
+	const char *body = strchr(text, '\n');
+	uint64_t h = 1469598103934665603ull;
+	for (const unsigned char *p = (const unsigned char *)(body ? body : text); *p; p++)
+		h = (h ^ *p) * 1099511628211ull;
+	h |= 1; /* 0 marks a free slot */
+	if ((c->sum.p1_histories + 1) * 2 > c->hash_cap) {
+		size_t cap = c->hash_cap ? 2 * c->hash_cap : 1024;
+		uint64_t *t = lp_xcalloc(cap, sizeof *t);
+		for (size_t i = 0; i < c->hash_cap; i++)
+			if (c->hashes[i])
+				for (size_t j = c->hashes[i] % cap;; j = (j + 1) % cap)
+					if (!t[j]) {
+						t[j] = c->hashes[i];
+						break;
+					}
+		free(c->hashes);
+		c->hashes = t;
+		c->hash_cap = cap;
+	}
+	for (size_t j = h % c->hash_cap;; j = (j + 1) % c->hash_cap) {
+		if (c->hashes[j] == h)
+			return false;
+		if (!c->hashes[j]) {
+			c->hashes[j] = h;
+			return true;
+		}
+	}
+}
+
+static const char *first_error(const struct lp_ctx *c, const struct lp_exec_log *log)
+{
+	if (log->n_errors)
+		return log->errors[0].text;
+	if (c->sv.log_lines && *c->sv.log_lines)
+		return c->sv.log_lines;
+	return "the preload gave no reason";
+}
+
+struct exec {
+	struct lp_exec_result res;
+	struct lp_exec_log log;
+	char *history; /* NULL when the execution crashed before completing */
+	char *sched;
+	bool stuck, crashed;
+};
+
+static void exec_clear(struct exec *e)
+{
+	lp_shmlog_clear(&e->log);
+	free(e->history);
+	free(e->sched);
+	memset(e, 0, sizeof *e);
+}
+
+/* Runs s and classifies the outcome; dies on set-up errors that make any verdict void. */
+static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct exec *e, bool replay)
+{
+	memset(e, 0, sizeof *e);
+	char err[256];
+	e->sched = lp_schedule_format(s);
+	lp_server_run(&c->sv, s, c->o->max_steps, &e->res);
+	if (lp_shmlog_parse(e->res.log, e->res.log_len, c->plan, &e->log, err, sizeof err))
+		lp_die(LP_EXIT_USAGE, "unreadable execution log under schedule %s: %s", e->sched, err);
+	for (size_t i = 0; i < e->log.n_warnings; i++)
+		lp_summary_warn(&c->sum, e->log.warnings[i].text);
+	c->loaded |= c->sv.shm->targets_loaded;
+	/* Patched at the fork point (or at a dlopen): the latest figures are the ones to say. */
+	c->sites.reported = true;
+	for (int k = 0; k < LP_SITE_COUNT; k++)
+		c->sites.patched[k] = c->sv.shm->sites_patched[k];
+	c->sites.unpatched = c->sv.shm->sites_unpatched;
+	c->calls += e->log.n_calls;
+	switch (e->res.outcome) {
+	case LP_OUT_DIVERGED:
+		lp_die(LP_EXIT_USAGE, "client is nondeterministic under a fixed schedule (schedule %s named a thread that could not run): "
+				      "make the client's threads depend only on the library's results, not on time, input or randomness",
+		       e->sched);
+	case LP_OUT_FATAL:
+	case LP_OUT_LIMIT:
+		lp_die(LP_EXIT_USAGE, "%s", first_error(c, &e->log));
+	case LP_OUT_RUNNING:
+		e->crashed = true;
+		break;
+	case LP_OUT_DEADLOCK:
+	case LP_OUT_LIVELOCK:
+		e->stuck = true;
+		break;
+	default:
+		break;
+	}
+	if (e->crashed && s->phase == LP_PHASE_SERIAL && !replay) {
+		if (WIFSIGNALED(e->res.status))
+			lp_die(LP_EXIT_USAGE, "client crashed (%s) in phase 1 under serial schedule %s: fix the client or the library before checking",
+			       signame(WTERMSIG(e->res.status)), e->sched);
+		lp_die(LP_EXIT_USAGE, "client exited in phase 1 under serial schedule %s before every thread finished (exit status %d): %s",
+		       e->sched, WIFEXITED(e->res.status) ? WEXITSTATUS(e->res.status) : -1, first_error(c, &e->log));
+	}
+	struct lp_buf hdr = {0};
+	lp_buf_printf(&hdr, "history %s schedule=%s", s->phase == LP_PHASE_SERIAL ? "serial" : "concurrent", e->sched);
+	e->history = lp_shmlog_history(e->res.log, e->res.log_len, c->plan, hdr.s, e->stuck, c->fmt, err, sizeof err);
+	lp_buf_free(&hdr);
+	if (!e->history)
+		lp_die(LP_EXIT_USAGE, "unreadable execution log under schedule %s: %s", e->sched, err);
+}
+
+static void finish_output(struct lp_ctx *c)
+{
+	lp_progress_clear();
+	if (!c->o->quiet)
+		lp_report_summary(c, stdout);
+	else /* what weakens the verdict is never hidden */
+		lp_report_warnings(c, stdout);
+	if (c->o->json) {
+		free(c->sum.instrumentation);
+		c->sum.instrumentation = lp_sites_summary_text(&c->sites);
+		char *j = lp_json_report(&c->sum);
+		FILE *f = fopen(c->o->json, "w");
+		if (!f || fputs(j, f) == EOF || fclose(f))
+			lp_die(LP_EXIT_USAGE, "cannot write the JSON report to '%s': %m", c->o->json);
+		free(j);
+	}
+	printf("verdict: %s\n", lp_verdict_text(c->sum.verdict));
+	fflush(stdout);
+}
+
+/* What can make a report on this run's observations wrong, or a concurrent history a
+ * product of --spurious-wakeups: the lines that start a violation report (also replay's). */
+static void report_cautions(const struct lp_ctx *c, struct lp_buf *r)
+{
+	if (c->p1_livelocks)
+		lp_buf_printf(r, "CAUTION: phase 1 cut %" PRIu64 " serial execution%s at --max-steps %" PRIu64
+			      " and recorded %s as stuck; if an operation merely needs more scheduling points, "
+			      "this report can be a false alarm: rerun with a larger --max-steps\n",
+			      c->p1_livelocks, c->p1_livelocks == 1 ? "" : "s", c->o->max_steps,
+			      c->p1_livelocks == 1 ? "it" : "them");
+	if (c->p1_dropped)
+		lp_buf_puts(r, "CAUTION: phase 1 skipped serial schedules needing more than 4096 overrides, "
+			       "so the observations may be incomplete and this report can be a false alarm\n");
+	if (c->o->spurious)
+		lp_buf_puts(r, "note: with --spurious-wakeups, a condition wait in this history may have returned "
+			       "without a signal (as POSIX allows) when no other thread could run\n");
+}
+
+static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct exec *e, const char *kind,
+		     const char *checker_text)
+{
+	struct lp_violation *v = lp_xcalloc(1, sizeof *v);
+	struct lp_buf r = {0};
+	v->kind = kind;
+	v->history = lp_xstrdup(e->history ? e->history : "");
+	v->schedule = lp_xstrdup(e->sched);
+	v->replay = lp_replay_command(c->argv0, c->o, e->sched);
+	/* A violation is a proof only against complete observations: say when they are not. */
+	report_cautions(c, &r);
+	if (e->res.outcome == LP_OUT_LIVELOCK) {
+		char *why = lp_report_livelock(c, &e->log);
+		lp_buf_puts(&r, why);
+		free(why);
+	}
+	if (checker_text)
+		lp_buf_puts(&r, checker_text);
+	else
+		lp_buf_printf(&r, "client crashed with %s under this schedule; history up to the crash:\n%s",
+			      signame(WTERMSIG(e->res.status)), v->history);
+	v->report = lp_buf_take(&r);
+	c->sum.violation = v;
+	c->sum.verdict = LP_VERDICT_VIOLATION;
+
+	/* Sites are symbolized in the fork server (same mappings): before stopping it. */
+	char *sites = lp_report_schedule(c, s, &e->log);
+	lp_server_stop(&c->sv);
+	lp_checker_finish(&c->ck); /* writes --observations before we report */
+	lp_progress_clear();
+	printf("violation (%s):\n%s", !strcmp(kind, "crash") ? "client crashed" : kind, v->report);
+	if (v->report[0] && v->report[strlen(v->report) - 1] != '\n')
+		putchar('\n');
+	printf("preemptions and switches forced by the schedule:\n%s", *sites ? sites : "  (none)\n");
+	printf("schedule: %s\n", v->schedule);
+	printf("replay: %s\n", v->replay);
+	v->switches = sites;
+	finish_output(c);
+	return LP_EXIT_VIOLATION;
+}
+
+static void phase1(struct lp_ctx *c)
+{
+	struct lp_explore *ex = lp_explore_new(LP_PHASE_SERIAL, -1);
+	const struct lp_schedule *s;
+	while ((s = lp_explore_next(ex))) {
+		struct exec e;
+		execute(c, s, &e, false);
+		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
+		c->sum.p1_executions++;
+		if (e.res.outcome == LP_OUT_LIVELOCK)
+			c->p1_livelocks++;
+		char *text;
+		enum lp_check_reply r = lp_checker_send(&c->ck, e.history, &text);
+		if (r == LP_CHECK_OK && new_history(c, e.history))
+			c->sum.p1_histories++;
+		if (r == LP_CHECK_NONDETERMINISTIC) {
+			lp_server_stop(&c->sv);
+			lp_checker_finish(&c->ck);
+			lp_progress_clear();
+			c->sum.verdict = LP_VERDICT_NONDETERMINISTIC;
+			printf("nondeterministic: two serial executions with the same calls disagree\n%s", text);
+			if (*text && text[strlen(text) - 1] != '\n')
+				putchar('\n');
+			c->sum.nondeterminism = text;
+			finish_output(c);
+			exit(LP_EXIT_NONDETERMINISTIC);
+		}
+		if (r == LP_CHECK_ERROR)
+			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text);
+		free(text);
+		exec_clear(&e);
+		lp_progress_update(1, c->sum.p1_executions, c->sum.p1_histories, 0);
+	}
+	c->p1_dropped = lp_explore_dropped(ex);
+	if (c->p1_dropped)
+		lp_summary_warn(&c->sum, "phase 1 skipped serial schedules needing more than 4096 overrides: observations may be incomplete");
+	if (c->p1_livelocks)
+		lp_summary_warn(&c->sum, "phase 1 recorded serial executions cut at --max-steps as stuck: if an operation needs more steps, "
+				   "the observations are wrong, so a violation may be a false alarm and a stuck history may pass "
+				   "that should not; rerun with a larger --max-steps");
+	lp_explore_free(ex);
+	lp_sites_summary_warn(&c->sites, &c->sum);
+	for (int i = 0; i < c->plan->n_targets; i++)
+		if (i < 32 && !(c->loaded & (1u << i)))
+			lp_die(LP_EXIT_USAGE, "target '%s' was never loaded by the client: name a library the client links or dlopens (--target)",
+			       c->plan->targets[i].name);
+	if (!c->calls)
+		lp_die(LP_EXIT_USAGE, "client called no function of '%s' in phase 1: check --target and --function, and that the client's threads call the library",
+		       c->plan->n_targets ? c->plan->targets[0].name : "the target");
+}
+
+static int phase2(struct lp_ctx *c)
+{
+	struct lp_explore *ex = lp_explore_new(LP_PHASE_CONCURRENT, c->o->bound);
+	const struct lp_schedule *s;
+	c->sum.p2_max_cost = -1;
+	while ((s = lp_explore_next(ex))) {
+		struct exec e;
+		execute(c, s, &e, false);
+		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
+		c->sum.p2_executions++;
+		if ((int)s->cost > c->sum.p2_max_cost)
+			c->sum.p2_max_cost = (int)s->cost;
+		if (s->cost < LP_MAX_BOUND_SLOTS)
+			c->sum.p2_per_bound[s->cost]++;
+		if (e.crashed) {
+			if (WIFSIGNALED(e.res.status)) {
+				int rc = violation(c, s, &e, "crash", NULL);
+				exec_clear(&e);
+				lp_explore_free(ex);
+				return rc;
+			}
+			lp_die(LP_EXIT_USAGE, "client exited under schedule %s before every thread finished (exit status %d): %s",
+			       e.sched, WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1, first_error(c, &e.log));
+		}
+		char *text;
+		enum lp_check_reply r = lp_checker_send(&c->ck, e.history, &text);
+		if (r == LP_CHECK_VIOLATION) {
+			int rc = violation(c, s, &e, e.stuck ? "stuck" : "non-linearizable", text);
+			free(text);
+			exec_clear(&e);
+			lp_explore_free(ex);
+			return rc;
+		}
+		if (r != LP_CHECK_OK)
+			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text ? text : "");
+		exec_clear(&e);
+		lp_progress_update(2, c->sum.p2_executions, 0, (int)s->cost);
+	}
+	if (lp_explore_dropped(ex))
+		lp_summary_warn(&c->sum, "phase 2 skipped schedules needing more than 4096 overrides");
+	lp_explore_free(ex);
+	return LP_EXIT_OK;
+}
+
+int lp_phases_run(struct lp_ctx *c)
+{
+	lp_checker_start(&c->ck, c->o);
+	lp_server_start(&c->sv);
+	if (c->sv.single)
+		lp_summary_warn(&c->sum, "the client already had threads at its first pthread_create: every execution re-executes the client (slower)");
+	phase1(c);
+	int rc = phase2(c);
+	if (rc != LP_EXIT_OK)
+		return rc;
+	lp_server_stop(&c->sv);
+	lp_checker_finish(&c->ck);
+	c->sum.verdict = LP_VERDICT_OK;
+	finish_output(c);
+	return LP_EXIT_OK;
+}
+
+/* Writes text as lineup-history(5) comment lines, so the replay's stdout stays a history. */
+static void put_comment(const char *text)
+{
+	while (*text) {
+		const char *nl = strchr(text, '\n');
+		size_t n = nl ? (size_t)(nl - text) : strlen(text);
+		printf("#%s%.*s\n", n ? " " : "", (int)n, text);
+		text += n + (nl ? 1 : 0);
+	}
+}
+
+/* A concurrent schedule that completes is judged against the observations of phase 1,
+ * run after it in the same fork server (every execution forks from the same state, so the
+ * order changes nothing). A crash needs no judging. */
+int lp_replay_run(struct lp_ctx *c)
+{
+	struct lp_schedule s;
+	char err[256];
+	if (lp_schedule_parse(c->o->replay, &s, err, sizeof err))
+		lp_die(LP_EXIT_USAGE, "%s", err);
+	lp_server_start(&c->sv);
+	struct exec e;
+	execute(c, &s, &e, true);
+	/* Symbolized in the fork server: before stopping it. */
+	char *livelock = e.res.outcome == LP_OUT_LIVELOCK ? lp_report_livelock(c, &e.log) : NULL;
+	char *trace = c->o->verbose ? lp_report_trace(c, &e.log) : NULL;
+	bool judge = s.phase == LP_PHASE_CONCURRENT && !e.crashed;
+	if (judge) {
+		lp_checker_start(&c->ck, c->o);
+		phase1(c);
+	}
+	lp_server_stop(&c->sv);
+	for (size_t i = 0; i < c->sum.n_warnings; i++)
+		fprintf(stderr, "lineup-preload: warning: %s\n", c->sum.warnings[i]);
+	if (trace)
+		fprintf(stderr, "scheduling points of schedule %s:\n%s", e.sched, trace);
+	free(trace);
+	fputs(e.history, stdout);
+	int rc = LP_EXIT_OK;
+	if (e.crashed) {
+		fflush(stdout);
+		if (WIFSIGNALED(e.res.status))
+			fprintf(stderr, "lineup-preload: client crashed with %s under schedule %s\n",
+				signame(WTERMSIG(e.res.status)), e.sched);
+		else
+			fprintf(stderr, "lineup-preload: client exited with status %d under schedule %s before every thread finished\n",
+				WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1, e.sched);
+		rc = LP_EXIT_VIOLATION;
+	} else if (judge) {
+		char *text = NULL;
+		enum lp_check_reply r = lp_checker_send(&c->ck, e.history, &text);
+		if (r == LP_CHECK_ERROR)
+			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text ? text : "");
+		if (livelock)
+			put_comment(livelock);
+		if (r == LP_CHECK_VIOLATION) {
+			struct lp_buf cautions = {0};
+			report_cautions(c, &cautions);
+			put_comment(cautions.s ? cautions.s : "");
+			lp_buf_free(&cautions);
+			put_comment(text ? text : "");
+			rc = LP_EXIT_VIOLATION;
+		}
+		printf("# verdict: %s\n", rc == LP_EXIT_OK ? "this history has a serial witness" : "violation");
+		free(text);
+	} else if (livelock) {
+		put_comment(livelock);
+	}
+	fflush(stdout);
+	if (judge)
+		lp_checker_finish(&c->ck);
+	free(livelock);
+	exec_clear(&e);
+	lp_schedule_clear(&s);
+	return rc;
+}

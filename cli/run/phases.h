@@ -1,0 +1,46 @@
+/* cli/run/phases.h — one check: phase 1 (every serial schedule, observations) and phase 2
+ * (concurrent schedules by increasing preemptions), or a single --replay. */
+#ifndef LINEUP_CLI_PHASES_H
+#define LINEUP_CLI_PHASES_H
+
+#include "cli/analyze/analyze.h"
+#include "checker-pipe.h"
+#include "cli/options.h"
+#include "run-server.h"
+#include "shm-log.h"
+#include "cli/report/summary-sites.h"
+#include "cli/report/summary.h"
+
+struct lp_ctx {
+	const struct lp_options *o;
+	const char *argv0;
+	struct lp_plan *plan;
+	struct lp_server sv;
+	struct lp_checker ck;
+	struct lp_summary sum;
+	struct lp_sites_summary sites; /* instrumentation lines of the summary */
+	lp_value_fmt_fn fmt;
+	uint32_t loaded;           /* targets mapped in any execution */
+	uint64_t calls;            /* operations recorded in all executions */
+	uint64_t p1_livelocks;     /* serial executions cut at --max-steps (recorded as stuck) */
+	bool p1_dropped;           /* serial schedules the explorer could not express */
+	uint64_t *hashes;          /* distinct serial histories */
+	size_t hash_cap;
+};
+
+/* Runs both phases; prints the report and returns the exit status. */
+int lp_phases_run(struct lp_ctx *c);
+/* Runs o->replay (after phase 1 when it is concurrent); prints its history and, as
+ * comments, the verdict on it; returns the exit status. */
+int lp_replay_run(struct lp_ctx *c);
+/* Text of the schedule with the site of each override ("step 4: 0.2 preempts 0.1 at ..."). */
+char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s, const struct lp_exec_log *log);
+void lp_report_summary(const struct lp_ctx *c, FILE *f);
+/* The "warning: ..." lines alone (part of the summary; printed even with -q). */
+void lp_report_warnings(const struct lp_ctx *c, FILE *f);
+/* Every scheduling point of an execution, one line each (`--replay -v`). */
+char *lp_report_trace(const struct lp_ctx *c, const struct lp_exec_log *log);
+/* The livelock line of a stuck execution's report (symbolized in the fork server). */
+char *lp_report_livelock(const struct lp_ctx *c, const struct lp_exec_log *log);
+
+#endif

@@ -1,0 +1,439 @@
+/* cli/run/run-server.c — starts the client under the preload and runs one execution per
+ * schedule through its fork server (or by re-exec when the client is multithreaded at the
+ * fork point). The LINEUP_* environment is set here and nowhere else. */
+#include "run-server.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/personality.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/buf.h"
+#include "lineup/die.h"
+#include "lineup/exit-codes.h"
+#include "watchdog.h"
+
+#ifndef LP_BINDIR
+#define LP_BINDIR "/usr/local/bin"
+#endif
+#ifndef LP_LIBDIR
+#define LP_LIBDIR "/usr/local/lib"
+#endif
+
+static char *exe_dir(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+	if (n <= 0)
+		return NULL;
+	buf[n] = 0;
+	char *slash = strrchr(buf, '/');
+	if (slash)
+		*slash = 0;
+	return lp_xstrdup(buf);
+}
+
+static char *find_in(const char *dir, const char *name, int mode)
+{
+	if (!dir)
+		return NULL;
+	struct lp_buf b = {0};
+	lp_buf_printf(&b, "%s/%s", dir, name);
+	if (access(b.s, mode) == 0)
+		return lp_buf_take(&b);
+	lp_buf_free(&b);
+	return NULL;
+}
+
+char *lp_find_checker(void)
+{
+	char *dir = exe_dir();
+	char *p = find_in(dir, "lineup-checker", X_OK);
+	free(dir);
+	if (!p)
+		p = find_in(LP_BINDIR, "lineup-checker", X_OK);
+	if (!p)
+		lp_die(LP_EXIT_USAGE, "cannot find 'lineup-checker' next to lineup-preload or in '%s': install both programs together", LP_BINDIR);
+	return p;
+}
+
+char *lp_find_preload(void)
+{
+	const char *env = getenv("LINEUP_PRELOAD_LIB");
+	if (env && *env) {
+		if (access(env, R_OK))
+			lp_die(LP_EXIT_USAGE, "cannot read '%s' named by LINEUP_PRELOAD_LIB: %s", env, strerror(errno));
+		char *abs = realpath(env, NULL);
+		return abs ? abs : lp_xstrdup(env);
+	}
+	char *dir = exe_dir(), *p = NULL;
+	if (dir) {
+		struct lp_buf b = {0};
+		lp_buf_printf(&b, "%s/.libs", dir);
+		p = find_in(b.s, "liblineup-preload.so", R_OK);
+		lp_buf_free(&b);
+		if (!p)
+			p = find_in(dir, "liblineup-preload.so", R_OK);
+	}
+	free(dir);
+	if (!p)
+		p = find_in(LP_LIBDIR, "liblineup-preload.so", R_OK);
+	if (!p)
+		lp_die(LP_EXIT_USAGE, "cannot find 'liblineup-preload.so' in the build tree or '%s': set LINEUP_PRELOAD_LIB to its path", LP_LIBDIR);
+	return p;
+}
+
+static void keep_on_exec(int fd)
+{
+	int fl = fcntl(fd, F_GETFD);
+	if (fl >= 0)
+		fcntl(fd, F_SETFD, fl & ~FD_CLOEXEC);
+}
+
+static void setenv_int(const char *name, int v)
+{
+	char buf[32];
+	snprintf(buf, sizeof buf, "%d", v);
+	setenv(name, buf, 1);
+}
+
+/* Child side of a spawn: the only place the LINEUP_* variables are set. */
+static void exec_client(struct lp_server *sv, int cmd_rd, int reply_wr, int log_wr)
+{
+	const char *old = getenv("LD_PRELOAD");
+	struct lp_buf pre = {0};
+	lp_buf_puts(&pre, sv->preload_lib);
+	if (old && *old)
+		lp_buf_printf(&pre, ":%s", old);
+	setenv("LD_PRELOAD", pre.s, 1);
+	setenv(LP_ENV_PLAN, sv->plan_path, 1);
+	setenv_int(LP_ENV_SHM_FD, sv->shm_fd);
+	setenv_int(LP_ENV_LOG_FD, log_wr);
+	keep_on_exec(sv->shm_fd);
+	keep_on_exec(log_wr);
+	if (sv->single) {
+		setenv(LP_ENV_MODE, "single", 1);
+		unsetenv(LP_ENV_CMD_FD);
+		unsetenv(LP_ENV_REPLY_FD);
+	} else {
+		setenv(LP_ENV_MODE, "server", 1);
+		setenv_int(LP_ENV_CMD_FD, cmd_rd);
+		setenv_int(LP_ENV_REPLY_FD, reply_wr);
+		keep_on_exec(cmd_rd);
+		keep_on_exec(reply_wr);
+	}
+	/* Same addresses in every execution: histories show pointers. */
+	personality(ADDR_NO_RANDOMIZE);
+	int null = open("/dev/null", O_RDWR);
+	if (null >= 0) {
+		dup2(null, 0);
+		dup2(null, 1); /* our stdout carries the report */
+		if (!sv->verbose)
+			dup2(null, 2);
+	}
+	execv(sv->client_path, sv->client_argv);
+	dprintf(log_wr, "cannot execute '%s': %s\n", sv->client_path, strerror(errno));
+	_exit(127);
+}
+
+static pid_t spawn(struct lp_server *sv, int cmd_rd, int reply_wr, int log_wr)
+{
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0)
+		lp_die(LP_EXIT_USAGE, "cannot fork: %s", strerror(errno));
+	if (pid == 0)
+		exec_client(sv, cmd_rd, reply_wr, log_wr);
+	return pid;
+}
+
+static void drain_log(struct lp_server *sv)
+{
+	struct lp_buf b = {0};
+	char buf[4096];
+	ssize_t n;
+	while ((n = read(sv->log_rd, buf, sizeof buf)) > 0)
+		lp_buf_add(&b, buf, (size_t)n);
+	free(sv->log_lines);
+	sv->log_lines = lp_buf_take(&b);
+	size_t l = strlen(sv->log_lines);
+	while (l && sv->log_lines[l - 1] == '\n')
+		sv->log_lines[--l] = 0;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Scheduling points one execution may take in all before the cli gives up on it: generous
+ * (operations are bounded by --max-steps; this catches client code that loops forever
+ * outside them, which no per-operation bound sees). */
+static uint64_t exec_step_limit(const struct lp_server *sv)
+{
+	uint64_t per_op = sv->shm->max_steps ? sv->shm->max_steps : 10000;
+	return per_op * 100 > 2000000 ? per_op * 100 : 2000000;
+}
+
+/* The watchdog, polled while execution pid runs: dies when no scheduling point was reached
+ * for --watchdog seconds (an uncontrolled blocking call), or when the execution exceeds its
+ * step limit (an endless loop). */
+static void watch(struct lp_server *sv, pid_t pid, pid_t sym_pid, uint64_t *last_steps, double *last_move)
+{
+	uint64_t steps = sv->shm->steps;
+	double t = now();
+	bool endless = steps > exec_step_limit(sv);
+	if (!endless && steps != *last_steps) {
+		*last_steps = steps;
+		*last_move = t;
+		return;
+	}
+	if (!endless && t - *last_move < sv->watchdog)
+		return;
+	char *msg;
+	if (endless) {
+		struct lp_buf b = {0};
+		lp_buf_printf(&b, "an execution took more than %llu scheduling points without ending: a thread "
+				  "of the client loops forever outside the library's operations (fix the client)",
+			      (unsigned long long)exec_step_limit(sv));
+		msg = lp_buf_take(&b);
+	} else {
+		msg = lp_watchdog_explain(pid, sv->shm->baton_ktid, sv->shm->baton_tid, sv->watchdog, sym_pid);
+	}
+	kill(pid, SIGKILL);
+	if (sv->single)
+		waitpid(pid, NULL, 0);
+	else
+		lp_server_stop(sv);
+	lp_die(LP_EXIT_USAGE, "%s", msg);
+}
+
+/* Reads one reply; returns 0, or -1 on EOF (the server exited). Polls the watchdog while
+ * an execution (exec_pid) runs. */
+static int read_reply(struct lp_server *sv, struct lp_reply *r, pid_t exec_pid, double timeout)
+{
+	uint64_t last_steps = sv->shm->steps;
+	double last_move = now();
+	size_t got = 0;
+	while (got < sizeof *r) {
+		struct pollfd p = {.fd = sv->reply_rd, .events = POLLIN};
+		int n = poll(&p, 1, 100);
+		if (n < 0 && errno != EINTR)
+			lp_die(LP_EXIT_USAGE, "poll: %s", strerror(errno));
+		if (n > 0) {
+			ssize_t k = read(sv->reply_rd, (char *)r + got, sizeof *r - got);
+			if (k == 0)
+				return -1;
+			if (k < 0 && errno != EINTR && errno != EAGAIN)
+				lp_die(LP_EXIT_USAGE, "reading from the client's fork server: %s", strerror(errno));
+			if (k > 0)
+				got += (size_t)k;
+			continue;
+		}
+		if (exec_pid > 0)
+			watch(sv, exec_pid, sv->server_pid, &last_steps, &last_move);
+		else if (timeout > 0 && now() - last_move >= timeout) {
+			return -2;
+		}
+	}
+	if (r->magic != LP_MSG_MAGIC)
+		lp_die(LP_EXIT_USAGE, "bad message from the client's fork server (magic %#x): is '%s' built from the same lineup-preload version?",
+		       r->magic, sv->preload_lib);
+	return 0;
+}
+
+static const char *signame(int sig)
+{
+	const char *s = sigabbrev_np(sig);
+	static char buf[32];
+	snprintf(buf, sizeof buf, "SIG%s", s ? s : "?");
+	return buf;
+}
+
+static void die_early_exit(struct lp_server *sv, int status)
+{
+	drain_log(sv);
+	if (sv->log_lines && *sv->log_lines)
+		lp_die(LP_EXIT_USAGE, "%s", sv->log_lines);
+	if (WIFSIGNALED(status))
+		lp_die(LP_EXIT_USAGE, "client '%s' was killed by %s before creating a thread: fix the client (run it alone first)",
+		       sv->client_name, signame(WTERMSIG(status)));
+	lp_die(LP_EXIT_USAGE, "client '%s' exited before creating a thread: lineup-preload needs a client whose threads call the library",
+	       sv->client_name);
+}
+
+static void open_pipes(struct lp_server *sv, int *cmd_rd, int *reply_wr, int *log_wr)
+{
+	int c[2], r[2], l[2];
+	if (pipe2(c, O_CLOEXEC) || pipe2(r, O_CLOEXEC) || pipe2(l, O_CLOEXEC))
+		lp_die(LP_EXIT_USAGE, "cannot create pipes: %s", strerror(errno));
+	sv->cmd_wr = c[1], *cmd_rd = c[0];
+	sv->reply_rd = r[0], *reply_wr = r[1];
+	sv->log_rd = l[0], *log_wr = l[1];
+	fcntl(sv->log_rd, F_SETFL, O_NONBLOCK);
+}
+
+void lp_server_start(struct lp_server *sv)
+{
+	signal(SIGPIPE, SIG_IGN);
+	sv->shm_fd = memfd_create("lineup-shm", MFD_CLOEXEC);
+	if (sv->shm_fd < 0 || ftruncate(sv->shm_fd, (off_t)LP_SHM_SIZE))
+		lp_die(LP_EXIT_USAGE, "cannot create the shared area (memfd of %zu MiB): %s", LP_SHM_SIZE >> 20, strerror(errno));
+	sv->shm = mmap(NULL, LP_SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, sv->shm_fd, 0);
+	if (sv->shm == MAP_FAILED)
+		lp_die(LP_EXIT_USAGE, "cannot map the shared area: %s", strerror(errno));
+	sv->shm->magic = LP_SHM_MAGIC;
+	sv->shm->version = LP_PROTOCOL_VERSION;
+	sv->shm->phase = LP_PHASE_SERIAL;
+
+	int cmd_rd, reply_wr, log_wr;
+	open_pipes(sv, &cmd_rd, &reply_wr, &log_wr);
+	sv->client_pid = spawn(sv, cmd_rd, reply_wr, log_wr);
+	close(cmd_rd);
+	close(reply_wr);
+	close(log_wr);
+
+	struct lp_reply r;
+	int rc = read_reply(sv, &r, 0, 3.0 * sv->watchdog + 10);
+	if (rc == -2) {
+		kill(sv->client_pid, SIGKILL);
+		waitpid(sv->client_pid, NULL, 0);
+		lp_die(LP_EXIT_USAGE, "client '%s' created no thread within %u s: does it wait for input or a signal? lineup-preload starts it with stdin from /dev/null",
+		       sv->client_name, 3 * sv->watchdog + 10);
+	}
+	if (rc == -1) {
+		int status = 0;
+		waitpid(sv->client_pid, &status, 0);
+		sv->client_pid = 0;
+		die_early_exit(sv, status);
+	}
+	if (r.kind == LP_REPLY_READY) {
+		sv->server_pid = r.pid;
+		return;
+	}
+	if (r.kind != LP_REPLY_MULTITHREADED)
+		lp_die(LP_EXIT_USAGE, "unexpected message %u from the client's fork server", r.kind);
+	/* Threads already exist at the first pthread_create we see (e.g. created by a library
+	 * constructor): fork cannot copy them, so every execution is a fresh process. */
+	waitpid(sv->client_pid, NULL, 0);
+	sv->client_pid = 0;
+	close(sv->cmd_wr);
+	close(sv->reply_rd);
+	sv->cmd_wr = sv->reply_rd = -1;
+	sv->single = true;
+}
+
+static void write_input(struct lp_server *sv, const struct lp_schedule *s, uint64_t max_steps)
+{
+	struct lp_shm *m = sv->shm;
+	m->phase = s->phase;
+	m->max_steps = max_steps;
+	m->run_flags = sv->run_flags;
+	BUG_ON(s->n > LP_MAX_OVERRIDES);
+	if (s->n)
+		memcpy(m->overrides, s->ov, s->n * sizeof *s->ov);
+	m->n_overrides = (uint32_t)s->n;
+	if (sv->single)
+		m->base_len = 0;
+	m->log_len = m->base_len;
+	m->steps = 0;
+	m->outcome = LP_OUT_RUNNING;
+	m->baton_tid = LP_TID_NONE;
+	m->baton_ktid = 0;
+}
+
+static void fill_result(struct lp_server *sv, struct lp_exec_result *res, pid_t pid, int status)
+{
+	drain_log(sv);
+	res->pid = pid;
+	res->status = status;
+	res->outcome = sv->shm->outcome;
+	res->log = (const char *)sv->shm + LP_SHM_LOG_OFFSET;
+	res->log_len = sv->shm->log_len;
+	if (res->log_len > LP_SHM_LOG_SIZE)
+		lp_die(LP_EXIT_USAGE, "the execution log length %llu exceeds the shared area: is the preload of another version?",
+		       (unsigned long long)res->log_len);
+}
+
+static void run_single(struct lp_server *sv, struct lp_exec_result *res)
+{
+	int cmd_rd = -1, reply_wr = -1, log_wr, l[2];
+	if (pipe2(l, O_CLOEXEC))
+		lp_die(LP_EXIT_USAGE, "cannot create a pipe: %s", strerror(errno));
+	close(sv->log_rd);
+	sv->log_rd = l[0], log_wr = l[1];
+	fcntl(sv->log_rd, F_SETFL, O_NONBLOCK);
+	pid_t pid = spawn(sv, cmd_rd, reply_wr, log_wr);
+	close(log_wr);
+	uint64_t last_steps = 0;
+	double last_move = now();
+	int status;
+	for (;;) {
+		pid_t w = waitpid(pid, &status, WNOHANG);
+		if (w == pid)
+			break;
+		struct timespec ts = {0, 2 * 1000 * 1000};
+		nanosleep(&ts, NULL);
+		watch(sv, pid, 0, &last_steps, &last_move);
+	}
+	fill_result(sv, res, pid, status);
+}
+
+void lp_server_run(struct lp_server *sv, const struct lp_schedule *s, uint64_t max_steps,
+		   struct lp_exec_result *res)
+{
+	write_input(sv, s, max_steps);
+	if (sv->single) {
+		run_single(sv, res);
+		return;
+	}
+	struct lp_cmd c = {LP_MSG_MAGIC, LP_CMD_RUN};
+	if (write(sv->cmd_wr, &c, sizeof c) != (ssize_t)sizeof c)
+		lp_die(LP_EXIT_USAGE, "the client's fork server is gone: %s", strerror(errno));
+	struct lp_reply r;
+	if (read_reply(sv, &r, 0, 0) < 0 || r.kind != LP_REPLY_STARTED)
+		lp_die(LP_EXIT_USAGE, "the client's fork server in '%s' stopped answering (no STARTED reply)", sv->client_name);
+	pid_t pid = r.pid;
+	if (read_reply(sv, &r, pid, 0) < 0 || r.kind != LP_REPLY_EXITED)
+		lp_die(LP_EXIT_USAGE, "the client's fork server in '%s' stopped answering (no EXITED reply)", sv->client_name);
+	fill_result(sv, res, pid, r.status);
+}
+
+void lp_server_stop(struct lp_server *sv)
+{
+	if (sv->client_pid > 0) {
+		struct lp_cmd c = {LP_MSG_MAGIC, LP_CMD_QUIT};
+		if (write(sv->cmd_wr, &c, sizeof c) < 0) {
+			/* already gone: reaped below */
+		}
+		close(sv->cmd_wr);
+		sv->cmd_wr = -1;
+		/* The server should leave at once; do not let a stuck one hang us. */
+		for (int i = 0; i < 200; i++) {
+			if (waitpid(sv->client_pid, NULL, WNOHANG) == sv->client_pid) {
+				sv->client_pid = 0;
+				break;
+			}
+			struct timespec ts = {0, 10 * 1000 * 1000};
+			nanosleep(&ts, NULL);
+		}
+		if (sv->client_pid > 0) {
+			kill(sv->client_pid, SIGKILL);
+			waitpid(sv->client_pid, NULL, 0);
+			sv->client_pid = 0;
+		}
+	}
+}

@@ -1,0 +1,49 @@
+/* cli/run/run-server.h — running executions of the client: the shared area, the fork-server
+ * protocol (protocol.h), the per-execution re-exec fallback, and the watchdog poll. */
+#ifndef LINEUP_CLI_RUN_SERVER_H
+#define LINEUP_CLI_RUN_SERVER_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "lineup/protocol.h"
+#include "scheduler/explore.h"
+
+struct lp_server {
+	struct lp_shm *shm;
+	int shm_fd;
+	int cmd_wr, reply_rd, log_rd;
+	pid_t client_pid;   /* the process we started (the fork server in server mode) */
+	pid_t server_pid;   /* keeps the client's mappings: symbolize sites with it; 0 if none */
+	bool single;        /* re-exec per execution (client multithreaded at the fork point) */
+	const char *client_name;
+	const char *client_path;
+	char **client_argv;
+	const char *plan_path, *preload_lib;
+	unsigned watchdog;  /* seconds */
+	uint32_t run_flags; /* LP_RUN_*, written into each execution's input */
+	bool verbose;
+	char *log_lines;    /* lines the preload wrote to LINEUP_LOG_FD in the last execution */
+};
+
+struct lp_exec_result {
+	int status;         /* wait status */
+	uint32_t outcome;   /* enum lp_outcome */
+	pid_t pid;          /* the execution's process */
+	const void *log;    /* records of the execution (whole log, from offset 0) */
+	size_t log_len;
+};
+
+/* Creates the shared area, starts the client and waits for the fork point. Dies with one
+ * line when the client exits first or cannot be started. */
+void lp_server_start(struct lp_server *sv);
+/* Runs one schedule; dies on a watchdog expiry (uncontrolled blocking call). */
+void lp_server_run(struct lp_server *sv, const struct lp_schedule *s, uint64_t max_steps,
+		   struct lp_exec_result *res);
+void lp_server_stop(struct lp_server *sv);
+
+/* Locates helper files: next to the running executable first, then the install dirs. */
+char *lp_find_checker(void);
+char *lp_find_preload(void);
+
+#endif

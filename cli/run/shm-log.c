@@ -1,0 +1,211 @@
+/* cli/run/shm-log.c — record log -> decisions, warnings and history text (see shm-log.h).
+ * The log comes from another process: every size and index is checked before use. */
+#include "shm-log.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/buf.h"
+#include "lineup/die.h"
+
+/* Next record at *off; NULL at the end or on a malformed record (then *bad is set). */
+static const struct lp_rec *next_rec(const char *log, size_t len, size_t *off, bool *bad)
+{
+	if (*off >= len)
+		return NULL;
+	const struct lp_rec *r = (const void *)(log + *off);
+	if (len - *off < sizeof *r || r->size < sizeof *r || r->size % 8 || r->size > len - *off) {
+		*bad = true;
+		return NULL;
+	}
+	*off += r->size;
+	return r;
+}
+
+static bool big_enough(const struct lp_rec *r)
+{
+	size_t need;
+	switch (r->type) {
+	case LP_REC_CALL: need = sizeof(struct lp_rec_call); break;
+	case LP_REC_RET: need = sizeof(struct lp_rec_ret); break;
+	case LP_REC_DECISION: need = sizeof(struct lp_rec_decision); break;
+	case LP_REC_THREAD:
+	case LP_REC_THREAD_END: need = sizeof(struct lp_rec_thread); break;
+	case LP_REC_LOAD: need = sizeof(struct lp_rec_load); break;
+	case LP_REC_WARN:
+	case LP_REC_ERROR: need = sizeof(struct lp_rec_text); break;
+	default: return false;
+	}
+	return r->size >= need;
+}
+
+static void add_text(struct lp_text_rec **v, size_t *n, const struct lp_rec_text *t)
+{
+	*v = lp_xrealloc(*v, (*n + 1) * sizeof **v);
+	char *s = lp_xmalloc(t->len + 1);
+	memcpy(s, t + 1, t->len);
+	s[t->len] = 0;
+	(*v)[(*n)++] = (struct lp_text_rec){t->tid, t->site, s};
+}
+
+int lp_shmlog_parse(const void *log, size_t len, const struct lp_plan *plan, struct lp_exec_log *out,
+		    char *err, size_t errsize)
+{
+	memset(out, 0, sizeof *out);
+	size_t off = 0, cap = 0;
+	bool bad = false;
+	const struct lp_rec *r;
+	while ((r = next_rec(log, len, &off, &bad))) {
+		if (!big_enough(r))
+			return lp_errf(err, errsize, "malformed record of type %u at offset %zu", r->type, off - r->size);
+		switch (r->type) {
+		case LP_REC_CALL:
+			out->n_calls++;
+			break;
+		case LP_REC_RET:
+			out->n_returns++;
+			break;
+		case LP_REC_DECISION: {
+			const struct lp_rec_decision *d = (const void *)r;
+			if (d->n_candidates > (r->size - sizeof *d) / sizeof(lp_tid_t))
+				return lp_errf(err, errsize, "decision record at step %llu is truncated", (unsigned long long)d->step);
+			if (out->n_decisions == cap) {
+				cap = cap ? 2 * cap : 256;
+				out->decisions = lp_xrealloc(out->decisions, cap * sizeof *out->decisions);
+				out->sites = lp_xrealloc(out->sites, cap * sizeof *out->sites);
+			}
+			out->sites[out->n_decisions] = d->site;
+			out->decisions[out->n_decisions++] = (struct lp_explore_decision){
+				.step = d->step, .running = d->running, .chosen = d->chosen, .point = d->point,
+				.flags = d->flags, .n_candidates = d->n_candidates,
+				.candidates = (const lp_tid_t *)(d + 1)};
+			break;
+		}
+		case LP_REC_WARN:
+		case LP_REC_ERROR: {
+			const struct lp_rec_text *t = (const void *)r;
+			if (t->len > r->size - sizeof *t)
+				return lp_errf(err, errsize, "text record at offset %zu is truncated", off - r->size);
+			if (r->type == LP_REC_WARN)
+				add_text(&out->warnings, &out->n_warnings, t);
+			else
+				add_text(&out->errors, &out->n_errors, t);
+			break;
+		}
+		default:
+			break;
+		}
+	}
+	(void)plan;
+	if (bad)
+		return lp_errf(err, errsize, "malformed record at offset %zu", off);
+	return 0;
+}
+
+void lp_shmlog_clear(struct lp_exec_log *l)
+{
+	for (size_t i = 0; i < l->n_warnings; i++)
+		free(l->warnings[i].text);
+	for (size_t i = 0; i < l->n_errors; i++)
+		free(l->errors[i].text);
+	free(l->warnings);
+	free(l->errors);
+	free(l->decisions);
+	free(l->sites);
+	memset(l, 0, sizeof *l);
+}
+
+/* Reads a string payload at *p (bounded by end); advances *p. */
+static int take_str(const char **p, const char *end, const struct lp_str **s, const char **bytes)
+{
+	if ((size_t)(end - *p) < sizeof **s)
+		return -1;
+	*s = (const void *)*p;
+	*p += sizeof **s;
+	*bytes = *p;
+	if ((*s)->len == LP_STR_NULL)
+		return 0;
+	if ((*s)->len > (size_t)(end - *p))
+		return -1;
+	*p += LP_REC_ALIGN((*s)->len);
+	if (*p > end)
+		*p = end;
+	return 0;
+}
+
+#define VALBUF (LP_MAX_STRING * 4 + 64)
+
+static void value(struct lp_buf *b, lp_value_fmt_fn fmt, enum lp_kind k, uint64_t raw,
+		  const struct lp_str *s, const char *bytes, char *tmp)
+{
+	fmt(k, raw, s ? (s->len == LP_STR_NULL ? NULL : bytes) : NULL, s && s->len != LP_STR_NULL ? s->len : 0,
+	    s && s->truncated, tmp, VALBUF);
+	lp_buf_puts(b, tmp);
+}
+
+char *lp_shmlog_history(const void *log, size_t len, const struct lp_plan *plan, const char *header,
+			bool stuck, lp_value_fmt_fn fmt, char *err, size_t errsize)
+{
+	struct lp_buf b = {0};
+	char *tmp = lp_xmalloc(VALBUF);
+	size_t off = 0;
+	bool bad = false;
+	const struct lp_rec *r;
+	lp_buf_printf(&b, "%s\n", header);
+	while ((r = next_rec(log, len, &off, &bad))) {
+		if (r->type != LP_REC_CALL && r->type != LP_REC_RET)
+			continue;
+		if (!big_enough(r))
+			goto malformed;
+		const char *end = (const char *)r + r->size;
+		char tid[LP_TID_STRLEN];
+		if (r->type == LP_REC_CALL) {
+			const struct lp_rec_call *c = (const void *)r;
+			if (c->func >= (uint32_t)plan->n_funcs || c->nargs > LP_MAX_ARGS ||
+			    c->nargs * sizeof(uint64_t) > r->size - sizeof *c)
+				goto malformed;
+			const struct lp_plan_func *f = &plan->funcs[c->func];
+			const uint64_t *args = (const void *)(c + 1);
+			const char *p = (const char *)(args + c->nargs);
+			lp_buf_printf(&b, "%s call %s(", lp_tid_format(c->tid, tid), f->name);
+			for (uint32_t i = 0; i < c->nargs; i++) {
+				enum lp_kind k = i < (uint32_t)f->nargs ? f->args[i] : LP_K_U8;
+				const struct lp_str *s = NULL;
+				const char *bytes = NULL;
+				if (k == LP_K_STR && take_str(&p, end, &s, &bytes))
+					goto malformed;
+				if (i)
+					lp_buf_puts(&b, ", ");
+				value(&b, fmt, k, args[i], s, bytes, tmp);
+			}
+			lp_buf_puts(&b, ")\n");
+		} else {
+			const struct lp_rec_ret *rt = (const void *)r;
+			if (rt->func >= (uint32_t)plan->n_funcs)
+				goto malformed;
+			const struct lp_plan_func *f = &plan->funcs[rt->func];
+			const char *p = (const char *)(rt + 1);
+			const struct lp_str *s = NULL;
+			const char *bytes = NULL;
+			if (f->ret == LP_K_STR && take_str(&p, end, &s, &bytes))
+				goto malformed;
+			lp_buf_printf(&b, "%s ret ", lp_tid_format(rt->tid, tid));
+			value(&b, fmt, f->ret, rt->value, s, bytes, tmp);
+			lp_buf_puts(&b, "\n");
+		}
+	}
+	if (bad)
+		goto malformed;
+	if (stuck)
+		lp_buf_puts(&b, "stuck\n");
+	lp_buf_puts(&b, "end\n");
+	free(tmp);
+	return lp_buf_take(&b);
+malformed:
+	lp_errf(err, errsize, "malformed call or return record at offset %zu", off);
+	free(tmp);
+	lp_buf_free(&b);
+	return NULL;
+}

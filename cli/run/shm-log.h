@@ -1,0 +1,42 @@
+/* cli/run/shm-log.h — reading an execution's record log (protocol.h) out of the shared area:
+ * the decisions for the explorer, warnings and errors for the report, and the history in
+ * lineup-history(5) text for the checker. Pure: records and plan in, data out. */
+#ifndef LINEUP_CLI_SHM_LOG_H
+#define LINEUP_CLI_SHM_LOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cli/analyze/analyze.h"
+#include "scheduler/explore.h"
+
+/* Same contract as lp_format_value (analyze.h); a parameter so tests can pin the format. */
+typedef size_t (*lp_value_fmt_fn)(enum lp_kind kind, uint64_t raw, const char *str, uint32_t len,
+				  bool truncated, char *buf, size_t bufsize);
+
+struct lp_text_rec {
+	lp_tid_t tid;
+	uint64_t site;
+	char *text;
+};
+
+struct lp_exec_log {
+	struct lp_explore_decision *decisions; /* candidates point into the log */
+	size_t n_decisions;
+	uint64_t *sites;                       /* code address of each decision, for reports */
+	struct lp_text_rec *warnings, *errors;
+	size_t n_warnings, n_errors;
+	size_t n_calls, n_returns;
+};
+
+/* Returns 0, or -1 with a one-line reason in err when the log is malformed. */
+int lp_shmlog_parse(const void *log, size_t len, const struct lp_plan *plan, struct lp_exec_log *out,
+		    char *err, size_t errsize);
+void lp_shmlog_clear(struct lp_exec_log *l);
+
+/* The history: header line (e.g. "history serial schedule=s:"), one line per call and
+ * return, "stuck" when stuck, "end". Returns malloc'ed text, or NULL with err set. */
+char *lp_shmlog_history(const void *log, size_t len, const struct lp_plan *plan, const char *header,
+			bool stuck, lp_value_fmt_fn fmt, char *err, size_t errsize);
+
+#endif

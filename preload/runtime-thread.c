@@ -1,0 +1,406 @@
+/* preload/runtime-thread.c — the thread table, scheduling points and the baton handoff
+ * (policy in runtime.h). Everything here is hook path unless labelled: no allocation, no
+ * stdio, raw system calls for futexes. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "preload.h"
+#include "runtime.h"
+#include "scheduler/sched-pick.h"
+
+struct lp_runtime lp_rt;
+__thread struct lp_thread *lp_self __attribute__((tls_model("initial-exec")));
+
+/* constructor-only */
+void lp_rt_init_main(struct lp_shm *shm)
+{
+	struct lp_thread *t = &lp_rt.th[0];
+	lp_rt.shm = shm;
+	t->tid = LP_TID_MAIN;
+	t->parent = LP_TID_NONE;
+	t->state = LP_T_ENABLED;
+	lp_rt.n = 1;
+	lp_self = t;
+}
+
+static pthread_key_t main_end_key;
+
+static void thread_finish(struct lp_thread *t, uintptr_t site);
+
+/* The main thread's pthread_exit ends here, after its unwinding (which may call pthread
+ * functions: libgcc's unwinder takes mutexes) and just before its kernel thread exits. */
+static void main_end(void *site)
+{
+	thread_finish(&lp_rt.th[0], (uintptr_t)site);
+}
+
+static void exit_handler(void)
+{
+	lp_rt_process_exit((uintptr_t)__builtin_return_address(0));
+}
+
+/* hook path: at the fork point, in the execution's process (thread 0 only). */
+void lp_rt_start(void)
+{
+	struct lp_shm *shm = lp_rt.shm;
+	lp_rt.phase = shm->phase == LP_PHASE_SERIAL ? LP_PHASE_SERIAL : LP_PHASE_CONCURRENT;
+	lp_rt.spurious = lp_rt.phase == LP_PHASE_CONCURRENT && (shm->run_flags & LP_RUN_SPURIOUS);
+	lp_rt.step = 0;
+	lp_rt.ov_next = 0;
+	lp_rt.pid = sys_getpid();
+	lp_rt.th[0].ktid = sys_gettid();
+	shm->steps = 0;
+	shm->outcome = LP_OUT_RUNNING;
+	shm->baton_tid = LP_TID_MAIN;
+	shm->baton_ktid = lp_rt.th[0].ktid;
+	if (shm->n_overrides > LP_MAX_OVERRIDES)
+		lp_fatal(LP_OUT_FATAL, 0, "shared area holds more than 4096 overrides: the cli and the preload disagree");
+	pthread_key_create(&main_end_key, main_end);
+	lp_rt.on = 1;
+	atexit(exit_handler); /* the fork point is outside any signal handler */
+}
+
+static void reap_dying(void)
+{
+	int32_t k = lp_rt.dying_ktid;
+	if (!k || (lp_self && k == lp_self->ktid))
+		return; /* the last thread, in glibc's exit(0) after its own end */
+	while (sys_tgkill(lp_rt.pid, k, 0) == 0)
+		sys_sched_yield();
+	lp_rt.dying_ktid = 0;
+}
+
+static void wait_baton(struct lp_thread *self)
+{
+	while (!__atomic_load_n(&self->baton, __ATOMIC_ACQUIRE))
+		sys_futex_wait(&self->baton, 0);
+	self->baton = 0;
+	reap_dying();
+}
+
+static void switch_to(struct lp_thread *self, struct lp_thread *next)
+{
+	lp_rt.shm->baton_tid = next->tid;
+	lp_rt.shm->baton_ktid = next->ktid;
+	if (next == self)
+		return;
+	__atomic_store_n(&next->baton, 1, __ATOMIC_RELEASE);
+	sys_futex_wake(&next->baton, 1);
+	if (self->state == LP_T_FINISHED)
+		return; /* its kernel thread ends; the next one reaps it */
+	wait_baton(self);
+}
+
+static struct lp_thread *find_tid(lp_tid_t tid)
+{
+	for (unsigned i = 0; i < lp_rt.n; i++)
+		if (lp_rt.th[i].state != LP_T_FREE && lp_rt.th[i].tid == tid)
+			return &lp_rt.th[i];
+	return NULL;
+}
+
+/* No candidate: time out the lowest timed waiter (during the process exit only one
+ * inside an operation: others would never complete anything observable). */
+static int time_out_one(void)
+{
+	struct lp_thread *best = NULL;
+	for (unsigned i = 0; i < lp_rt.n; i++) {
+		struct lp_thread *t = &lp_rt.th[i];
+		if (t->state == LP_T_BLOCKED && t->timed && (!lp_rt.exiting || t->in_op) &&
+		    (!best || t->tid < best->tid))
+			best = t;
+	}
+	if (!best)
+		return 0;
+	best->state = LP_T_ENABLED;
+	best->timed_out = 1;
+	best->wait_obj = NULL;
+	return 1;
+}
+
+static int unfinished_others(const struct lp_thread *self)
+{
+	for (unsigned i = 0; i < lp_rt.n; i++) {
+		const struct lp_thread *t = &lp_rt.th[i];
+		if (t != self && t->state != LP_T_FREE && t->state != LP_T_FINISHED)
+			return 1;
+	}
+	return 0;
+}
+
+static void diverged(uint64_t step, lp_tid_t tid)
+{
+	char a[LP_TID_STRLEN], msg[128];
+	size_t n = 0;
+	const char *p = "schedule override ";
+	while (*p)
+		msg[n++] = *p++;
+	char num[24];
+	int k = 0;
+	do
+		num[k++] = (char)('0' + step % 10);
+	while ((step /= 10));
+	while (k)
+		msg[n++] = num[--k];
+	msg[n++] = '@';
+	for (p = lp_tid_format(tid, a); *p;)
+		msg[n++] = *p++;
+	for (p = " names a thread that is not a candidate"; *p;)
+		msg[n++] = *p++;
+	msg[n] = 0;
+	lp_log_text(LP_REC_WARN, lp_self ? lp_self->tid : LP_TID_NONE, 0, msg);
+	lp_end(LP_OUT_DIVERGED);
+}
+
+void lp_rt_point(uint32_t point, uintptr_t site)
+{
+	struct lp_thread *self = lp_self;
+	struct lp_shm *shm = lp_rt.shm;
+	struct lp_pick_thread pick[LP_MAX_THREADS];
+	lp_tid_t cand[LP_MAX_THREADS];
+	unsigned n, nc, running = 0;
+
+	if (self->in_op && shm->max_steps && ++self->op_steps > shm->max_steps)
+		lp_end(LP_OUT_LIVELOCK);
+	for (;;) {
+		n = 0;
+		for (unsigned i = 0; i < lp_rt.n; i++) {
+			struct lp_thread *t = &lp_rt.th[i];
+			if (t->state == LP_T_FREE || t->state == LP_T_STARTING)
+				continue;
+			if (t == self)
+				running = n;
+			pick[n].tid = t->tid;
+			pick[n].enabled = t->state == LP_T_ENABLED;
+			pick[n].in_op = t->in_op;
+			pick[n].at_op_start = t->at_op_start;
+			pick[n].library = t->library;
+			n++;
+		}
+		nc = lp_sched_candidates(lp_rt.phase, point, pick, n, running, cand);
+		if (nc)
+			break;
+		if (time_out_one())
+			continue;
+		if (lp_rt.exiting) {
+			if (lp_rt.exiting != self)
+				switch_to(self, lp_rt.exiting);
+			return;
+		}
+		if (self->state == LP_T_FINISHED && !unfinished_others(self))
+			return; /* the last thread: glibc's exit(0) follows */
+		lp_end(LP_OUT_DEADLOCK);
+	}
+
+	lp_tid_t chosen;
+	uint64_t step = lp_rt.step;
+	if (lp_rt.ov_next < shm->n_overrides && shm->overrides[lp_rt.ov_next].step == step) {
+		chosen = shm->overrides[lp_rt.ov_next++].tid;
+		if (!lp_sched_is_candidate(cand, nc, chosen))
+			diverged(step, chosen);
+	} else {
+		chosen = lp_sched_default(cand, nc, self->tid, point);
+	}
+
+	struct lp_rec_decision *d = lp_log_append(LP_REC_DECISION, sizeof *d + nc * sizeof(lp_tid_t));
+	d->step = step;
+	d->running = self->tid;
+	d->chosen = chosen;
+	d->point = point;
+	d->flags = point == LP_PT_YIELD ? LP_DEC_YIELD : 0;
+	d->site = site;
+	d->n_candidates = nc;
+	d->pad = 0;
+	memcpy(d + 1, cand, nc * sizeof(lp_tid_t));
+	lp_rt.step = step + 1;
+	shm->steps = step + 1;
+	switch_to(self, find_tid(chosen));
+}
+
+int lp_rt_block(const void *obj, int timed, uintptr_t site)
+{
+	struct lp_thread *self = lp_self;
+	self->state = LP_T_BLOCKED;
+	self->wait_obj = obj;
+	self->wait_seq = ++lp_rt.seq;
+	self->timed = (uint8_t)timed;
+	self->timed_out = 0;
+	lp_rt_point(LP_PT_BLOCK, site);
+	self->timed = 0;
+	if (self->timed_out) {
+		self->timed_out = 0;
+		return 1;
+	}
+	return 0;
+}
+
+void lp_rt_wake(const void *obj, int all)
+{
+	struct lp_thread *first = NULL;
+	for (unsigned i = 0; i < lp_rt.n; i++) {
+		struct lp_thread *t = &lp_rt.th[i];
+		if (t->state != LP_T_BLOCKED || t->wait_obj != obj)
+			continue;
+		if (all) {
+			t->state = LP_T_ENABLED;
+			t->wait_obj = NULL;
+		} else if (!first || t->wait_seq < first->wait_seq) {
+			first = t;
+		}
+	}
+	if (first) {
+		first->state = LP_T_ENABLED;
+		first->wait_obj = NULL;
+	}
+}
+
+static struct lp_thread *alloc_slot(void)
+{
+	for (unsigned i = 0; i < lp_rt.n; i++) {
+		struct lp_thread *t = &lp_rt.th[i];
+		if (t->state == LP_T_FREE ||
+		    (t->state == LP_T_FINISHED && (t->joined || t->detached) && t->ktid != lp_rt.dying_ktid))
+			return t;
+	}
+	if (lp_rt.n < LP_MAX_THREADS)
+		return &lp_rt.th[lp_rt.n++];
+	return NULL;
+}
+
+static void thread_finish(struct lp_thread *t, uintptr_t site)
+{
+	if (!lp_rt.on || t->state == LP_T_FINISHED)
+		return;
+	struct lp_rec_thread *r = lp_log_append(LP_REC_THREAD_END, sizeof *r);
+	r->tid = t->tid;
+	r->parent = t->parent;
+	t->state = LP_T_FINISHED;
+	lp_rt_wake(t, 1);
+	if (t != &lp_rt.th[0])
+		lp_rt.dying_ktid = t->ktid; /* a zombie group leader stays visible to tgkill */
+	lp_rt_point(LP_PT_THREAD_EXIT, site);
+}
+
+static void thread_cleanup(void *p)
+{
+	struct lp_thread *t = p;
+	if (lp_rt.on && t->state != LP_T_FINISHED)
+		lp_rt_run_tsd_dtors();
+	thread_finish(t, (uintptr_t)t->start);
+}
+
+static void *thread_main(void *p)
+{
+	struct lp_thread *t = p;
+	lp_self = t;
+	lp_trap_thread();
+	t->ktid = sys_gettid();
+	__atomic_store_n(&t->registered, 1, __ATOMIC_RELEASE);
+	sys_futex_wake(&t->registered, 1);
+	wait_baton(t);
+	void *ret;
+	/* also run by pthread_exit's unwinding */
+	pthread_cleanup_push(thread_cleanup, t);
+	ret = t->start(t->arg);
+	pthread_cleanup_pop(1);
+	return ret;
+}
+
+int lp_rt_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg,
+		 uintptr_t site)
+{
+	struct lp_thread *self = lp_self;
+	struct lp_thread *t = alloc_slot();
+	if (!t)
+		lp_fatal(LP_OUT_LIMIT, site, "more than 64 threads alive in one execution");
+	lp_tid_t tid = lp_tid_child(self->tid, self->n_children + 1);
+	if (tid == LP_TID_NONE)
+		lp_fatal(LP_OUT_LIMIT, site, "thread creation path deeper than 8 or a thread creating more than 255 threads");
+	memset(t, 0, sizeof *t);
+	t->tid = tid;
+	t->parent = self->tid;
+	t->library = self->in_op || self->library;
+	t->state = LP_T_STARTING;
+	t->start = fn;
+	t->arg = arg;
+	int ds = PTHREAD_CREATE_JOINABLE;
+	if (attr)
+		pthread_attr_getdetachstate(attr, &ds);
+	t->detached = ds == PTHREAD_CREATE_DETACHED;
+	int r = real_pthread_create(th, attr, thread_main, t);
+	if (r) {
+		t->state = LP_T_FREE;
+		return r;
+	}
+	self->n_children++;
+	while (!__atomic_load_n(&t->registered, __ATOMIC_ACQUIRE))
+		sys_futex_wait(&t->registered, 0);
+	t->handle = *th;
+	struct lp_rec_thread *rec = lp_log_append(LP_REC_THREAD, sizeof *rec);
+	rec->tid = tid;
+	rec->parent = self->tid;
+	t->state = LP_T_ENABLED;
+	lp_rt_point(LP_PT_THREAD_START, site);
+	return 0;
+}
+
+static struct lp_thread *find_handle(pthread_t th)
+{
+	for (unsigned i = 0; i < lp_rt.n; i++) {
+		struct lp_thread *t = &lp_rt.th[i];
+		if (t->state != LP_T_FREE && t->state != LP_T_STARTING && !t->joined &&
+		    pthread_equal(t->handle, th))
+			return t;
+	}
+	return NULL;
+}
+
+int lp_rt_join(pthread_t th, void **ret, uintptr_t site)
+{
+	lp_rt_point(LP_PT_SYNC, site);
+	struct lp_thread *t = find_handle(th);
+	if (t == lp_self)
+		return EDEADLK;
+	if (t) {
+		if (t->detached)
+			return EINVAL;
+		while (t->state != LP_T_FINISHED)
+			lp_rt_block(t, 0, site);
+		t->joined = 1;
+	}
+	return real_pthread_join(th, ret);
+}
+
+int lp_rt_detach(pthread_t th, uintptr_t site)
+{
+	lp_rt_point(LP_PT_SYNC, site);
+	struct lp_thread *t = find_handle(th);
+	int r = real_pthread_detach(th);
+	if (t && r == 0)
+		t->detached = 1;
+	return r;
+}
+
+void lp_rt_main_exit(uintptr_t site)
+{
+	pthread_setspecific(main_end_key, (void *)site);
+}
+
+void lp_rt_process_exit(uintptr_t site)
+{
+	struct lp_thread *self = lp_self;
+	if (!lp_rt.on)
+		return;
+	if (self && self->state != LP_T_FREE && self->state != LP_T_FINISHED && !lp_rt.exiting) {
+		self->state = LP_T_EXITING;
+		lp_rt.exiting = self;
+		lp_rt_point(LP_PT_EXIT, site);
+	}
+	reap_dying();
+	for (unsigned i = 0; i < lp_rt.n; i++)
+		if (lp_rt.th[i].state != LP_T_FREE && lp_rt.th[i].in_op)
+			lp_end(LP_OUT_DEADLOCK); /* an operation can never complete: stuck */
+	lp_rt.shm->outcome = LP_OUT_COMPLETE;
+	lp_rt.on = 0;
+}

@@ -1,0 +1,78 @@
+/* preload/runtime-tsd.c — thread-specific data destructors, run by the runtime while the
+ * finishing thread is still scheduled. glibc runs them after the start routine returns, when
+ * the thread no longer takes part in scheduling; a destructor that synchronises (GLib's
+ * GPrivate cleanups take a GMutex, i.e. futex calls) would then block for real against a
+ * thread the scheduler has paused: a deadlock no schedule explains. Running them here, with
+ * POSIX's rounds, leaves glibc nothing to do. Hook path: no malloc. */
+#include <limits.h>
+#include <pthread.h>
+
+#include "runtime.h"
+
+#define LP_MAX_KEYS 1024 /* PTHREAD_KEYS_MAX on glibc */
+
+static struct {
+	pthread_key_t key;
+	void (*dtor)(void *);
+	int used;
+} keys[LP_MAX_KEYS];
+static int keys_used; /* slots ever used: a thread's exit scans only those */
+static int keys_lock;
+
+static void lock(void)
+{
+	while (__atomic_exchange_n(&keys_lock, 1, __ATOMIC_ACQUIRE))
+		;
+}
+
+static void unlock(void) { __atomic_store_n(&keys_lock, 0, __ATOMIC_RELEASE); }
+
+void lp_rt_key_created(pthread_key_t key, void (*dtor)(void *))
+{
+	if (!dtor)
+		return;
+	lock();
+	for (int i = 0; i < LP_MAX_KEYS; i++)
+		if (!keys[i].used) {
+			keys[i].key = key;
+			keys[i].dtor = dtor;
+			keys[i].used = 1;
+			if (i >= keys_used)
+				keys_used = i + 1;
+			break;
+		}
+	unlock();
+}
+
+void lp_rt_key_deleted(pthread_key_t key)
+{
+	lock();
+	for (int i = 0; i < keys_used; i++)
+		if (keys[i].used && keys[i].key == key)
+			keys[i].used = 0;
+	unlock();
+}
+
+void lp_rt_run_tsd_dtors(void)
+{
+	for (int round = 0; round < PTHREAD_DESTRUCTOR_ITERATIONS; round++) {
+		int ran = 0;
+		lock();
+		int n = keys_used;
+		unlock();
+		for (int i = 0; i < n; i++) {
+			lock();
+			pthread_key_t key = keys[i].key;
+			void (*dtor)(void *) = keys[i].used ? keys[i].dtor : 0;
+			unlock();
+			void *v = dtor ? pthread_getspecific(key) : 0;
+			if (!v)
+				continue;
+			pthread_setspecific(key, 0);
+			dtor(v); /* may reach scheduling points: the thread is still running */
+			ran = 1;
+		}
+		if (!ran)
+			return;
+	}
+}

@@ -1,0 +1,142 @@
+/* preload/runtime.h — the runtime half of the scheduler, linked into the preload.
+ *
+ * Policy
+ * ------
+ * Exactly one client thread runs at a time: the thread holding the *baton*. Every thread
+ * has a futex word; handing the baton to another thread sets its word and wakes it, then
+ * sleeps on one's own word (raw futex system calls, never interposed functions). When the
+ * chosen thread is the running one nothing happens (no system call).
+ *
+ * A thread gives the scheduler a chance to switch only at *scheduling points* (enum
+ * lp_point): before and after each operation, before every pthread/semaphore call
+ * (LP_PT_SYNC), when it blocks, yields, starts (the parent's point right after the
+ * creation, LP_PT_THREAD_START: it replaces the LP_PT_SYNC of pthread_create), finishes,
+ * or the process exits. At each point lp_rt_point computes the candidates
+ * (sched-pick.h, the rules of protocol.h), applies the schedule's override for this step
+ * or the default choice, appends an LP_REC_DECISION record and hands the baton over.
+ *
+ * Blocking is modelled, never real: a thread that would block (a lock held by another,
+ * a condition wait, an empty semaphore, a join) is marked blocked on an object and reaches
+ * an LP_PT_BLOCK point; releasing that object enables its waiters, which retry when they
+ * are chosen. The real primitive is only used through its non-blocking variant (trylock)
+ * as the oracle of availability; condition variables and barriers are modelled entirely.
+ *
+ * When no thread is a candidate: a thread in a timed wait times out (lowest tid first,
+ * deterministic); else, if a thread is exiting the process, it gets the baton back and the
+ * process exits (outcome COMPLETE, or DEADLOCK if an operation is still pending); else the
+ * execution is stuck: outcome DEADLOCK. More than max_steps points by one thread inside
+ * one operation ends it with LIVELOCK. Stuck executions _exit at once with status 0.
+ *
+ * A finished thread still runs glibc's cleanup (TLS destructors, freeing its arena cache)
+ * after its last point: the next thread to get the baton first waits until the kernel no
+ * longer knows the finished thread, so heap layouts do not depend on the schedule.
+ *
+ * Trapped instructions of the targets (preload/trap.c) are points too, reached from the
+ * SIGTRAP handler: LP_PT_ATOMIC (rmw, xchg, fence), LP_PT_MEMORY (load, store) and
+ * LP_PT_YIELD (pause). Inside an operation they count towards max_steps like any point,
+ * so a thread spinning on atomics alone ends as LIVELOCK. The handler interrupts only
+ * target code (never libc's or ours), so the runtime's state is consistent there.
+ */
+#ifndef LP_SCHED_RUNTIME_H
+#define LP_SCHED_RUNTIME_H
+
+#include <pthread.h>
+#include <semaphore.h>
+#include <stdint.h>
+
+#include "lineup/protocol.h"
+
+enum lp_thr_state {
+	LP_T_FREE = 0,
+	LP_T_STARTING, /* created, not yet parked at its first baton wait */
+	LP_T_ENABLED,
+	LP_T_BLOCKED,  /* waiting on wait_obj */
+	LP_T_FINISHED,
+	LP_T_EXITING,  /* in exit(): waits until the others finish or block */
+};
+
+struct lp_thread {
+	lp_tid_t tid, parent;
+	int32_t ktid;
+	uint32_t state;
+	uint32_t baton;      /* futex word: 1 = may run */
+	uint32_t registered; /* futex word: the kernel thread exists and is parked */
+	unsigned n_children;
+	uint8_t in_op, at_op_start, timed, timed_out, joined, detached;
+	uint8_t library;          /* created inside an operation (or by such a thread) */
+	uint8_t spurious_used;    /* woke spuriously in this operation (reset at its start) */
+	uint32_t op_func;
+	uint64_t op_steps;
+	uintptr_t op_ret;         /* the caller's return address of the pending operation */
+	const void *wait_obj;
+	uint64_t wait_seq;        /* FIFO order of condition waiters */
+	const void *once_running; /* pthread_once control whose routine this thread runs */
+	pthread_t handle;
+	void *(*start)(void *);
+	void *arg;
+};
+
+struct lp_runtime {
+	int on;         /* between the fork point and the end of the execution */
+	uint32_t phase;
+	uint32_t spurious; /* LP_RUN_SPURIOUS in phase 2 */
+	uint64_t step;
+	uint32_t ov_next;
+	unsigned n;     /* slots in use (high-water mark) */
+	struct lp_thread *exiting;
+	volatile int32_t dying_ktid; /* finished thread still running glibc cleanup */
+	int32_t pid;
+	uint64_t seq;
+	struct lp_shm *shm;
+	struct lp_thread th[LP_MAX_THREADS];
+};
+
+extern struct lp_runtime lp_rt __attribute__((visibility("hidden")));
+extern __thread struct lp_thread *lp_self __attribute__((tls_model("initial-exec"), visibility("hidden")));
+
+#define LP_RT_HIDDEN __attribute__((visibility("hidden")))
+
+/* runtime-thread.c */
+void lp_rt_init_main(struct lp_shm *shm) LP_RT_HIDDEN; /* constructor-only */
+void lp_rt_start(void) LP_RT_HIDDEN;                   /* at the fork point */
+void lp_rt_point(uint32_t point, uintptr_t site) LP_RT_HIDDEN;
+/* Blocks the running thread on obj until woken; returns 1 if a timed wait timed out. */
+int lp_rt_block(const void *obj, int timed, uintptr_t site) LP_RT_HIDDEN;
+/* Enables the threads blocked on obj: all of them, or only the longest waiting (FIFO). */
+void lp_rt_wake(const void *obj, int all) LP_RT_HIDDEN;
+int lp_rt_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg,
+		 uintptr_t site) LP_RT_HIDDEN;
+int lp_rt_join(pthread_t th, void **ret, uintptr_t site) LP_RT_HIDDEN;
+int lp_rt_detach(pthread_t th, uintptr_t site) LP_RT_HIDDEN;
+void lp_rt_main_exit(uintptr_t site) LP_RT_HIDDEN;    /* pthread_exit in the main thread: ends after unwinding */
+void lp_rt_process_exit(uintptr_t site) LP_RT_HIDDEN; /* exit(), _exit() */
+
+/* True when calls of the running thread go through the models (not after its end: the
+ * main thread's last steps after pthread_exit may overlap the next thread's). */
+static inline int lp_rt_controlled(void)
+{
+	return lp_rt.on && lp_self && lp_self->state != LP_T_FINISHED;
+}
+
+/* runtime-sync.c: the blocking models; hooks call them only when lp_rt_controlled(). */
+enum lp_wait { LP_W_BLOCK = 0, LP_W_TRY = 1, LP_W_TIMED = 2 };
+int lp_rt_mutex_lock(pthread_mutex_t *m, int mode, uintptr_t site) LP_RT_HIDDEN;
+int lp_rt_mutex_unlock(pthread_mutex_t *m, uintptr_t site) LP_RT_HIDDEN;
+int lp_rt_cond_wait(pthread_cond_t *c, pthread_mutex_t *m, int timed, uintptr_t site) LP_RT_HIDDEN;
+int lp_rt_cond_wake(pthread_cond_t *c, int all, uintptr_t site) LP_RT_HIDDEN;
+int lp_rt_rwlock_lock(pthread_rwlock_t *l, int write, int mode, uintptr_t site) LP_RT_HIDDEN;
+int lp_rt_rwlock_unlock(pthread_rwlock_t *l, uintptr_t site) LP_RT_HIDDEN;
+int lp_rt_sem_wait(sem_t *s, int mode, uintptr_t site) LP_RT_HIDDEN; /* -1 + errno like sem_wait */
+int lp_rt_sem_post(sem_t *s, uintptr_t site) LP_RT_HIDDEN;
+int lp_rt_spin_lock(pthread_spinlock_t *l, int mode, uintptr_t site) LP_RT_HIDDEN;
+int lp_rt_spin_unlock(pthread_spinlock_t *l, uintptr_t site) LP_RT_HIDDEN;
+void lp_rt_barrier_init(pthread_barrier_t *b, unsigned count) LP_RT_HIDDEN;
+void lp_rt_barrier_forget(pthread_barrier_t *b) LP_RT_HIDDEN;
+int lp_rt_barrier_wait(pthread_barrier_t *b, uintptr_t site) LP_RT_HIDDEN; /* -2: unknown barrier */
+int lp_rt_once(pthread_once_t *o, void (*fn)(void), uintptr_t site) LP_RT_HIDDEN;
+/* runtime-tsd.c: keys with destructors, which a finishing thread runs while scheduled */
+void lp_rt_key_created(pthread_key_t key, void (*dtor)(void *)) LP_RT_HIDDEN;
+void lp_rt_key_deleted(pthread_key_t key) LP_RT_HIDDEN;
+void lp_rt_run_tsd_dtors(void) LP_RT_HIDDEN;
+
+#endif
