@@ -16,7 +16,7 @@
 #ifndef LP_CHECKER_CHECKER_H
 #define LP_CHECKER_CHECKER_H
 
-#include "checker/buf.h"
+#include "lineup/buf.h"
 #include "checker/history.h"
 #include "checker/intern.h"
 #include "checker/trie.h"

@@ -1,6 +1,6 @@
 # checker: the checker library (libchecker.a, no I/O) and lineup-checker(1).
 noinst_LIBRARIES += libchecker.a
-libchecker_a_SOURCES = checker/buf.c checker/buf.h checker/intern.c checker/intern.h \
+libchecker_a_SOURCES = checker/intern.c checker/intern.h \
 	checker/history.h checker/history-parse.c checker/trie.c checker/trie.h \
 	checker/checker.h checker/checker.c checker/linearize.c checker/quasi.c \
 	checker/report.c checker/observations.c
@@ -50,7 +50,7 @@ tests_fuzz_fuzz_replay_LDADD = libchecker.a libcommon.a
 tests_fuzz_fuzz_replay_LDFLAGS = $(LP_SAN_CFLAGS)
 TESTS += tests/fuzz/fuzz-replay
 EXTRA_DIST += tests/fuzz/corpus
-LP_FUZZ_SRC = checker/buf.c checker/intern.c checker/history-parse.c checker/trie.c \
+LP_FUZZ_SRC = common/buf.c checker/intern.c checker/history-parse.c checker/trie.c \
 	checker/checker.c checker/linearize.c checker/quasi.c checker/report.c \
 	checker/observations.c common/die.c tests/fuzz/fuzz-history.c
 FUZZ_CC = clang

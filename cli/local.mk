@@ -6,7 +6,7 @@ noinst_LIBRARIES += libdriver.a
 libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h \
 	cli/run/run-server.c cli/run/run-server.h cli/run/shm-log.c cli/run/shm-log.h cli/run/watchdog.c cli/run/watchdog.h \
 	cli/report/report.c cli/report/json.c cli/report/json.h cli/report/summary.c cli/report/summary.h cli/report/progress.c cli/report/progress.h \
-	cli/run/checker-pipe.c cli/run/checker-pipe.h cli/run/replay-cmd.c cli/run/replay-cmd.h cli/buf.c cli/buf.h \
+	cli/run/checker-pipe.c cli/run/checker-pipe.h cli/run/replay-cmd.c cli/run/replay-cmd.h \
 	cli/report/summary-sites.c cli/report/summary-sites.h cli/report/report-livelock.c cli/report/report-livelock.h \
 	cli/report/report-trace.c cli/report/report-trace.h
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"'
@@ -24,14 +24,14 @@ dist_man_MANS += man/lineup-preload.1
 LP_CLI_TEST_LIBS = libcommon.a $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test-cli-options tests/unit/test-cli-shm-log tests/unit/test-cli-json
 TESTS += tests/unit/test-cli-options tests/unit/test-cli-shm-log tests/unit/test-cli-json
-tests_unit_test_cli_options_SOURCES = tests/unit/test-cli-options.c cli/options.c cli/run/replay-cmd.c cli/buf.c \
+tests_unit_test_cli_options_SOURCES = tests/unit/test-cli-options.c cli/options.c cli/run/replay-cmd.c \
 	cli/analyze/instrument-refusal.c
 tests_unit_test_cli_options_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_options_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_shm_log_SOURCES = tests/unit/test-cli-shm-log.c cli/run/shm-log.c cli/buf.c
+tests_unit_test_cli_shm_log_SOURCES = tests/unit/test-cli-shm-log.c cli/run/shm-log.c
 tests_unit_test_cli_shm_log_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_shm_log_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/report/json.c cli/report/summary.c cli/buf.c
+tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/report/json.c cli/report/summary.c
 tests_unit_test_cli_json_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_json_LDADD = $(LP_CLI_TEST_LIBS)
 
@@ -41,13 +41,13 @@ check_PROGRAMS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock
 	tests/unit/test-cli-progress
 TESTS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock tests/unit/test-cli-trace \
 	tests/unit/test-cli-progress
-tests_unit_test_cli_summary_sites_SOURCES = tests/unit/test-cli-summary-sites.c cli/report/summary-sites.c cli/report/summary.c cli/buf.c
+tests_unit_test_cli_summary_sites_SOURCES = tests/unit/test-cli-summary-sites.c cli/report/summary-sites.c cli/report/summary.c
 tests_unit_test_cli_summary_sites_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_summary_sites_LDADD = libatomics-scan.a $(LP_CLI_TEST_LIBS) $(CAPSTONE_LIBS) $(LIBELF_LIBS)
-tests_unit_test_cli_livelock_SOURCES = tests/unit/test-cli-livelock.c cli/report/report-livelock.c cli/buf.c
+tests_unit_test_cli_livelock_SOURCES = tests/unit/test-cli-livelock.c cli/report/report-livelock.c
 tests_unit_test_cli_livelock_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_livelock_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_trace_SOURCES = tests/unit/test-cli-trace.c cli/report/report-trace.c cli/buf.c
+tests_unit_test_cli_trace_SOURCES = tests/unit/test-cli-trace.c cli/report/report-trace.c
 tests_unit_test_cli_trace_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_trace_LDADD = libexplore.a $(LP_CLI_TEST_LIBS)
 tests_unit_test_cli_progress_SOURCES = tests/unit/test-cli-progress.c cli/report/progress.c

@@ -2,7 +2,7 @@
 #ifndef LINEUP_CLI_JSON_H
 #define LINEUP_CLI_JSON_H
 
-#include "cli/buf.h"
+#include "lineup/buf.h"
 #include "summary.h"
 
 /* Appends s as a JSON string literal (quotes, escapes, control characters as \u00XX;

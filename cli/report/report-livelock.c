@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 
-#include "cli/buf.h"
+#include "lineup/buf.h"
 
 char *lp_livelock_text(const struct lp_exec_log *log, uint64_t max_steps, lp_symbolize_fn sym, void *arg)
 {

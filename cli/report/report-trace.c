@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-#include "cli/buf.h"
+#include "lineup/buf.h"
 
 static const char *const point_names[] = {
     [LP_PT_OP_START] = "op-start",

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/buf.h"
+#include "lineup/buf.h"
 #include "report-livelock.h"
 #include "report-trace.h"
 

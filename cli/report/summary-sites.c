@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "cli/buf.h"
+#include "lineup/buf.h"
 
 static size_t sum_kinds(const size_t *by_kind)
 {

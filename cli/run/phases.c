@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "cli/buf.h"
+#include "lineup/buf.h"
 #include "cli/report/json.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"

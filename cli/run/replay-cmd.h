@@ -2,7 +2,7 @@
 #ifndef LINEUP_CLI_REPLAY_CMD_H
 #define LINEUP_CLI_REPLAY_CMD_H
 
-#include "cli/buf.h"
+#include "lineup/buf.h"
 #include "cli/options.h"
 
 /* Appends s quoted for a POSIX shell (unquoted when it has only safe characters). */

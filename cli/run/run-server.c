@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/buf.h"
+#include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "watchdog.h"

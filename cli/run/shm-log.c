@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/buf.h"
+#include "lineup/buf.h"
 #include "lineup/die.h"
 
 /* Next record at *off; NULL at the end or on a malformed record (then *bad is set). */

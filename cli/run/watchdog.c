@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "cli/analyze/analyze.h"
-#include "cli/buf.h"
+#include "lineup/buf.h"
 #include "lineup/die.h"
 
 static const struct {

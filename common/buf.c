@@ -1,5 +1,6 @@
-/* cli/buf.c — growable text buffer (dies on out-of-memory like the rest of the cli). */
-#include "buf.h"
+/* common/buf.c — growable text buffer (dies on out-of-memory like the rest of the cli and
+ * the checker). */
+#include "lineup/buf.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -38,6 +39,7 @@ void lp_buf_printf(struct lp_buf *b, const char *fmt, ...)
 	va_start(ap, fmt);
 	int n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
+	BUG_ON(n < 0);
 	reserve(b, (size_t)n);
 	va_start(ap, fmt);
 	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
@@ -45,11 +47,31 @@ void lp_buf_printf(struct lp_buf *b, const char *fmt, ...)
 	b->len += (size_t)n;
 }
 
+void lp_buf_pad(struct lp_buf *b, size_t n)
+{
+	reserve(b, n);
+	memset(b->s + b->len, ' ', n);
+	b->len += n;
+	b->s[b->len] = 0;
+}
+
+const char *lp_buf_str(const struct lp_buf *b)
+{
+	return b->s ? b->s : "";
+}
+
 char *lp_buf_take(struct lp_buf *b)
 {
 	char *s = b->s ? b->s : lp_xstrdup("");
 	memset(b, 0, sizeof *b);
 	return s;
+}
+
+void lp_buf_reset(struct lp_buf *b)
+{
+	b->len = 0;
+	if (b->s)
+		b->s[0] = 0;
 }
 
 void lp_buf_free(struct lp_buf *b)

@@ -1,6 +1,7 @@
-/* cli/buf.h — a growable text buffer for building histories, reports and JSON. */
-#ifndef LINEUP_CLI_BUF_H
-#define LINEUP_CLI_BUF_H
+/* include/lineup/buf.h — a growable text buffer for building histories, reports and JSON,
+ * shared by the cli and the checker (common/buf.c; never linked into the preload). */
+#ifndef LINEUP_BUF_H
+#define LINEUP_BUF_H
 
 #include <stddef.h>
 
@@ -12,8 +13,13 @@ struct lp_buf {
 __attribute__((format(printf, 2, 3))) void lp_buf_printf(struct lp_buf *b, const char *fmt, ...);
 void lp_buf_add(struct lp_buf *b, const char *s, size_t n);
 void lp_buf_puts(struct lp_buf *b, const char *s);
+void lp_buf_pad(struct lp_buf *b, size_t n); /* n spaces */
+/* The text so far, "" when empty; stays owned by the buffer. */
+const char *lp_buf_str(const struct lp_buf *b);
 /* Returns the text (caller frees; "" when empty) and resets the buffer. */
 char *lp_buf_take(struct lp_buf *b);
+/* Empties the buffer and keeps its memory. */
+void lp_buf_reset(struct lp_buf *b);
 void lp_buf_free(struct lp_buf *b);
 
 #endif
