@@ -1,6 +1,7 @@
 /* scheduler/explore.c — depth-first exploration with iterative preemption bounding over
  * override lists (see explore.h for the search and why each schedule is visited once). */
 #include "explore.h"
+#include "sched-pick.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -115,14 +116,12 @@ const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 	return &ex->cur;
 }
 
+/* The rule itself is sched-pick.c's, shared with the preload; a decision the log marks
+ * LP_DEC_YIELD counts as a yield point whatever its point. */
 bool lp_explore_is_preemption(const struct lp_explore_decision *d, lp_tid_t chosen)
 {
-	if (chosen == d->running || (d->flags & LP_DEC_YIELD) || d->point == LP_PT_YIELD)
-		return false;
-	for (uint32_t k = 0; k < d->n_candidates; k++)
-		if (d->candidates[k] == d->running)
-			return true;
-	return false;
+	uint32_t point = (d->flags & LP_DEC_YIELD) ? (uint32_t)LP_PT_YIELD : d->point;
+	return lp_sched_is_preemption(d->candidates, d->n_candidates, d->running, point, chosen);
 }
 
 static struct lp_schedule child(const struct lp_schedule *parent, uint64_t step, lp_tid_t tid,

@@ -53,7 +53,8 @@ lp_tid_t lp_sched_default(const lp_tid_t *cand, unsigned n, lp_tid_t running, ui
 
 bool lp_sched_is_candidate(const lp_tid_t *cand, unsigned n, lp_tid_t tid);
 
-/* True when choosing `chosen` at this point is a preemption (protocol.h). */
+/* True when choosing `chosen` at this point is a preemption (protocol.h): the one definition,
+ * also behind the explorer's lp_explore_is_preemption. */
 bool lp_sched_is_preemption(const lp_tid_t *cand, unsigned n, lp_tid_t running,
 			    uint32_t point, lp_tid_t chosen);
 
