@@ -28,7 +28,7 @@ static uint32_t hash_name(const char *s)
 /* First function index + 1 named name, or 0. */
 static uint32_t lookup(const char *name)
 {
-	const struct lp_plan *p = lp_g.plan;
+	const struct lp_loaded_plan *p = lp_g.plan;
 	for (uint32_t h = hash_name(name) & (HASH_SIZE - 1);; h = (h + 1) & (HASH_SIZE - 1)) {
 		uint32_t i = hash_head[h];
 		if (!i || strcmp(lp_plan_name(p, p->funcs[i - 1].name), name) == 0)
@@ -38,7 +38,7 @@ static uint32_t lookup(const char *name)
 
 static void build_hash(void)
 {
-	const struct lp_plan *p = lp_g.plan;
+	const struct lp_loaded_plan *p = lp_g.plan;
 	for (uint32_t f = p->n_funcs; f-- > 0;) {
 		const char *name = lp_plan_name(p, p->funcs[f].name);
 		uint32_t h = hash_name(name) & (HASH_SIZE - 1);

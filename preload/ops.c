@@ -55,7 +55,7 @@ static size_t string_size(const char *s)
 	return LP_REC_ALIGN(sizeof(struct lp_str) + (n > LP_MAX_STRING ? LP_MAX_STRING : n));
 }
 
-static __attribute__((noreturn)) void untyped(const struct lp_plan_func *f, uintptr_t site)
+static __attribute__((noreturn)) void untyped(const struct lp_loaded_func *f, uintptr_t site)
 {
 	struct lp_text t;
 	char buf[400];
@@ -73,7 +73,7 @@ static __attribute__((noreturn)) void untyped(const struct lp_plan_func *f, uint
 	lp_fatal(LP_OUT_FATAL, site, buf);
 }
 
-static void record_call(struct lp_thread *self, uint32_t idx, const struct lp_plan_func *f,
+static void record_call(struct lp_thread *self, uint32_t idx, const struct lp_loaded_func *f,
 			const struct lp_op_regs *r, const uintptr_t *retslot)
 {
 	uint64_t args[LP_MAX_ARGS];
@@ -104,7 +104,7 @@ uintptr_t lp_op_enter(uint32_t idx, struct lp_op_regs *r, uintptr_t *retslot)
 	int saved = errno;
 	struct lp_thread *self = lp_self;
 	uintptr_t real = lp_g.entry[idx];
-	const struct lp_plan_func *f = &lp_g.plan->funcs[idx];
+	const struct lp_loaded_func *f = &lp_g.plan->funcs[idx];
 
 	if (!self || self->in_op || !lp_g.active || self->state == LP_T_FINISHED ||
 	    lp_g.shm->outcome != LP_OUT_RUNNING)
@@ -133,7 +133,7 @@ uintptr_t lp_op_exit(struct lp_ret_regs *r)
 	int saved = errno;
 	struct lp_thread *self = lp_self;
 	uintptr_t ret = self->op_ret;
-	const struct lp_plan_func *f = &lp_g.plan->funcs[self->op_func];
+	const struct lp_loaded_func *f = &lp_g.plan->funcs[self->op_func];
 	uint64_t value = is_float(f->ret) ? r->xmm0[0] : r->rax;
 	size_t extra = f->ret == LP_K_STR ? string_size((const char *)value) : 0;
 	struct lp_rec_ret *rec = lp_log_append(LP_REC_RET, sizeof *rec + extra);

@@ -23,9 +23,9 @@ static uintptr_t patched_base[N_OBJECTS]; /* where each object was patched, 0 = 
 static uint32_t n_patched[LP_SITE_COUNT], n_unpatched; /* this process, each site once */
 static uint8_t site_done[LP_MAX_SITES];   /* counted already */
 
-static const struct lp_plan_target *object(uint32_t i)
+static const struct lp_loaded_target *object(uint32_t i)
 {
-	const struct lp_plan *p = lp_g.plan;
+	const struct lp_loaded_plan *p = lp_g.plan;
 	return i < p->n_targets ? &p->targets[i] : &p->instrument[i - p->n_targets];
 }
 
@@ -35,7 +35,7 @@ static int object_index(const struct dl_phdr_info *info)
 	struct stat st;
 	if (stat(path, &st) < 0)
 		return -1;
-	const struct lp_plan *p = lp_g.plan;
+	const struct lp_loaded_plan *p = lp_g.plan;
 	for (uint32_t i = 0; i < p->n_targets + p->n_instrument; i++)
 		if (object(i)->dev == st.st_dev && object(i)->ino == st.st_ino)
 			return (int)i;
@@ -67,7 +67,7 @@ static const ElfW(Phdr) *exec_segment(const struct dl_phdr_info *info, uintptr_t
 
 static void warn_site(uint32_t i, uintptr_t addr, const char *why)
 {
-	const struct lp_plan *p = lp_g.plan;
+	const struct lp_loaded_plan *p = lp_g.plan;
 	struct lp_text t;
 	char buf[600];
 	lp_text_init(&t, buf, sizeof buf);
@@ -132,7 +132,7 @@ static int prot_of(const ElfW(Phdr) *ph)
 
 static void patch_object(const struct dl_phdr_info *info, uint32_t obj)
 {
-	const struct lp_plan *p = lp_g.plan;
+	const struct lp_loaded_plan *p = lp_g.plan;
 	uintptr_t base = info->dlpi_addr, lo = UINTPTR_MAX, hi = 0;
 	uint32_t want = 0, m = 0;
 	for (uint32_t i = 0; i < p->n_sites; i++)
@@ -162,7 +162,7 @@ static void patch_object(const struct dl_phdr_info *info, uint32_t obj)
 	if (!refuse && !area)
 		refuse = "no memory for its out-of-line copy within 1 GiB of the object";
 	for (uint32_t i = 0; i < p->n_sites; i++) {
-		const struct lp_plan_site *s = &p->sites[i];
+		const struct lp_loaded_site *s = &p->sites[i];
 		if (s->object != obj)
 			continue;
 		uintptr_t addr = base + s->offset;

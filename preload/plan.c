@@ -72,7 +72,7 @@ static int number(const char *w, size_t n, unsigned base, uint64_t *out)
 	return 0;
 }
 
-static int add_name(struct lp_plan *p, const char *s, size_t n, uint32_t *off)
+static int add_name(struct lp_loaded_plan *p, const char *s, size_t n, uint32_t *off)
 {
 	if (p->names_len + n + 1 > LP_PLAN_NAMES)
 		return -1;
@@ -99,7 +99,7 @@ static int fail(char *err, size_t errlen, unsigned line, const char *what, const
 	return -1;
 }
 
-static int parse_args(struct lp_plan_func *f, const char *w, size_t n)
+static int parse_args(struct lp_loaded_func *f, const char *w, size_t n)
 {
 	unsigned count = 0;
 	if (n == 1 && w[0] == '-')
@@ -133,7 +133,7 @@ static int parse_args(struct lp_plan_func *f, const char *w, size_t n)
 }
 
 /* "<dev> <ino> <path>" of a target or instrument line. */
-static int parse_object(struct lp_plan *p, struct lp_plan_target *t, struct cursor *c, unsigned line,
+static int parse_object(struct lp_loaded_plan *p, struct lp_loaded_target *t, struct cursor *c, unsigned line,
 			char *err, size_t errlen)
 {
 	size_t n;
@@ -163,7 +163,7 @@ static int hex_digit(char ch)
 }
 
 /* "<object> <offset-hex> <len> <kind> <disp-off> <bytes-hex>" */
-static int parse_site(struct lp_plan *p, struct lp_plan_site *s, struct cursor *c, unsigned line,
+static int parse_site(struct lp_loaded_plan *p, struct lp_loaded_site *s, struct cursor *c, unsigned line,
 		      char *err, size_t errlen)
 {
 	size_t n;
@@ -206,7 +206,7 @@ static int parse_site(struct lp_plan *p, struct lp_plan_site *s, struct cursor *
 	return 0;
 }
 
-int lp_plan_parse(struct lp_plan *p, const char *buf, size_t len, char *err, size_t errlen)
+int lp_plan_parse(struct lp_loaded_plan *p, const char *buf, size_t len, char *err, size_t errlen)
 {
 	const char *s = buf, *end = buf + len;
 	unsigned line = 0;
@@ -260,7 +260,7 @@ int lp_plan_parse(struct lp_plan *p, const char *buf, size_t len, char *err, siz
 				return fail(err, errlen, line, "func after an instrument or site line", NULL, 0);
 			if (p->n_funcs >= LP_MAX_FUNCS)
 				return fail(err, errlen, line, "more than 4096 functions", NULL, 0);
-			struct lp_plan_func *f = &p->funcs[p->n_funcs];
+			struct lp_loaded_func *f = &p->funcs[p->n_funcs];
 			memset(f, 0, sizeof *f);
 			uint64_t v;
 			w = word(&c, &n);

@@ -1,4 +1,5 @@
-/* preload/plan.h — the patch plan (protocol.h text format) parsed into fixed tables.
+/* preload/plan.h — the patch plan (protocol.h text format) parsed into fixed tables
+ * (struct lp_loaded_plan; the cli's struct lp_plan, cli/analyze/analyze.h, writes it).
  * Pure: no I/O and no allocation, so the parser runs in the preload's constructor and in
  * unit tests alike. */
 #ifndef LP_PRELOAD_PLAN_H
@@ -11,12 +12,12 @@
 
 #define LP_PLAN_NAMES ((size_t)1 << 20) /* bytes of names and paths, NUL-terminated */
 
-struct lp_plan_target {
+struct lp_loaded_target {
 	uint64_t dev, ino;
 	uint32_t path; /* offset in names */
 };
 
-struct lp_plan_func {
+struct lp_loaded_func {
 	uint64_t offset;  /* st_value in the target */
 	uint32_t target;
 	uint32_t name;    /* offset in names */
@@ -30,7 +31,7 @@ struct lp_plan_func {
 #define LP_SITE_MAX_BYTES 15 /* longest x86 instruction */
 
 /* An instruction to trap (protocol.h "site"): object indexes targets then instruments. */
-struct lp_plan_site {
+struct lp_loaded_site {
 	uint64_t offset;  /* file-relative address, like st_value */
 	uint32_t object;  /* < n_targets + n_instrument */
 	uint8_t len;      /* 1..LP_SITE_MAX_BYTES */
@@ -39,21 +40,21 @@ struct lp_plan_site {
 	uint8_t bytes[LP_SITE_MAX_BYTES];
 };
 
-struct lp_plan {
+struct lp_loaded_plan {
 	uint32_t n_targets, n_funcs;
 	uint32_t n_instrument, n_sites;
-	struct lp_plan_target targets[LP_MAX_TARGETS];
+	struct lp_loaded_target targets[LP_MAX_TARGETS];
 	/* --instrument objects: sites only, never operations; object n_targets + i */
-	struct lp_plan_target instrument[LP_MAX_TARGETS];
-	struct lp_plan_func funcs[LP_MAX_FUNCS];
-	struct lp_plan_site sites[LP_MAX_SITES];
+	struct lp_loaded_target instrument[LP_MAX_TARGETS];
+	struct lp_loaded_func funcs[LP_MAX_FUNCS];
+	struct lp_loaded_site sites[LP_MAX_SITES];
 	size_t names_len;
 	char names[LP_PLAN_NAMES];
 };
 
 /* Parses len bytes of plan text into *p (which need not be zeroed). Returns 0, or -1 with
  * a one-line message in err ("plan line 3: ..."). */
-int lp_plan_parse(struct lp_plan *p, const char *buf, size_t len, char *err, size_t errlen);
+int lp_plan_parse(struct lp_loaded_plan *p, const char *buf, size_t len, char *err, size_t errlen);
 
 /* Site kind token ("rmw") to enum lp_site_kind, or -1. The token is [s, s+n). */
 int lp_plan_site_kind(const char *s, size_t n);
@@ -61,7 +62,7 @@ int lp_plan_site_kind(const char *s, size_t n);
 /* Kind token ("i4") to enum lp_kind, or -1. The token is [s, s+n). */
 int lp_plan_kind(const char *s, size_t n);
 
-static inline const char *lp_plan_name(const struct lp_plan *p, uint32_t off)
+static inline const char *lp_plan_name(const struct lp_loaded_plan *p, uint32_t off)
 {
 	return p->names + off;
 }

@@ -34,7 +34,7 @@ struct lp_preload {
 	int log_fd, cmd_fd, reply_fd;
 	struct lp_shm *shm;
 	char *log;    /* shm + LP_SHM_LOG_OFFSET */
-	struct lp_plan *plan;
+	struct lp_loaded_plan *plan;
 	uintptr_t target_base[LP_MAX_TARGETS];
 	uint32_t targets_mapped;      /* bit t: target t found in THIS process (the shared area's
 					 targets_loaded outlives processes: single mode, and

@@ -98,3 +98,11 @@ tests_unit_test_analyze_symbolize_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
 tests_unit_test_analyze_symbolize_CFLAGS = $(AFX_TEST_CFLAGS) -g -fno-inline
 tests_unit_test_analyze_symbolize_LDADD = $(AFX_TEST_LDADD) -ldl
 tests_unit_test_analyze_symbolize_DEPENDENCIES = libanalyze.a libatomics-scan.a libcommon.a $(AFX_OBJS)
+
+# The plan across the cli/preload boundary: the cli's writer, the preload's parser.
+check_PROGRAMS += tests/unit/test-plan-roundtrip
+TESTS += tests/unit/test-plan-roundtrip
+tests_unit_test_plan_roundtrip_SOURCES = tests/unit/test-plan-roundtrip.c preload/plan.c
+tests_unit_test_plan_roundtrip_CPPFLAGS = $(AM_CPPFLAGS)
+tests_unit_test_plan_roundtrip_CFLAGS = $(AFX_TEST_CFLAGS)
+tests_unit_test_plan_roundtrip_LDADD = $(AFX_TEST_LDADD)

@@ -65,7 +65,7 @@ char *lp_json_report(const struct lp_summary *s)
 {
 	struct lp_buf b = {0};
 	lp_buf_puts(&b, "{");
-	field(&b, "verdict", lp_verdict_text(s->verdict));
+	field(&b, "verdict", lp_run_verdict_text(s->verdict));
 	lp_buf_puts(&b, ", \"targets\": [");
 	for (size_t i = 0; i < s->n_targets; i++) {
 		if (i)

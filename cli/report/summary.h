@@ -7,7 +7,8 @@
 
 #define LP_MAX_BOUND_SLOTS 64
 
-enum lp_verdict { LP_VERDICT_OK, LP_VERDICT_VIOLATION, LP_VERDICT_NONDETERMINISTIC };
+/* A whole run's verdict (the checker's enum lp_verdict is one history's). */
+enum lp_run_verdict { LP_RUN_OK, LP_RUN_VIOLATION, LP_RUN_NONDETERMINISTIC };
 
 struct lp_violation {
 	const char *kind;  /* "non-linearizable", "stuck", "crash" */
@@ -16,7 +17,7 @@ struct lp_violation {
 };
 
 struct lp_summary {
-	enum lp_verdict verdict;
+	enum lp_run_verdict verdict;
 	const char **targets;
 	size_t n_targets;
 	size_t functions;
@@ -34,7 +35,7 @@ struct lp_summary {
 
 /* Adds a warning once (same text is not repeated). */
 void lp_summary_warn(struct lp_summary *s, const char *text);
-const char *lp_verdict_text(enum lp_verdict v);
+const char *lp_run_verdict_text(enum lp_run_verdict v);
 /* Frees warnings and the violation (not targets: they belong to the plan). */
 void lp_summary_free(struct lp_summary *s);
 

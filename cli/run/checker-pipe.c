@@ -13,7 +13,7 @@
 #include "lineup/exit-codes.h"
 #include "run-server.h"
 
-void lp_checker_start(struct lp_checker *c, const struct lp_options *o)
+void lp_checker_pipe_start(struct lp_checker_pipe *c, const struct lp_options *o)
 {
 	c->path = lp_find_checker();
 	const char **argv = lp_xcalloc((size_t)(8 + 2 * o->n_quasi), sizeof *argv);
@@ -49,7 +49,7 @@ void lp_checker_start(struct lp_checker *c, const struct lp_options *o)
 	free(argv);
 }
 
-static void died(struct lp_checker *c)
+static void died(struct lp_checker_pipe *c)
 {
 	int status = 0;
 	waitpid(c->pid, &status, 0);
@@ -60,7 +60,7 @@ static void died(struct lp_checker *c)
 	       WEXITSTATUS(status));
 }
 
-enum lp_check_reply lp_checker_send(struct lp_checker *c, const char *history, char **text)
+enum lp_check_reply lp_checker_pipe_send(struct lp_checker_pipe *c, const char *history, char **text)
 {
 	*text = NULL;
 	if (fputs(history, c->in) == EOF || fflush(c->in) == EOF)
@@ -95,7 +95,7 @@ enum lp_check_reply lp_checker_send(struct lp_checker *c, const char *history, c
 	lp_die(LP_EXIT_USAGE, "unexpected reply '%s' from '%s --server': is it from the same version?", line, c->path);
 }
 
-void lp_checker_finish(struct lp_checker *c)
+void lp_checker_pipe_finish(struct lp_checker_pipe *c)
 {
 	if (!c->pid)
 		return;

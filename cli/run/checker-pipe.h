@@ -10,16 +10,16 @@
 
 enum lp_check_reply { LP_CHECK_OK, LP_CHECK_VIOLATION, LP_CHECK_NONDETERMINISTIC, LP_CHECK_ERROR };
 
-struct lp_checker {
+struct lp_checker_pipe {
 	pid_t pid;
 	FILE *in, *out; /* its stdin (we write), its stdout (we read) */
 	char *path;
 };
 
-void lp_checker_start(struct lp_checker *c, const struct lp_options *o);
+void lp_checker_pipe_start(struct lp_checker_pipe *c, const struct lp_options *o);
 /* Sends one history; returns the reply; *text gets the report text (malloc'ed) or NULL. */
-enum lp_check_reply lp_checker_send(struct lp_checker *c, const char *history, char **text);
+enum lp_check_reply lp_checker_pipe_send(struct lp_checker_pipe *c, const char *history, char **text);
 /* Closes its input (it then writes --observations) and waits; dies if it failed. */
-void lp_checker_finish(struct lp_checker *c);
+void lp_checker_pipe_finish(struct lp_checker_pipe *c);
 
 #endif

@@ -148,7 +148,7 @@ static void finish_output(struct lp_ctx *c)
 			lp_die(LP_EXIT_USAGE, "cannot write the JSON report to '%s': %m", c->o->json);
 		free(j);
 	}
-	printf("verdict: %s\n", lp_verdict_text(c->sum.verdict));
+	printf("verdict: %s\n", lp_run_verdict_text(c->sum.verdict));
 	fflush(stdout);
 }
 
@@ -193,12 +193,12 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct exec 
 			      signame(WTERMSIG(e->res.status)), v->history);
 	v->report = lp_buf_take(&r);
 	c->sum.violation = v;
-	c->sum.verdict = LP_VERDICT_VIOLATION;
+	c->sum.verdict = LP_RUN_VIOLATION;
 
 	/* Sites are symbolized in the fork server (same mappings): before stopping it. */
 	char *sites = lp_report_schedule(c, s, &e->log);
 	lp_server_stop(&c->sv);
-	lp_checker_finish(&c->ck); /* writes --observations before we report */
+	lp_checker_pipe_finish(&c->ck); /* writes --observations before we report */
 	lp_progress_clear();
 	printf("violation (%s):\n%s", !strcmp(kind, "crash") ? "client crashed" : kind, v->report);
 	if (v->report[0] && v->report[strlen(v->report) - 1] != '\n')
@@ -223,14 +223,14 @@ static void phase1(struct lp_ctx *c)
 		if (e.res.outcome == LP_OUT_LIVELOCK)
 			c->p1_livelocks++;
 		char *text;
-		enum lp_check_reply r = lp_checker_send(&c->ck, e.history, &text);
+		enum lp_check_reply r = lp_checker_pipe_send(&c->ck, e.history, &text);
 		if (r == LP_CHECK_OK && new_history(c, e.history))
 			c->sum.p1_histories++;
 		if (r == LP_CHECK_NONDETERMINISTIC) {
 			lp_server_stop(&c->sv);
-			lp_checker_finish(&c->ck);
+			lp_checker_pipe_finish(&c->ck);
 			lp_progress_clear();
-			c->sum.verdict = LP_VERDICT_NONDETERMINISTIC;
+			c->sum.verdict = LP_RUN_NONDETERMINISTIC;
 			printf("nondeterministic: two serial executions with the same calls disagree\n%s", text);
 			if (*text && text[strlen(text) - 1] != '\n')
 				putchar('\n');
@@ -287,7 +287,7 @@ static int phase2(struct lp_ctx *c)
 			       e.sched, WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1, first_error(c, &e.log));
 		}
 		char *text;
-		enum lp_check_reply r = lp_checker_send(&c->ck, e.history, &text);
+		enum lp_check_reply r = lp_checker_pipe_send(&c->ck, e.history, &text);
 		if (r == LP_CHECK_VIOLATION) {
 			int rc = violation(c, s, &e, e.stuck ? "stuck" : "non-linearizable", text);
 			free(text);
@@ -308,7 +308,7 @@ static int phase2(struct lp_ctx *c)
 
 int lp_phases_run(struct lp_ctx *c)
 {
-	lp_checker_start(&c->ck, c->o);
+	lp_checker_pipe_start(&c->ck, c->o);
 	lp_server_start(&c->sv);
 	if (c->sv.single)
 		lp_summary_warn(&c->sum, "the client already had threads at its first pthread_create: every execution re-executes the client (slower)");
@@ -317,8 +317,8 @@ int lp_phases_run(struct lp_ctx *c)
 	if (rc != LP_EXIT_OK)
 		return rc;
 	lp_server_stop(&c->sv);
-	lp_checker_finish(&c->ck);
-	c->sum.verdict = LP_VERDICT_OK;
+	lp_checker_pipe_finish(&c->ck);
+	c->sum.verdict = LP_RUN_OK;
 	finish_output(c);
 	return LP_EXIT_OK;
 }
@@ -351,7 +351,7 @@ int lp_replay_run(struct lp_ctx *c)
 	char *trace = c->o->verbose ? lp_report_trace(c, &e.log) : NULL;
 	bool judge = s.phase == LP_PHASE_CONCURRENT && !e.crashed;
 	if (judge) {
-		lp_checker_start(&c->ck, c->o);
+		lp_checker_pipe_start(&c->ck, c->o);
 		phase1(c);
 	}
 	lp_server_stop(&c->sv);
@@ -373,7 +373,7 @@ int lp_replay_run(struct lp_ctx *c)
 		rc = LP_EXIT_VIOLATION;
 	} else if (judge) {
 		char *text = NULL;
-		enum lp_check_reply r = lp_checker_send(&c->ck, e.history, &text);
+		enum lp_check_reply r = lp_checker_pipe_send(&c->ck, e.history, &text);
 		if (r == LP_CHECK_ERROR)
 			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text ? text : "");
 		if (livelock)
@@ -393,7 +393,7 @@ int lp_replay_run(struct lp_ctx *c)
 	}
 	fflush(stdout);
 	if (judge)
-		lp_checker_finish(&c->ck);
+		lp_checker_pipe_finish(&c->ck);
 	free(livelock);
 	exec_clear(&e);
 	lp_schedule_clear(&s);

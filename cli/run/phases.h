@@ -16,7 +16,7 @@ struct lp_ctx {
 	const char *argv0;
 	struct lp_plan *plan;
 	struct lp_server sv;
-	struct lp_checker ck;
+	struct lp_checker_pipe ck;
 	struct lp_summary sum;
 	struct lp_sites_summary sites; /* instrumentation lines of the summary */
 	lp_value_fmt_fn fmt;

@@ -43,7 +43,7 @@ static void report(void **state)
 	char *warn[] = {"w \"1\""};
 	struct lp_violation v = {"non-linearizable", "history concurrent\nend\n", "c:4@0.2", "lp --replay c:4@0.2 -- ./c", "why",
 				 "  step 4: 0.2 preempts 0.1\n"};
-	struct lp_summary s = {.verdict = LP_VERDICT_VIOLATION, .targets = targets, .n_targets = 1, .functions = 3,
+	struct lp_summary s = {.verdict = LP_RUN_VIOLATION, .targets = targets, .n_targets = 1, .functions = 3,
 			       .p1_executions = 6, .p1_histories = 4, .p2_executions = 17, .bound = 2,
 			       .p2_per_bound = {3, 14}, .p2_max_cost = 1, .instrumentation = "sites: 2\n",
 			       .warnings = warn, .n_warnings = 1, .violation = &v};
@@ -58,12 +58,12 @@ static void report(void **state)
 			       "\"switches\": \"  step 4: 0.2 preempts 0.1\\n\"}, \"nondeterminism\": null}\n");
 	free(j);
 	s.violation = NULL;
-	s.verdict = LP_VERDICT_OK;
+	s.verdict = LP_RUN_OK;
 	j = lp_json_report(&s);
 	assert_non_null(strstr(j, "\"verdict\": \"no violation found\""));
 	assert_non_null(strstr(j, "\"violation\": null, "));
 	free(j);
-	s.verdict = LP_VERDICT_NONDETERMINISTIC;
+	s.verdict = LP_RUN_NONDETERMINISTIC;
 	s.nondeterminism = "first\nsecond\n";
 	j = lp_json_report(&s);
 	assert_non_null(strstr(j, "\"nondeterminism\": \"first\\nsecond\\n\"}"));

@@ -9,7 +9,7 @@
 
 #include "plan.h"
 
-static struct lp_plan *plan;
+static struct lp_loaded_plan *plan;
 static char err[256];
 
 static int parse(const char *text)
@@ -33,7 +33,7 @@ static void test_full_plan(void **state)
 	assert_int_equal(plan->targets[0].ino, 1234);
 	assert_string_equal(lp_plan_name(plan, plan->targets[0].path), "/usr/lib/lib toy.so");
 	assert_int_equal(plan->n_funcs, 3);
-	const struct lp_plan_func *f = &plan->funcs[0];
+	const struct lp_loaded_func *f = &plan->funcs[0];
 	assert_string_equal(lp_plan_name(plan, f->name), "toy_add");
 	assert_int_equal(f->offset, 0x1139);
 	assert_int_equal(f->ret, LP_K_I4);
@@ -108,7 +108,7 @@ static void test_sites(void **state)
 	assert_int_equal(plan->instrument[0].ino, 4);
 	assert_string_equal(lp_plan_name(plan, plan->instrument[0].path), "/usr/lib/libx.so");
 	assert_int_equal(plan->n_sites, 3);
-	const struct lp_plan_site *s = &plan->sites[0];
+	const struct lp_loaded_site *s = &plan->sites[0];
 	assert_int_equal(s->object, 0);
 	assert_int_equal(s->offset, 0x1a2b);
 	assert_int_equal(s->len, 4);
