@@ -9,6 +9,7 @@
 
 #include "preload.h"
 #include "runtime.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 static int count_tasks(void)
 {

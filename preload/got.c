@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "preload.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 extern void lp_common_entry(void) LP_HIDDEN;
 

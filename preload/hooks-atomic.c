@@ -8,6 +8,7 @@
 #include "preload.h"
 #include "text.h"
 #include "runtime.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 static const char *const names[] = {
 #define LP_ATOMIC(name) #name,

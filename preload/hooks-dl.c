@@ -5,6 +5,7 @@
 #include <link.h>
 
 #include "preload.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 #pragma GCC visibility push(default)
 

@@ -6,10 +6,9 @@
 
 #include "preload.h"
 #include "runtime-futex.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 #pragma GCC visibility push(default)
-
-#define REAL(name) (real_##name ? real_##name : (lp_preload_resolve(), real_##name))
 
 /* Hook path. x86-64 passes the six arguments in registers whatever their number, so
  * reading six longs is what libc's own syscall() does. */

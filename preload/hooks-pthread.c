@@ -5,11 +5,11 @@
 
 #include "preload.h"
 #include "runtime.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 #pragma GCC visibility push(default)
 
 #define SITE ((uintptr_t)__builtin_return_address(0))
-#define REAL(name) (real_##name ? real_##name : (lp_preload_resolve(), real_##name))
 
 /* Return the model's result with the caller's errno intact. */
 #define MODEL(expr) \
@@ -19,6 +19,32 @@
 		errno = saved_; \
 		return r_; \
 	} while (0)
+
+/* The hooks whose whole body is "the real function, or the model" come from the table:
+ * LP_MODEL keeps errno; LP_SEM (sem_* report errors through errno) only on success. The
+ * LP_FN entries are written by hand, below and in the other hooks files. */
+#define LP_FN(ret, name, params)
+#define LP_MODEL(name, params, args, model) \
+	int name params \
+	{ \
+		if (!lp_rt_controlled()) \
+			return REAL(name) args; \
+		MODEL(model); \
+	}
+#define LP_SEM(name, params, args, model) \
+	int name params \
+	{ \
+		if (!lp_rt_controlled()) \
+			return REAL(name) args; \
+		int saved = errno, r = (model); \
+		if (r == 0) \
+			errno = saved; \
+		return r; \
+	}
+#include "interposed.def"
+#undef LP_FN
+#undef LP_MODEL
+#undef LP_SEM
 
 int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg)
 {
@@ -36,13 +62,6 @@ int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *
 	return r;
 }
 
-int pthread_join(pthread_t th, void **ret)
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_join)(th, ret);
-	MODEL(lp_rt_join(th, ret, SITE));
-}
-
 /* Keys are created for real; the runtime only remembers their destructors (runtime-tsd.c). */
 int pthread_key_create(pthread_key_t *key, void (*dtor)(void *))
 {
@@ -58,163 +77,12 @@ int pthread_key_delete(pthread_key_t key)
 	return REAL(pthread_key_delete)(key);
 }
 
-int pthread_detach(pthread_t th)
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_detach)(th);
-	MODEL(lp_rt_detach(th, SITE));
-}
-
 void pthread_exit(void *ret)
 {
 	if (lp_rt_controlled() && lp_self == &lp_rt.th[0])
 		lp_rt_main_exit(SITE);
 	REAL(pthread_exit)(ret);
 	__builtin_unreachable();
-}
-
-int pthread_mutex_lock(pthread_mutex_t *m)
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_mutex_lock)(m);
-	MODEL(lp_rt_mutex_lock(m, LP_W_BLOCK, SITE));
-}
-
-int pthread_mutex_trylock(pthread_mutex_t *m)
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_mutex_trylock)(m);
-	MODEL(lp_rt_mutex_lock(m, LP_W_TRY, SITE));
-}
-
-int pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *t)
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_mutex_timedlock)(m, t);
-	MODEL(lp_rt_mutex_lock(m, LP_W_TIMED, SITE));
-}
-
-int pthread_mutex_clocklock(pthread_mutex_t *m, clockid_t c, const struct timespec *t)
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_mutex_clocklock)(m, c, t);
-	MODEL(lp_rt_mutex_lock(m, LP_W_TIMED, SITE));
-}
-
-int pthread_mutex_unlock(pthread_mutex_t *m)
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_mutex_unlock)(m);
-	MODEL(lp_rt_mutex_unlock(m, SITE));
-}
-
-int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_cond_wait)(c, m);
-	MODEL(lp_rt_cond_wait(c, m, 0, SITE));
-}
-
-int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *t)
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_cond_timedwait)(c, m, t);
-	MODEL(lp_rt_cond_wait(c, m, 1, SITE));
-}
-
-int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m, clockid_t k, const struct timespec *t)
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_cond_clockwait)(c, m, k, t);
-	MODEL(lp_rt_cond_wait(c, m, 1, SITE));
-}
-
-int pthread_cond_signal(pthread_cond_t *c)
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_cond_signal)(c);
-	MODEL(lp_rt_cond_wake(c, 0, SITE));
-}
-
-int pthread_cond_broadcast(pthread_cond_t *c)
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_cond_broadcast)(c);
-	MODEL(lp_rt_cond_wake(c, 1, SITE));
-}
-
-#define RW(name, write, mode, params, args) \
-	int name params \
-	{ \
-		if (!lp_rt_controlled()) \
-			return REAL(name) args; \
-		MODEL(lp_rt_rwlock_lock(l, write, mode, SITE)); \
-	}
-RW(pthread_rwlock_rdlock, 0, LP_W_BLOCK, (pthread_rwlock_t *l), (l))
-RW(pthread_rwlock_tryrdlock, 0, LP_W_TRY, (pthread_rwlock_t *l), (l))
-RW(pthread_rwlock_timedrdlock, 0, LP_W_TIMED, (pthread_rwlock_t *l, const struct timespec *t), (l, t))
-RW(pthread_rwlock_clockrdlock, 0, LP_W_TIMED, (pthread_rwlock_t *l, clockid_t c, const struct timespec *t), (l, c, t))
-RW(pthread_rwlock_wrlock, 1, LP_W_BLOCK, (pthread_rwlock_t *l), (l))
-RW(pthread_rwlock_trywrlock, 1, LP_W_TRY, (pthread_rwlock_t *l), (l))
-RW(pthread_rwlock_timedwrlock, 1, LP_W_TIMED, (pthread_rwlock_t *l, const struct timespec *t), (l, t))
-RW(pthread_rwlock_clockwrlock, 1, LP_W_TIMED, (pthread_rwlock_t *l, clockid_t c, const struct timespec *t), (l, c, t))
-
-int pthread_rwlock_unlock(pthread_rwlock_t *l)
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_rwlock_unlock)(l);
-	MODEL(lp_rt_rwlock_unlock(l, SITE));
-}
-
-/* sem_* report errors through errno: no errno restore on failure. */
-int sem_wait(sem_t *s)
-{
-	if (!lp_rt_controlled())
-		return REAL(sem_wait)(s);
-	int saved = errno, r = lp_rt_sem_wait(s, LP_W_BLOCK, SITE);
-	if (r == 0)
-		errno = saved;
-	return r;
-}
-
-int sem_trywait(sem_t *s)
-{
-	if (!lp_rt_controlled())
-		return REAL(sem_trywait)(s);
-	int saved = errno, r = lp_rt_sem_wait(s, LP_W_TRY, SITE);
-	if (r == 0)
-		errno = saved;
-	return r;
-}
-
-int sem_timedwait(sem_t *s, const struct timespec *t)
-{
-	if (!lp_rt_controlled())
-		return REAL(sem_timedwait)(s, t);
-	int saved = errno, r = lp_rt_sem_wait(s, LP_W_TIMED, SITE);
-	if (r == 0)
-		errno = saved;
-	return r;
-}
-
-int sem_clockwait(sem_t *s, clockid_t c, const struct timespec *t)
-{
-	if (!lp_rt_controlled())
-		return REAL(sem_clockwait)(s, c, t);
-	int saved = errno, r = lp_rt_sem_wait(s, LP_W_TIMED, SITE);
-	if (r == 0)
-		errno = saved;
-	return r;
-}
-
-int sem_post(sem_t *s)
-{
-	if (!lp_rt_controlled())
-		return REAL(sem_post)(s);
-	int saved = errno, r = lp_rt_sem_post(s, SITE);
-	if (r == 0)
-		errno = saved;
-	return r;
 }
 
 int sem_getvalue(sem_t *s, int *v)
@@ -225,27 +93,6 @@ int sem_getvalue(sem_t *s, int *v)
 		errno = saved;
 	}
 	return REAL(sem_getvalue)(s, v);
-}
-
-int pthread_spin_lock(pthread_spinlock_t *l)
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_spin_lock)(l);
-	MODEL(lp_rt_spin_lock(l, LP_W_BLOCK, SITE));
-}
-
-int pthread_spin_trylock(pthread_spinlock_t *l)
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_spin_trylock)(l);
-	MODEL(lp_rt_spin_lock(l, LP_W_TRY, SITE));
-}
-
-int pthread_spin_unlock(pthread_spinlock_t *l)
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_spin_unlock)(l);
-	MODEL(lp_rt_spin_unlock(l, SITE));
 }
 
 int pthread_barrier_init(pthread_barrier_t *b, const pthread_barrierattr_t *a, unsigned count)
@@ -272,13 +119,6 @@ int pthread_barrier_wait(pthread_barrier_t *b)
 			return r;
 	}
 	return REAL(pthread_barrier_wait)(b);
-}
-
-int pthread_once(pthread_once_t *o, void (*fn)(void))
-{
-	if (!lp_rt_controlled())
-		return REAL(pthread_once)(o, fn);
-	MODEL(lp_rt_once(o, fn, SITE));
 }
 
 /* ---- yields: never really sleep under the scheduler ---- */

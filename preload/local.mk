@@ -1,7 +1,7 @@
 # preload: liblineup-preload.so (the injected library) with the runtime half of the
 # scheduler; its unit tests and its own harness tests (tests/preload).
 lib_LTLIBRARIES += liblineup-preload.la
-liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/text.h \
+liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/text.h preload/no-libc.h \
 	preload/plan.c preload/plan.h preload/record.c preload/got.c preload/ops.c \
 	preload/trampoline-x86_64.S preload/forksrv.c preload/hooks-pthread.c \
 	preload/hooks-dl.c preload/sites.c preload/sites.h preload/patch.c preload/trap.c \
@@ -102,3 +102,7 @@ TESTS += tests/preload/futex.sh
 EXTRA_DIST += tests/preload/futex.sh
 TESTS += tests/preload/futex-glib.sh
 EXTRA_DIST += tests/preload/futex-glib.sh tests/preload/client-futex-glib.c
+
+# The rule behind preload/no-libc.h holds for every preload source.
+TESTS += tests/preload/no-libc-rule.sh
+EXTRA_DIST += tests/preload/no-libc-rule.sh

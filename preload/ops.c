@@ -8,6 +8,7 @@
 #include "preload.h"
 #include "text.h"
 #include "runtime.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 struct lp_op_regs {
 	uint64_t gp[6]; /* rdi rsi rdx rcx r8 r9 */

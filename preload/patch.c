@@ -13,6 +13,7 @@
 #include "sites.h"
 #include "text.h"
 #include "runtime.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 #define N_OBJECTS (2 * LP_MAX_TARGETS)
 

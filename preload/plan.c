@@ -5,6 +5,7 @@
 
 #include "plan.h"
 #include "text.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 static const char *const kind_tokens[] = LP_KIND_TOKENS;
 static const char *const site_tokens[] = LP_SITE_TOKENS;

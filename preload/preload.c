@@ -23,6 +23,7 @@
 #include "preload.h"
 #include "text.h"
 #include "runtime.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 struct lp_preload lp_g = {.log_fd = 2, .cmd_fd = -1, .reply_fd = -1};
 

@@ -21,6 +21,10 @@
 #include "interposed.def"
 #undef LP_FN
 
+/* The real function behind a hook; resolves them all first when a hook runs before the
+ * constructor (another library's constructor calling pthread_* early). */
+#define REAL(name) (real_##name ? real_##name : (lp_preload_resolve(), real_##name))
+
 /* Exit status of a process the preload ends because of a fatal error (outcome FATAL or
  * LIMIT, or a broken set-up before the shared area is mapped). Stuck outcomes (DEADLOCK,
  * LIVELOCK, DIVERGED) end with status 0: the cli reads the outcome. */

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "preload.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 /* Room kept for the LP_REC_ERROR that reports a full log. */
 #define LP_LOG_RESERVE 4096

@@ -1,6 +1,7 @@
 /* preload/runtime-futex-queue.c — the futex waiter queue (rules in
  * runtime-futex-queue.h). Linear scans: at most LP_MAX_THREADS waiters. */
 #include "runtime-futex-queue.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 void lp_futex_enqueue(struct lp_futex_queue *q, unsigned slot, uintptr_t addr, uint32_t bitset)
 {

@@ -10,6 +10,7 @@
 #include "text.h"
 #include "runtime-futex-queue.h"
 #include "runtime-futex.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 /* futex2 system calls (Linux 5.16 and 6.7); older headers lack some of them */
 #define NR_FUTEX_WAITV 449

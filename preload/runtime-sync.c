@@ -7,6 +7,7 @@
 
 #include "preload.h"
 #include "runtime.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 static int self_owns(pthread_mutex_t *m)
 {

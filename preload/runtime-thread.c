@@ -8,6 +8,7 @@
 #include "preload.h"
 #include "runtime.h"
 #include "scheduler/sched-pick.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 struct lp_runtime lp_rt;
 __thread struct lp_thread *lp_self __attribute__((tls_model("initial-exec")));

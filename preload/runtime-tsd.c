@@ -8,6 +8,7 @@
 #include <pthread.h>
 
 #include "runtime.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 #define LP_MAX_KEYS 1024 /* PTHREAD_KEYS_MAX on glibc */
 

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "sites.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 static int fits32(int64_t v)
 {

@@ -8,6 +8,7 @@
 #include "preload.h"
 #include "sites.h"
 #include "runtime.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 extern struct lp_site_table lp_site_table LP_HIDDEN;
 
@@ -98,8 +99,6 @@ void lp_trap_thread(void)
 }
 
 #pragma GCC visibility push(default)
-
-#define REAL(name) (real_##name ? real_##name : (lp_preload_resolve(), real_##name))
 
 int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 {
