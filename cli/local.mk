@@ -8,7 +8,8 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/phases.c cli/phases.h \
 	cli/report.c cli/json.c cli/json.h cli/summary.c cli/summary.h cli/progress.c cli/progress.h \
 	cli/checker-pipe.c cli/checker-pipe.h cli/replay-cmd.c cli/replay-cmd.h cli/buf.c cli/buf.h \
 	cli/summary-sites.c cli/summary-sites.h cli/report-livelock.c cli/report-livelock.h \
-	cli/report-trace.c cli/report-trace.h
+	cli/report-trace.c cli/report-trace.h cli/budget.c cli/budget.h cli/budget-run.c cli/budget-run.h \
+	cli/interrupt.c cli/interrupt.h cli/phases-exec.h cli/phase-sample.c
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"'
 libdriver_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
@@ -25,13 +26,13 @@ LP_CLI_TEST_LIBS = libcommon.a $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test-cli-options tests/unit/test-cli-shm-log tests/unit/test-cli-json
 TESTS += tests/unit/test-cli-options tests/unit/test-cli-shm-log tests/unit/test-cli-json
 tests_unit_test_cli_options_SOURCES = tests/unit/test-cli-options.c cli/options.c cli/replay-cmd.c cli/buf.c \
-	cli/instrument-refusal.c
+	cli/instrument-refusal.c cli/budget.c
 tests_unit_test_cli_options_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_options_LDADD = $(LP_CLI_TEST_LIBS)
 tests_unit_test_cli_shm_log_SOURCES = tests/unit/test-cli-shm-log.c cli/shm-log.c cli/buf.c
 tests_unit_test_cli_shm_log_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_shm_log_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/json.c cli/summary.c cli/buf.c
+tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/json.c cli/summary.c cli/buf.c cli/budget.c
 tests_unit_test_cli_json_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_json_LDADD = $(LP_CLI_TEST_LIBS)
 

@@ -59,6 +59,14 @@ static void sites_summary(const struct lp_plan *plan, struct lp_sites_summary *s
 	}
 }
 
+/* LINEUP_PROGRESS_INTERVAL (seconds) shortens the plain progress interval for tests. */
+static double progress_interval(void)
+{
+	const char *v = getenv("LINEUP_PROGRESS_INTERVAL");
+	double d = v ? atof(v) : 0;
+	return d > 0 ? d : 10;
+}
+
 int main(int argc, char **argv)
 {
 	lp_progname = "lineup-preload";
@@ -103,7 +111,8 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	c.sum.bound = o.bound;
+	/* A budget without -p goes on bound by bound for as long as they fit. */
+	c.sum.bound = o.time_budget > 0 && !o.bound_given ? -1 : o.bound;
 	c.sum.functions = (size_t)c.plan->n_funcs;
 	c.sum.n_targets = (size_t)c.plan->n_targets;
 	c.sum.targets = lp_xcalloc(c.sum.n_targets, sizeof *c.sum.targets);
@@ -116,7 +125,8 @@ int main(int argc, char **argv)
 		if (!c.plan->funcs[i].typed)
 			lp_summary_warn(&c.sum, "some functions of the target have no known type: a call to one ends the "
 						"run with an error naming it (give --signature)");
-	lp_progress_init(!o.quiet && isatty(2));
+	/* A terminal gets a live line; a log (CI) one plain line every 10 s. */
+	lp_progress_start(!o.quiet, isatty(2), isatty(2) ? 0.25 : progress_interval());
 	rc = lp_phases_run(&c);
 	free(c.sum.targets);
 	lp_summary_free(&c.sum);

@@ -26,6 +26,15 @@ struct lp_ctx {
 	bool p1_dropped;           /* serial schedules the explorer could not express */
 	uint64_t *hashes;          /* distinct serial histories */
 	size_t hash_cap;
+	/* Ending early and estimating (cli/budget-run.c). */
+	double deadline;           /* CLOCK_MONOTONIC seconds when --time-budget ends; 0 none */
+	double p2_start;           /* when the bounded search began */
+	unsigned p2_iter;          /* preemption bound the search is in */
+	uint64_t p2_seeds;         /* its seeds (explore.h) */
+	double p2_prior_mean;      /* schedules per seed in the previous bound */
+	double p2_estimate;        /* estimated executions when the current bound ends */
+	bool p2_declined;          /* the search stopped: the next bound would not fit */
+	uint64_t max_points;       /* most scheduling points in one execution (PCT's k) */
 };
 
 /* Runs both phases; prints the report and returns the exit status. */
@@ -36,6 +45,8 @@ int lp_replay_run(struct lp_ctx *c);
 /* Text of the schedule with the site of each override ("step 4: 0.2 preempts 0.1 at ..."). */
 char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s, const struct lp_exec_log *log);
 void lp_report_summary(const struct lp_ctx *c, FILE *f);
+/* The coverage lines of a run cut short or sampled ("coverage: ...", "guarantee: ..."). */
+void lp_report_coverage(const struct lp_ctx *c, FILE *f);
 /* The "warning: ..." lines alone (part of the summary; printed even with -q). */
 void lp_report_warnings(const struct lp_ctx *c, FILE *f);
 /* Every scheduling point of an execution, one line each (`--replay -v`). */
