@@ -2,6 +2,7 @@
  * budget-run.h; the estimates themselves are pure, in budget.c). */
 #include "budget-run.h"
 
+#include <stdio.h>
 #include <time.h>
 
 #include "budget.h"
@@ -58,10 +59,18 @@ bool lp_run_dfs_should_stop(struct lp_ctx *c, struct lp_explore *ex, const struc
 	} else if (iter != c->p2_iter) {
 		/* The previous bound is done: its schedules per seed predict this one's. */
 		c->p2_prior_mean = c->p2_seeds ? (double)c->sum.p2_per_bound[c->p2_iter] / (double)c->p2_seeds : 1;
+		/* The root's subtree (bound 0) holds every non-preemptive variation of the whole
+		 * execution; a seed's holds those after its override only: much fewer. */
+		if (iter == 1)
+			c->p2_prior_mean = lp_budget_first_mean(c->p2_prior_mean);
+		c->p2_rechecked = false;
 		c->p2_iter = iter;
 		c->p2_seeds = seeds;
 		double per_exec = (lp_run_now() - c->p2_start) / (double)c->sum.p2_executions;
 		double expected = c->p2_prior_mean * (double)seeds;
+		if (c->o->verbose) /* bench/estimate.sh compares these with the real counts */
+			fprintf(stderr, "lineup-preload: bound %u done: %llu executions; bound %u: %llu seeds, estimate %.0f executions\n",
+				iter - 1, (unsigned long long)c->sum.p2_per_bound[iter - 1], iter, (unsigned long long)seeds, expected);
 		if (c->deadline > 0 && expected * per_exec > lp_run_time_left(c)) {
 			c->p2_declined = true;
 			c->p2_estimate = expected;
@@ -71,6 +80,16 @@ bool lp_run_dfs_should_stop(struct lp_ctx *c, struct lp_explore *ex, const struc
 	(void)s;
 	uint64_t done = c->sum.p2_per_bound[iter];
 	c->p2_estimate = lp_budget_bound_estimate(done, seeds, left, c->p2_prior_mean);
+	/* The prior can be far off: once a few seeds ran, check the fit again (the time spent
+	 * on the bound so far is then lost to PCT, but is a small part of it). */
+	if (c->deadline > 0 && iter > 0 && !c->p2_rechecked && seeds - left >= (seeds < 8 ? seeds : 8)) {
+		c->p2_rechecked = true;
+		double per_exec = (lp_run_now() - c->p2_start) / (double)c->sum.p2_executions;
+		if ((c->p2_estimate - (double)done) * per_exec > lp_run_time_left(c)) {
+			c->p2_declined = true;
+			return true;
+		}
+	}
 	lp_progress_estimate((double)(c->sum.p2_executions - done) + c->p2_estimate);
 	return false;
 }
@@ -85,7 +104,7 @@ void lp_run_dfs_end(struct lp_ctx *c, struct lp_explore *ex, bool stopped)
 		return;
 	}
 	cv->complete_bound = (int)iter - 1;
-	if (c->p2_declined || iter >= LP_MAX_BOUND_SLOTS)
+	if (iter >= LP_MAX_BOUND_SLOTS || (c->p2_declined && !c->sum.p2_per_bound[iter]))
 		return;
 	cv->partial_bound = (int)iter;
 	cv->partial_done = c->sum.p2_per_bound[iter];

@@ -57,6 +57,15 @@ static double power(double x, uint64_t n)
 	return r;
 }
 
+double lp_budget_first_mean(double root_subtree)
+{
+	/* Newton's method: no libm in the cli. */
+	double x = root_subtree > 1 ? root_subtree : 1;
+	for (int i = 0; i < 30; i++)
+		x = 0.5 * (x + root_subtree / x);
+	return x > 1 ? x : 1;
+}
+
 const char *lp_thousands(uint64_t v, char *buf)
 {
 	char tmp[32];

@@ -18,6 +18,10 @@ int lp_duration_parse(const char *s, double *secs);
  * Returns at least done. */
 double lp_budget_bound_estimate(uint64_t done, uint64_t seeds, uint64_t seeds_left, double prior_mean);
 
+/* The prior schedules-per-seed of bound 1 from bound 0's (the root's whole subtree):
+ * its square root, which matched the 3-thread tests within a factor of 2. */
+double lp_budget_first_mean(double root_subtree);
+
 /* "bound 2 complete; bound 3: 41% of its schedules (about 1,230 of 3,000); 12,400 random
  * schedules (PCT depth 3, seed 1)". malloc'ed. */
 char *lp_coverage_text(const struct lp_coverage *cv, int bound);

@@ -33,7 +33,8 @@ struct lp_ctx {
 	uint64_t p2_seeds;         /* its seeds (explore.h) */
 	double p2_prior_mean;      /* schedules per seed in the previous bound */
 	double p2_estimate;        /* estimated executions when the current bound ends */
-	bool p2_declined;          /* the search stopped: the next bound would not fit */
+	bool p2_declined;          /* the search stopped: the bound would not fit */
+	bool p2_rechecked;         /* the fit of the current bound was checked on its first seeds */
 	uint64_t max_points;       /* most scheduling points in one execution (PCT's k) */
 };
 

@@ -81,7 +81,7 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 		fprintf(f, "phase 2: %llu concurrent executions (preemption bound %d", (unsigned long long)s->p2_executions,
 			s->bound);
 		if (s->bound < 0)
-			fputs(": unbounded", f);
+			fputs(s->cov.budget > 0 ? ": bound by bound while they fit the time budget" : ": unbounded", f);
 		fputs(")", f);
 		for (int b = 0; b <= s->p2_max_cost && b < LP_MAX_BOUND_SLOTS; b++)
 			fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",

@@ -175,6 +175,7 @@ LP_ATOM_CLIENTS = \
 	$(LP_PROG_DIR)/client-counter-loadstore-nodw $(LP_PROG_DIR)/client-counter-plain \
 	$(LP_PROG_DIR)/client-stack-treiber $(LP_PROG_DIR)/client-stack-agm \
 	$(LP_PROG_DIR)/client-stack-agm-nodw $(LP_PROG_DIR)/client-queue-ms \
+	$(LP_PROG_DIR)/client-queue-3x3 \
 	$(LP_PROG_DIR)/client-event-cas $(LP_PROG_DIR)/client-event-cas-fig9 \
 	$(LP_PROG_DIR)/client-spin-pause $(LP_PROG_DIR)/client-spin-nopause
 # Clients of real Debian libraries (the 09xx tests), built only where the -dev package is
@@ -240,6 +241,8 @@ $(LP_PROG_DIR)/client-stack-agm-nodw: $(LP_PROG_DIR)/client-stack.c $(LP_STACK_H
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-stack.c $(LP_PROG_DIR)/libstack-agm-nodw.so
 $(LP_PROG_DIR)/client-queue-ms: $(LP_PROG_DIR)/client-queue.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-ms.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/libqueue-ms.so
+$(LP_PROG_DIR)/client-queue-3x3: $(LP_PROG_DIR)/client-queue-3x3.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-ms.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-queue-3x3.c $(LP_PROG_DIR)/libqueue-ms.so
 $(LP_PROG_DIR)/client-event-cas: $(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/libevent-cas.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/libevent-cas.so
 $(LP_PROG_DIR)/client-event-cas-fig9: $(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/libevent-cas-fig9.so
