@@ -55,6 +55,12 @@ tests_unit_test_cli_progress_SOURCES = tests/unit/test-cli-progress.c cli/progre
 tests_unit_test_cli_progress_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_progress_LDADD = $(CMOCKA_LIBS)
 
+check_PROGRAMS += tests/unit/test-cli-budget
+TESTS += tests/unit/test-cli-budget
+tests_unit_test_cli_budget_SOURCES = tests/unit/test-cli-budget.c cli/budget.c cli/buf.c
+tests_unit_test_cli_budget_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_budget_LDADD = $(LP_CLI_TEST_LIBS)
+
 TESTS += tests/cli/options-and-man.sh
 EXTRA_DIST += tests/cli/options-and-man.sh
 

@@ -13,3 +13,9 @@ tests_unit_test_explore_bounding_LDADD = libexplore.a $(CMOCKA_LIBS)
 tests_unit_test_explore_schedule_SOURCES = tests/unit/test-explore-schedule.c
 tests_unit_test_explore_schedule_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_explore_schedule_LDADD = libexplore.a $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test-explore-strategy
+TESTS += tests/unit/test-explore-strategy
+tests_unit_test_explore_strategy_SOURCES = tests/unit/test-explore-strategy.c
+tests_unit_test_explore_strategy_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_explore_strategy_LDADD = libexplore.a $(CMOCKA_LIBS)
