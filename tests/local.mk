@@ -301,7 +301,12 @@ LP_E2E_TESTS = \
 	tests/e2e/t0530-phase1-endless-client.sh \
 	tests/e2e/t0600-replay-reproduces.sh \
 	tests/e2e/t0610-json-report.sh \
-	tests/e2e/t0700-options-bad-values.sh
+	tests/e2e/t0700-options-bad-values.sh \
+	tests/e2e/t1100-budget-pct-finds-seeded-bugs.sh \
+	tests/e2e/t1110-budget-pct-replay.sh \
+	tests/e2e/t1120-budget-time-budget.sh \
+	tests/e2e/t1130-budget-interrupt.sh \
+	tests/e2e/t1140-budget-progress.sh
 # Issue 4: atomics, futexes, real libraries (`make check-atomics` runs only these).
 LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0800-atomics-counter-fetch-add.sh \
