@@ -8,6 +8,7 @@ lp_require_prog libqueue-ms.so client-queue-3x3
 interrupt() {
 	sig=$1
 	rm -f "$T/r.json"
+	: >"$ERR" # before the start: the wait below must not see the previous run's lines
 	(cd "$T" && LINEUP_PROGRESS_INTERVAL=0.2 exec "$LP" -p 3 --json "$T/r.json" --target "$P/libqueue-ms.so" -- \
 		"$P/client-queue-3x3" 1 "t1130-$$") >"$OUT" 2>"$ERR" &
 	pid=$!
