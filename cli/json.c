@@ -133,6 +133,10 @@ char *lp_json_report(const struct lp_summary *s)
 	lp_buf_puts(&b, ", ");
 	field(&b, "nondeterminism", s->nondeterminism);
 	coverage(&b, s);
+	if (s->interception) {
+		lp_buf_puts(&b, ", \"interception\": ");
+		lp_buf_puts(&b, s->interception);
+	}
 	lp_buf_puts(&b, "}\n");
 	return lp_buf_take(&b);
 }

@@ -9,7 +9,7 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/phases.c cli/phases.h \
 	cli/checker-pipe.c cli/checker-pipe.h cli/replay-cmd.c cli/replay-cmd.h cli/buf.c cli/buf.h \
 	cli/summary-sites.c cli/summary-sites.h cli/report-livelock.c cli/report-livelock.h \
 	cli/report-trace.c cli/report-trace.h cli/budget.c cli/budget.h cli/budget-run.c cli/budget-run.h \
-	cli/interrupt.c cli/interrupt.h cli/phases-exec.h cli/phase-sample.c
+	cli/interrupt.c cli/interrupt.h cli/phases-exec.h cli/phase-sample.c cli/interception.c cli/interception.h
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"'
 libdriver_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 

@@ -131,6 +131,7 @@ int main(int argc, char **argv)
 	free(c.sum.targets);
 	lp_summary_free(&c.sum);
 	free(c.hashes);
+	lp_interception_free(&c.icov);
 out:
 	free(c.sites.objects);
 	free(c.sv.log_lines);

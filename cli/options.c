@@ -15,7 +15,7 @@
 enum opt_id {
 	O_TARGET, O_FUNCTION, O_SIGNATURE, O_INSTRUMENT, O_BOUND, O_GRAN, O_MAX_STEPS, O_QUASI, O_SPEC_FROM,
 	O_CRITERION, O_SPURIOUS, O_REPLAY, O_OBSERVATIONS, O_JSON, O_JOBS, O_WATCHDOG, O_QUIET, O_VERBOSE,
-	O_HELP, O_VERSION, O_STRATEGY, O_SEED, O_SAMPLES, O_PCT_DEPTH, O_TIME_BUDGET,
+	O_HELP, O_VERSION, O_STRATEGY, O_SEED, O_SAMPLES, O_PCT_DEPTH, O_TIME_BUDGET, O_COVERAGE,
 };
 
 static const struct {
@@ -45,6 +45,7 @@ static const struct {
 	{"samples", 0, true, false, O_SAMPLES},
 	{"pct-depth", 0, true, false, O_PCT_DEPTH},
 	{"time-budget", 0, true, false, O_TIME_BUDGET},
+	{"coverage", 0, false, false, O_COVERAGE},
 	{"watchdog", 0, true, true, O_WATCHDOG},
 	{"quiet", 'q', false, false, O_QUIET},
 	{"verbose", 'v', false, false, O_VERBOSE},
@@ -88,6 +89,8 @@ void lp_options_usage(FILE *f)
 	      "      --pct-depth D          bug depth PCT aims at: D-1 priority changes (default 3)\n"
 	      "      --time-budget DURATION  e.g. 90s, 5m, 1h: bound by bound while the next one is\n"
 	      "                             expected to fit, then PCT schedules until the time is up\n"
+	      "      --coverage             say which target functions were called and how they are\n"
+	      "                             typed, which instructions were trapped, what was not controlled\n"
 	      "      --watchdog SECONDS     a thread that runs this long without reaching a scheduling\n"
 	      "                             point is in an uncontrolled blocking call (default 10)\n"
 	      "  -q, --quiet                no progress display, no run summary\n"
@@ -212,6 +215,7 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 		if (lp_duration_parse(v, &o->time_budget))
 			return lp_errf(err, errsize, "bad value '%s' for --%s: give a duration such as 90s, 5m or 1h", v, name);
 		break;
+	case O_COVERAGE: o->coverage = true; break;
 	case O_SPURIOUS: o->spurious = true; break;
 	case O_QUIET: o->quiet = true; break;
 	case O_VERBOSE: o->verbose++; break;

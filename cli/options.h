@@ -34,6 +34,7 @@ struct lp_options {
 	uint64_t seed, samples;        /* --seed (default 1), --samples (default 1000) */
 	unsigned pct_depth;            /* --pct-depth (default 3) */
 	double time_budget;            /* --time-budget in seconds; 0 = none */
+	bool coverage;                 /* --coverage: the interception coverage report */
 	char **client_argv;          /* CLIENT ARGS..., NULL-terminated (points into argv) */
 	int client_argc;
 	struct lp_opt_given *given;  /* options that matter for a replay, in order */

@@ -90,6 +90,7 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exe
 		lp_summary_warn(&c->sum, e->log.warnings[i].text);
 	if (e->log.n_decisions > c->max_points)
 		c->max_points = e->log.n_decisions;
+	lp_interception_count(&c->icov, c->plan, e->res.log, e->res.log_len, c->sv.single ? 0 : c->sv.shm->base_len);
 	/* A randomized execution replays from the choices it made that differ from the default. */
 	if (c->sv.strategy != LP_STRAT_DEFAULT && s->phase == LP_PHASE_CONCURRENT) {
 		if (lp_strategy_derive(s->phase, e->log.decisions, e->log.n_decisions, &e->derived)) {
@@ -148,9 +149,17 @@ static void finish_output(struct lp_ctx *c)
 		lp_report_coverage(c, stdout);
 		lp_report_warnings(c, stdout);
 	}
+	if (c->o->coverage) {
+		char *sites = lp_sites_summary_text(&c->sites), *t = lp_interception_text(&c->icov, c->plan, sites);
+		fputs(t, stdout);
+		free(t);
+		free(sites);
+	}
 	if (c->o->json) {
 		free(c->sum.instrumentation);
 		c->sum.instrumentation = lp_sites_summary_text(&c->sites);
+		free(c->sum.interception);
+		c->sum.interception = lp_interception_json(&c->icov, c->plan, c->sum.instrumentation);
 		char *j = lp_json_report(&c->sum);
 		FILE *f = fopen(c->o->json, "w");
 		if (!f || fputs(j, f) == EOF || fclose(f))

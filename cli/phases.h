@@ -5,6 +5,7 @@
 
 #include "analyze.h"
 #include "checker-pipe.h"
+#include "interception.h"
 #include "options.h"
 #include "run-server.h"
 #include "shm-log.h"
@@ -36,6 +37,7 @@ struct lp_ctx {
 	bool p2_declined;          /* the search stopped: the bound would not fit */
 	bool p2_rechecked;         /* the fit of the current bound was checked on its first seeds */
 	uint64_t max_points;       /* most scheduling points in one execution (PCT's k) */
+	struct lp_interception icov; /* calls per function, for --coverage and --json */
 };
 
 /* Runs both phases; prints the report and returns the exit status. */

@@ -49,6 +49,7 @@ struct lp_summary {
 	char *instrumentation;                     /* the summary's site lines, NULL before set */
 	char *nondeterminism;                      /* the checker's two histories, exit 3 only */
 	struct lp_coverage cov;
+	char *interception;                        /* JSON object (cli/interception.c), or NULL */
 };
 
 /* Adds a warning once (same text is not repeated). */
