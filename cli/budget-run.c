@@ -101,6 +101,7 @@ void lp_run_dfs_end(struct lp_ctx *c, struct lp_explore *ex, bool stopped)
 	if (!stopped) {
 		/* Ran to its end: every bound up to the explorer's, or (unbounded) every schedule. */
 		cv->complete_bound = c->sum.bound >= 0 ? c->sum.bound : c->sum.p2_max_cost;
+		cv->exhaustive = c->sum.bound < 0;
 		return;
 	}
 	cv->complete_bound = (int)iter - 1;

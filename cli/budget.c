@@ -87,7 +87,9 @@ char *lp_coverage_text(const struct lp_coverage *cv, int bound)
 		lp_buf_puts(&b, "phase 1 incomplete; no concurrent schedule checked");
 		return lp_buf_take(&b);
 	}
-	if (cv->complete_bound >= 0)
+	if (cv->exhaustive)
+		lp_buf_printf(&b, "every schedule (at most %d preemptions) complete", cv->complete_bound);
+	else if (cv->complete_bound >= 0)
 		lp_buf_printf(&b, "bound %d complete", cv->complete_bound);
 	else if (cv->partial_bound < 0 && !cv->samples)
 		lp_buf_puts(&b, "no concurrent schedule checked");
@@ -124,7 +126,9 @@ char *lp_coverage_guarantee(const struct lp_coverage *cv, int bound)
 		return lp_buf_take(&b);
 	}
 	int full = cv->complete_bound;
-	if (full >= 0)
+	if (cv->exhaustive)
+		lp_buf_puts(&b, "every schedule has a serial witness (the search ran to its end without a bound)");
+	else if (full >= 0)
 		lp_buf_printf(&b, "every schedule with at most %d preemption%s has a serial witness", full, full == 1 ? "" : "s");
 	else
 		lp_buf_puts(&b, "no preemption bound was checked completely");

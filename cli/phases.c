@@ -359,7 +359,8 @@ int lp_phases_run(struct lp_ctx *c)
 	/* The rest of a budget goes to PCT, aiming one preemption deeper than the search. */
 	if (c->o->strategy != LP_STRATEGY_DFS)
 		rc = lp_phase_sample(c, c->o->strategy, c->o->pct_depth, c->o->samples);
-	else if (c->deadline > 0 && !c->sum.cov.stopped_by && lp_run_time_left(c) > 0) {
+	else if (c->deadline > 0 && !c->sum.cov.stopped_by && lp_run_time_left(c) > 0 &&
+		 !(c->sum.bound < 0 && !c->p2_declined)) { /* an unbounded search that ended ran every schedule */
 		unsigned depth = (unsigned)(c->sum.cov.complete_bound + 2);
 		if (depth < c->o->pct_depth)
 			depth = c->o->pct_depth;

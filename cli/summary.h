@@ -2,6 +2,7 @@
 #ifndef LINEUP_CLI_SUMMARY_H
 #define LINEUP_CLI_SUMMARY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -19,6 +20,7 @@ struct lp_violation {
  * cut short (--time-budget, SIGINT, SIGTERM) or random samples (--strategy pct|random). */
 struct lp_coverage {
 	int complete_bound;      /* highest bound whose schedules all ran; -1 none */
+	bool exhaustive;         /* an unbounded search ran to its end: every schedule ran */
 	int partial_bound;       /* bound cut short; -1 none */
 	uint64_t partial_done;   /* its schedules run */
 	double partial_total;    /* estimate of all its schedules; 0 unknown */

@@ -31,4 +31,10 @@ fi
 lp_run -p 0 --time-budget 2s --target "$P/libqueue-ms.so" -- "$P/client-queue-ms"
 expect_status 0 "-p 0: exit 0"
 expect_out '^coverage: bound 0 complete; [0-9,]+ random schedules \(PCT depth 3, seed 1\)$' "-p 0: bound 0 complete, then PCT"
+# A small test runs every schedule well within the budget: complete, no PCT needed.
+lp_run --time-budget 60s --target "$P/libqueue-ms.so" -- "$P/client-queue-ms"
+expect_status 0 "small test: exit 0"
+expect_out '^coverage: every schedule \(at most [0-9]+ preemptions\) complete$' "small test: the unbounded search ran to its end"
+expect_out '^guarantee: every schedule has a serial witness' "small test: the full guarantee"
+expect_no_out 'random schedules' "small test: no PCT after a complete search"
 done_testing

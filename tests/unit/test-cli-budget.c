@@ -62,6 +62,13 @@ static void coverage_text(void **state)
 	t = lp_coverage_text(&cv, -1);
 	assert_string_equal(t, "bound 0 complete; bound 1: 99% of its schedules (about 999 of 999)");
 	free(t);
+	cv = (struct lp_coverage){.complete_bound = 8, .partial_bound = -1, .exhaustive = true};
+	t = lp_coverage_text(&cv, -1);
+	assert_string_equal(t, "every schedule (at most 8 preemptions) complete");
+	free(t);
+	t = lp_coverage_guarantee(&cv, -1);
+	assert_string_equal(t, "every schedule has a serial witness (the search ran to its end without a bound)");
+	free(t);
 	cv = (struct lp_coverage){.complete_bound = -1, .partial_bound = -1, .phase = 1};
 	t = lp_coverage_text(&cv, 2);
 	assert_string_equal(t, "phase 1 incomplete; no concurrent schedule checked");
