@@ -55,8 +55,12 @@ tests_unit_test_cli_progress_SOURCES = tests/unit/test-cli-progress.c cli/progre
 tests_unit_test_cli_progress_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_progress_LDADD = $(CMOCKA_LIBS)
 
-check_PROGRAMS += tests/unit/test-cli-budget
-TESTS += tests/unit/test-cli-budget
+check_PROGRAMS += tests/unit/test-cli-budget tests/unit/test-cli-interception
+TESTS += tests/unit/test-cli-budget tests/unit/test-cli-interception
+tests_unit_test_cli_interception_SOURCES = tests/unit/test-cli-interception.c cli/interception.c cli/json.c cli/buf.c \
+	cli/summary.c cli/budget.c
+tests_unit_test_cli_interception_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_interception_LDADD = $(LP_CLI_TEST_LIBS)
 tests_unit_test_cli_budget_SOURCES = tests/unit/test-cli-budget.c cli/budget.c cli/buf.c
 tests_unit_test_cli_budget_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_budget_LDADD = $(LP_CLI_TEST_LIBS)
