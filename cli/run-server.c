@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/personality.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -157,6 +158,7 @@ static pid_t spawn(struct lp_server *sv, int cmd_rd, int reply_wr, int log_wr)
 		/* Out of the terminal's process group: a ^C must not kill an execution midway
 		 * (it would look like a crash); the cli stops the client when interrupted. */
 		setpgid(0, 0);
+		prctl(PR_SET_PDEATHSIG, SIGKILL); /* nor outlive a cli killed hard */
 		exec_client(sv, cmd_rd, reply_wr, log_wr);
 	}
 	return pid;
