@@ -22,7 +22,7 @@ void lp_run_begin(struct lp_ctx *c)
 	c->sum.cov.complete_bound = c->sum.cov.partial_bound = -1;
 	c->sum.cov.budget = c->o->time_budget;
 	if (c->o->time_budget > 0)
-		c->deadline = lp_run_now() + c->o->time_budget;
+		c->deadline = (c->started > 0 ? c->started : lp_run_now()) + c->o->time_budget;
 }
 
 double lp_run_time_left(const struct lp_ctx *c)

@@ -9,6 +9,7 @@
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "options.h"
+#include "budget-run.h"
 #include "phases.h"
 #include "progress.h"
 
@@ -94,7 +95,7 @@ int main(int argc, char **argv)
 		.sites = o.granularity == LP_GRAN_SYNC ? LP_SITES_NONE
 			 : o.granularity == LP_GRAN_MEMORY ? LP_SITES_MEMORY : LP_SITES_ATOMIC,
 	};
-	struct lp_ctx c = {.o = &o, .argv0 = argv[0], .fmt = lp_format_value};
+	struct lp_ctx c = {.o = &o, .argv0 = argv[0], .fmt = lp_format_value, .started = lp_run_now()};
 	c.plan = lp_analyze(&ao);
 	sites_summary(c.plan, &c.sites);
 	c.sv = (struct lp_server){

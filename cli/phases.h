@@ -28,6 +28,7 @@ struct lp_ctx {
 	uint64_t *hashes;          /* distinct serial histories */
 	size_t hash_cap;
 	/* Ending early and estimating (cli/budget-run.c). */
+	double started;            /* CLOCK_MONOTONIC seconds at the start (the budget counts the analysis) */
 	double deadline;           /* CLOCK_MONOTONIC seconds when --time-budget ends; 0 none */
 	double p2_start;           /* when the bounded search began */
 	unsigned p2_iter;          /* preemption bound the search is in */
