@@ -8,3 +8,9 @@ EXTRA_DIST += bench/checker.sh
 .PHONY: bench-checker
 bench-checker: lineup-checker bench/checker-bench
 	top_builddir=. $(SHELL) $(srcdir)/bench/checker.sh $(BENCH_ARGS)
+
+# make bench-estimate: --time-budget's bound estimates against the real counts (bench/estimate.sh)
+EXTRA_DIST += bench/estimate.sh
+.PHONY: bench-estimate
+bench-estimate: lineup-preload
+	top_builddir=. $(SHELL) $(srcdir)/bench/estimate.sh $(BENCH_ARGS)

@@ -8,7 +8,10 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/report/report.c cli/report/json.c cli/report/json.h cli/report/summary.c cli/report/summary.h cli/report/progress.c cli/report/progress.h \
 	cli/run/checker-pipe.c cli/run/checker-pipe.h cli/run/replay-cmd.c cli/run/replay-cmd.h \
 	cli/report/summary-sites.c cli/report/summary-sites.h cli/report/report-livelock.c cli/report/report-livelock.h \
-	cli/report/report-trace.c cli/report/report-trace.h
+	cli/report/report-trace.c cli/report/report-trace.h \
+	cli/run/budget.c cli/run/budget.h cli/run/budget-run.c cli/run/budget-run.h \
+	cli/run/interrupt.c cli/run/interrupt.h cli/run/phases-exec.h cli/run/phase-sample.c \
+	cli/report/interception.c cli/report/interception.h
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"'
 libdriver_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
@@ -25,13 +28,13 @@ LP_CLI_TEST_LIBS = libcommon.a $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test-cli-options tests/unit/test-cli-shm-log tests/unit/test-cli-json
 TESTS += tests/unit/test-cli-options tests/unit/test-cli-shm-log tests/unit/test-cli-json
 tests_unit_test_cli_options_SOURCES = tests/unit/test-cli-options.c cli/options.c cli/run/replay-cmd.c \
-	cli/analyze/instrument-refusal.c
+	cli/analyze/instrument-refusal.c cli/run/budget.c
 tests_unit_test_cli_options_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_options_LDADD = $(LP_CLI_TEST_LIBS)
 tests_unit_test_cli_shm_log_SOURCES = tests/unit/test-cli-shm-log.c cli/run/shm-log.c
 tests_unit_test_cli_shm_log_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_shm_log_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/report/json.c cli/report/summary.c
+tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/report/json.c cli/report/summary.c cli/run/budget.c
 tests_unit_test_cli_json_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_json_LDADD = $(LP_CLI_TEST_LIBS)
 
@@ -53,6 +56,16 @@ tests_unit_test_cli_trace_LDADD = libexplore.a $(LP_CLI_TEST_LIBS)
 tests_unit_test_cli_progress_SOURCES = tests/unit/test-cli-progress.c cli/report/progress.c
 tests_unit_test_cli_progress_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_progress_LDADD = $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test-cli-budget tests/unit/test-cli-interception
+TESTS += tests/unit/test-cli-budget tests/unit/test-cli-interception
+tests_unit_test_cli_interception_SOURCES = tests/unit/test-cli-interception.c cli/report/interception.c cli/report/json.c \
+	cli/report/summary.c cli/run/budget.c
+tests_unit_test_cli_interception_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_interception_LDADD = $(LP_CLI_TEST_LIBS)
+tests_unit_test_cli_budget_SOURCES = tests/unit/test-cli-budget.c cli/run/budget.c
+tests_unit_test_cli_budget_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_budget_LDADD = $(LP_CLI_TEST_LIBS)
 
 TESTS += tests/cli/options-and-man.sh
 EXTRA_DIST += tests/cli/options-and-man.sh

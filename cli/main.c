@@ -11,6 +11,7 @@
 #include "options.h"
 #include "cli/run/phases.h"
 #include "cli/report/progress.h"
+#include "cli/run/budget-run.h"
 
 static char plan_path[64];
 
@@ -59,6 +60,14 @@ static void sites_summary(const struct lp_plan *plan, struct lp_sites_summary *s
 	}
 }
 
+/* LINEUP_PROGRESS_INTERVAL (seconds) shortens the plain progress interval for tests. */
+static double progress_interval(void)
+{
+	const char *v = getenv("LINEUP_PROGRESS_INTERVAL");
+	double d = v ? atof(v) : 0;
+	return d > 0 ? d : 10;
+}
+
 int main(int argc, char **argv)
 {
 	lp_progname = "lineup-preload";
@@ -86,7 +95,7 @@ int main(int argc, char **argv)
 		.sites = o.granularity == LP_GRAN_SYNC ? LP_SITES_NONE
 			 : o.granularity == LP_GRAN_MEMORY ? LP_SITES_MEMORY : LP_SITES_ATOMIC,
 	};
-	struct lp_ctx c = {.o = &o, .argv0 = argv[0], .fmt = lp_format_value};
+	struct lp_ctx c = {.o = &o, .argv0 = argv[0], .fmt = lp_format_value, .started = lp_run_now()};
 	c.plan = lp_analyze(&ao);
 	sites_summary(c.plan, &c.sites);
 	c.sv = (struct lp_server){
@@ -103,7 +112,8 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	c.sum.bound = o.bound;
+	/* A budget without -p goes on bound by bound for as long as they fit. */
+	c.sum.bound = o.time_budget > 0 && !o.bound_given ? -1 : o.bound;
 	c.sum.functions = (size_t)c.plan->n_funcs;
 	c.sum.n_targets = (size_t)c.plan->n_targets;
 	c.sum.targets = lp_xcalloc(c.sum.n_targets, sizeof *c.sum.targets);
@@ -116,11 +126,13 @@ int main(int argc, char **argv)
 		if (!c.plan->funcs[i].typed)
 			lp_summary_warn(&c.sum, "some functions of the target have no known type: a call to one ends the "
 						"run with an error naming it (give --signature)");
-	lp_progress_init(!o.quiet && isatty(2));
+	/* A terminal gets a live line; a log (CI) one plain line every 10 s. */
+	lp_progress_start(!o.quiet, isatty(2), isatty(2) ? 0.25 : progress_interval());
 	rc = lp_phases_run(&c);
 	free(c.sum.targets);
 	lp_summary_free(&c.sum);
 	free(c.hashes);
+	lp_interception_free(&c.icov);
 out:
 	free(c.sites.objects);
 	free(c.sv.log_lines);

@@ -3,6 +3,8 @@
 #include "options.h"
 
 #include "cli/analyze/instrument-refusal.h"
+#include "cli/run/budget.h"
+#include "lineup/protocol.h"
 #include "lineup/die.h"
 
 #include <errno.h>
@@ -13,7 +15,7 @@
 enum opt_id {
 	O_TARGET, O_FUNCTION, O_SIGNATURE, O_INSTRUMENT, O_BOUND, O_GRAN, O_MAX_STEPS, O_QUASI, O_SPEC_FROM,
 	O_CRITERION, O_SPURIOUS, O_REPLAY, O_OBSERVATIONS, O_JSON, O_JOBS, O_WATCHDOG, O_QUIET, O_VERBOSE,
-	O_HELP, O_VERSION,
+	O_HELP, O_VERSION, O_STRATEGY, O_SEED, O_SAMPLES, O_PCT_DEPTH, O_TIME_BUDGET, O_COVERAGE,
 };
 
 static const struct {
@@ -38,6 +40,12 @@ static const struct {
 	{"observations", 0, true, false, O_OBSERVATIONS},
 	{"json", 0, true, false, O_JSON},
 	{"jobs", 'j', true, false, O_JOBS},
+	{"strategy", 0, true, false, O_STRATEGY},
+	{"seed", 0, true, false, O_SEED},
+	{"samples", 0, true, false, O_SAMPLES},
+	{"pct-depth", 0, true, false, O_PCT_DEPTH},
+	{"time-budget", 0, true, false, O_TIME_BUDGET},
+	{"coverage", 0, false, false, O_COVERAGE},
 	{"watchdog", 0, true, true, O_WATCHDOG},
 	{"quiet", 'q', false, false, O_QUIET},
 	{"verbose", 'v', false, false, O_VERBOSE},
@@ -73,6 +81,16 @@ void lp_options_usage(FILE *f)
 	      "      --observations FILE    write the phase-1 observations to FILE\n"
 	      "      --json FILE            write a machine-readable report to FILE\n"
 	      "  -j, --jobs N               parallel executions (only 1 for now)\n"
+	      "      --strategy dfs|pct|random  phase 2: every schedule up to the preemption bound\n"
+	      "                             (dfs, default), or --samples seeded random schedules:\n"
+	      "                             PCT priorities (pct) or uniform choices (random)\n"
+	      "      --seed S               seed of the random strategies (default 1)\n"
+	      "      --samples N            random schedules to run (default 1000)\n"
+	      "      --pct-depth D          bug depth PCT aims at: D-1 priority changes (default 3)\n"
+	      "      --time-budget DURATION  e.g. 90s, 5m, 1h: bound by bound while the next one is\n"
+	      "                             expected to fit, then PCT schedules until the time is up\n"
+	      "      --coverage             say which target functions were called and how they are\n"
+	      "                             typed, which instructions were trapped, what was not controlled\n"
 	      "      --watchdog SECONDS     a thread that runs this long without reaching a scheduling\n"
 	      "                             point is in an uncontrolled blocking call (default 10)\n"
 	      "  -q, --quiet                no progress display, no run summary\n"
@@ -124,6 +142,7 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 		if (number(v, -1, 1000000, &n))
 			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number of preemptions >= 0, or -1 for no bound", v, name);
 		o->bound = (int)n;
+		o->bound_given = true;
 		break;
 	case O_GRAN:
 		if (!strcmp(v, "sync"))
@@ -167,6 +186,36 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number of seconds >= 1", v, name);
 		o->watchdog = (unsigned)n;
 		break;
+	case O_STRATEGY:
+		if (!strcmp(v, "dfs"))
+			o->strategy = LP_STRATEGY_DFS;
+		else if (!strcmp(v, "pct"))
+			o->strategy = LP_STRATEGY_PCT;
+		else if (!strcmp(v, "random"))
+			o->strategy = LP_STRATEGY_RANDOM;
+		else
+			return lp_errf(err, errsize, "bad value '%s' for --%s: use dfs, pct or random", v, name);
+		break;
+	case O_SEED:
+		if (number(v, 0, INT64_MAX, &n))
+			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number >= 0", v, name);
+		o->seed = (uint64_t)n;
+		break;
+	case O_SAMPLES:
+		if (number(v, 1, INT64_MAX, &n))
+			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number of schedules >= 1", v, name);
+		o->samples = (uint64_t)n;
+		break;
+	case O_PCT_DEPTH:
+		if (number(v, 1, LP_MAX_PCT_CHANGES + 1, &n))
+			return lp_errf(err, errsize, "bad value '%s' for --%s: give a depth from 1 to %d", v, name, LP_MAX_PCT_CHANGES + 1);
+		o->pct_depth = (unsigned)n;
+		break;
+	case O_TIME_BUDGET:
+		if (lp_duration_parse(v, &o->time_budget))
+			return lp_errf(err, errsize, "bad value '%s' for --%s: give a duration such as 90s, 5m or 1h", v, name);
+		break;
+	case O_COVERAGE: o->coverage = true; break;
 	case O_SPURIOUS: o->spurious = true; break;
 	case O_QUIET: o->quiet = true; break;
 	case O_VERBOSE: o->verbose++; break;
@@ -191,6 +240,9 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 	o->max_steps = 10000;
 	o->jobs = 1;
 	o->watchdog = 10;
+	o->seed = 1;
+	o->samples = 1000;
+	o->pct_depth = 3;
 	int i = 1;
 	for (; i < argc; i++) {
 		const char *a = argv[i];

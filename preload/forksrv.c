@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 
 #include "preload.h"
@@ -99,6 +101,9 @@ void lp_forksrv_start(uintptr_t site)
 			continue;
 		pid_t pid = fork();
 		if (pid == 0) {
+			/* Outside the cli's process group (cli/run-server.c): die with the server,
+			 * which dies with the cli, rather than linger after a hard kill. */
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
 			close(lp_g.cmd_fd);
 			close(lp_g.reply_fd);
 			become_execution();

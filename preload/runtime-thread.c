@@ -49,6 +49,7 @@ void lp_rt_start(void)
 	lp_rt.spurious = lp_rt.phase == LP_PHASE_CONCURRENT && (shm->run_flags & LP_RUN_SPURIOUS);
 	lp_rt.step = 0;
 	lp_rt.ov_next = 0;
+	lp_rt.pct_next = 0;
 	lp_rt.pid = sys_getpid();
 	lp_rt.th[0].ktid = sys_gettid();
 	shm->steps = 0;
@@ -57,6 +58,8 @@ void lp_rt_start(void)
 	shm->baton_ktid = lp_rt.th[0].ktid;
 	if (shm->n_overrides > LP_MAX_OVERRIDES)
 		lp_fatal(LP_OUT_FATAL, 0, "shared area holds more than 4096 overrides: the cli and the preload disagree");
+	if (shm->strategy > LP_STRAT_PCT || shm->pct_n_changes > LP_MAX_PCT_CHANGES)
+		lp_fatal(LP_OUT_FATAL, 0, "shared area names an unknown strategy: the cli and the preload disagree");
 	pthread_key_create(&main_end_key, main_end);
 	lp_rt.on = 1;
 	atexit(exit_handler); /* the fork point is outside any signal handler */
@@ -201,7 +204,7 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 		if (!lp_sched_is_candidate(cand, nc, chosen))
 			diverged(step, chosen);
 	} else {
-		chosen = lp_sched_default(cand, nc, self->tid, point);
+		chosen = lp_rt_choose(self, step, point, cand, nc);
 	}
 
 	struct lp_rec_decision *d = lp_log_append(LP_REC_DECISION, sizeof *d + nc * sizeof(lp_tid_t));

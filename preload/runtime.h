@@ -65,6 +65,7 @@ struct lp_thread {
 	uint8_t in_op, at_op_start, timed, timed_out, joined, detached;
 	uint8_t library;          /* created inside an operation (or by such a thread) */
 	uint8_t spurious_used;    /* woke spuriously in this operation (reset at its start) */
+	uint32_t pct_low;         /* PCT: lowered priority (change point index), 0 = initial */
 	uint32_t op_func;
 	uint64_t op_steps;
 	uintptr_t op_ret;         /* the caller's return address of the pending operation */
@@ -82,6 +83,7 @@ struct lp_runtime {
 	uint32_t spurious; /* LP_RUN_SPURIOUS in phase 2 */
 	uint64_t step;
 	uint32_t ov_next;
+	uint32_t pct_next; /* next PCT change point (index into shm->pct_changes) */
 	unsigned n;     /* slots in use (high-water mark) */
 	struct lp_thread *exiting;
 	volatile int32_t dying_ktid; /* finished thread still running glibc cleanup */
@@ -100,6 +102,9 @@ extern __thread struct lp_thread *lp_self __attribute__((tls_model("initial-exec
 void lp_rt_init_main(struct lp_shm *shm) LP_RT_HIDDEN; /* constructor-only */
 void lp_rt_start(void) LP_RT_HIDDEN;                   /* at the fork point */
 void lp_rt_point(uint32_t point, uintptr_t site) LP_RT_HIDDEN;
+/* runtime-strategy.c: the choice at a point without an override (default, random, pct). */
+lp_tid_t lp_rt_choose(struct lp_thread *self, uint64_t step, uint32_t point, const lp_tid_t *cand,
+		      unsigned nc) LP_RT_HIDDEN;
 /* Blocks the running thread on obj until woken; returns 1 if a timed wait timed out. */
 int lp_rt_block(const void *obj, int timed, uintptr_t site) LP_RT_HIDDEN;
 /* Enables the threads blocked on obj: all of them, or only the longest waiting (FIFO). */

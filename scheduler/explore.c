@@ -22,6 +22,7 @@ struct lp_explore {
 	uint64_t *counts;        /* executions per cost */
 	uint64_t dropped;        /* children not explored: override list full */
 	size_t n_counts;
+	uint64_t iter_seeds, seeds_left; /* the iteration's seeds; those not yet popped */
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -90,6 +91,7 @@ const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 	memset(&ex->cur, 0, sizeof ex->cur);
 	if (!ex->started) {
 		ex->started = true;
+		ex->iter_seeds = 1;
 		ex->cur.phase = ex->phase;
 	} else {
 		while (ex->stack.n == 0) {
@@ -108,8 +110,12 @@ const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 				ex->stack.v[j] = s;
 			}
 			ex->iteration++;
+			ex->iter_seeds = ex->seeds_left = ex->stack.n;
 		}
 		ex->cur = ex->stack.v[--ex->stack.n];
+		/* Seeds sit below the DFS children pushed on top of them. */
+		if (ex->stack.n < ex->seeds_left)
+			ex->seeds_left = ex->stack.n;
 	}
 	ex->pending = true;
 	count(ex, ex->cur.cost);
@@ -173,6 +179,13 @@ unsigned lp_explore_iteration(const struct lp_explore *ex)
 uint64_t lp_explore_count(const struct lp_explore *ex, unsigned cost)
 {
 	return cost < ex->n_counts ? ex->counts[cost] : 0;
+}
+
+void lp_explore_progress(const struct lp_explore *ex, uint64_t *seeds, uint64_t *seeds_left, uint64_t *next_seeds)
+{
+	*seeds = ex->iter_seeds;
+	*seeds_left = ex->seeds_left;
+	*next_seeds = ex->seeds.n;
 }
 
 uint64_t lp_explore_dropped(const struct lp_explore *ex)

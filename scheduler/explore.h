@@ -70,6 +70,11 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 /* The current iteration (cost of the schedules being run); executions run per cost. */
 unsigned lp_explore_iteration(const struct lp_explore *ex);
 uint64_t lp_explore_count(const struct lp_explore *ex, unsigned cost);
+/* For estimates (--time-budget, progress): the current iteration's seeds (its schedules
+ * found by the previous iteration, each the root of a depth-first subtree; 1 for
+ * iteration 0), how many of them are not started yet, and the next iteration's seeds
+ * found so far (all of them once the current iteration is done). */
+void lp_explore_progress(const struct lp_explore *ex, uint64_t *seeds, uint64_t *seeds_left, uint64_t *next_seeds);
 /* Alternatives not explored because the override list would exceed LP_MAX_OVERRIDES
  * (the cli must say so: the search was not complete). */
 uint64_t lp_explore_dropped(const struct lp_explore *ex);

@@ -2,7 +2,7 @@
 # the runtime half lives with the preload.
 noinst_LIBRARIES += libexplore.a
 libexplore_a_SOURCES = scheduler/explore.c scheduler/explore-schedule.c scheduler/explore.h \
-	scheduler/sched-pick.c scheduler/sched-pick.h
+	scheduler/strategy-plan.c scheduler/strategy.h scheduler/sched-pick.c scheduler/sched-pick.h
 libexplore_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
 check_PROGRAMS += tests/unit/test-explore-bounding tests/unit/test-explore-schedule
@@ -13,3 +13,9 @@ tests_unit_test_explore_bounding_LDADD = libexplore.a $(CMOCKA_LIBS)
 tests_unit_test_explore_schedule_SOURCES = tests/unit/test-explore-schedule.c
 tests_unit_test_explore_schedule_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_explore_schedule_LDADD = libexplore.a $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test-explore-strategy
+TESTS += tests/unit/test-explore-strategy
+tests_unit_test_explore_strategy_SOURCES = tests/unit/test-explore-strategy.c
+tests_unit_test_explore_strategy_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_explore_strategy_LDADD = libexplore.a $(CMOCKA_LIBS)

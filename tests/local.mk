@@ -175,6 +175,7 @@ LP_ATOM_CLIENTS = \
 	$(LP_PROG_DIR)/client-counter-loadstore-nodw $(LP_PROG_DIR)/client-counter-plain \
 	$(LP_PROG_DIR)/client-stack-treiber $(LP_PROG_DIR)/client-stack-agm \
 	$(LP_PROG_DIR)/client-stack-agm-nodw $(LP_PROG_DIR)/client-queue-ms \
+	$(LP_PROG_DIR)/client-queue-3x3 \
 	$(LP_PROG_DIR)/client-event-cas $(LP_PROG_DIR)/client-event-cas-fig9 \
 	$(LP_PROG_DIR)/client-spin-pause $(LP_PROG_DIR)/client-spin-nopause
 # Clients of real Debian libraries (the 09xx tests), built only where the -dev package is
@@ -240,6 +241,8 @@ $(LP_PROG_DIR)/client-stack-agm-nodw: $(LP_PROG_DIR)/client-stack.c $(LP_STACK_H
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-stack.c $(LP_PROG_DIR)/libstack-agm-nodw.so
 $(LP_PROG_DIR)/client-queue-ms: $(LP_PROG_DIR)/client-queue.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-ms.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/libqueue-ms.so
+$(LP_PROG_DIR)/client-queue-3x3: $(LP_PROG_DIR)/client-queue-3x3.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-ms.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-queue-3x3.c $(LP_PROG_DIR)/libqueue-ms.so
 $(LP_PROG_DIR)/client-event-cas: $(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/libevent-cas.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/libevent-cas.so
 $(LP_PROG_DIR)/client-event-cas-fig9: $(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/libevent-cas-fig9.so
@@ -298,7 +301,13 @@ LP_E2E_TESTS = \
 	tests/e2e/t0530-phase1-endless-client.sh \
 	tests/e2e/t0600-replay-reproduces.sh \
 	tests/e2e/t0610-json-report.sh \
-	tests/e2e/t0700-options-bad-values.sh
+	tests/e2e/t0700-options-bad-values.sh \
+	tests/e2e/t1100-budget-pct-finds-seeded-bugs.sh \
+	tests/e2e/t1110-budget-pct-replay.sh \
+	tests/e2e/t1120-budget-time-budget.sh \
+	tests/e2e/t1130-budget-interrupt.sh \
+	tests/e2e/t1140-budget-progress.sh \
+	tests/e2e/t1150-budget-interception-coverage.sh
 # Issue 4: atomics, futexes, real libraries (`make check-atomics` runs only these).
 LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0800-atomics-counter-fetch-add.sh \

@@ -1,8 +1,10 @@
 /* cli/report/json.c — JSON escaping and the --json report. */
 #include "json.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "cli/run/budget.h"
 #include "lineup/die.h"
 
 /* Length of a valid UTF-8 sequence at s, or 0. */
@@ -61,6 +63,28 @@ static void field(struct lp_buf *b, const char *name, const char *value)
 		lp_buf_puts(b, "null");
 }
 
+/* What the run covered; "interrupted" when a signal or the time budget ended it early. */
+static void coverage(struct lp_buf *b, const struct lp_summary *s)
+{
+	const struct lp_coverage *cv = &s->cov;
+	lp_buf_printf(b, ", \"interrupted\": %s, ", cv->stopped_by ? "true" : "false");
+	field(b, "stopped_by", cv->stopped_by);
+	char *text = lp_coverage_text(cv, s->bound), *g = lp_coverage_guarantee(cv, s->bound);
+	lp_buf_puts(b, ", \"coverage\": {");
+	field(b, "text", text);
+	lp_buf_printf(b, ", \"complete_bound\": %d, \"partial_bound\": %d, \"partial_schedules\": %llu, "
+			 "\"partial_estimate\": %.0f, \"random_schedules\": %llu, ",
+		      cv->complete_bound, cv->partial_bound, (unsigned long long)cv->partial_done, cv->partial_total,
+		      (unsigned long long)cv->samples);
+	field(b, "random_strategy", cv->sampler);
+	lp_buf_printf(b, ", \"pct_depth\": %u, \"seed\": %llu, \"time_budget\": %.3f, ", cv->pct_depth,
+		      (unsigned long long)cv->seed, cv->budget);
+	field(b, "guarantee", s->verdict == LP_RUN_OK ? g : NULL);
+	lp_buf_puts(b, "}");
+	free(text);
+	free(g);
+}
+
 char *lp_json_report(const struct lp_summary *s)
 {
 	struct lp_buf b = {0};
@@ -108,6 +132,11 @@ char *lp_json_report(const struct lp_summary *s)
 	}
 	lp_buf_puts(&b, ", ");
 	field(&b, "nondeterminism", s->nondeterminism);
+	coverage(&b, s);
+	if (s->interception) {
+		lp_buf_puts(&b, ", \"interception\": ");
+		lp_buf_puts(&b, s->interception);
+	}
 	lp_buf_puts(&b, "}\n");
 	return lp_buf_take(&b);
 }

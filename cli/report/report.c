@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/run/budget.h"
 #include "lineup/buf.h"
 #include "report-livelock.h"
 #include "report-trace.h"
@@ -76,15 +77,18 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 	free(inst);
 	fprintf(f, "phase 1: %llu serial executions, %llu distinct histories\n",
 		(unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories);
-	fprintf(f, "phase 2: %llu concurrent executions (preemption bound %d", (unsigned long long)s->p2_executions,
-		s->bound);
-	if (s->bound < 0)
-		fputs(": unbounded", f);
-	fputs(")", f);
-	for (int b = 0; b <= s->p2_max_cost && b < LP_MAX_BOUND_SLOTS; b++)
-		fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
-			(unsigned long long)s->p2_per_bound[b]);
-	fputs("\n", f);
+	if (c->o->strategy == LP_STRATEGY_DFS) {
+		fprintf(f, "phase 2: %llu concurrent executions (preemption bound %d", (unsigned long long)s->p2_executions,
+			s->bound);
+		if (s->bound < 0)
+			fputs(s->cov.budget > 0 ? ": bound by bound while they fit the time budget" : ": unbounded", f);
+		fputs(")", f);
+		for (int b = 0; b <= s->p2_max_cost && b < LP_MAX_BOUND_SLOTS; b++)
+			fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
+				(unsigned long long)s->p2_per_bound[b]);
+		fputs("\n", f);
+	}
+	lp_report_coverage(c, f);
 	lp_report_warnings(c, f);
 }
 
@@ -92,4 +96,23 @@ void lp_report_warnings(const struct lp_ctx *c, FILE *f)
 {
 	for (size_t i = 0; i < c->sum.n_warnings; i++)
 		fprintf(f, "warning: %s\n", c->sum.warnings[i]);
+}
+
+void lp_report_coverage(const struct lp_ctx *c, FILE *f)
+{
+	const struct lp_coverage *cv = &c->sum.cov;
+	/* A plain bounded search that ran to its end says it all in the phase-2 line. */
+	if (!cv->stopped_by && !cv->sampler && !(cv->budget > 0))
+		return;
+	if (cv->stopped_by)
+		fprintf(f, "stopped by %s%s\n", cv->stopped_by,
+			strcmp(cv->stopped_by, "the time budget") ? " before the end of the run" : " running out");
+	char *text = lp_coverage_text(cv, c->sum.bound);
+	fprintf(f, "coverage: %s\n", text);
+	free(text);
+	if (c->sum.verdict == LP_RUN_OK) {
+		char *g = lp_coverage_guarantee(cv, c->sum.bound);
+		fprintf(f, "guarantee: %s\n", g);
+		free(g);
+	}
 }

@@ -40,6 +40,8 @@ void lp_summary_free(struct lp_summary *s)
 	}
 	free(s->instrumentation);
 	free(s->nondeterminism);
+	free(s->interception);
+	s->interception = NULL;
 	s->instrumentation = s->nondeterminism = NULL;
 	s->warnings = NULL;
 	s->n_warnings = 0;

@@ -36,6 +36,10 @@ void lp_checker_pipe_start(struct lp_checker_pipe *c, const struct lp_options *o
 	if (c->pid < 0)
 		lp_die(LP_EXIT_USAGE, "cannot fork: %s", strerror(errno));
 	if (c->pid == 0) {
+		/* A ^C at the terminal (or timeout(1)) signals the whole group: the cli ends
+		 * the run and then closes the checker's input itself (cli/interrupt.c). */
+		signal(SIGINT, SIG_IGN);
+		signal(SIGTERM, SIG_IGN);
 		dup2(in[0], 0);
 		dup2(out[1], 1);
 		execv(c->path, (char **)argv);

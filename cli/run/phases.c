@@ -8,11 +8,14 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "lineup/buf.h"
 #include "cli/report/json.h"
+#include "cli/report/progress.h"
+#include "cli/run/budget-run.h"
+#include "cli/run/phases-exec.h"
+#include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
-#include "cli/report/progress.h"
+#include "scheduler/strategy.h"
 #include "replay-cmd.h"
 #include "cli/report/report-trace.h"
 
@@ -65,24 +68,17 @@ static const char *first_error(const struct lp_ctx *c, const struct lp_exec_log 
 	return "the preload gave no reason";
 }
 
-struct exec {
-	struct lp_exec_result res;
-	struct lp_exec_log log;
-	char *history; /* NULL when the execution crashed before completing */
-	char *sched;
-	bool stuck, crashed;
-};
-
-static void exec_clear(struct exec *e)
+static void exec_clear(struct lp_exec *e)
 {
 	lp_shmlog_clear(&e->log);
+	lp_schedule_clear(&e->derived);
 	free(e->history);
 	free(e->sched);
 	memset(e, 0, sizeof *e);
 }
 
 /* Runs s and classifies the outcome; dies on set-up errors that make any verdict void. */
-static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct exec *e, bool replay)
+static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, bool replay)
 {
 	memset(e, 0, sizeof *e);
 	char err[256];
@@ -92,6 +88,18 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct exec *
 		lp_die(LP_EXIT_USAGE, "unreadable execution log under schedule %s: %s", e->sched, err);
 	for (size_t i = 0; i < e->log.n_warnings; i++)
 		lp_summary_warn(&c->sum, e->log.warnings[i].text);
+	if (e->log.n_decisions > c->max_points)
+		c->max_points = e->log.n_decisions;
+	lp_interception_count(&c->icov, c->plan, e->res.log, e->res.log_len, c->sv.single ? 0 : c->sv.shm->base_len);
+	/* A randomized execution replays from the choices it made that differ from the default. */
+	if (c->sv.strategy != LP_STRAT_DEFAULT && s->phase == LP_PHASE_CONCURRENT) {
+		if (lp_strategy_derive(s->phase, e->log.decisions, e->log.n_decisions, &e->derived)) {
+			e->unexpressible = true;
+		} else {
+			free(e->sched);
+			e->sched = lp_schedule_format(&e->derived);
+		}
+	}
 	c->loaded |= c->sv.shm->targets_loaded;
 	/* Patched at the fork point (or at a dlopen): the latest figures are the ones to say. */
 	c->sites.reported = true;
@@ -137,11 +145,21 @@ static void finish_output(struct lp_ctx *c)
 	lp_progress_clear();
 	if (!c->o->quiet)
 		lp_report_summary(c, stdout);
-	else /* what weakens the verdict is never hidden */
+	else { /* what weakens the verdict is never hidden */
+		lp_report_coverage(c, stdout);
 		lp_report_warnings(c, stdout);
+	}
+	if (c->o->coverage) {
+		char *sites = lp_sites_summary_text(&c->sites), *t = lp_interception_text(&c->icov, c->plan, sites);
+		fputs(t, stdout);
+		free(t);
+		free(sites);
+	}
 	if (c->o->json) {
 		free(c->sum.instrumentation);
 		c->sum.instrumentation = lp_sites_summary_text(&c->sites);
+		free(c->sum.interception);
+		c->sum.interception = lp_interception_json(&c->icov, c->plan, c->sum.instrumentation);
 		char *j = lp_json_report(&c->sum);
 		FILE *f = fopen(c->o->json, "w");
 		if (!f || fputs(j, f) == EOF || fclose(f))
@@ -170,7 +188,7 @@ static void report_cautions(const struct lp_ctx *c, struct lp_buf *r)
 			       "without a signal (as POSIX allows) when no other thread could run\n");
 }
 
-static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct exec *e, const char *kind,
+static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, const char *kind,
 		     const char *checker_text)
 {
 	struct lp_violation *v = lp_xcalloc(1, sizeof *v);
@@ -211,12 +229,16 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct exec 
 	return LP_EXIT_VIOLATION;
 }
 
-static void phase1(struct lp_ctx *c)
+static void phase1(struct lp_ctx *c, bool replay)
 {
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_SERIAL, -1);
 	const struct lp_schedule *s;
 	while ((s = lp_explore_next(ex))) {
-		struct exec e;
+		if (!replay && lp_run_should_stop(c, 1)) {
+			lp_explore_free(ex);
+			return; /* incomplete observations: no phase 2, no checks on them */
+		}
+		struct lp_exec e;
 		execute(c, s, &e, false);
 		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
 		c->sum.p1_executions++;
@@ -242,7 +264,7 @@ static void phase1(struct lp_ctx *c)
 			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text);
 		free(text);
 		exec_clear(&e);
-		lp_progress_update(1, c->sum.p1_executions, c->sum.p1_histories, 0);
+		lp_progress_update(LP_PROGRESS_SERIAL, c->sum.p1_executions, c->sum.p1_histories, 0);
 	}
 	c->p1_dropped = lp_explore_dropped(ex);
 	if (c->p1_dropped)
@@ -264,11 +286,13 @@ static void phase1(struct lp_ctx *c)
 
 static int phase2(struct lp_ctx *c)
 {
-	struct lp_explore *ex = lp_explore_new(LP_PHASE_CONCURRENT, c->o->bound);
+	struct lp_explore *ex = lp_explore_new(LP_PHASE_CONCURRENT, c->sum.bound);
 	const struct lp_schedule *s;
-	c->sum.p2_max_cost = -1;
+	bool stopped = false;
 	while ((s = lp_explore_next(ex))) {
-		struct exec e;
+		if ((stopped = lp_run_dfs_should_stop(c, ex, s)))
+			break;
+		struct lp_exec e;
 		execute(c, s, &e, false);
 		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
 		c->sum.p2_executions++;
@@ -298,29 +322,53 @@ static int phase2(struct lp_ctx *c)
 		if (r != LP_CHECK_OK)
 			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text ? text : "");
 		exec_clear(&e);
-		lp_progress_update(2, c->sum.p2_executions, 0, (int)s->cost);
+		lp_progress_update(LP_PROGRESS_BOUNDED, c->sum.p2_executions, 0, (int)s->cost);
 	}
+	lp_run_dfs_end(c, ex, stopped);
 	if (lp_explore_dropped(ex))
 		lp_summary_warn(&c->sum, "phase 2 skipped schedules needing more than 4096 overrides");
 	lp_explore_free(ex);
 	return LP_EXIT_OK;
 }
 
-int lp_phases_run(struct lp_ctx *c)
+int lp_phases_finish_ok(struct lp_ctx *c)
 {
-	lp_checker_pipe_start(&c->ck, c->o);
-	lp_server_start(&c->sv);
-	if (c->sv.single)
-		lp_summary_warn(&c->sum, "the client already had threads at its first pthread_create: every execution re-executes the client (slower)");
-	phase1(c);
-	int rc = phase2(c);
-	if (rc != LP_EXIT_OK)
-		return rc;
 	lp_server_stop(&c->sv);
 	lp_checker_pipe_finish(&c->ck);
 	c->sum.verdict = LP_RUN_OK;
 	finish_output(c);
 	return LP_EXIT_OK;
+}
+
+int lp_phases_run(struct lp_ctx *c)
+{
+	lp_run_begin(c);
+	c->sum.p2_max_cost = -1;
+	lp_checker_pipe_start(&c->ck, c->o);
+	lp_server_start(&c->sv);
+	if (c->sv.single)
+		lp_summary_warn(&c->sum, "the client already had threads at its first pthread_create: every execution re-executes the client (slower)");
+	phase1(c, false);
+	if (c->sum.cov.stopped_by) /* phase 1 incomplete: nothing to check against */
+		return lp_phases_finish_ok(c);
+	int rc = LP_EXIT_OK;
+	if (c->o->strategy == LP_STRATEGY_DFS)
+		rc = phase2(c);
+	if (rc != LP_EXIT_OK)
+		return rc;
+	/* The rest of a budget goes to PCT, aiming one preemption deeper than the search. */
+	if (c->o->strategy != LP_STRATEGY_DFS)
+		rc = lp_phase_sample(c, c->o->strategy, c->o->pct_depth, c->o->samples);
+	else if (c->deadline > 0 && !c->sum.cov.stopped_by && lp_run_time_left(c) > 0 &&
+		 !(c->sum.bound < 0 && !c->p2_declined)) { /* an unbounded search that ended ran every schedule */
+		unsigned depth = (unsigned)(c->sum.cov.complete_bound + 2);
+		if (depth < c->o->pct_depth)
+			depth = c->o->pct_depth;
+		rc = lp_phase_sample(c, LP_STRATEGY_PCT, depth > LP_MAX_PCT_CHANGES + 1 ? LP_MAX_PCT_CHANGES + 1 : depth, UINT64_MAX);
+	}
+	if (rc != LP_EXIT_OK)
+		return rc;
+	return lp_phases_finish_ok(c);
 }
 
 /* Writes text as lineup-history(5) comment lines, so the replay's stdout stays a history. */
@@ -344,7 +392,7 @@ int lp_replay_run(struct lp_ctx *c)
 	if (lp_schedule_parse(c->o->replay, &s, err, sizeof err))
 		lp_die(LP_EXIT_USAGE, "%s", err);
 	lp_server_start(&c->sv);
-	struct exec e;
+	struct lp_exec e;
 	execute(c, &s, &e, true);
 	/* Symbolized in the fork server: before stopping it. */
 	char *livelock = e.res.outcome == LP_OUT_LIVELOCK ? lp_report_livelock(c, &e.log) : NULL;
@@ -352,7 +400,7 @@ int lp_replay_run(struct lp_ctx *c)
 	bool judge = s.phase == LP_PHASE_CONCURRENT && !e.crashed;
 	if (judge) {
 		lp_checker_pipe_start(&c->ck, c->o);
-		phase1(c);
+		phase1(c, true);
 	}
 	lp_server_stop(&c->sv);
 	for (size_t i = 0; i < c->sum.n_warnings; i++)
@@ -398,4 +446,21 @@ int lp_replay_run(struct lp_ctx *c)
 	exec_clear(&e);
 	lp_schedule_clear(&s);
 	return rc;
+}
+
+/* For the loops outside this file (phases-exec.h). */
+void lp_phases_execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e)
+{
+	execute(c, s, e, false);
+}
+
+int lp_phases_violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, const char *kind,
+			const char *checker_text)
+{
+	return violation(c, s, e, kind, checker_text);
+}
+
+void lp_phases_exec_clear(struct lp_exec *e)
+{
+	exec_clear(e);
 }

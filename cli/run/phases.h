@@ -6,6 +6,7 @@
 #include "cli/analyze/analyze.h"
 #include "checker-pipe.h"
 #include "cli/options.h"
+#include "cli/report/interception.h"
 #include "run-server.h"
 #include "shm-log.h"
 #include "cli/report/summary-sites.h"
@@ -26,6 +27,18 @@ struct lp_ctx {
 	bool p1_dropped;           /* serial schedules the explorer could not express */
 	uint64_t *hashes;          /* distinct serial histories */
 	size_t hash_cap;
+	/* Ending early and estimating (cli/budget-run.c). */
+	double started;            /* CLOCK_MONOTONIC seconds at the start (the budget counts the analysis) */
+	double deadline;           /* CLOCK_MONOTONIC seconds when --time-budget ends; 0 none */
+	double p2_start;           /* when the bounded search began */
+	unsigned p2_iter;          /* preemption bound the search is in */
+	uint64_t p2_seeds;         /* its seeds (explore.h) */
+	double p2_prior_mean;      /* schedules per seed in the previous bound */
+	double p2_estimate;        /* estimated executions when the current bound ends */
+	bool p2_declined;          /* the search stopped: the bound would not fit */
+	bool p2_rechecked;         /* the fit of the current bound was checked on its first seeds */
+	uint64_t max_points;       /* most scheduling points in one execution (PCT's k) */
+	struct lp_interception icov; /* calls per function, for --coverage and --json */
 };
 
 /* Runs both phases; prints the report and returns the exit status. */
@@ -36,6 +49,8 @@ int lp_replay_run(struct lp_ctx *c);
 /* Text of the schedule with the site of each override ("step 4: 0.2 preempts 0.1 at ..."). */
 char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s, const struct lp_exec_log *log);
 void lp_report_summary(const struct lp_ctx *c, FILE *f);
+/* The coverage lines of a run cut short or sampled ("coverage: ...", "guarantee: ..."). */
+void lp_report_coverage(const struct lp_ctx *c, FILE *f);
 /* The "warning: ..." lines alone (part of the summary; printed even with -q). */
 void lp_report_warnings(const struct lp_ctx *c, FILE *f);
 /* Every scheduling point of an execution, one line each (`--replay -v`). */

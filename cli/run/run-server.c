@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/personality.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -153,8 +154,13 @@ static pid_t spawn(struct lp_server *sv, int cmd_rd, int reply_wr, int log_wr)
 	pid_t pid = fork();
 	if (pid < 0)
 		lp_die(LP_EXIT_USAGE, "cannot fork: %s", strerror(errno));
-	if (pid == 0)
+	if (pid == 0) {
+		/* Out of the terminal's process group: a ^C must not kill an execution midway
+		 * (it would look like a crash); the cli stops the client when interrupted. */
+		setpgid(0, 0);
+		prctl(PR_SET_PDEATHSIG, SIGKILL); /* nor outlive a cli killed hard */
 		exec_client(sv, cmd_rd, reply_wr, log_wr);
+	}
 	return pid;
 }
 
@@ -342,6 +348,10 @@ static void write_input(struct lp_server *sv, const struct lp_schedule *s, uint6
 	m->phase = s->phase;
 	m->max_steps = max_steps;
 	m->run_flags = sv->run_flags;
+	m->strategy = s->phase == LP_PHASE_CONCURRENT ? sv->strategy : LP_STRAT_DEFAULT;
+	m->seed = sv->seed;
+	m->pct_n_changes = sv->pct_n_changes;
+	memcpy(m->pct_changes, sv->pct_changes, sizeof m->pct_changes);
 	BUG_ON(s->n > LP_MAX_OVERRIDES);
 	if (s->n)
 		memcpy(m->overrides, s->ov, s->n * sizeof *s->ov);

@@ -22,6 +22,9 @@ struct lp_server {
 	const char *plan_path, *preload_lib;
 	unsigned watchdog;  /* seconds */
 	uint32_t run_flags; /* LP_RUN_*, written into each execution's input */
+	/* Randomized choice for the next executions (protocol.h lp_shm.strategy; 0 = none). */
+	uint32_t strategy, pct_n_changes;
+	uint64_t seed, pct_changes[LP_MAX_PCT_CHANGES];
 	bool verbose;
 	char *log_lines;    /* lines the preload wrote to LINEUP_LOG_FD in the last execution */
 };

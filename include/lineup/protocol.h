@@ -28,6 +28,9 @@
  * sorted by tid) and chooses one:
  *   - an override (step, tid) for this step, if the schedule has one: tid must be a
  *     candidate, else the outcome is LP_OUT_DIVERGED;
+ *   - else, under --strategy random or pct (field strategy), the seeded choice of
+ *     scheduler/strategy.h; the decision log then records it, and the cli turns the
+ *     choices that differ from the default into overrides, so replays need no seed;
  *   - else the default: the running thread if it is a candidate and the point is not a
  *     yield; otherwise the first candidate after the running thread in tid order,
  *     cyclically (the running thread itself only if it is the sole candidate).
@@ -50,7 +53,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 4
+#define LP_PROTOCOL_VERSION 5
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"         /* path of the patch plan */
@@ -225,6 +228,14 @@ struct lp_override {
 	lp_tid_t tid;
 };
 
+/* lp_shm.strategy: how a point without an override chooses (scheduler/strategy.h) */
+enum lp_strategy_kind {
+	LP_STRAT_DEFAULT = 0, /* the default choice (above) */
+	LP_STRAT_RANDOM,      /* uniform among the candidates, from (seed, step) */
+	LP_STRAT_PCT,         /* highest priority; priorities from (seed, tid), pct_changes */
+};
+#define LP_MAX_PCT_CHANGES 15
+
 /* lp_shm.run_flags */
 #define LP_RUN_SPURIOUS 1u /* phase 2: a condition wait may wake without a signal */
 
@@ -238,6 +249,11 @@ struct lp_shm {
 				 livelock; 0 = unlimited */
 	uint32_t run_flags;   /* LP_RUN_* */
 	uint32_t pad;
+	uint32_t strategy;      /* enum lp_strategy_kind */
+	uint32_t pct_n_changes; /* <= LP_MAX_PCT_CHANGES */
+	uint64_t seed;          /* this execution's seed (random, pct) */
+	uint64_t pct_changes[LP_MAX_PCT_CHANGES]; /* steps, increasing: the i-th (1-based) drops
+						     the running thread's priority to i */
 	struct lp_override overrides[LP_MAX_OVERRIDES];
 	/* written once by the server at the fork point */
 	uint64_t base_len; /* bytes of records written before the fork point */

@@ -46,7 +46,8 @@ static void report(void **state)
 	struct lp_summary s = {.verdict = LP_RUN_VIOLATION, .targets = targets, .n_targets = 1, .functions = 3,
 			       .p1_executions = 6, .p1_histories = 4, .p2_executions = 17, .bound = 2,
 			       .p2_per_bound = {3, 14}, .p2_max_cost = 1, .instrumentation = "sites: 2\n",
-			       .warnings = warn, .n_warnings = 1, .violation = &v};
+			       .warnings = warn, .n_warnings = 1, .violation = &v,
+			       .cov = {.complete_bound = 1, .partial_bound = -1}};
 	char *j = lp_json_report(&s);
 	assert_string_equal(j, "{\"verdict\": \"violation\", \"targets\": [\"libq.so\"], \"functions\": 3, "
 			       "\"phase1\": {\"executions\": 6, \"histories\": 4}, "
@@ -55,7 +56,11 @@ static void report(void **state)
 			       "\"warnings\": [\"w \\\"1\\\"\"], \"violation\": {\"kind\": \"non-linearizable\", "
 			       "\"history\": \"history concurrent\\nend\\n\", \"schedule\": \"c:4@0.2\", "
 			       "\"replay\": \"lp --replay c:4@0.2 -- ./c\", \"report\": \"why\", "
-			       "\"switches\": \"  step 4: 0.2 preempts 0.1\\n\"}, \"nondeterminism\": null}\n");
+			       "\"switches\": \"  step 4: 0.2 preempts 0.1\\n\"}, \"nondeterminism\": null, "
+			       "\"interrupted\": false, \"stopped_by\": null, \"coverage\": {\"text\": \"bound 1 complete\", "
+			       "\"complete_bound\": 1, \"partial_bound\": -1, \"partial_schedules\": 0, \"partial_estimate\": 0, "
+			       "\"random_schedules\": 0, \"random_strategy\": null, \"pct_depth\": 0, \"seed\": 0, "
+			       "\"time_budget\": 0.000, \"guarantee\": null}}\n");
 	free(j);
 	s.violation = NULL;
 	s.verdict = LP_RUN_OK;
@@ -66,12 +71,29 @@ static void report(void **state)
 	s.verdict = LP_RUN_NONDETERMINISTIC;
 	s.nondeterminism = "first\nsecond\n";
 	j = lp_json_report(&s);
-	assert_non_null(strstr(j, "\"nondeterminism\": \"first\\nsecond\\n\"}"));
+	assert_non_null(strstr(j, "\"nondeterminism\": \"first\\nsecond\\n\", "));
+	free(j);
+}
+
+/* A run ended by a signal says so, and what it covered, in a complete report. */
+static void interrupted(void **state)
+{
+	const char *targets[] = {"libq.so"};
+	struct lp_summary s = {.verdict = LP_RUN_OK, .targets = targets, .n_targets = 1, .bound = 2,
+			       .cov = {.complete_bound = 1, .partial_bound = 2, .partial_done = 41, .partial_total = 100,
+				       .stopped_by = "SIGINT", .phase = 2}};
+	char *j = lp_json_report(&s);
+	assert_non_null(strstr(j, "\"interrupted\": true, \"stopped_by\": \"SIGINT\", "));
+	assert_non_null(strstr(j, "\"text\": \"bound 1 complete; bound 2: 41% of its schedules (about 41 of 100)\""));
+	assert_non_null(strstr(j, "\"guarantee\": \"every schedule with at most 1 preemption has a serial witness; "
+				  "bound 2 only in part\""));
+	assert_string_equal(j + strlen(j) - 3, "}}\n");
 	free(j);
 }
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {cmocka_unit_test(escaping), cmocka_unit_test(report)};
+	const struct CMUnitTest tests[] = {cmocka_unit_test(escaping), cmocka_unit_test(report),
+					   cmocka_unit_test(interrupted)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -92,6 +92,12 @@ static void errors(void **state)
 		{{"lp", "--jobs", "0", "./c"}, "--jobs"},
 		{{"lp", "--watchdog", "0", "./c"}, "--watchdog"},
 		{{"lp", "--quiet=1", "./c"}, "takes no value"},
+		{{"lp", "--strategy", "bfs", "./c"}, "use dfs, pct or random"},
+		{{"lp", "--samples", "0", "./c"}, "--samples"},
+		{{"lp", "--pct-depth", "17", "./c"}, "from 1 to 16"},
+		{{"lp", "--seed", "x", "./c"}, "--seed"},
+		{{"lp", "--time-budget", "5x", "./c"}, "such as 90s, 5m or 1h"},
+		{{"lp", "--time-budget", "0", "./c"}, "--time-budget"},
 		{{"lp", "-t"}, "needs a value"},
 		{{"lp", "--target"}, "needs a value"},
 		{{"lp", "-q"}, "no client program"},
@@ -165,12 +171,31 @@ static void replay_command(void **state)
 	lp_options_free(&o);
 }
 
+static void strategy_and_budget(void **state)
+{
+	struct lp_options o;
+	char err[256];
+	char *d[] = {"lp", "./c"};
+	assert_int_equal(lp_options_parse(2, d, &o, err, sizeof err), 0);
+	assert_int_equal(o.strategy, LP_STRATEGY_DFS);
+	assert_true(o.seed == 1 && o.samples == 1000 && o.pct_depth == 3 && o.time_budget == 0 && !o.bound_given);
+	lp_options_free(&o);
+	char *a[] = {"lp", "--strategy=pct", "--seed", "7", "--samples", "50", "--pct-depth", "4", "--time-budget", "2m",
+		     "-p", "1", "./c"};
+	assert_int_equal(lp_options_parse(13, a, &o, err, sizeof err), 0);
+	assert_int_equal(o.strategy, LP_STRATEGY_PCT);
+	assert_true(o.seed == 7 && o.samples == 50 && o.pct_depth == 4 && o.time_budget == 120 && o.bound_given);
+	assert_int_equal(o.n_given, 1); /* only -p goes into a replay command: replays need no seed */
+	lp_options_free(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(defaults), cmocka_unit_test(forms), cmocka_unit_test(stops_at_client),
 		cmocka_unit_test(errors), cmocka_unit_test(help_needs_no_client), cmocka_unit_test(replay_command),
 		cmocka_unit_test(granularity_and_instrument),
+		cmocka_unit_test(strategy_and_budget),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,34 @@
+/* cli/run/phases-exec.h — one execution as the phase loops see it (cli/phases.c), shared with
+ * the loops in other files (cli/phase-sample.c). */
+#ifndef LINEUP_CLI_PHASES_EXEC_H
+#define LINEUP_CLI_PHASES_EXEC_H
+
+#include "phases.h"
+
+struct lp_exec {
+	struct lp_exec_result res;
+	struct lp_exec_log log;
+	char *history; /* NULL when the execution crashed before completing */
+	char *sched;
+	bool stuck, crashed;
+	/* A randomized execution (c->sv.strategy): its decisions as an override list, which
+	 * replays it; e->sched is its text. */
+	struct lp_schedule derived;
+	bool unexpressible; /* more than LP_MAX_OVERRIDES: no replayable schedule */
+};
+
+/* Runs s and classifies the outcome; dies on set-up errors that make any verdict void. */
+void lp_phases_execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e);
+/* Reports the violation found by e (run under s), prints the report, returns exit status 1. */
+int lp_phases_violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, const char *kind,
+			const char *checker_text);
+void lp_phases_exec_clear(struct lp_exec *e);
+/* The end of a run without a violation: stops the server and the checker, prints the
+ * summary (and --json), returns exit status 0. */
+int lp_phases_finish_ok(struct lp_ctx *c);
+
+/* cli/phase-sample.c: phase 2 as seeded random schedules (--strategy pct|random, and the
+ * rest of a --time-budget). Returns the exit status so far (0 or 1). */
+int lp_phase_sample(struct lp_ctx *c, int strategy, unsigned pct_depth, uint64_t samples);
+
+#endif
