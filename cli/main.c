@@ -3,22 +3,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "analyze.h"
+#include "cleanup.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "options.h"
 #include "phases.h"
 #include "progress.h"
-
-static char plan_path[64];
-
-static void remove_plan(void)
-{
-	if (plan_path[0])
-		unlink(plan_path);
-}
 
 /* LINEUP_PLAN_SITES=0 leaves the instrument and site lines out of the plan, for a preload
  * that predates them (the summary then says nothing was trapped). */
@@ -28,19 +22,19 @@ static bool plan_sites(void)
 	return !v || strcmp(v, "0") != 0;
 }
 
+/* The plan lives in a memfd, not in $TMPDIR: no file is left behind whatever kills us.
+ * The client inherits the descriptor (the preload closes it once read) and opens it as
+ * /proc/self/fd/N, which works in the re-exec'd clients of single mode too. */
 static char *write_plan(const struct lp_plan *plan)
 {
-	const char *tmp = getenv("TMPDIR");
-	snprintf(plan_path, sizeof plan_path, "%s/lineup-plan-XXXXXX", tmp && strlen(tmp) < 40 ? tmp : "/tmp");
-	int fd = mkstemp(plan_path);
+	static char path[64];
+	int fd = memfd_create("lineup-plan", MFD_CLOEXEC);
 	if (fd < 0)
-		lp_die(LP_EXIT_USAGE, "cannot create the patch plan file in '%s': %m: set TMPDIR to a writable directory",
-		       tmp ? tmp : "/tmp");
-	close(fd);
-	atexit(remove_plan);
-	if (lp_plan_write(plan, plan_path, plan_sites()))
-		lp_die(LP_EXIT_USAGE, "cannot write the patch plan '%s': %m", plan_path);
-	return plan_path;
+		lp_die(LP_EXIT_USAGE, "cannot create the patch plan (memfd_create): %m: is /proc mounted and the kernel 3.17 or later?");
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	if (lp_plan_write(plan, path, plan_sites()))
+		lp_die(LP_EXIT_USAGE, "cannot write the patch plan '%s': %m", path);
+	return path;
 }
 
 static void sites_summary(const struct lp_plan *plan, struct lp_sites_summary *s)
@@ -62,6 +56,7 @@ static void sites_summary(const struct lp_plan *plan, struct lp_sites_summary *s
 int main(int argc, char **argv)
 {
 	lp_progname = "lineup-preload";
+	lp_cleanup_install();
 	struct lp_options o;
 	char err[512];
 	if (lp_options_parse(argc, argv, &o, err, sizeof err))

@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <sys/prctl.h>
+#include <signal.h>
 #include <sys/wait.h>
 
 #include "preload.h"
@@ -96,8 +98,14 @@ void lp_forksrv_start(uintptr_t site)
 			sys_exit_group(0);
 		if (c.kind != LP_CMD_RUN)
 			continue;
+		int32_t server = sys_getpid();
 		pid_t pid = fork();
 		if (pid == 0) {
+			/* Dies with the server, which dies with the cli (cli/cleanup.c): no orphan
+			 * execution spins on after a kill; a server already gone shows in getppid. */
+			if (lp_syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0, 0) != 0 ||
+			    lp_syscall(SYS_getppid, 0, 0, 0, 0, 0, 0) != server)
+				sys_exit_group(0);
 			close(lp_g.cmd_fd);
 			close(lp_g.reply_fd);
 			become_execution();

@@ -152,6 +152,9 @@ static void load_plan(const char *path)
 		setup_fail(err, path);
 	if (text)
 		munmap(text, (size_t)st.st_size);
+	/* The cli's memfd plan: read once, then not the client's to see. */
+	if (strncmp(path, "/proc/self/fd/", 14) == 0 && env_fd(path + 14) > 2)
+		close(env_fd(path + 14));
 }
 
 __attribute__((constructor)) static void lp_preload_init(void)

@@ -1,0 +1,16 @@
+# tests/fidelity.mk — issue 14 (fidelity and leaks): the t10xx end-to-end tests and their
+# programs (included from tests/local.mk; same conventions and variables).
+LP_E2E_FIDELITY_TESTS = \
+	tests/e2e/t1000-fidelity-kill-leaves-nothing.sh \
+	tests/e2e/t1010-fidelity-no-temporary-file.sh
+TESTS += $(LP_E2E_FIDELITY_TESTS)
+EXTRA_DIST += $(LP_E2E_FIDELITY_TESTS)
+
+LP_FID_LIBS =
+LP_FID_CLIENTS = $(LP_PROG_DIR)/client-busy
+check_DATA += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
+CLEANFILES += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
+
+$(LP_PROG_DIR)/client-busy: $(LP_PROG_DIR)/client-busy.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/libsemw.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-busy.c $(LP_PROG_DIR)/libsemw.so
+EXTRA_DIST += $(LP_PROG_DIR)/client-busy.c
