@@ -8,7 +8,8 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/phases.c cli/phases.h \
 	cli/report.c cli/json.c cli/json.h cli/summary.c cli/summary.h cli/progress.c cli/progress.h \
 	cli/checker-pipe.c cli/checker-pipe.h cli/replay-cmd.c cli/replay-cmd.h cli/buf.c cli/buf.h \
 	cli/summary-sites.c cli/summary-sites.h cli/report-livelock.c cli/report-livelock.h \
-	cli/report-trace.c cli/report-trace.h cli/cleanup.c cli/cleanup.h
+	cli/report-trace.c cli/report-trace.h cli/cleanup.c cli/cleanup.h \
+	cli/output-check.c cli/output-check.h
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"'
 libdriver_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 

@@ -11,6 +11,7 @@
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "options.h"
+#include "output-check.h"
 #include "phases.h"
 #include "progress.h"
 
@@ -69,6 +70,8 @@ int main(int argc, char **argv)
 		printf("lineup-preload %s (protocol %d)\n", PACKAGE_VERSION, LP_PROTOCOL_VERSION);
 		return LP_EXIT_OK;
 	}
+	lp_output_check(o.json, "the --json report");
+	lp_output_check(o.observations, "the --observations file");
 	if (o.jobs > 1 && !o.quiet)
 		lp_warn("--jobs %d: parallel executions are not implemented yet, running one at a time", o.jobs);
 

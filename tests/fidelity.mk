@@ -2,7 +2,8 @@
 # programs (included from tests/local.mk; same conventions and variables).
 LP_E2E_FIDELITY_TESTS = \
 	tests/e2e/t1000-fidelity-kill-leaves-nothing.sh \
-	tests/e2e/t1010-fidelity-no-temporary-file.sh
+	tests/e2e/t1010-fidelity-no-temporary-file.sh \
+	tests/e2e/t1020-fidelity-output-checked-first.sh
 TESTS += $(LP_E2E_FIDELITY_TESTS)
 EXTRA_DIST += $(LP_E2E_FIDELITY_TESTS)
 
