@@ -91,6 +91,7 @@ void lp_forksrv_start(uintptr_t site)
 		sys_exit_group(0);
 	}
 	lp_g.shm->base_len = lp_g.shm->log_len;
+	lp_fd_state_save();
 	reply(LP_REPLY_READY, sys_getpid(), 0);
 	for (;;) {
 		struct lp_cmd c;
@@ -98,6 +99,7 @@ void lp_forksrv_start(uintptr_t site)
 			sys_exit_group(0);
 		if (c.kind != LP_CMD_RUN)
 			continue;
+		lp_fd_state_restore();
 		int32_t server = sys_getpid();
 		pid_t pid = fork();
 		if (pid == 0) {

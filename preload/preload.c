@@ -24,7 +24,7 @@
 #include "text.h"
 #include "scheduler/runtime.h"
 
-struct lp_preload lp_g = {.log_fd = 2, .cmd_fd = -1, .reply_fd = -1};
+struct lp_preload lp_g = {.log_fd = 2, .cmd_fd = -1, .reply_fd = -1, .shm_fd = -1};
 
 #define LP_FN(ret, name, params) ret(*real_##name) params;
 #include "interposed.def"
@@ -187,6 +187,7 @@ __attribute__((constructor)) static void lp_preload_init(void)
 		if (fds[i] > 2)
 			fcntl(fds[i], F_SETFD, FD_CLOEXEC);
 	lp_g.shm = shm;
+	lp_g.shm_fd = fd;
 	lp_g.log = (char *)shm + LP_SHM_LOG_OFFSET;
 	lp_rt_init_main(shm);
 	load_plan(plan);

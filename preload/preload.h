@@ -31,7 +31,7 @@
 struct lp_preload {
 	int active;   /* LINEUP_SHM_FD was given and the set-up succeeded */
 	int single;   /* LINEUP_MODE=single: no fork server */
-	int log_fd, cmd_fd, reply_fd;
+	int log_fd, cmd_fd, reply_fd, shm_fd;
 	struct lp_shm *shm;
 	char *log;    /* shm + LP_SHM_LOG_OFFSET */
 	struct lp_plan *plan;
@@ -72,6 +72,11 @@ void lp_trap_thread(void) LP_HIDDEN;
 
 /* hooks-atomic.c: the real libatomic helpers (constructor-only). */
 void lp_atomic_resolve(void) LP_HIDDEN;
+
+/* fd-state.c: the client's regular files as at the fork point, put back before each
+ * execution (fork server only). */
+void lp_fd_state_save(void) LP_HIDDEN;
+void lp_fd_state_restore(void) LP_HIDDEN;
 
 /* forksrv.c: called at the first pthread_create; returns in the execution's process. */
 void lp_forksrv_start(uintptr_t site) LP_HIDDEN;

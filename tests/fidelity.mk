@@ -3,15 +3,19 @@
 LP_E2E_FIDELITY_TESTS = \
 	tests/e2e/t1000-fidelity-kill-leaves-nothing.sh \
 	tests/e2e/t1010-fidelity-no-temporary-file.sh \
-	tests/e2e/t1020-fidelity-output-checked-first.sh
+	tests/e2e/t1020-fidelity-output-checked-first.sh \
+	tests/e2e/t1030-fidelity-file-offsets.sh
 TESTS += $(LP_E2E_FIDELITY_TESTS)
 EXTRA_DIST += $(LP_E2E_FIDELITY_TESTS)
 
 LP_FID_LIBS =
-LP_FID_CLIENTS = $(LP_PROG_DIR)/client-busy
+LP_FID_CLIENTS = $(LP_PROG_DIR)/client-busy $(LP_PROG_DIR)/client-fdstate
 check_DATA += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
 CLEANFILES += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
 
 $(LP_PROG_DIR)/client-busy: $(LP_PROG_DIR)/client-busy.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/libsemw.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-busy.c $(LP_PROG_DIR)/libsemw.so
 EXTRA_DIST += $(LP_PROG_DIR)/client-busy.c
+$(LP_PROG_DIR)/client-fdstate: $(LP_PROG_DIR)/client-fdstate.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-lock.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-fdstate.c $(LP_PROG_DIR)/libqueue-lock.so
+EXTRA_DIST += $(LP_PROG_DIR)/client-fdstate.c
