@@ -101,7 +101,7 @@ void lp_forksrv_start(uintptr_t site)
 			continue;
 		lp_fd_state_restore();
 		int32_t server = sys_getpid();
-		pid_t pid = fork();
+		pid_t pid = real_fork();
 		if (pid == 0) {
 			/* Dies with the server, which dies with the cli (cli/cleanup.c): no orphan
 			 * execution spins on after a kill; a server already gone shows in getppid. */

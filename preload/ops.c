@@ -133,6 +133,11 @@ uintptr_t lp_op_exit(struct lp_ret_regs *r)
 	int saved = errno;
 	struct lp_thread *self = lp_self;
 	uintptr_t ret = self->op_ret;
+	if (!lp_g.active) { /* a child forked inside the operation: not this run's history */
+		self->in_op = 0;
+		errno = saved;
+		return ret;
+	}
 	const struct lp_plan_func *f = &lp_g.plan->funcs[self->op_func];
 	uint64_t value = is_float(f->ret) ? r->xmm0[0] : r->rax;
 	size_t extra = f->ret == LP_K_STR ? string_size((const char *)value) : 0;

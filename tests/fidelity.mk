@@ -4,12 +4,13 @@ LP_E2E_FIDELITY_TESTS = \
 	tests/e2e/t1000-fidelity-kill-leaves-nothing.sh \
 	tests/e2e/t1010-fidelity-no-temporary-file.sh \
 	tests/e2e/t1020-fidelity-output-checked-first.sh \
-	tests/e2e/t1030-fidelity-file-offsets.sh
+	tests/e2e/t1030-fidelity-file-offsets.sh \
+	tests/e2e/t1040-fidelity-fork-in-thread.sh
 TESTS += $(LP_E2E_FIDELITY_TESTS)
 EXTRA_DIST += $(LP_E2E_FIDELITY_TESTS)
 
 LP_FID_LIBS =
-LP_FID_CLIENTS = $(LP_PROG_DIR)/client-busy $(LP_PROG_DIR)/client-fdstate
+LP_FID_CLIENTS = $(LP_PROG_DIR)/client-busy $(LP_PROG_DIR)/client-fdstate $(LP_PROG_DIR)/client-fork
 check_DATA += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
 CLEANFILES += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
 
@@ -19,3 +20,6 @@ EXTRA_DIST += $(LP_PROG_DIR)/client-busy.c
 $(LP_PROG_DIR)/client-fdstate: $(LP_PROG_DIR)/client-fdstate.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-lock.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-fdstate.c $(LP_PROG_DIR)/libqueue-lock.so
 EXTRA_DIST += $(LP_PROG_DIR)/client-fdstate.c
+$(LP_PROG_DIR)/client-fork: $(LP_PROG_DIR)/client-fork.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-lock.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-fork.c $(LP_PROG_DIR)/libqueue-lock.so
+EXTRA_DIST += $(LP_PROG_DIR)/client-fork.c
