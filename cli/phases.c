@@ -101,6 +101,9 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct exec *
 	c->calls += e->log.n_calls;
 	switch (e->res.outcome) {
 	case LP_OUT_DIVERGED:
+		if (replay) /* the user's schedule, not the client, is at fault */
+			lp_die(LP_EXIT_USAGE, "schedule %s cannot be followed: %s: take the schedule from a report on the same client and options",
+			       e->sched, e->log.n_warnings ? e->log.warnings[e->log.n_warnings - 1].text : "an override names a thread that cannot run");
 		lp_die(LP_EXIT_USAGE, "client is nondeterministic under a fixed schedule (schedule %s named a thread that could not run): "
 				      "make the client's threads depend only on the library's results, not on time, input or randomness",
 		       e->sched);
@@ -117,6 +120,10 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct exec *
 	default:
 		break;
 	}
+	if (replay && !e->crashed && s->n && s->ov[s->n - 1].step >= c->sv.shm->steps)
+		lp_die(LP_EXIT_USAGE, "schedule %s names step %llu, which never happens: the execution ends after %llu scheduling points; "
+				      "take the schedule from a report on the same client and options",
+		       e->sched, (unsigned long long)s->ov[s->n - 1].step, (unsigned long long)c->sv.shm->steps);
 	if (e->crashed && s->phase == LP_PHASE_SERIAL && !replay) {
 		if (WIFSIGNALED(e->res.status))
 			lp_die(LP_EXIT_USAGE, "client crashed (%s) in phase 1 under serial schedule %s: fix the client or the library before checking",

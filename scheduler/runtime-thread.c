@@ -131,7 +131,7 @@ static int unfinished_others(const struct lp_thread *self)
 
 static void diverged(uint64_t step, lp_tid_t tid)
 {
-	char a[LP_TID_STRLEN], msg[128];
+	char a[LP_TID_STRLEN], msg[200];
 	size_t n = 0;
 	const char *p = "schedule override ";
 	while (*p)
@@ -146,7 +146,14 @@ static void diverged(uint64_t step, lp_tid_t tid)
 	msg[n++] = '@';
 	for (p = lp_tid_format(tid, a); *p;)
 		msg[n++] = *p++;
-	for (p = " names a thread that is not a candidate"; *p;)
+	int exists = 0;
+	for (unsigned i = 0; i < lp_rt.n; i++)
+		if (lp_rt.th[i].state != LP_T_FREE && lp_rt.th[i].tid == tid)
+			exists = 1;
+	/* Say which: a thread that does not exist is a wrong schedule, not a client that
+	 * behaves differently. */
+	for (p = exists ? " names a thread that is not a candidate: it cannot run at that step (blocked, finished, or held back by the phase's rules)"
+			: " names a thread that is not a candidate: no such thread exists at that step"; *p && n < sizeof msg - 1;)
 		msg[n++] = *p++;
 	msg[n] = 0;
 	lp_log_text(LP_REC_WARN, lp_self ? lp_self->tid : LP_TID_NONE, 0, msg);

@@ -5,7 +5,8 @@ LP_E2E_FIDELITY_TESTS = \
 	tests/e2e/t1010-fidelity-no-temporary-file.sh \
 	tests/e2e/t1020-fidelity-output-checked-first.sh \
 	tests/e2e/t1030-fidelity-file-offsets.sh \
-	tests/e2e/t1040-fidelity-fork-in-thread.sh
+	tests/e2e/t1040-fidelity-fork-in-thread.sh \
+	tests/e2e/t1050-fidelity-replay-bad-schedule.sh
 TESTS += $(LP_E2E_FIDELITY_TESTS)
 EXTRA_DIST += $(LP_E2E_FIDELITY_TESTS)
 
