@@ -2,7 +2,9 @@
  * files: at the fork point the server records each descriptor open on a regular file
  * (offset, size); before each execution it puts the offsets back and truncates to their
  * recorded size the files open for writing that grew. The last execution's output stays,
- * one result a native run could give. Fork-server only (single-threaded, libc allowed). */
+ * one result a native run could give. Descriptors the client inherited (its stdout, a
+ * file the cli writes too) are shared with other processes and left alone.
+ * Constructor and fork server only (single-threaded, libc allowed). */
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -21,6 +23,17 @@ struct saved_fd {
 
 static struct saved_fd saved[LP_MAX_SAVED_FDS];
 static unsigned n_saved;
+static struct saved_fd inherited[LP_MAX_SAVED_FDS];
+static unsigned n_inherited;
+static int noting_inherited;
+
+static int was_inherited(int fd, const struct stat *st)
+{
+	for (unsigned i = 0; i < n_inherited; i++)
+		if (inherited[i].fd == fd && inherited[i].dev == st->st_dev && inherited[i].ino == st->st_ino)
+			return 1;
+	return 0;
+}
 
 static int ours(int fd)
 {
@@ -30,7 +43,14 @@ static int ours(int fd)
 static void save_one(int fd)
 {
 	struct stat st;
-	if (ours(fd) || n_saved == LP_MAX_SAVED_FDS || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+	if (ours(fd) || (!noting_inherited && n_saved == LP_MAX_SAVED_FDS) || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+		return;
+	if (noting_inherited) {
+		if (n_inherited < LP_MAX_SAVED_FDS)
+			inherited[n_inherited++] = (struct saved_fd){.fd = fd, .dev = st.st_dev, .ino = st.st_ino};
+		return;
+	}
+	if (was_inherited(fd, &st))
 		return;
 	off_t off = lseek(fd, 0, SEEK_CUR);
 	int fl = fcntl(fd, F_GETFL);
@@ -39,7 +59,7 @@ static void save_one(int fd)
 	saved[n_saved++] = (struct saved_fd){fd, (fl & O_ACCMODE) != O_RDONLY, off, st.st_size, st.st_dev, st.st_ino};
 }
 
-void lp_fd_state_save(void)
+static void scan(void)
 {
 	int dir = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dir < 0)
@@ -59,6 +79,18 @@ void lp_fd_state_save(void)
 				save_one(fd);
 		}
 	close(dir);
+}
+
+void lp_fd_state_note_inherited(void)
+{
+	noting_inherited = 1;
+	scan();
+	noting_inherited = 0;
+}
+
+void lp_fd_state_save(void)
+{
+	scan();
 }
 
 void lp_fd_state_restore(void)

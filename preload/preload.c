@@ -191,6 +191,7 @@ __attribute__((constructor)) static void lp_preload_init(void)
 	lp_g.log = (char *)shm + LP_SHM_LOG_OFFSET;
 	lp_rt_init_main(shm);
 	load_plan(plan);
+	lp_fd_state_note_inherited();
 	scrub_environ();
 	if (lp_got_setup())
 		setup_fail("cannot map memory for the operation trampolines", NULL);

@@ -75,6 +75,7 @@ void lp_atomic_resolve(void) LP_HIDDEN;
 
 /* fd-state.c: the client's regular files as at the fork point, put back before each
  * execution (fork server only). */
+void lp_fd_state_note_inherited(void) LP_HIDDEN; /* constructor-only */
 void lp_fd_state_save(void) LP_HIDDEN;
 void lp_fd_state_restore(void) LP_HIDDEN;
 

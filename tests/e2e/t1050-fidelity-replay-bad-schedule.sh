@@ -7,7 +7,7 @@ lp_require_runtime
 lp_require_prog libqueue-lock.so client-queue-lock
 
 lp_run --replay c:6@0.9 --target "$P/libqueue-lock.so" -- "$P/client-queue-lock"
-expect_error "schedule c:6@0\.9 cannot be followed: .*6@0\.9: no such thread exists"
+expect_error "schedule c:6@0\.9 cannot be followed: .*6@0\.9 .*no such thread exists"
 ! grep -q nondeterministic "$ERR"
 ok $? "the error does not blame the client"
 
