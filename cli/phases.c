@@ -120,6 +120,16 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct exec *
 	default:
 		break;
 	}
+	/* Stuck with no operation pending: the client's own code deadlocked (its own locks,
+	 * joins, ...). No history of the library can say anything about that. */
+	if (e->res.outcome == LP_OUT_DEADLOCK && e->log.n_calls == e->log.n_returns && replay) {
+		e->stuck = false; /* a well-formed history: nothing is pending */
+		lp_summary_warn(&c->sum, "the client deadlocked outside the library's operations (no operation was pending): fix the client");
+	} else if (e->res.outcome == LP_OUT_DEADLOCK && e->log.n_calls == e->log.n_returns)
+		lp_die(LP_EXIT_USAGE, "the client deadlocked outside the library's operations under schedule %s (no operation was pending: "
+				      "its own threads wait on each other, e.g. its own locks taken in opposite orders): fix the client; "
+				      "--replay %s -v shows where",
+		       e->sched, e->sched);
 	if (replay && !e->crashed && s->n && s->ov[s->n - 1].step >= c->sv.shm->steps)
 		lp_die(LP_EXIT_USAGE, "schedule %s names step %llu, which never happens: the execution ends after %llu scheduling points; "
 				      "take the schedule from a report on the same client and options",
