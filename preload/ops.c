@@ -99,12 +99,35 @@ static void record_call(struct lp_thread *self, uint32_t idx, const struct lp_pl
 			p += put_string(p, (const char *)args[i]);
 }
 
+void lp_op_left(struct lp_thread *t)
+{
+	if (!t->in_op || !lp_g.active)
+		return;
+	struct lp_rec_ret *rec = lp_log_append(LP_REC_RET, sizeof *rec);
+	rec->tid = t->tid;
+	rec->func = t->op_func;
+	rec->pad = LP_RET_UNWOUND;
+	rec->value = 0;
+	t->in_op = 0;
+}
+
+/* While the operation runs, its return slot holds the trampoline: the slot is in the
+ * caller's live frame. Once the frame is left by longjmp the next call overwrites it. */
+void lp_op_check_left(struct lp_thread *t)
+{
+	if (t->in_op && t->op_retslot && *(volatile uintptr_t *)t->op_retslot != (uintptr_t)lp_ret_tramp)
+		lp_op_left(t);
+}
+
 uintptr_t lp_op_enter(uint32_t idx, struct lp_op_regs *r, uintptr_t *retslot)
 {
 	int saved = errno;
 	struct lp_thread *self = lp_self;
 	uintptr_t real = lp_g.entry[idx];
 	const struct lp_plan_func *f = &lp_g.plan->funcs[idx];
+
+	if (self && self->in_op && lp_g.active && lp_g.shm->outcome == LP_OUT_RUNNING)
+		lp_op_check_left(self);
 
 	if (!self || self->in_op || !lp_g.active || self->state == LP_T_FINISHED ||
 	    lp_g.shm->outcome != LP_OUT_RUNNING)
@@ -122,6 +145,7 @@ uintptr_t lp_op_enter(uint32_t idx, struct lp_op_regs *r, uintptr_t *retslot)
 	self->spurious_used = 0;
 	self->op_func = idx;
 	self->op_ret = *retslot;
+	self->op_retslot = (uintptr_t)retslot;
 	*retslot = (uintptr_t)lp_ret_tramp;
 out:
 	errno = saved;

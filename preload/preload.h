@@ -57,6 +57,13 @@ __attribute__((noreturn)) void lp_end(uint32_t outcome) LP_HIDDEN;
 void *lp_log_append(uint16_t type, size_t size) LP_HIDDEN;
 void lp_log_text(uint16_t type, lp_tid_t tid, uintptr_t site, const char *msg) LP_HIDDEN;
 
+/* ops.c: an operation whose frame is gone (longjmp, unwinding) ends as "<unwound>".
+ * lp_op_check_left: if t's return slot no longer holds the trampoline (hook path);
+ * lp_op_left: unconditionally (t finished while its operation was pending). */
+struct lp_thread;
+void lp_op_check_left(struct lp_thread *t) LP_HIDDEN;
+void lp_op_left(struct lp_thread *t) LP_HIDDEN;
+
 /* got.c */
 int lp_got_setup(void) LP_HIDDEN;  /* constructor-only */
 void lp_got_rescan(void) LP_HIDDEN; /* after a dlopen */

@@ -168,6 +168,7 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	lp_tid_t cand[LP_MAX_THREADS];
 	unsigned n, nc, running = 0;
 
+	lp_op_check_left(self);
 	if (self->in_op && shm->max_steps && ++self->op_steps > shm->max_steps)
 		lp_end(LP_OUT_LIVELOCK);
 	for (;;) {
@@ -282,6 +283,7 @@ static void thread_finish(struct lp_thread *t, uintptr_t site)
 	struct lp_rec_thread *r = lp_log_append(LP_REC_THREAD_END, sizeof *r);
 	r->tid = t->tid;
 	r->parent = t->parent;
+	lp_op_left(t); /* its start routine ended: no operation of it can still run */
 	t->state = LP_T_FINISHED;
 	lp_rt_wake(t, 1);
 	if (t != &lp_rt.th[0])
@@ -405,6 +407,9 @@ void lp_rt_process_exit(uintptr_t site)
 		lp_rt_point(LP_PT_EXIT, site);
 	}
 	reap_dying();
+	for (unsigned i = 0; i < lp_rt.n; i++)
+		if (lp_rt.th[i].state != LP_T_FREE)
+			lp_op_check_left(&lp_rt.th[i]);
 	for (unsigned i = 0; i < lp_rt.n; i++)
 		if (lp_rt.th[i].state != LP_T_FREE && lp_rt.th[i].in_op)
 			lp_end(LP_OUT_DEADLOCK); /* an operation can never complete: stuck */

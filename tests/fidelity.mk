@@ -7,13 +7,14 @@ LP_E2E_FIDELITY_TESTS = \
 	tests/e2e/t1030-fidelity-file-offsets.sh \
 	tests/e2e/t1040-fidelity-fork-in-thread.sh \
 	tests/e2e/t1050-fidelity-replay-bad-schedule.sh \
-	tests/e2e/t1060-fidelity-client-deadlock.sh
+	tests/e2e/t1060-fidelity-client-deadlock.sh \
+	tests/e2e/t1070-fidelity-longjmp-out-of-operation.sh
 TESTS += $(LP_E2E_FIDELITY_TESTS)
 EXTRA_DIST += $(LP_E2E_FIDELITY_TESTS)
 
-LP_FID_LIBS =
+LP_FID_LIBS = $(LP_PROG_DIR)/libescape.so
 LP_FID_CLIENTS = $(LP_PROG_DIR)/client-busy $(LP_PROG_DIR)/client-fdstate $(LP_PROG_DIR)/client-fork \
-	$(LP_PROG_DIR)/client-selfdeadlock
+	$(LP_PROG_DIR)/client-selfdeadlock $(LP_PROG_DIR)/client-escape
 check_DATA += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
 CLEANFILES += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
 
@@ -29,3 +30,9 @@ EXTRA_DIST += $(LP_PROG_DIR)/client-fork.c
 $(LP_PROG_DIR)/client-selfdeadlock: $(LP_PROG_DIR)/client-selfdeadlock.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-lock.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-selfdeadlock.c $(LP_PROG_DIR)/libqueue-lock.so
 EXTRA_DIST += $(LP_PROG_DIR)/client-selfdeadlock.c
+$(LP_PROG_DIR)/libescape.so: $(LP_PROG_DIR)/escape.c $(LP_PROG_DIR)/escape.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/escape.c
+$(LP_PROG_DIR)/client-escape: $(LP_PROG_DIR)/client-escape.c $(LP_PROG_DIR)/escape.h $(LP_PROG_DIR)/libescape.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-escape.c $(LP_PROG_DIR)/libescape.so
+EXTRA_DIST += $(LP_PROG_DIR)/escape.c $(LP_PROG_DIR)/escape.h $(LP_PROG_DIR)/client-escape.c
