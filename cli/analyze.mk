@@ -5,7 +5,7 @@ noinst_LIBRARIES += libanalyze.a
 libanalyze_a_SOURCES = cli/analyze.h cli/analyze-internal.h \
 	cli/analyze-main.c cli/analyze-client.c cli/analyze-closure.c cli/analyze-targets.c \
 	cli/elf-functions.c cli/dwarf-types.c cli/signature-parse.c cli/plan-write.c \
-	cli/format-value.c cli/symbolize.c cli/analyze-sites.c cli/instrument-refusal.c \
+	cli/format-value.c cli/symbolize.c cli/demangle.c cli/demangle.h cli/analyze-sites.c cli/instrument-refusal.c \
 	cli/instrument-refusal.h
 libanalyze_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)
 

@@ -8,7 +8,8 @@ LP_E2E_FIDELITY_TESTS = \
 	tests/e2e/t1040-fidelity-fork-in-thread.sh \
 	tests/e2e/t1050-fidelity-replay-bad-schedule.sh \
 	tests/e2e/t1060-fidelity-client-deadlock.sh \
-	tests/e2e/t1070-fidelity-longjmp-out-of-operation.sh
+	tests/e2e/t1070-fidelity-longjmp-out-of-operation.sh \
+	tests/e2e/t1080-fidelity-cxx-names-demangled.sh
 TESTS += $(LP_E2E_FIDELITY_TESTS)
 EXTRA_DIST += $(LP_E2E_FIDELITY_TESTS)
 
@@ -36,3 +37,19 @@ $(LP_PROG_DIR)/libescape.so: $(LP_PROG_DIR)/escape.c $(LP_PROG_DIR)/escape.h
 $(LP_PROG_DIR)/client-escape: $(LP_PROG_DIR)/client-escape.c $(LP_PROG_DIR)/escape.h $(LP_PROG_DIR)/libescape.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-escape.c $(LP_PROG_DIR)/libescape.so
 EXTRA_DIST += $(LP_PROG_DIR)/escape.c $(LP_PROG_DIR)/escape.h $(LP_PROG_DIR)/client-escape.c
+
+# The trylock queue and its client compiled as C++ (mangled names), when a C++ compiler is
+# installed; t1080 skips without them.
+LP_FID_CXX = c++
+LP_FID_CXX_PROGS = $(LP_PROG_DIR)/libqueue-trylock-cxx.so $(LP_PROG_DIR)/client-queue-trylock-cxx
+check_DATA += $(LP_FID_CXX_PROGS)
+CLEANFILES += $(LP_FID_CXX_PROGS)
+$(LP_PROG_DIR)/libqueue-trylock-cxx.so: $(LP_PROG_DIR)/queue-trylock.c $(LP_QUEUE_H)
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_FID_CXX) -x c++ -fpermissive -w $(LP_PROG_CFLAGS) -g -fPIC -shared -Wl,-soname,$(@F) -o $@ \
+		$(srcdir)/$(LP_PROG_DIR)/queue-trylock.c 2>/dev/null || \
+		echo "  SKIP     $@ (no C++ compiler: the demangling test will skip)"
+$(LP_PROG_DIR)/client-queue-trylock-cxx: $(LP_PROG_DIR)/client-queue.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-trylock-cxx.so
+	$(AM_V_CCLD)if [ -e $(LP_PROG_DIR)/libqueue-trylock-cxx.so ]; then \
+		$(LP_FID_CXX) -x c++ $(LP_PROG_CFLAGS) $(LP_PROG_RPATH) -g -o $@ $(srcdir)/$(LP_PROG_DIR)/client-queue.c \
+		-x none $(LP_PROG_DIR)/libqueue-trylock-cxx.so; fi
