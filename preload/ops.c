@@ -21,6 +21,17 @@ struct lp_ret_regs {
 };
 
 extern void lp_ret_tramp(void) LP_HIDDEN;
+void lp_op_unhook(struct lp_thread *t)
+{
+	if (!t || !t->in_op || !t->op_retslot)
+		return;
+	uintptr_t *slot = (uintptr_t *)t->op_retslot;
+	if (*slot == (uintptr_t)lp_ret_tramp)
+		*slot = t->op_ret;
+	lp_op_left(t);
+	t->in_op = 0; /* also when inert (lp_op_left records nothing then) */
+}
+
 uintptr_t lp_op_enter(uint32_t idx, struct lp_op_regs *r, uintptr_t *retslot) LP_HIDDEN;
 uintptr_t lp_op_exit(struct lp_ret_regs *r) LP_HIDDEN;
 

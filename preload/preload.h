@@ -63,6 +63,10 @@ void lp_log_text(uint16_t type, lp_tid_t tid, uintptr_t site, const char *msg) L
 struct lp_thread;
 void lp_op_check_left(struct lp_thread *t) LP_HIDDEN;
 void lp_op_left(struct lp_thread *t) LP_HIDDEN;
+/* Before unwinding the calling thread's stack (pthread_exit): its pending operation is
+ * left, and its return slot gets the caller's address back, so the unwinder never meets
+ * the return trampoline (which has no unwind information). Hook path. */
+void lp_op_unhook(struct lp_thread *t) LP_HIDDEN;
 
 /* got.c */
 int lp_got_setup(void) LP_HIDDEN;  /* constructor-only */

@@ -9,13 +9,15 @@ LP_E2E_FIDELITY_TESTS = \
 	tests/e2e/t1050-fidelity-replay-bad-schedule.sh \
 	tests/e2e/t1060-fidelity-client-deadlock.sh \
 	tests/e2e/t1070-fidelity-longjmp-out-of-operation.sh \
-	tests/e2e/t1080-fidelity-cxx-names-demangled.sh
+	tests/e2e/t1080-fidelity-cxx-names-demangled.sh \
+	tests/e2e/t1075-fidelity-pthread-exit-in-operation.sh
 TESTS += $(LP_E2E_FIDELITY_TESTS)
 EXTRA_DIST += $(LP_E2E_FIDELITY_TESTS)
 
 LP_FID_LIBS = $(LP_PROG_DIR)/libescape.so
 LP_FID_CLIENTS = $(LP_PROG_DIR)/client-busy $(LP_PROG_DIR)/client-fdstate $(LP_PROG_DIR)/client-fork \
-	$(LP_PROG_DIR)/client-selfdeadlock $(LP_PROG_DIR)/client-escape
+	$(LP_PROG_DIR)/client-selfdeadlock $(LP_PROG_DIR)/client-escape \
+	$(LP_PROG_DIR)/client-escape-exit
 check_DATA += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
 CLEANFILES += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
 
@@ -53,3 +55,6 @@ $(LP_PROG_DIR)/client-queue-trylock-cxx: $(LP_PROG_DIR)/client-queue.c $(LP_QUEU
 	$(AM_V_CCLD)if [ -e $(LP_PROG_DIR)/libqueue-trylock-cxx.so ]; then \
 		$(LP_FID_CXX) -x c++ $(LP_PROG_CFLAGS) $(LP_PROG_RPATH) -g -o $@ $(srcdir)/$(LP_PROG_DIR)/client-queue.c \
 		-x none $(LP_PROG_DIR)/libqueue-trylock-cxx.so; fi
+$(LP_PROG_DIR)/client-escape-exit: $(LP_PROG_DIR)/client-escape-exit.c $(LP_PROG_DIR)/escape.h $(LP_PROG_DIR)/libescape.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-escape-exit.c $(LP_PROG_DIR)/libescape.so
+EXTRA_DIST += $(LP_PROG_DIR)/client-escape-exit.c

@@ -8,15 +8,13 @@ lp_require_prog libsemw.so client-busy
 
 # A private copy of a client whose executions run long (a thread yields forever), so that
 # its processes are ours to count whatever else runs on the machine.
-cp "$P/client-busy" "$T/busy-kill" || bail_out "cannot copy the client"
+# Its process name (comm) is unique to this run of the test: pgrep -x finds it at once.
+name=bk$$
+cp "$P/client-busy" "$T/$name" || bail_out "cannot copy the client"
 mkdir -p "$T/tmp"
 
 count_procs() {
-	n=0
-	for e in /proc/[0-9]*/exe; do
-		[ "$(readlink "$e" 2>/dev/null)" = "$T/busy-kill" ] && n=$((n + 1))
-	done
-	echo "$n"
+	pgrep -c -x "$name" || true
 }
 
 # wait_procs WANT: polls (10 s at most) until count_procs says WANT (or more, for "1").
@@ -33,8 +31,8 @@ wait_procs() {
 }
 
 for sig in KILL TERM INT; do
-	echo "# \$ lineup-preload --target libsemw.so -- busy-kill; kill -$sig"
-	(cd "$T" && TMPDIR="$T/tmp" exec env --default-signal=INT "$LP" --target "$P/libsemw.so" -- "$T/busy-kill") \
+	echo "# \$ lineup-preload --target libsemw.so -- $name; kill -$sig"
+	(cd "$T" && TMPDIR="$T/tmp" exec env --default-signal=INT "$LP" --target "$P/libsemw.so" -- "$T/$name") \
 		>"$OUT" 2>"$ERR" &
 	pid=$!
 	wait_procs 2
@@ -47,9 +45,7 @@ for sig in KILL TERM INT; do
 	[ -z "$(ls -A "$T/tmp")" ]
 	ok $? "SIG$sig: nothing is left in \$TMPDIR"
 	# Whatever happened, no stray process spoils the next round.
-	for e in /proc/[0-9]*/exe; do
-		[ "$(readlink "$e" 2>/dev/null)" = "$T/busy-kill" ] && { kill -KILL "$(basename "$(dirname "$e")")" 2>/dev/null || true; }
-	done
+	pkill -KILL -x "$name" || true
 	rm -rf "$T/tmp"/*
 done
 done_testing

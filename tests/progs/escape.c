@@ -11,6 +11,13 @@ void esc_set_handler(void (*h)(void))
 	handler = h;
 }
 
+int esc_quit(int v)
+{
+	if (v < 0)
+		pthread_exit(NULL);
+	return v;
+}
+
 int esc_add(int v)
 {
 	pthread_mutex_lock(&m);
