@@ -11,7 +11,8 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/report/report-trace.c cli/report/report-trace.h \
 	cli/run/budget.c cli/run/budget.h cli/run/budget-run.c cli/run/budget-run.h \
 	cli/run/interrupt.c cli/run/interrupt.h cli/run/phases-exec.h cli/run/phase-sample.c \
-	cli/report/interception.c cli/report/interception.h
+	cli/report/interception.c cli/report/interception.h \
+	cli/run/cleanup.c cli/run/cleanup.h cli/run/output-check.c cli/run/output-check.h
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"'
 libdriver_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 

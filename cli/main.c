@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "cli/analyze/analyze.h"
@@ -12,14 +13,8 @@
 #include "cli/run/phases.h"
 #include "cli/report/progress.h"
 #include "cli/run/budget-run.h"
-
-static char plan_path[64];
-
-static void remove_plan(void)
-{
-	if (plan_path[0])
-		unlink(plan_path);
-}
+#include "cli/run/cleanup.h"
+#include "cli/run/output-check.h"
 
 /* LINEUP_PLAN_SITES=0 leaves the instrument and site lines out of the plan, for a preload
  * that predates them (the summary then says nothing was trapped). */
@@ -29,19 +24,19 @@ static bool plan_sites(void)
 	return !v || strcmp(v, "0") != 0;
 }
 
+/* The plan lives in a memfd, not in $TMPDIR: no file is left behind whatever kills us.
+ * The client inherits the descriptor (the preload closes it once read) and opens it as
+ * /proc/self/fd/N, which works in the re-exec'd clients of single mode too. */
 static char *write_plan(const struct lp_plan *plan)
 {
-	const char *tmp = getenv("TMPDIR");
-	snprintf(plan_path, sizeof plan_path, "%s/lineup-plan-XXXXXX", tmp && strlen(tmp) < 40 ? tmp : "/tmp");
-	int fd = mkstemp(plan_path);
+	static char path[64];
+	int fd = memfd_create("lineup-plan", MFD_CLOEXEC);
 	if (fd < 0)
-		lp_die(LP_EXIT_USAGE, "cannot create the patch plan file in '%s': %m: set TMPDIR to a writable directory",
-		       tmp ? tmp : "/tmp");
-	close(fd);
-	atexit(remove_plan);
-	if (lp_plan_write(plan, plan_path, plan_sites()))
-		lp_die(LP_EXIT_USAGE, "cannot write the patch plan '%s': %m", plan_path);
-	return plan_path;
+		lp_die(LP_EXIT_USAGE, "cannot create the patch plan (memfd_create): %m: is /proc mounted and the kernel 3.17 or later?");
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	if (lp_plan_write(plan, path, plan_sites()))
+		lp_die(LP_EXIT_USAGE, "cannot write the patch plan '%s': %m", path);
+	return path;
 }
 
 static void sites_summary(const struct lp_plan *plan, struct lp_sites_summary *s)
@@ -71,6 +66,7 @@ static double progress_interval(void)
 int main(int argc, char **argv)
 {
 	lp_progname = "lineup-preload";
+	lp_cleanup_install();
 	struct lp_options o;
 	char err[512];
 	if (lp_options_parse(argc, argv, &o, err, sizeof err))
@@ -83,6 +79,8 @@ int main(int argc, char **argv)
 		printf("lineup-preload %s (protocol %d)\n", PACKAGE_VERSION, LP_PROTOCOL_VERSION);
 		return LP_EXIT_OK;
 	}
+	lp_output_check(o.json, "the --json report");
+	lp_output_check(o.observations, "the --observations file");
 	if (o.jobs > 1 && !o.quiet)
 		lp_warn("--jobs %d: parallel executions are not implemented yet, running one at a time", o.jobs);
 

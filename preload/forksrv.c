@@ -92,6 +92,7 @@ void lp_forksrv_start(uintptr_t site)
 		sys_exit_group(0);
 	}
 	lp_g.shm->base_len = lp_g.shm->log_len;
+	lp_fd_state_save();
 	reply(LP_REPLY_READY, sys_getpid(), 0);
 	for (;;) {
 		struct lp_cmd c;
@@ -99,11 +100,15 @@ void lp_forksrv_start(uintptr_t site)
 			sys_exit_group(0);
 		if (c.kind != LP_CMD_RUN)
 			continue;
-		pid_t pid = fork();
+		lp_fd_state_restore();
+		int32_t server = sys_getpid();
+		pid_t pid = real_fork();
 		if (pid == 0) {
-			/* Outside the cli's process group (cli/run-server.c): die with the server,
-			 * which dies with the cli, rather than linger after a hard kill. */
-			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			/* Dies with the server, which dies with the cli (cli/cleanup.c): no orphan
+			 * execution spins on after a kill; a server already gone shows in getppid. */
+			if (lp_syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0, 0) != 0 ||
+			    lp_syscall(SYS_getppid, 0, 0, 0, 0, 0, 0) != server)
+				sys_exit_group(0);
 			close(lp_g.cmd_fd);
 			close(lp_g.reply_fd);
 			become_execution();

@@ -79,6 +79,7 @@ int pthread_key_delete(pthread_key_t key)
 
 void pthread_exit(void *ret)
 {
+	lp_op_unhook(lp_self);
 	if (lp_rt_controlled() && lp_self == &lp_rt.th[0])
 		lp_rt_main_exit(SITE);
 	REAL(pthread_exit)(ret);

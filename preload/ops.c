@@ -22,6 +22,17 @@ struct lp_ret_regs {
 };
 
 extern void lp_ret_tramp(void) LP_HIDDEN;
+void lp_op_unhook(struct lp_thread *t)
+{
+	if (!t || !t->in_op || !t->op_retslot)
+		return;
+	uintptr_t *slot = (uintptr_t *)t->op_retslot;
+	if (*slot == (uintptr_t)lp_ret_tramp)
+		*slot = t->op_ret;
+	lp_op_left(t);
+	t->in_op = 0; /* also when inert (lp_op_left records nothing then) */
+}
+
 uintptr_t lp_op_enter(uint32_t idx, struct lp_op_regs *r, uintptr_t *retslot) LP_HIDDEN;
 uintptr_t lp_op_exit(struct lp_ret_regs *r) LP_HIDDEN;
 
@@ -100,12 +111,35 @@ static void record_call(struct lp_thread *self, uint32_t idx, const struct lp_lo
 			p += put_string(p, (const char *)args[i]);
 }
 
+void lp_op_left(struct lp_thread *t)
+{
+	if (!t->in_op || !lp_g.active)
+		return;
+	struct lp_rec_ret *rec = lp_log_append(LP_REC_RET, sizeof *rec);
+	rec->tid = t->tid;
+	rec->func = t->op_func;
+	rec->pad = LP_RET_UNWOUND;
+	rec->value = 0;
+	t->in_op = 0;
+}
+
+/* While the operation runs, its return slot holds the trampoline: the slot is in the
+ * caller's live frame. Once the frame is left by longjmp the next call overwrites it. */
+void lp_op_check_left(struct lp_thread *t)
+{
+	if (t->in_op && t->op_retslot && *(volatile uintptr_t *)t->op_retslot != (uintptr_t)lp_ret_tramp)
+		lp_op_left(t);
+}
+
 uintptr_t lp_op_enter(uint32_t idx, struct lp_op_regs *r, uintptr_t *retslot)
 {
 	int saved = errno;
 	struct lp_thread *self = lp_self;
 	uintptr_t real = lp_g.entry[idx];
 	const struct lp_loaded_func *f = &lp_g.plan->funcs[idx];
+
+	if (self && self->in_op && lp_g.active && lp_g.shm->outcome == LP_OUT_RUNNING)
+		lp_op_check_left(self);
 
 	if (!self || self->in_op || !lp_g.active || self->state == LP_T_FINISHED ||
 	    lp_g.shm->outcome != LP_OUT_RUNNING)
@@ -123,6 +157,7 @@ uintptr_t lp_op_enter(uint32_t idx, struct lp_op_regs *r, uintptr_t *retslot)
 	self->spurious_used = 0;
 	self->op_func = idx;
 	self->op_ret = *retslot;
+	self->op_retslot = (uintptr_t)retslot;
 	*retslot = (uintptr_t)lp_ret_tramp;
 out:
 	errno = saved;
@@ -134,6 +169,11 @@ uintptr_t lp_op_exit(struct lp_ret_regs *r)
 	int saved = errno;
 	struct lp_thread *self = lp_self;
 	uintptr_t ret = self->op_ret;
+	if (!lp_g.active) { /* a child forked inside the operation: not this run's history */
+		self->in_op = 0;
+		errno = saved;
+		return ret;
+	}
 	const struct lp_loaded_func *f = &lp_g.plan->funcs[self->op_func];
 	uint64_t value = is_float(f->ret) ? r->xmm0[0] : r->rax;
 	size_t extra = f->ret == LP_K_STR ? string_size((const char *)value) : 0;

@@ -25,7 +25,7 @@
 #include "runtime.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
-struct lp_preload lp_g = {.log_fd = 2, .cmd_fd = -1, .reply_fd = -1};
+struct lp_preload lp_g = {.log_fd = 2, .cmd_fd = -1, .reply_fd = -1, .shm_fd = -1};
 
 #define LP_FN(ret, name, params) ret(*real_##name) params;
 #include "interposed.def"
@@ -153,6 +153,9 @@ static void load_plan(const char *path)
 		setup_fail(err, path);
 	if (text)
 		munmap(text, (size_t)st.st_size);
+	/* The cli's memfd plan: read once, then not the client's to see. */
+	if (strncmp(path, "/proc/self/fd/", 14) == 0 && env_fd(path + 14) > 2)
+		close(env_fd(path + 14));
 }
 
 __attribute__((constructor)) static void lp_preload_init(void)
@@ -185,9 +188,11 @@ __attribute__((constructor)) static void lp_preload_init(void)
 		if (fds[i] > 2)
 			fcntl(fds[i], F_SETFD, FD_CLOEXEC);
 	lp_g.shm = shm;
+	lp_g.shm_fd = fd;
 	lp_g.log = (char *)shm + LP_SHM_LOG_OFFSET;
 	lp_rt_init_main(shm);
 	load_plan(plan);
+	lp_fd_state_note_inherited();
 	scrub_environ();
 	if (lp_got_setup())
 		setup_fail("cannot map memory for the operation trampolines", NULL);

@@ -35,7 +35,7 @@
 struct lp_preload {
 	int active;   /* LINEUP_SHM_FD was given and the set-up succeeded */
 	int single;   /* LINEUP_MODE=single: no fork server */
-	int log_fd, cmd_fd, reply_fd;
+	int log_fd, cmd_fd, reply_fd, shm_fd;
 	struct lp_shm *shm;
 	char *log;    /* shm + LP_SHM_LOG_OFFSET */
 	struct lp_loaded_plan *plan;
@@ -61,6 +61,17 @@ __attribute__((noreturn)) void lp_end(uint32_t outcome) LP_HIDDEN;
 void *lp_log_append(uint16_t type, size_t size) LP_HIDDEN;
 void lp_log_text(uint16_t type, lp_tid_t tid, uintptr_t site, const char *msg) LP_HIDDEN;
 
+/* ops.c: an operation whose frame is gone (longjmp, unwinding) ends as "<unwound>".
+ * lp_op_check_left: if t's return slot no longer holds the trampoline (hook path);
+ * lp_op_left: unconditionally (t finished while its operation was pending). */
+struct lp_thread;
+void lp_op_check_left(struct lp_thread *t) LP_HIDDEN;
+void lp_op_left(struct lp_thread *t) LP_HIDDEN;
+/* Before unwinding the calling thread's stack (pthread_exit): its pending operation is
+ * left, and its return slot gets the caller's address back, so the unwinder never meets
+ * the return trampoline (which has no unwind information). Hook path. */
+void lp_op_unhook(struct lp_thread *t) LP_HIDDEN;
+
 /* got.c */
 int lp_got_setup(void) LP_HIDDEN;  /* constructor-only */
 void lp_got_rescan(void) LP_HIDDEN; /* after a dlopen */
@@ -76,6 +87,12 @@ void lp_trap_thread(void) LP_HIDDEN;
 
 /* hooks-atomic.c: the real libatomic helpers (constructor-only). */
 void lp_atomic_resolve(void) LP_HIDDEN;
+
+/* fd-state.c: the client's regular files as at the fork point, put back before each
+ * execution (fork server only). */
+void lp_fd_state_note_inherited(void) LP_HIDDEN; /* constructor-only */
+void lp_fd_state_save(void) LP_HIDDEN;
+void lp_fd_state_restore(void) LP_HIDDEN;
 
 /* forksrv.c: called at the first pthread_create; returns in the execution's process. */
 void lp_forksrv_start(uintptr_t site) LP_HIDDEN;

@@ -135,7 +135,7 @@ static int unfinished_others(const struct lp_thread *self)
 
 static void diverged(uint64_t step, lp_tid_t tid)
 {
-	char a[LP_TID_STRLEN], msg[128];
+	char a[LP_TID_STRLEN], msg[200];
 	size_t n = 0;
 	const char *p = "schedule override ";
 	while (*p)
@@ -150,7 +150,14 @@ static void diverged(uint64_t step, lp_tid_t tid)
 	msg[n++] = '@';
 	for (p = lp_tid_format(tid, a); *p;)
 		msg[n++] = *p++;
-	for (p = " names a thread that is not a candidate"; *p;)
+	int exists = 0;
+	for (unsigned i = 0; i < lp_rt.n; i++)
+		if (lp_rt.th[i].state != LP_T_FREE && lp_rt.th[i].tid == tid)
+			exists = 1;
+	/* Say which: a thread that does not exist is a wrong schedule, not a client that
+	 * behaves differently. */
+	for (p = exists ? " names a thread that is not a candidate: it cannot run at that step (blocked, finished, or held back by the phase's rules)"
+			: " names a thread that is not a candidate: no such thread exists at that step"; *p && n < sizeof msg - 1;)
 		msg[n++] = *p++;
 	msg[n] = 0;
 	lp_log_text(LP_REC_WARN, lp_self ? lp_self->tid : LP_TID_NONE, 0, msg);
@@ -165,6 +172,7 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	lp_tid_t cand[LP_MAX_THREADS];
 	unsigned n, nc, running = 0;
 
+	lp_op_check_left(self);
 	if (self->in_op && shm->max_steps && ++self->op_steps > shm->max_steps)
 		lp_end(LP_OUT_LIVELOCK);
 	for (;;) {
@@ -279,6 +287,7 @@ static void thread_finish(struct lp_thread *t, uintptr_t site)
 	struct lp_rec_thread *r = lp_log_append(LP_REC_THREAD_END, sizeof *r);
 	r->tid = t->tid;
 	r->parent = t->parent;
+	lp_op_left(t); /* its start routine ended: no operation of it can still run */
 	t->state = LP_T_FINISHED;
 	lp_rt_wake(t, 1);
 	if (t != &lp_rt.th[0])
@@ -402,6 +411,9 @@ void lp_rt_process_exit(uintptr_t site)
 		lp_rt_point(LP_PT_EXIT, site);
 	}
 	reap_dying();
+	for (unsigned i = 0; i < lp_rt.n; i++)
+		if (lp_rt.th[i].state != LP_T_FREE)
+			lp_op_check_left(&lp_rt.th[i]);
 	for (unsigned i = 0; i < lp_rt.n; i++)
 		if (lp_rt.th[i].state != LP_T_FREE && lp_rt.th[i].in_op)
 			lp_end(LP_OUT_DEADLOCK); /* an operation can never complete: stuck */

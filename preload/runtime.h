@@ -69,6 +69,7 @@ struct lp_thread {
 	uint32_t op_func;
 	uint64_t op_steps;
 	uintptr_t op_ret;         /* the caller's return address of the pending operation */
+	uintptr_t op_retslot;     /* where that address was (holds the return trampoline) */
 	const void *wait_obj;
 	uint64_t wait_seq;        /* FIFO order of condition waiters */
 	const void *once_running; /* pthread_once control whose routine this thread runs */

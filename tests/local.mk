@@ -351,3 +351,4 @@ demo-preload: all $(LP_DEMO_DIR)/libdemo-queue.so $(LP_DEMO_DIR)/demo-client
 	@echo '$$ lineup-preload --target $(LP_DEMO_DIR)/libdemo-queue.so -- $(LP_DEMO_DIR)/demo-client'
 	@./lineup-preload --target $(LP_DEMO_DIR)/libdemo-queue.so -- $(LP_DEMO_DIR)/demo-client; \
 		echo "exit status $$?"
+include $(srcdir)/tests/fidelity.mk

@@ -5,7 +5,7 @@ noinst_LIBRARIES += libanalyze.a
 libanalyze_a_SOURCES = cli/analyze/analyze.h cli/analyze/analyze-internal.h \
 	cli/analyze/analyze-main.c cli/analyze/analyze-client.c cli/analyze/analyze-closure.c cli/analyze/analyze-targets.c \
 	cli/analyze/elf-functions.c cli/analyze/dwarf-types.c cli/analyze/signature-parse.c cli/analyze/plan-write.c \
-	cli/analyze/format-value.c cli/analyze/symbolize.c cli/analyze/analyze-sites.c cli/analyze/instrument-refusal.c \
+	cli/analyze/format-value.c cli/analyze/symbolize.c cli/analyze/demangle.c cli/analyze/demangle.h cli/analyze/analyze-sites.c cli/analyze/instrument-refusal.c \
 	cli/analyze/instrument-refusal.h
 libanalyze_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)
 

@@ -2,6 +2,7 @@
  * sites, watchdog locations), with libdwfl. Best effort: never dies, always returns a
  * string, degrading from "func+0x1a (file.c:23)" to "0x7f...". */
 #include "analyze.h"
+#include "demangle.h"
 #include "lineup/die.h"
 
 #include <elfutils/libdwfl.h>
@@ -129,11 +130,17 @@ char *lp_symbolize(pid_t pid, uint64_t addr)
 			return from_maps(pid, addr);
 		return dup_printf("%s+0x%" PRIx64, obj, (uint64_t)(addr - bias));
 	}
+	char *demangled = lp_demangle(fn);
+	if (demangled)
+		fn = demangled;
 	Dwfl_Line *line = dwfl_module_getsrc(mod, addr);
 	int lineno = 0;
 	const char *src = line ? dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL) : NULL;
+	char *res;
 	if (src && lineno > 0)
-		return dup_printf("%s+0x%" PRIx64 " (%s:%d)", fn, (uint64_t)off, base_name(src),
-				  lineno);
-	return dup_printf("%s+0x%" PRIx64 " in %s", fn, (uint64_t)off, obj);
+		res = dup_printf("%s+0x%" PRIx64 " (%s:%d)", fn, (uint64_t)off, base_name(src), lineno);
+	else
+		res = dup_printf("%s+0x%" PRIx64 " in %s", fn, (uint64_t)off, obj);
+	free(demangled);
+	return res;
 }

@@ -109,6 +109,9 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exe
 	c->calls += e->log.n_calls;
 	switch (e->res.outcome) {
 	case LP_OUT_DIVERGED:
+		if (replay) /* the user's schedule, not the client, is at fault */
+			lp_die(LP_EXIT_USAGE, "schedule %s cannot be followed: %s: take the schedule from a report on the same client and options",
+			       e->sched, e->log.n_warnings ? e->log.warnings[e->log.n_warnings - 1].text : "an override names a thread that cannot run");
 		lp_die(LP_EXIT_USAGE, "client is nondeterministic under a fixed schedule (schedule %s named a thread that could not run): "
 				      "make the client's threads depend only on the library's results, not on time, input or randomness",
 		       e->sched);
@@ -125,6 +128,20 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exe
 	default:
 		break;
 	}
+	/* Stuck with no operation pending: the client's own code deadlocked (its own locks,
+	 * joins, ...). No history of the library can say anything about that. */
+	if (e->res.outcome == LP_OUT_DEADLOCK && e->log.n_calls == e->log.n_returns && replay) {
+		e->stuck = false; /* a well-formed history: nothing is pending */
+		lp_summary_warn(&c->sum, "the client deadlocked outside the library's operations (no operation was pending): fix the client");
+	} else if (e->res.outcome == LP_OUT_DEADLOCK && e->log.n_calls == e->log.n_returns)
+		lp_die(LP_EXIT_USAGE, "the client deadlocked outside the library's operations under schedule %s (no operation was pending: "
+				      "its own threads wait on each other, e.g. its own locks taken in opposite orders): fix the client; "
+				      "--replay %s -v shows where",
+		       e->sched, e->sched);
+	if (replay && !e->crashed && s->n && s->ov[s->n - 1].step >= c->sv.shm->steps)
+		lp_die(LP_EXIT_USAGE, "schedule %s names step %llu, which never happens: the execution ends after %llu scheduling points; "
+				      "take the schedule from a report on the same client and options",
+		       e->sched, (unsigned long long)s->ov[s->n - 1].step, (unsigned long long)c->sv.shm->steps);
 	if (e->crashed && s->phase == LP_PHASE_SERIAL && !replay) {
 		if (WIFSIGNALED(e->res.status))
 			lp_die(LP_EXIT_USAGE, "client crashed (%s) in phase 1 under serial schedule %s: fix the client or the library before checking",

@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/personality.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -21,6 +22,7 @@
 #include <unistd.h>
 
 #include "lineup/buf.h"
+#include "cli/run/cleanup.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "watchdog.h"
@@ -110,8 +112,14 @@ static void setenv_int(const char *name, int v)
 }
 
 /* Child side of a spawn: the only place the LINEUP_* variables are set. */
-static void exec_client(struct lp_server *sv, int cmd_rd, int reply_wr, int log_wr)
+static void exec_client(struct lp_server *sv, int cmd_rd, int reply_wr, int log_wr, pid_t cli)
 {
+	/* Own process group (a Ctrl-C reaches the cli alone, which then kills the group), and
+	 * killed with the cli whatever kills it: PR_SET_PDEATHSIG survives exec; a cli gone
+	 * before the prctl is seen by getppid. */
+	setpgid(0, 0);
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != cli)
+		_exit(127);
 	const char *old = getenv("LD_PRELOAD");
 	struct lp_buf pre = {0};
 	lp_buf_puts(&pre, sv->preload_lib);
@@ -122,6 +130,8 @@ static void exec_client(struct lp_server *sv, int cmd_rd, int reply_wr, int log_
 	setenv_int(LP_ENV_SHM_FD, sv->shm_fd);
 	setenv_int(LP_ENV_LOG_FD, log_wr);
 	keep_on_exec(sv->shm_fd);
+	if (strncmp(sv->plan_path, "/proc/self/fd/", 14) == 0)
+		keep_on_exec(atoi(sv->plan_path + 14)); /* the memfd plan (main.c) */
 	keep_on_exec(log_wr);
 	if (sv->single) {
 		setenv(LP_ENV_MODE, "single", 1);
@@ -151,17 +161,29 @@ static void exec_client(struct lp_server *sv, int cmd_rd, int reply_wr, int log_
 static pid_t spawn(struct lp_server *sv, int cmd_rd, int reply_wr, int log_wr)
 {
 	fflush(NULL);
+	pid_t cli = getpid();
 	pid_t pid = fork();
 	if (pid < 0)
 		lp_die(LP_EXIT_USAGE, "cannot fork: %s", strerror(errno));
-	if (pid == 0) {
-		/* Out of the terminal's process group: a ^C must not kill an execution midway
-		 * (it would look like a crash); the cli stops the client when interrupted. */
-		setpgid(0, 0);
-		prctl(PR_SET_PDEATHSIG, SIGKILL); /* nor outlive a cli killed hard */
-		exec_client(sv, cmd_rd, reply_wr, log_wr);
-	}
+	if (pid == 0)
+		exec_client(sv, cmd_rd, reply_wr, log_wr, cli);
+	setpgid(pid, pid); /* also here: no window where the group does not exist yet */
+	lp_cleanup_watch_group(pid);
 	return pid;
+}
+
+/* waitpid, and once the client's process is reaped, its group's leftovers (children the
+ * client forked) die with it. */
+static pid_t reap(pid_t pid, int *status, int flags)
+{
+	pid_t w;
+	while ((w = waitpid(pid, status, flags)) < 0 && errno == EINTR)
+		;
+	if (w == pid) {
+		kill(-pid, SIGKILL);
+		lp_cleanup_forget_group(pid);
+	}
+	return w;
 }
 
 static void drain_log(struct lp_server *sv)
@@ -221,7 +243,7 @@ static void watch(struct lp_server *sv, pid_t pid, pid_t sym_pid, uint64_t *last
 	}
 	kill(pid, SIGKILL);
 	if (sv->single)
-		waitpid(pid, NULL, 0);
+		reap(pid, NULL, 0);
 	else
 		lp_server_stop(sv);
 	lp_die(LP_EXIT_USAGE, "%s", msg);
@@ -316,13 +338,13 @@ void lp_server_start(struct lp_server *sv)
 	int rc = read_reply(sv, &r, 0, 3.0 * sv->watchdog + 10);
 	if (rc == -2) {
 		kill(sv->client_pid, SIGKILL);
-		waitpid(sv->client_pid, NULL, 0);
+		reap(sv->client_pid, NULL, 0);
 		lp_die(LP_EXIT_USAGE, "client '%s' created no thread within %u s: does it wait for input or a signal? lineup-preload starts it with stdin from /dev/null",
 		       sv->client_name, 3 * sv->watchdog + 10);
 	}
 	if (rc == -1) {
 		int status = 0;
-		waitpid(sv->client_pid, &status, 0);
+		reap(sv->client_pid, &status, 0);
 		sv->client_pid = 0;
 		die_early_exit(sv, status);
 	}
@@ -334,7 +356,7 @@ void lp_server_start(struct lp_server *sv)
 		lp_die(LP_EXIT_USAGE, "unexpected message %u from the client's fork server", r.kind);
 	/* Threads already exist at the first pthread_create we see (e.g. created by a library
 	 * constructor): fork cannot copy them, so every execution is a fresh process. */
-	waitpid(sv->client_pid, NULL, 0);
+	reap(sv->client_pid, NULL, 0);
 	sv->client_pid = 0;
 	close(sv->cmd_wr);
 	close(sv->reply_rd);
@@ -392,7 +414,7 @@ static void run_single(struct lp_server *sv, struct lp_exec_result *res)
 	double last_move = now();
 	int status;
 	for (;;) {
-		pid_t w = waitpid(pid, &status, WNOHANG);
+		pid_t w = reap(pid, &status, WNOHANG);
 		if (w == pid)
 			break;
 		struct timespec ts = {0, 2 * 1000 * 1000};
@@ -433,7 +455,7 @@ void lp_server_stop(struct lp_server *sv)
 		sv->cmd_wr = -1;
 		/* The server should leave at once; do not let a stuck one hang us. */
 		for (int i = 0; i < 200; i++) {
-			if (waitpid(sv->client_pid, NULL, WNOHANG) == sv->client_pid) {
+			if (reap(sv->client_pid, NULL, WNOHANG) == sv->client_pid) {
 				sv->client_pid = 0;
 				break;
 			}
@@ -442,7 +464,7 @@ void lp_server_stop(struct lp_server *sv)
 		}
 		if (sv->client_pid > 0) {
 			kill(sv->client_pid, SIGKILL);
-			waitpid(sv->client_pid, NULL, 0);
+			reap(sv->client_pid, NULL, 0);
 			sv->client_pid = 0;
 		}
 	}

@@ -189,10 +189,13 @@ char *lp_shmlog_history(const void *log, size_t len, const struct lp_plan *plan,
 			const char *p = (const char *)(rt + 1);
 			const struct lp_str *s = NULL;
 			const char *bytes = NULL;
-			if (f->ret == LP_K_STR && take_str(&p, end, &s, &bytes))
+			if (f->ret == LP_K_STR && !(rt->pad & LP_RET_UNWOUND) && take_str(&p, end, &s, &bytes))
 				goto malformed;
 			lp_buf_printf(&b, "%s ret ", lp_tid_format(rt->tid, tid));
-			value(&b, fmt, f->ret, rt->value, s, bytes, tmp);
+			if (rt->pad & LP_RET_UNWOUND)
+				lp_buf_puts(&b, "<unwound>");
+			else
+				value(&b, fmt, f->ret, rt->value, s, bytes, tmp);
 			lp_buf_puts(&b, "\n");
 		}
 	}

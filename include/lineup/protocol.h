@@ -306,11 +306,12 @@ struct lp_rec_call {
 	uint64_t site;  /* return address in the caller */
 };
 
+#define LP_RET_UNWOUND 1u /* lp_rec_ret.pad: no result; the history says "ret <unwound>" */
 struct lp_rec_ret {
 	struct lp_rec h;
 	lp_tid_t tid;
 	uint32_t func;
-	uint32_t pad;
+	uint32_t pad;   /* LP_RET_UNWOUND: the operation was left by longjmp or unwinding */
 	uint64_t value; /* %rax, or %xmm0's low 64 bits for f4/f8 */
 };
 

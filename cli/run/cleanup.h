@@ -1,0 +1,21 @@
+/* cli/cleanup.h — nothing the cli started outlives it: the client's process groups are
+ * killed at exit, on SIGINT/SIGTERM/SIGHUP, and (PR_SET_PDEATHSIG, set where the client is
+ * spawned) when the cli itself is killed. */
+#ifndef LINEUP_CLI_CLEANUP_H
+#define LINEUP_CLI_CLEANUP_H
+
+#include <sys/types.h>
+
+/* Installs the signal handlers and the atexit hook (once; main calls it first thing).
+ * The handlers clean up, then die of the same signal with the default action. Code that
+ * installs its own handler for these signals (a clean end with a summary) must call
+ * lp_cleanup_now() itself. */
+void lp_cleanup_install(void);
+/* A process group the client runs in (its leader's pid); killed by lp_cleanup_now(). */
+void lp_cleanup_watch_group(pid_t pgid);
+/* The group ended (its leader was reaped): no longer ours to kill. */
+void lp_cleanup_forget_group(pid_t pgid);
+/* Kills every watched group with SIGKILL. Async-signal-safe; idempotent. */
+void lp_cleanup_now(void);
+
+#endif

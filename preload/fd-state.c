@@ -1,0 +1,109 @@
+/* preload/fd-state.c — every execution starts from the same state of the client's regular
+ * files: at the fork point the server records each descriptor open on a regular file
+ * (offset, size); before each execution it puts the offsets back and truncates to their
+ * recorded size the files open for writing that grew. The last execution's output stays,
+ * one result a native run could give. Descriptors the client inherited (its stdout, a
+ * file the cli writes too) are shared with other processes and left alone.
+ * Constructor and fork server only (single-threaded, libc allowed). */
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include "preload.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
+
+#define LP_MAX_SAVED_FDS 256
+
+struct saved_fd {
+	int fd;
+	int writable;
+	off_t offset, size;
+	dev_t dev;
+	ino_t ino;
+};
+
+static struct saved_fd saved[LP_MAX_SAVED_FDS];
+static unsigned n_saved;
+static struct saved_fd inherited[LP_MAX_SAVED_FDS];
+static unsigned n_inherited;
+static int noting_inherited;
+
+static int was_inherited(int fd, const struct stat *st)
+{
+	for (unsigned i = 0; i < n_inherited; i++)
+		if (inherited[i].fd == fd && inherited[i].dev == st->st_dev && inherited[i].ino == st->st_ino)
+			return 1;
+	return 0;
+}
+
+static int ours(int fd)
+{
+	return fd == lp_g.log_fd || fd == lp_g.cmd_fd || fd == lp_g.reply_fd || fd == lp_g.shm_fd;
+}
+
+static void save_one(int fd)
+{
+	struct stat st;
+	if (ours(fd) || (!noting_inherited && n_saved == LP_MAX_SAVED_FDS) || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+		return;
+	if (noting_inherited) {
+		if (n_inherited < LP_MAX_SAVED_FDS)
+			inherited[n_inherited++] = (struct saved_fd){.fd = fd, .dev = st.st_dev, .ino = st.st_ino};
+		return;
+	}
+	if (was_inherited(fd, &st))
+		return;
+	off_t off = lseek(fd, 0, SEEK_CUR);
+	int fl = fcntl(fd, F_GETFL);
+	if (off < 0 || fl < 0)
+		return;
+	saved[n_saved++] = (struct saved_fd){fd, (fl & O_ACCMODE) != O_RDONLY, off, st.st_size, st.st_dev, st.st_ino};
+}
+
+static void scan(void)
+{
+	int dir = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dir < 0)
+		return;
+	char buf[4096];
+	long got;
+	while ((got = lp_syscall(SYS_getdents64, dir, (long)buf, sizeof buf, 0, 0, 0)) > 0)
+		for (long off = 0; off < got;) {
+			struct dirent64 *d = (struct dirent64 *)(buf + off);
+			off += d->d_reclen;
+			if (d->d_name[0] < '0' || d->d_name[0] > '9')
+				continue;
+			int fd = 0;
+			for (const char *c = d->d_name; *c; c++)
+				fd = fd * 10 + (*c - '0');
+			if (fd != dir)
+				save_one(fd);
+		}
+	close(dir);
+}
+
+void lp_fd_state_note_inherited(void)
+{
+	noting_inherited = 1;
+	scan();
+	noting_inherited = 0;
+}
+
+void lp_fd_state_save(void)
+{
+	scan();
+}
+
+void lp_fd_state_restore(void)
+{
+	for (unsigned i = 0; i < n_saved; i++) {
+		struct saved_fd *s = &saved[i];
+		struct stat st;
+		/* The server never closes the client's descriptors: still the same file. */
+		if (fstat(s->fd, &st) != 0 || st.st_dev != s->dev || st.st_ino != s->ino)
+			continue;
+		if (s->writable && st.st_size > s->size)
+			(void)!ftruncate(s->fd, s->size);
+		lseek(s->fd, s->offset, SEEK_SET);
+	}
+}

@@ -1,0 +1,60 @@
+# tests/fidelity.mk — issue 14 (fidelity and leaks): the t10xx end-to-end tests and their
+# programs (included from tests/local.mk; same conventions and variables).
+LP_E2E_FIDELITY_TESTS = \
+	tests/e2e/t1000-fidelity-kill-leaves-nothing.sh \
+	tests/e2e/t1010-fidelity-no-temporary-file.sh \
+	tests/e2e/t1020-fidelity-output-checked-first.sh \
+	tests/e2e/t1030-fidelity-file-offsets.sh \
+	tests/e2e/t1040-fidelity-fork-in-thread.sh \
+	tests/e2e/t1050-fidelity-replay-bad-schedule.sh \
+	tests/e2e/t1060-fidelity-client-deadlock.sh \
+	tests/e2e/t1070-fidelity-longjmp-out-of-operation.sh \
+	tests/e2e/t1080-fidelity-cxx-names-demangled.sh \
+	tests/e2e/t1075-fidelity-pthread-exit-in-operation.sh
+TESTS += $(LP_E2E_FIDELITY_TESTS)
+EXTRA_DIST += $(LP_E2E_FIDELITY_TESTS)
+
+LP_FID_LIBS = $(LP_PROG_DIR)/libescape.so
+LP_FID_CLIENTS = $(LP_PROG_DIR)/client-busy $(LP_PROG_DIR)/client-fdstate $(LP_PROG_DIR)/client-fork \
+	$(LP_PROG_DIR)/client-selfdeadlock $(LP_PROG_DIR)/client-escape \
+	$(LP_PROG_DIR)/client-escape-exit
+check_DATA += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
+CLEANFILES += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
+
+$(LP_PROG_DIR)/client-busy: $(LP_PROG_DIR)/client-busy.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/libsemw.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-busy.c $(LP_PROG_DIR)/libsemw.so
+EXTRA_DIST += $(LP_PROG_DIR)/client-busy.c
+$(LP_PROG_DIR)/client-fdstate: $(LP_PROG_DIR)/client-fdstate.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-lock.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-fdstate.c $(LP_PROG_DIR)/libqueue-lock.so
+EXTRA_DIST += $(LP_PROG_DIR)/client-fdstate.c
+$(LP_PROG_DIR)/client-fork: $(LP_PROG_DIR)/client-fork.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-lock.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-fork.c $(LP_PROG_DIR)/libqueue-lock.so
+EXTRA_DIST += $(LP_PROG_DIR)/client-fork.c
+$(LP_PROG_DIR)/client-selfdeadlock: $(LP_PROG_DIR)/client-selfdeadlock.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-lock.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-selfdeadlock.c $(LP_PROG_DIR)/libqueue-lock.so
+EXTRA_DIST += $(LP_PROG_DIR)/client-selfdeadlock.c
+$(LP_PROG_DIR)/libescape.so: $(LP_PROG_DIR)/escape.c $(LP_PROG_DIR)/escape.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/escape.c
+$(LP_PROG_DIR)/client-escape: $(LP_PROG_DIR)/client-escape.c $(LP_PROG_DIR)/escape.h $(LP_PROG_DIR)/libescape.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-escape.c $(LP_PROG_DIR)/libescape.so
+EXTRA_DIST += $(LP_PROG_DIR)/escape.c $(LP_PROG_DIR)/escape.h $(LP_PROG_DIR)/client-escape.c
+
+# The trylock queue and its client compiled as C++ (mangled names), when a C++ compiler is
+# installed; t1080 skips without them.
+LP_FID_CXX = c++
+LP_FID_CXX_PROGS = $(LP_PROG_DIR)/libqueue-trylock-cxx.so $(LP_PROG_DIR)/client-queue-trylock-cxx
+check_DATA += $(LP_FID_CXX_PROGS)
+CLEANFILES += $(LP_FID_CXX_PROGS)
+$(LP_PROG_DIR)/libqueue-trylock-cxx.so: $(LP_PROG_DIR)/queue-trylock.c $(LP_QUEUE_H)
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_FID_CXX) -x c++ -fpermissive -w $(LP_PROG_CFLAGS) -g -fPIC -shared -Wl,-soname,$(@F) -o $@ \
+		$(srcdir)/$(LP_PROG_DIR)/queue-trylock.c 2>/dev/null || \
+		echo "  SKIP     $@ (no C++ compiler: the demangling test will skip)"
+$(LP_PROG_DIR)/client-queue-trylock-cxx: $(LP_PROG_DIR)/client-queue.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-trylock-cxx.so
+	$(AM_V_CCLD)if [ -e $(LP_PROG_DIR)/libqueue-trylock-cxx.so ]; then \
+		$(LP_FID_CXX) -x c++ $(LP_PROG_CFLAGS) $(LP_PROG_RPATH) -g -o $@ $(srcdir)/$(LP_PROG_DIR)/client-queue.c \
+		-x none $(LP_PROG_DIR)/libqueue-trylock-cxx.so; fi
+$(LP_PROG_DIR)/client-escape-exit: $(LP_PROG_DIR)/client-escape-exit.c $(LP_PROG_DIR)/escape.h $(LP_PROG_DIR)/libescape.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-escape-exit.c $(LP_PROG_DIR)/libescape.so
+EXTRA_DIST += $(LP_PROG_DIR)/client-escape-exit.c
