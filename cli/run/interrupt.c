@@ -1,6 +1,8 @@
 /* cli/run/interrupt.c — notes SIGINT and SIGTERM for a clean end (see interrupt.h). */
 #include "interrupt.h"
 
+#include "cleanup.h"
+
 #include <signal.h>
 #include <stddef.h>
 
@@ -10,6 +12,7 @@ static volatile sig_atomic_t caught;
 static void on_signal(int sig)
 {
 	if (caught == sig) {
+		lp_cleanup_now(); /* the client's groups first: the default action skips atexit */
 		signal(sig, SIG_DFL);
 		raise(sig);
 		return;
