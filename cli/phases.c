@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "buf.h"
 #include "json.h"
@@ -15,6 +16,24 @@
 #include "progress.h"
 #include "replay-cmd.h"
 #include "report-trace.h"
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* When each phase started (0: not yet), so that every way out reports its time. */
+static double p1_started, p2_started;
+
+static void stop_clocks(struct lp_ctx *c)
+{
+	if (p2_started)
+		c->sum.p2_seconds = now_seconds() - p2_started;
+	else if (p1_started)
+		c->sum.p1_seconds = now_seconds() - p1_started;
+}
 
 static const char *signame(int sig)
 {
@@ -134,6 +153,7 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct exec *
 
 static void finish_output(struct lp_ctx *c)
 {
+	stop_clocks(c);
 	lp_progress_clear();
 	if (!c->o->quiet)
 		lp_report_summary(c, stdout);
@@ -215,6 +235,8 @@ static void phase1(struct lp_ctx *c)
 {
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_SERIAL, -1);
 	const struct lp_schedule *s;
+	c->sum.p1_mode = "eager";
+	p1_started = now_seconds();
 	while ((s = lp_explore_next(ex))) {
 		struct exec e;
 		execute(c, s, &e, false);
@@ -244,6 +266,7 @@ static void phase1(struct lp_ctx *c)
 		exec_clear(&e);
 		lp_progress_update(1, c->sum.p1_executions, c->sum.p1_histories, 0);
 	}
+	c->sum.p1_seconds = now_seconds() - p1_started;
 	c->p1_dropped = lp_explore_dropped(ex);
 	if (c->p1_dropped)
 		lp_summary_warn(&c->sum, "phase 1 skipped serial schedules needing more than 4096 overrides: observations may be incomplete");
@@ -267,6 +290,7 @@ static int phase2(struct lp_ctx *c)
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_CONCURRENT, c->o->bound);
 	const struct lp_schedule *s;
 	c->sum.p2_max_cost = -1;
+	p2_started = now_seconds();
 	while ((s = lp_explore_next(ex))) {
 		struct exec e;
 		execute(c, s, &e, false);

@@ -74,8 +74,9 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 	char *inst = lp_sites_summary_text(&c->sites);
 	fputs(inst, f);
 	free(inst);
-	fprintf(f, "phase 1: %llu serial executions, %llu distinct histories\n",
-		(unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories);
+	fprintf(f, "phase 1: %llu serial executions, %llu distinct histories (%s: every serial order run first; %.2f s)\n",
+		(unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories,
+		s->p1_mode ? s->p1_mode : "eager", s->p1_seconds);
 	fprintf(f, "phase 2: %llu concurrent executions (preemption bound %d", (unsigned long long)s->p2_executions,
 		s->bound);
 	if (s->bound < 0)
@@ -84,7 +85,7 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 	for (int b = 0; b <= s->p2_max_cost && b < LP_MAX_BOUND_SLOTS; b++)
 		fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
 			(unsigned long long)s->p2_per_bound[b]);
-	fputs("\n", f);
+	fprintf(f, "; %.2f s\n", s->p2_seconds);
 	lp_report_warnings(c, f);
 }
 

@@ -87,6 +87,7 @@ struct lp_runtime {
 	volatile int32_t dying_ktid; /* finished thread still running glibc cleanup */
 	int32_t pid;
 	uint64_t seq;
+	lp_tid_t spinner; /* serial: chosen at its own yield, nobody else run since */
 	struct lp_shm *shm;
 	struct lp_thread th[LP_MAX_THREADS];
 };
