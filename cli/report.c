@@ -74,9 +74,11 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 	char *inst = lp_sites_summary_text(&c->sites);
 	fputs(inst, f);
 	free(inst);
-	fprintf(f, "phase 1: %llu serial executions, %llu distinct histories (%s: every serial order run first; %.2f s)\n",
+	fprintf(f, "phase 1: %llu serial executions, %llu distinct histories (%s: every serial order run first%s; %.2f s)\n",
 		(unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories,
-		s->p1_mode ? s->p1_mode : "eager", s->p1_seconds);
+		s->p1_mode ? s->p1_mode : "eager",
+		c->o->n_globs ? ", branching at every switch point since -f leaves target calls unrecorded" : "",
+		s->p1_seconds);
 	fprintf(f, "phase 2: %llu concurrent executions (preemption bound %d", (unsigned long long)s->p2_executions,
 		s->bound);
 	if (s->bound < 0)

@@ -46,6 +46,7 @@ void lp_rt_start(void)
 	struct lp_shm *shm = lp_rt.shm;
 	lp_rt.phase = shm->phase == LP_PHASE_SERIAL ? LP_PHASE_SERIAL : LP_PHASE_CONCURRENT;
 	lp_rt.spurious = lp_rt.phase == LP_PHASE_CONCURRENT && (shm->run_flags & LP_RUN_SPURIOUS);
+	lp_rt.serial_switches = lp_rt.phase == LP_PHASE_SERIAL && (shm->run_flags & LP_RUN_SERIAL_SWITCHES);
 	lp_rt.step = 0;
 	lp_rt.ov_next = 0;
 	lp_rt.spinner = LP_TID_NONE;
@@ -180,7 +181,8 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 			pick[n].spun = t->tid == lp_rt.spinner;
 			n++;
 		}
-		nc = lp_sched_candidates(lp_rt.phase, point, pick, n, running, cand);
+		nc = lp_rt.serial_switches ? lp_sched_candidates_switches(point, pick, n, running, cand)
+					   : lp_sched_candidates(lp_rt.phase, point, pick, n, running, cand);
 		if (nc)
 			break;
 		if (time_out_one())

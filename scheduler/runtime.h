@@ -80,6 +80,7 @@ struct lp_runtime {
 	int on;         /* between the fork point and the end of the execution */
 	uint32_t phase;
 	uint32_t spurious; /* LP_RUN_SPURIOUS in phase 2 */
+	uint32_t serial_switches; /* LP_RUN_SERIAL_SWITCHES in phase 1 */
 	uint64_t step;
 	uint32_t ov_next;
 	unsigned n;     /* slots in use (high-water mark) */

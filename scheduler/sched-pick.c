@@ -83,6 +83,29 @@ unsigned lp_sched_candidates(uint32_t phase, uint32_t point, const struct lp_pic
 	return k;
 }
 
+unsigned lp_sched_candidates_switches(uint32_t point, const struct lp_pick_thread *t, unsigned n,
+				      unsigned running, lp_tid_t *out)
+{
+	unsigned k = 0;
+	bool pending = false;
+	for (unsigned i = 0; i < n; i++) {
+		if (t[i].in_op)
+			pending = true;
+		if (t[i].in_op && t[i].enabled)
+			insert_sorted(out, k++, t[i].tid);
+	}
+	if (k)
+		return k;
+	if (!switch_point(point) && running < n && t[running].enabled) {
+		out[0] = t[running].tid;
+		return 1;
+	}
+	for (unsigned i = 0; i < n; i++)
+		if (t[i].enabled && !(pending && t[i].at_op_start))
+			insert_sorted(out, k++, t[i].tid);
+	return k;
+}
+
 bool lp_sched_is_candidate(const lp_tid_t *cand, unsigned n, lp_tid_t tid)
 {
 	for (unsigned i = 0; i < n; i++)

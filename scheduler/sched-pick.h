@@ -57,6 +57,14 @@ struct lp_pick_thread {
 unsigned lp_sched_candidates(uint32_t phase, uint32_t point, const struct lp_pick_thread *t,
 			     unsigned n, unsigned running, lp_tid_t *out);
 
+/* Serial phase when client code may call unrecorded functions of the target (-f): its
+ * order matters, so every switch point is a choice. Candidates: an enabled thread inside
+ * an operation alone; else at a point other than an operation start, a block, a yield, a
+ * thread exit or the process exit, the running thread if it can run; else every enabled
+ * thread except those at an operation start while another operation is pending. */
+unsigned lp_sched_candidates_switches(uint32_t point, const struct lp_pick_thread *t, unsigned n,
+				      unsigned running, lp_tid_t *out);
+
 /* The default choice among n (> 0) sorted candidates. */
 lp_tid_t lp_sched_default(const lp_tid_t *cand, unsigned n, lp_tid_t running, uint32_t point);
 

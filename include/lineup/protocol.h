@@ -229,6 +229,9 @@ struct lp_override {
 
 /* lp_shm.run_flags */
 #define LP_RUN_SPURIOUS 1u /* phase 2: a condition wait may wake without a signal */
+/* phase 1: branch at every switch point, not only at operation starts (sched-pick.h):
+ * the client's code may call functions of the target that -f left unrecorded */
+#define LP_RUN_SERIAL_SWITCHES 2u
 
 struct lp_shm {
 	uint32_t magic;   /* LP_SHM_MAGIC, written by the cli */

@@ -145,6 +145,20 @@ static void test_serial_blocked_op_excludes_op_starts(void **state)
 	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_BLOCK, t, 3, 1, c), 0); /* stuck */
 }
 
+/* -f leaves target calls in client code: every switch point is a choice again. */
+static void test_serial_switches_branch_at_every_switch(void **state)
+{
+	(void)state;
+	struct lp_pick_thread t[] = {{0, 1, 0, 0}, {T1, 1, 0, 0}, {T2, 1, 0, 1}};
+	lp_tid_t c[3];
+	assert_int_equal(lp_sched_candidates_switches(LP_PT_OP_START, t, 3, 2, c), 3);
+	assert_int_equal(lp_sched_candidates_switches(LP_PT_SYNC, t, 3, 1, c), 1);
+	assert_true(c[0] == T1);
+	t[1].in_op = 1;
+	assert_int_equal(lp_sched_candidates_switches(LP_PT_BLOCK, t, 3, 0, c), 1);
+	assert_true(c[0] == T1);
+}
+
 static void test_default_choice(void **state)
 {
 	(void)state;
@@ -180,6 +194,7 @@ int main(void)
 		cmocka_unit_test(test_serial_blocked_op_excludes_op_starts),
 		cmocka_unit_test(test_serial_branch_only_at_op_starts),
 		cmocka_unit_test(test_serial_yield_in_client_code),
+		cmocka_unit_test(test_serial_switches_branch_at_every_switch),
 		cmocka_unit_test(test_default_choice),
 		cmocka_unit_test(test_preemption),
 	};
