@@ -30,3 +30,10 @@ bench/preload/client-lockadd: bench/preload/client-lockadd.c bench/preload/locka
 .PHONY: bench-atomics
 bench-atomics: all bench/preload/floor $(LP_BENCH_ATOM) $(check_DATA)
 	$(SHELL) $(srcdir)/bench/atomics.sh $(abs_top_builddir)
+
+# `make bench-phase1`: phase-1 executions, serial orders and seconds on 4x1, 6x1 and 3x3
+# queue tests, against the fork floor measured in the same run (bench/phase1.sh).
+EXTRA_DIST += bench/phase1.sh
+.PHONY: bench-phase1
+bench-phase1: all bench/preload/floor $(check_DATA)
+	$(SHELL) $(srcdir)/bench/phase1.sh $(abs_top_builddir)

@@ -100,7 +100,8 @@ int main(int argc, char **argv)
 		.shm_fd = -1, .cmd_wr = -1, .reply_rd = -1, .log_rd = -1,
 		.client_name = o.client_argv[0], .client_path = c.plan->client_path, .client_argv = o.client_argv,
 		.plan_path = write_plan(c.plan), .preload_lib = preload ? preload : lp_find_preload(), .watchdog = o.watchdog,
-		.run_flags = o.spurious ? LP_RUN_SPURIOUS : 0,
+		/* -f may leave target calls in the client's code: their order then matters */
+		.run_flags = (o.spurious ? LP_RUN_SPURIOUS : 0) | (o.n_globs ? LP_RUN_SERIAL_SWITCHES : 0),
 		.verbose = o.verbose > 0,
 	};
 	int rc;

@@ -47,9 +47,11 @@ void lp_rt_start(void)
 	struct lp_shm *shm = lp_rt.shm;
 	lp_rt.phase = shm->phase == LP_PHASE_SERIAL ? LP_PHASE_SERIAL : LP_PHASE_CONCURRENT;
 	lp_rt.spurious = lp_rt.phase == LP_PHASE_CONCURRENT && (shm->run_flags & LP_RUN_SPURIOUS);
+	lp_rt.serial_switches = lp_rt.phase == LP_PHASE_SERIAL && (shm->run_flags & LP_RUN_SERIAL_SWITCHES);
 	lp_rt.step = 0;
 	lp_rt.ov_next = 0;
 	lp_rt.pct_next = 0;
+	lp_rt.spinner = LP_TID_NONE;
 	lp_rt.pid = sys_getpid();
 	lp_rt.th[0].ktid = sys_gettid();
 	shm->steps = 0;
@@ -188,9 +190,11 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 			pick[n].in_op = t->in_op;
 			pick[n].at_op_start = t->at_op_start;
 			pick[n].library = t->library;
+			pick[n].spun = t->tid == lp_rt.spinner;
 			n++;
 		}
-		nc = lp_sched_candidates(lp_rt.phase, point, pick, n, running, cand);
+		nc = lp_rt.serial_switches ? lp_sched_candidates_switches(point, pick, n, running, cand)
+					   : lp_sched_candidates(lp_rt.phase, point, pick, n, running, cand);
 		if (nc)
 			break;
 		if (time_out_one())
@@ -227,6 +231,10 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	memcpy(d + 1, cand, nc * sizeof(lp_tid_t));
 	lp_rt.step = step + 1;
 	shm->steps = step + 1;
+	if (point == LP_PT_YIELD && chosen == self->tid)
+		lp_rt.spinner = chosen;
+	else if (chosen != self->tid || point == LP_PT_OP_START)
+		lp_rt.spinner = LP_TID_NONE;
 	switch_to(self, find_tid(chosen));
 }
 

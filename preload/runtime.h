@@ -82,6 +82,7 @@ struct lp_runtime {
 	int on;         /* between the fork point and the end of the execution */
 	uint32_t phase;
 	uint32_t spurious; /* LP_RUN_SPURIOUS in phase 2 */
+	uint32_t serial_switches; /* LP_RUN_SERIAL_SWITCHES in phase 1 */
 	uint64_t step;
 	uint32_t ov_next;
 	uint32_t pct_next; /* next PCT change point (index into shm->pct_changes) */
@@ -90,6 +91,7 @@ struct lp_runtime {
 	volatile int32_t dying_ktid; /* finished thread still running glibc cleanup */
 	int32_t pid;
 	uint64_t seq;
+	lp_tid_t spinner; /* serial: chosen at its own yield, nobody else run since */
 	struct lp_shm *shm;
 	struct lp_thread th[LP_MAX_THREADS];
 };

@@ -2,13 +2,21 @@
  * runs by default. Pure functions over a small snapshot of the thread table, so the exact
  * rules of protocol.h ("Schedules") can be unit tested without threads.
  *
- * Candidates, serial phase (checked in this order):
+ * Candidates, serial phase (checked in this order): a choice is made only where an
+ * operation may start, so the serial phase runs each serial order of the operations once.
  *   1. a thread inside an operation that can run is the only candidate (if several, all
  *      of them: cannot happen in a serial run, kept total for safety);
- *   2. at a point other than an operation start, a block, a yield, a thread exit or the
- *      process exit, the running thread (if it can run) is the sole candidate;
- *   3. otherwise every enabled thread, except threads waiting at an operation start while
- *      another thread's operation is pending (blocked inside it).
+ *   2. else client code runs alone and deterministically: the running thread, if it can
+ *      run, does not stand at an operation start and the point is not a yield; else the
+ *      lowest-tid other thread that can run and does not stand at an operation start
+ *      (a thread just started, between operations, or ending);
+ *   3. else (every thread that can run stands at an operation start, or is the running
+ *      thread yielding in client code) those at an operation start, unless an operation
+ *      is pending (blocked inside it), plus the yielding thread: a single yield is no wait,
+ *      so its next operation may still come first. A thread that yields again with no
+ *      other thread run since it was chosen at its last yield is spinning on the others
+ *      (`spun`): it is then a candidate only when alone.
+ * Thread start, thread exit and client code between operations are thus never choices.
  * Candidates, concurrent phase: at a yield, every other enabled thread (the yielding thread
  * only when it is alone: a spin-wait with PAUSE or sched_yield lets the others progress, the
  * fairness the paper's CHESS gives yields; otherwise a schedule choosing the spinner at each
@@ -41,12 +49,21 @@ struct lp_pick_thread {
 	uint8_t in_op;       /* has a recorded call without its return */
 	uint8_t at_op_start; /* stopped at an LP_PT_OP_START point */
 	uint8_t library;     /* created inside an operation: the library's thread, not the client's */
+	uint8_t spun;        /* serial: chosen at its own yield with no other thread run since */
 };
 
 /* Writes the candidates, sorted by tid, to out (room for n); returns their number.
  * running is an index into t (the thread that reached the point). */
 unsigned lp_sched_candidates(uint32_t phase, uint32_t point, const struct lp_pick_thread *t,
 			     unsigned n, unsigned running, lp_tid_t *out);
+
+/* Serial phase when client code may call unrecorded functions of the target (-f): its
+ * order matters, so every switch point is a choice. Candidates: an enabled thread inside
+ * an operation alone; else at a point other than an operation start, a block, a yield, a
+ * thread exit or the process exit, the running thread if it can run; else every enabled
+ * thread except those at an operation start while another operation is pending. */
+unsigned lp_sched_candidates_switches(uint32_t point, const struct lp_pick_thread *t, unsigned n,
+				      unsigned running, lp_tid_t *out);
 
 /* The default choice among n (> 0) sorted candidates. */
 lp_tid_t lp_sched_default(const lp_tid_t *cand, unsigned n, lp_tid_t running, uint32_t point);

@@ -299,6 +299,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0510-phase1-crash.sh \
 	tests/e2e/t0520-phase1-uncontrolled-blocking.sh \
 	tests/e2e/t0530-phase1-endless-client.sh \
+	tests/e2e/t0540-phase1-exact-orders.sh \
 	tests/e2e/t0600-replay-reproduces.sh \
 	tests/e2e/t0610-json-report.sh \
 	tests/e2e/t0700-options-bad-values.sh \
@@ -352,3 +353,19 @@ demo-preload: all $(LP_DEMO_DIR)/libdemo-queue.so $(LP_DEMO_DIR)/demo-client
 	@./lineup-preload --target $(LP_DEMO_DIR)/libdemo-queue.so -- $(LP_DEMO_DIR)/demo-client; \
 		echo "exit status $$?"
 include $(srcdir)/tests/fidelity.mk
+
+# Grid queue tests (THREADS x OPS) for exact phase-1 counts and bench/phase1.sh.
+LP_GRID_CLIENTS = $(LP_PROG_DIR)/client-queue-lock-4x1 $(LP_PROG_DIR)/client-queue-lock-6x1 \
+	$(LP_PROG_DIR)/client-queue-lock-3x3 $(LP_PROG_DIR)/client-queue-ms-3x3
+check_DATA += $(LP_GRID_CLIENTS)
+CLEANFILES += $(LP_GRID_CLIENTS)
+EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c
+LP_GRID_SRC = $(LP_PROG_DIR)/client-queue-grid.c $(LP_QUEUE_H)
+$(LP_PROG_DIR)/client-queue-lock-4x1: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-lock.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=4 -DOPS=1 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-lock.so
+$(LP_PROG_DIR)/client-queue-lock-6x1: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-lock.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=6 -DOPS=1 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-lock.so
+$(LP_PROG_DIR)/client-queue-lock-3x3: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-lock.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=3 -DOPS=3 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-lock.so
+$(LP_PROG_DIR)/client-queue-ms-3x3: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-ms.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=3 -DOPS=3 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-ms.so

@@ -97,13 +97,14 @@ char *lp_json_report(const struct lp_summary *s)
 		lp_json_string(&b, s->targets[i]);
 	}
 	lp_buf_printf(&b, "], \"functions\": %zu", s->functions);
-	lp_buf_printf(&b, ", \"phase1\": {\"executions\": %llu, \"histories\": %llu}",
-		      (unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories);
-	lp_buf_printf(&b, ", \"phase2\": {\"executions\": %llu, \"preemption_bound\": %d, \"executions_by_preemptions\": [",
+	lp_buf_printf(&b, ", \"phase1\": {\"executions\": %llu, \"histories\": %llu, \"seconds\": %.3f, ",
+		      (unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories, s->p1_seconds);
+	field(&b, "mode", s->p1_mode ? s->p1_mode : "eager");
+	lp_buf_printf(&b, "}, \"phase2\": {\"executions\": %llu, \"preemption_bound\": %d, \"executions_by_preemptions\": [",
 		      (unsigned long long)s->p2_executions, s->bound);
 	for (int i = 0; s->p2_executions && i <= s->p2_max_cost && i < LP_MAX_BOUND_SLOTS; i++)
 		lp_buf_printf(&b, "%s%llu", i ? ", " : "", (unsigned long long)s->p2_per_bound[i]);
-	lp_buf_puts(&b, "]}, ");
+	lp_buf_printf(&b, "], \"seconds\": %.3f}, ", s->p2_seconds);
 	field(&b, "instrumentation", s->instrumentation);
 	lp_buf_puts(&b, ", \"warnings\": [");
 	for (size_t i = 0; i < s->n_warnings; i++) {

@@ -75,8 +75,11 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 	char *inst = lp_sites_summary_text(&c->sites);
 	fputs(inst, f);
 	free(inst);
-	fprintf(f, "phase 1: %llu serial executions, %llu distinct histories\n",
-		(unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories);
+	fprintf(f, "phase 1: %llu serial executions, %llu distinct histories (%s: every serial order run first%s; %.2f s)\n",
+		(unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories,
+		s->p1_mode ? s->p1_mode : "eager",
+		c->o->n_globs ? ", branching at every switch point since -f leaves target calls unrecorded" : "",
+		s->p1_seconds);
 	if (c->o->strategy == LP_STRATEGY_DFS) {
 		fprintf(f, "phase 2: %llu concurrent executions (preemption bound %d", (unsigned long long)s->p2_executions,
 			s->bound);
@@ -86,7 +89,7 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 		for (int b = 0; b <= s->p2_max_cost && b < LP_MAX_BOUND_SLOTS; b++)
 			fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
 				(unsigned long long)s->p2_per_bound[b]);
-		fputs("\n", f);
+		fprintf(f, "; %.2f s\n", s->p2_seconds);
 	}
 	lp_report_coverage(c, f);
 	lp_report_warnings(c, f);

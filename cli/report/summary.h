@@ -42,6 +42,8 @@ struct lp_summary {
 	size_t n_targets;
 	size_t functions;
 	uint64_t p1_executions, p1_histories;
+	const char *p1_mode;                       /* "eager": every serial order run first */
+	double p1_seconds, p2_seconds;             /* wall-clock time of each phase */
 	uint64_t p2_executions;
 	uint64_t p2_per_bound[LP_MAX_BOUND_SLOTS]; /* executions by preemptions */
 	int p2_max_cost;                           /* highest cost run, -1 none */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "cli/report/json.h"
 #include "cli/report/progress.h"
@@ -18,6 +19,24 @@
 #include "scheduler/strategy.h"
 #include "replay-cmd.h"
 #include "cli/report/report-trace.h"
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* When each phase started (0: not yet), so that every way out reports its time. */
+static double p1_started, p2_started;
+
+static void stop_clocks(struct lp_ctx *c)
+{
+	if (p2_started)
+		c->sum.p2_seconds = now_seconds() - p2_started;
+	else if (p1_started)
+		c->sum.p1_seconds = now_seconds() - p1_started;
+}
 
 static const char *signame(int sig)
 {
@@ -159,6 +178,7 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exe
 
 static void finish_output(struct lp_ctx *c)
 {
+	stop_clocks(c);
 	lp_progress_clear();
 	if (!c->o->quiet)
 		lp_report_summary(c, stdout);
@@ -250,6 +270,8 @@ static void phase1(struct lp_ctx *c, bool replay)
 {
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_SERIAL, -1);
 	const struct lp_schedule *s;
+	c->sum.p1_mode = "eager";
+	p1_started = now_seconds();
 	while ((s = lp_explore_next(ex))) {
 		if (!replay && lp_run_should_stop(c, 1)) {
 			lp_explore_free(ex);
@@ -283,6 +305,7 @@ static void phase1(struct lp_ctx *c, bool replay)
 		exec_clear(&e);
 		lp_progress_update(LP_PROGRESS_SERIAL, c->sum.p1_executions, c->sum.p1_histories, 0);
 	}
+	c->sum.p1_seconds = now_seconds() - p1_started;
 	c->p1_dropped = lp_explore_dropped(ex);
 	if (c->p1_dropped)
 		lp_summary_warn(&c->sum, "phase 1 skipped serial schedules needing more than 4096 overrides: observations may be incomplete");
@@ -306,6 +329,7 @@ static int phase2(struct lp_ctx *c)
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_CONCURRENT, c->sum.bound);
 	const struct lp_schedule *s;
 	bool stopped = false;
+	p2_started = now_seconds();
 	while ((s = lp_explore_next(ex))) {
 		if ((stopped = lp_run_dfs_should_stop(c, ex, s)))
 			break;

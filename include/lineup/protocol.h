@@ -35,11 +35,13 @@
  *     yield; otherwise the first candidate after the running thread in tid order,
  *     cyclically (the running thread itself only if it is the sole candidate).
  * A choice is a *preemption* iff the running thread is a candidate, the point is not a
- * yield, and another thread is chosen. Serial phase: while a thread is inside an
- * operation and can run, it is the only candidate; threads about to start an operation
- * are not candidates while another thread's operation is pending; and the running
- * thread is the sole candidate at every point other than an operation start, a block,
- * a yield or a thread exit. Concurrent phase: at a yield, the other enabled threads (the
+ * yield, and another thread is chosen. Serial phase (a choice only where an operation
+ * may start: one execution per serial order): while a thread is inside an operation and
+ * can run, it is the only candidate; else a thread in client code (not standing at an
+ * operation start) runs alone: the running one unless it yields or cannot run, else the
+ * lowest tid; else the threads standing at an operation start (none while another
+ * thread's operation is pending), plus a thread yielding in client code unless it is
+ * spinning (chosen at its previous yield with nobody run since). Concurrent phase: at a yield, the other enabled threads (the
  * running one only if none); elsewhere every enabled thread is a candidate, except
  * that the running thread is the sole candidate at those other points when it is outside
  * any operation and was created by the client (not inside an operation): the client's own
@@ -238,6 +240,9 @@ enum lp_strategy_kind {
 
 /* lp_shm.run_flags */
 #define LP_RUN_SPURIOUS 1u /* phase 2: a condition wait may wake without a signal */
+/* phase 1: branch at every switch point, not only at operation starts (sched-pick.h):
+ * the client's code may call functions of the target that -f left unrecorded */
+#define LP_RUN_SERIAL_SWITCHES 2u
 
 struct lp_shm {
 	uint32_t magic;   /* LP_SHM_MAGIC, written by the cli */

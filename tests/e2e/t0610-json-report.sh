@@ -33,6 +33,10 @@ json_is queue '.phase2.executions_by_preemptions | length' 2
 json_is queue '.phase2 | (.executions_by_preemptions | add) == .executions' true
 json_is queue '.instrumentation | test("^instrumented: ")' true
 json_is queue '.nondeterminism' null
+json_is queue ".phase1.mode" eager
+json_is queue ".phase1.seconds | type" number
+json_is queue ".phase2.seconds | type" number
+json_is queue ".phase1.executions" 3
 
 lp_run --json "$T/event.json" --target "$P/libevent-nolock.so" -- "$P/client-event"
 expect_status 1 "event: exit status 1"

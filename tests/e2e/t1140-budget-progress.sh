@@ -7,12 +7,17 @@ lp_require_prog libqueue-ms.so client-queue-3x3
 export LINEUP_PROGRESS_INTERVAL=0.3
 lp_run -p 2 --target "$P/libqueue-ms.so" -- "$P/client-queue-3x3" 1
 expect_status 0 "exit 0"
-grep -Eq '^lineup-preload: phase 1 \(serial\): [0-9]+ executions, [0-9]+ histories, [0-9]+/s$' "$ERR"
-ok $? "a plain phase-1 line"
 grep -Eq '^lineup-preload: phase 2 \(concurrent\): [0-9]+ executions and histories checked, [0-9] preemptions, [0-9]+/s, bound [0-9] ends at ~[0-9]+ executions, ~[0-9hms]+ left$' "$ERR"
 ok $? "a plain phase-2 line with the bound's estimated end and the time left"
 ! grep -q "$(printf '\r')" "$ERR"
 ok $? "no carriage return off a terminal"
+
+# Phase 1 runs one execution per serial order: 3 threads x 3 operations (1,680 orders)
+# outlast several intervals; the budget ends the run whatever the machine's speed.
+lp_run --time-budget 3s -p 0 --target "$P/libqueue-ms.so" -- "$P/client-queue-3x3" 3
+expect_status 0 "3x3 under a budget: exit 0"
+grep -Eq '^lineup-preload: phase 1 \(serial\): [0-9]+ executions, [0-9]+ histories, [0-9]+/s$' "$ERR"
+ok $? "a plain phase-1 line"
 
 lp_run -q -p 2 --target "$P/libqueue-ms.so" -- "$P/client-queue-3x3" 1
 expect_status 0 "-q: exit 0"

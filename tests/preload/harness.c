@@ -2,7 +2,7 @@
  * area and the pipes, starts the client with LD_PRELOAD and LINEUP_*, drives the fork
  * server with one schedule and prints the records as text (one line each).
  *
- *   harness -L PRELOAD -P PLAN [-p s|c] [-o 4@0.2,9@0.1] [-m MAX] [-n RUNS] [-S] [-q]
+ *   harness -L PRELOAD -P PLAN [-p s|S|c] [-o 4@0.2,9@0.1] [-m MAX] [-n RUNS] [-S] [-q]
  *           [-B BARE] -- CLIENT [ARGS...]
  * -S re-executes the client per run with LINEUP_MODE=single; -q prints only the run
  * lines; -B N also times N bare fork+_exit+waitpid in this process. */
@@ -321,7 +321,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!preload || !plan || optind >= argc) {
-		fprintf(stderr, "usage: harness -L PRELOAD -P PLAN [-p s|c] [-o OVERRIDES] [-m MAX] [-n RUNS] [-S] [-q] [-B N] -- CLIENT [ARGS...]\n");
+		fprintf(stderr, "usage: harness -L PRELOAD -P PLAN [-p s|S|c] [-o OVERRIDES] [-m MAX] [-n RUNS] [-S] [-q] [-B N] -- CLIENT [ARGS...]\n");
 		return 2;
 	}
 	read_plan(plan);
@@ -335,7 +335,10 @@ int main(int argc, char **argv)
 		die("mmap");
 	shm->magic = LP_SHM_MAGIC;
 	shm->version = LP_PROTOCOL_VERSION;
-	shm->phase = phase[0] == 's' ? LP_PHASE_SERIAL : LP_PHASE_CONCURRENT;
+	/* -p S: serial, branching at every switch point (LP_RUN_SERIAL_SWITCHES) */
+	shm->phase = phase[0] == 's' || phase[0] == 'S' ? LP_PHASE_SERIAL : LP_PHASE_CONCURRENT;
+	if (phase[0] == 'S')
+		shm->run_flags |= LP_RUN_SERIAL_SWITCHES;
 	shm->max_steps = max_steps;
 	parse_overrides(ovs);
 	char **cargv = argv + optind;

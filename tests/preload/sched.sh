@@ -12,7 +12,7 @@ $H -p c -o 5@0.2 -- "$B/client-toy" racy >"$TMP/preempt" 2>&1
 ok "an override preempts 0.1 inside its operation" has "$TMP/preempt" "dec 5 sync 0.1 -> 0.2 [0.1 0.2]"
 ok "the preemption loses an update" has "$TMP/preempt" "ret 0 toy_get = 11"
 ok "0.2's operation overlaps 0.1's" sh -c "sed -n '/call 0.1/,/ret 0.1/p' '$TMP/preempt' | grep -q 'call 0.2'"
-$H -p s -o 5@0.2 -- "$B/client-toy" racy >"$TMP/div" 2>&1
+$H -p s -o 6@0.1 -- "$B/client-toy" racy >"$TMP/div" 2>&1
 ok "an override naming a non-candidate diverges" sh -c "grep -q 'outcome diverged' '$TMP/div' && grep -q 'not a candidate' '$TMP/div'"
 $H -o 6@0.2 -- "$B/client-toy" deadlock >"$TMP/dead" 2>&1
 ok "opposite lock orders deadlock under 6@0.2" has "$TMP/dead" "outcome deadlock"
@@ -24,7 +24,8 @@ test -s "$TMP/r1" || echo "# no records"
 ok "the same schedule twice gives identical records" cmp -s "$TMP/r1" "$TMP/r2"
 $H -m 3 -- "$B/client-toy" yield >"$TMP/yield" 2>&1
 ok "yields are decisions flagged yield" has "$TMP/yield" "dec 4 yield 0.1 -> 0.2 [0.2] yield"
-$H -p s -m 20 -- "$B/client-toy" spin >"$TMP/spin" 2>&1
+# -p S: client code before 0.1's operation start is a choice, so 0.1 spins first
+$H -p S -m 20 -- "$B/client-toy" spin >"$TMP/spin" 2>&1
 ok "serial: spinning inside an operation is a livelock after max-steps" has "$TMP/spin" "outcome livelock"
 $H -p c -m 20 -- "$B/client-toy" spin >"$TMP/spinc" 2>&1
 ok "concurrent: the yield lets the other thread set the flag" sh -c "grep -q 'outcome complete' '$TMP/spinc' && grep -q 'ret 0.1 toy_spin_until = 1' '$TMP/spinc'"

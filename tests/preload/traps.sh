@@ -40,7 +40,7 @@ ok "a dlopen'ed target's sites are trapped" sh -c "grep -q 'load target 0 libato
 
 $H -m 50 -- "$B/client-atom" spin >"$TMP/spin" 2>&1
 ok "concurrent: pause is a yield, so the spinner lets 0.2 set the flag" sh -c "grep -q 'outcome complete' '$TMP/spin' && grep -q 'dec [0-9]* yield 0.1 -> 0.2 \[0.2\] yield' '$TMP/spin'"
-$H -p s -m 50 -- "$B/client-atom" spin >"$TMP/spins" 2>&1
+$H -p S -m 50 -- "$B/client-atom" spin >"$TMP/spins" 2>&1
 ok "serial: spinning with pause inside an operation is a livelock" has "$TMP/spins" "outcome livelock"
 ok "after max-steps points at the pause" test "$(count "$TMP/spins" ' yield 0.1 -> 0.1')" -eq 50
 $H -q -- "$B/client-atom" loop 1000 >"$TMP/loop" 2>&1

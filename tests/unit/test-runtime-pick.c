@@ -82,8 +82,55 @@ static void test_serial_sole_running_at_sync(void **state)
 	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_SYNC, t, 3, 1, c), 1);
 	assert_true(c[0] == T1);
 	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_OP_END, t, 3, 1, c), 1);
-	/* at an operation start everybody enabled may go */
-	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_OP_START, t, 3, 2, c), 3);
+	/* at an operation start, client code elsewhere runs first (alone, lowest tid) */
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_OP_START, t, 3, 2, c), 1);
+	assert_true(c[0] == 0);
+}
+
+/* Only operation starts are choices: once every thread that can run stands at one, all of
+ * them are candidates, whichever point was reached. */
+static void test_serial_branch_only_at_op_starts(void **state)
+{
+	(void)state;
+	struct lp_pick_thread t[] = {{0, 0, 0, 0}, {T1, 1, 0, 1}, {T2, 1, 0, 1}, {T3, 1, 0, 1}};
+	lp_tid_t c[4];
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_OP_START, t, 4, 3, c), 3);
+	assert_true(c[0] == T1 && c[1] == T2 && c[2] == T3);
+	/* main blocked in a join, a thread exiting: the same three */
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_BLOCK, t, 4, 0, c), 3);
+	/* a thread just started (not at an op start) runs first, alone */
+	t[2].at_op_start = 0;
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_OP_START, t, 4, 3, c), 1);
+	assert_true(c[0] == T2);
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_THREAD_EXIT, t, 4, 0, c), 1);
+	assert_true(c[0] == T2);
+	/* the running thread in client code keeps going at a thread start or an op end */
+	t[0].enabled = 1;
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_THREAD_START, t, 4, 0, c), 1);
+	assert_true(c[0] == 0);
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_OP_END, t, 4, 2, c), 1);
+	assert_true(c[0] == T2);
+}
+
+/* A thread yielding in client code gives way: to another thread in client code alone;
+ * else it competes with the op starts once, and when spinning only they may go. */
+static void test_serial_yield_in_client_code(void **state)
+{
+	(void)state;
+	struct lp_pick_thread t[] = {{0, 1, 0, 0}, {T1, 1, 0, 0}, {T2, 1, 0, 1}};
+	lp_tid_t c[3];
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_YIELD, t, 3, 1, c), 1);
+	assert_true(c[0] == 0);
+	t[0].enabled = 0;
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_YIELD, t, 3, 1, c), 2);
+	assert_true(c[0] == T1 && c[1] == T2);
+	t[1].spun = 1;
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_YIELD, t, 3, 1, c), 1);
+	assert_true(c[0] == T2);
+	/* alone (the op start waits for a pending operation): it keeps spinning */
+	struct lp_pick_thread p[] = {{0, 0, 1, 0}, {T1, 1, 0, 0, 0, 1}, {T2, 1, 0, 1}};
+	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_YIELD, p, 3, 1, c), 1);
+	assert_true(c[0] == T1);
 }
 
 static void test_serial_blocked_op_excludes_op_starts(void **state)
@@ -96,6 +143,20 @@ static void test_serial_blocked_op_excludes_op_starts(void **state)
 	assert_true(c[0] == 0);
 	t[0].enabled = 0;
 	assert_int_equal(cands(LP_PHASE_SERIAL, LP_PT_BLOCK, t, 3, 1, c), 0); /* stuck */
+}
+
+/* -f leaves target calls in client code: every switch point is a choice again. */
+static void test_serial_switches_branch_at_every_switch(void **state)
+{
+	(void)state;
+	struct lp_pick_thread t[] = {{0, 1, 0, 0}, {T1, 1, 0, 0}, {T2, 1, 0, 1}};
+	lp_tid_t c[3];
+	assert_int_equal(lp_sched_candidates_switches(LP_PT_OP_START, t, 3, 2, c), 3);
+	assert_int_equal(lp_sched_candidates_switches(LP_PT_SYNC, t, 3, 1, c), 1);
+	assert_true(c[0] == T1);
+	t[1].in_op = 1;
+	assert_int_equal(lp_sched_candidates_switches(LP_PT_BLOCK, t, 3, 0, c), 1);
+	assert_true(c[0] == T1);
 }
 
 static void test_default_choice(void **state)
@@ -131,6 +192,9 @@ int main(void)
 		cmocka_unit_test(test_serial_op_pending_runs_alone),
 		cmocka_unit_test(test_serial_sole_running_at_sync),
 		cmocka_unit_test(test_serial_blocked_op_excludes_op_starts),
+		cmocka_unit_test(test_serial_branch_only_at_op_starts),
+		cmocka_unit_test(test_serial_yield_in_client_code),
+		cmocka_unit_test(test_serial_switches_branch_at_every_switch),
 		cmocka_unit_test(test_default_choice),
 		cmocka_unit_test(test_preemption),
 	};

@@ -1,0 +1,45 @@
+#!/bin/sh
+# bench/phase1.sh — phase 1 on the 4x1, 6x1 and 3x3 mutex-queue tests and the 3x3
+# Michael-Scott queue test: executions against serial orders of the operations, seconds,
+# and executions/s as a ratio of the fork-server floor (bench/preload/floor, the one
+# bench/exec.sh uses) measured in the same run with as many threads.
+# Usage: bench/phase1.sh [BUILDDIR]   (make bench-phase1 runs it; needs `make check` programs)
+set -eu
+top_builddir=$(cd "${1:-${top_builddir:-.}}" && pwd)
+LP=$top_builddir/lineup-preload
+P=$top_builddir/tests/progs
+FLOOR=$top_builddir/bench/preload/floor
+
+for f in "$LP" "$FLOOR" "$P/client-queue-lock-4x1" "$P/client-queue-lock-6x1" \
+	"$P/client-queue-lock-3x3" "$P/client-queue-ms-3x3"; do
+	[ -x "$f" ] || { echo "bench/phase1.sh: '$f' is missing: run make check first" >&2; exit 2; }
+done
+command -v jq >/dev/null 2>&1 || { echo "bench/phase1.sh: jq is missing: apt-get install jq" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+calc() { awk "BEGIN { printf \"${2:-%.3f}\", $1 }"; }
+
+# bench NAME LIB CLIENT THREADS ORDERS: one run at -p 0 (phase 2 is not measured here).
+bench() {
+	rc=0
+	"$LP" -q -p 0 --json "$tmp/$1.json" --target "$P/$2" -- "$P/$3" >"$tmp/$1.out" 2>"$tmp/$1.err" || rc=$?
+	if [ "$rc" != 0 ]; then
+		echo "bench/phase1.sh: lineup-preload on $3 exited $rc:" >&2
+		tail -n 3 "$tmp/$1.err" "$tmp/$1.out" >&2
+		exit 1
+	fi
+	e=$(jq -r .phase1.executions "$tmp/$1.json")
+	h=$(jq -r .phase1.histories "$tmp/$1.json")
+	s=$(jq -r .phase1.seconds "$tmp/$1.json")
+	floor=$(sed -n 's/^fork-threads //p' "$tmp/floor-$4")
+	rate=$(calc "$e / ($s > 0 ? $s : 1e-9)" %.0f)
+	printf '  %-8s %6d executions for %6d serial orders (%d histories) in %7.3f s: %5d/s, %.2f of the %d-thread floor (%d/s)\n' \
+		"$1" "$e" "$5" "$h" "$s" "$rate" "$(calc "$rate / $floor")" "$4" "$floor"
+}
+
+echo "bench-phase1: phase 1 at -p 0, one run each; floor: fork + N threads create/join + _exit"
+for n in 3 4 6; do "$FLOOR" 1000 "$n" >"$tmp/floor-$n"; done
+bench mutex-4x1 libqueue-lock.so client-queue-lock-4x1 4 24
+bench mutex-6x1 libqueue-lock.so client-queue-lock-6x1 6 720
+bench mutex-3x3 libqueue-lock.so client-queue-lock-3x3 3 1680
+bench ms-3x3 libqueue-ms.so client-queue-ms-3x3 3 1680
