@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 
+#include "lineup/stringify.h"
 #include "preload.h"
 #include "sites.h"
 #include "text.h"
@@ -187,7 +188,7 @@ static void patch_object(const struct dl_phdr_info *info, uint32_t obj)
 	if (area)
 		mprotect(area, size, PROT_READ | PROT_EXEC);
 	if (m && lp_sites_merge(&lp_site_table, batch, m) < 0)
-		lp_fatal(LP_OUT_LIMIT, 0, "more than 65536 trapped instructions in the loaded objects");
+		lp_fatal(LP_OUT_LIMIT, 0, "more than " LP_STR(LP_MAX_SITES) " trapped instructions in the loaded objects");
 	/* int3 over each first byte, one executable segment at a time */
 	for (int k = 0; k < info->dlpi_phnum; k++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[k];

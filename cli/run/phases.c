@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "lineup/stringify.h"
 #include "lineup/buf.h"
 #include "cli/report/json.h"
 #include "lineup/die.h"
@@ -163,7 +164,7 @@ static void report_cautions(const struct lp_ctx *c, struct lp_buf *r)
 			      c->p1_livelocks, c->p1_livelocks == 1 ? "" : "s", c->o->max_steps,
 			      c->p1_livelocks == 1 ? "it" : "them");
 	if (c->p1_dropped)
-		lp_buf_puts(r, "CAUTION: phase 1 skipped serial schedules needing more than 4096 overrides, "
+		lp_buf_puts(r, "CAUTION: phase 1 skipped serial schedules needing more than " LP_STR(LP_MAX_OVERRIDES) " overrides, "
 			       "so the observations may be incomplete and this report can be a false alarm\n");
 	if (c->o->spurious)
 		lp_buf_puts(r, "note: with --spurious-wakeups, a condition wait in this history may have returned "
@@ -246,7 +247,8 @@ static void phase1(struct lp_ctx *c)
 	}
 	c->p1_dropped = lp_explore_dropped(ex);
 	if (c->p1_dropped)
-		lp_summary_warn(&c->sum, "phase 1 skipped serial schedules needing more than 4096 overrides: observations may be incomplete");
+		lp_summary_warn(&c->sum, "phase 1 skipped serial schedules needing more than " LP_STR(LP_MAX_OVERRIDES)
+					  " overrides: observations may be incomplete");
 	if (c->p1_livelocks)
 		lp_summary_warn(&c->sum, "phase 1 recorded serial executions cut at --max-steps as stuck: if an operation needs more steps, "
 				   "the observations are wrong, so a violation may be a false alarm and a stuck history may pass "
@@ -301,7 +303,7 @@ static int phase2(struct lp_ctx *c)
 		lp_progress_update(2, c->sum.p2_executions, 0, (int)s->cost);
 	}
 	if (lp_explore_dropped(ex))
-		lp_summary_warn(&c->sum, "phase 2 skipped schedules needing more than 4096 overrides");
+		lp_summary_warn(&c->sum, "phase 2 skipped schedules needing more than " LP_STR(LP_MAX_OVERRIDES) " overrides");
 	lp_explore_free(ex);
 	return LP_EXIT_OK;
 }
