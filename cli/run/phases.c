@@ -17,14 +17,6 @@
 #include "replay-cmd.h"
 #include "cli/report/report-trace.h"
 
-static const char *signame(int sig)
-{
-	static char buf[32];
-	const char *s = sigabbrev_np(sig);
-	snprintf(buf, sizeof buf, "SIG%s", s ? s : "?");
-	return buf;
-}
-
 /* Counts distinct serial histories (by a 64-bit hash of the events, header excluded). */
 static bool new_history(struct lp_ctx *c, const char *text)
 {
@@ -121,7 +113,7 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct exec *
 	if (e->crashed && s->phase == LP_PHASE_SERIAL && !replay) {
 		if (WIFSIGNALED(e->res.status))
 			lp_die(LP_EXIT_USAGE, "client crashed (%s) in phase 1 under serial schedule %s: fix the client or the library before checking",
-			       signame(WTERMSIG(e->res.status)), e->sched);
+			       lp_signal_name(WTERMSIG(e->res.status)), e->sched);
 		lp_die(LP_EXIT_USAGE, "client exited in phase 1 under serial schedule %s before every thread finished (exit status %d): %s",
 		       e->sched, WIFEXITED(e->res.status) ? WEXITSTATUS(e->res.status) : -1, first_error(c, &e->log));
 	}
@@ -191,7 +183,7 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct exec 
 		lp_buf_puts(&r, checker_text);
 	else
 		lp_buf_printf(&r, "client crashed with %s under this schedule; history up to the crash:\n%s",
-			      signame(WTERMSIG(e->res.status)), v->history);
+			      lp_signal_name(WTERMSIG(e->res.status)), v->history);
 	v->report = lp_buf_take(&r);
 	c->sum.violation = v;
 	c->sum.verdict = LP_RUN_VIOLATION;
@@ -368,7 +360,7 @@ int lp_replay_run(struct lp_ctx *c)
 		fflush(stdout);
 		if (WIFSIGNALED(e.res.status))
 			fprintf(stderr, "lineup-preload: client crashed with %s under schedule %s\n",
-				signame(WTERMSIG(e.res.status)), e.sched);
+				lp_signal_name(WTERMSIG(e.res.status)), e.sched);
 		else
 			fprintf(stderr, "lineup-preload: client exited with status %d under schedule %s before every thread finished\n",
 				WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1, e.sched);
