@@ -44,17 +44,6 @@ static int object_index(const struct dl_phdr_info *info)
 	return -1;
 }
 
-static int contains(const struct dl_phdr_info *info, uintptr_t a)
-{
-	for (int i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-		uintptr_t s = info->dlpi_addr + ph->p_vaddr;
-		if (ph->p_type == PT_LOAD && a >= s && a < s + ph->p_memsz)
-			return 1;
-	}
-	return 0;
-}
-
 /* The executable segment holding [a, a+len), or NULL. */
 static const ElfW(Phdr) *exec_segment(const struct dl_phdr_info *info, uintptr_t a, unsigned len)
 {
@@ -153,9 +142,9 @@ static void patch_object(const struct dl_phdr_info *info, uint32_t obj)
 	/* never libc, the loader or ourselves: glibc branches into the middle of its atomics
 	 * and our own code runs inside the trap handler */
 	const char *refuse = NULL;
-	if (contains(info, (uintptr_t)lp_preload_resolve))
+	if (lp_object_contains(info, (uintptr_t)lp_preload_resolve))
 		refuse = "it is in liblineup-preload itself";
-	else if (contains(info, (uintptr_t)real_pthread_create) || contains(info, (uintptr_t)real_sched_yield))
+	else if (lp_object_contains(info, (uintptr_t)real_pthread_create) || lp_object_contains(info, (uintptr_t)real_sched_yield))
 		refuse = "it is in the C library, which is never instrumented";
 	else if (getauxval(AT_BASE) && base == getauxval(AT_BASE))
 		refuse = "it is in the dynamic loader, which is never instrumented";
