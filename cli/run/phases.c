@@ -204,7 +204,8 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct exec 
 	return LP_EXIT_VIOLATION;
 }
 
-static void phase1(struct lp_ctx *c)
+/* Returns LP_EXIT_OK, or LP_EXIT_NONDETERMINISTIC after reporting it (the run ends). */
+static int phase1(struct lp_ctx *c)
 {
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_SERIAL, -1);
 	const struct lp_schedule *s;
@@ -229,7 +230,9 @@ static void phase1(struct lp_ctx *c)
 				putchar('\n');
 			c->sum.nondeterminism = text;
 			finish_output(c);
-			exit(LP_EXIT_NONDETERMINISTIC);
+			exec_clear(&e);
+			lp_explore_free(ex);
+			return LP_EXIT_NONDETERMINISTIC;
 		}
 		if (r == LP_CHECK_ERROR)
 			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text);
@@ -254,6 +257,7 @@ static void phase1(struct lp_ctx *c)
 	if (!c->calls)
 		lp_die(LP_EXIT_USAGE, "client called no function of '%s' in phase 1: check --target and --function, and that the client's threads call the library",
 		       c->plan->n_targets ? c->plan->targets[0].name : "the target");
+	return LP_EXIT_OK;
 }
 
 static int phase2(struct lp_ctx *c)
@@ -306,8 +310,10 @@ int lp_phases_run(struct lp_ctx *c)
 	lp_server_start(&c->sv);
 	if (c->sv.single)
 		lp_summary_warn(&c->sum, "the client already had threads at its first pthread_create: every execution re-executes the client (slower)");
-	phase1(c);
-	int rc = phase2(c);
+	int rc = phase1(c);
+	if (rc != LP_EXIT_OK)
+		return rc;
+	rc = phase2(c);
 	if (rc != LP_EXIT_OK)
 		return rc;
 	lp_server_stop(&c->sv);
