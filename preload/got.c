@@ -89,7 +89,7 @@ static uintptr_t tramp_of(uint32_t f)
 	return lp_g.tramps + 16 + 16 * (uintptr_t)f;
 }
 
-static int contains(const struct dl_phdr_info *info, uintptr_t a)
+int lp_object_contains(const struct dl_phdr_info *info, uintptr_t a)
 {
 	for (int i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
@@ -103,9 +103,9 @@ static int contains(const struct dl_phdr_info *info, uintptr_t a)
 /* Objects whose references are never redirected: the preload, the loader, the vDSO. */
 static int skipped(const struct dl_phdr_info *info)
 {
-	return contains(info, (uintptr_t)lp_common_entry) ||
+	return lp_object_contains(info, (uintptr_t)lp_common_entry) ||
 	       (getauxval(AT_BASE) && info->dlpi_addr == getauxval(AT_BASE)) ||
-	       contains(info, getauxval(AT_SYSINFO_EHDR));
+	       lp_object_contains(info, getauxval(AT_SYSINFO_EHDR));
 }
 
 static int target_index(const struct dl_phdr_info *info)
@@ -202,7 +202,7 @@ static void patch_relocs(const struct dl_phdr_info *info, const ElfW(Rela) *rel,
 		int f;
 		if (cur >= lp_g.tramps && cur < lp_g.tramps + 16 + 16 * (uintptr_t)lp_g.plan->n_funcs)
 			continue; /* already redirected */
-		if (contains(info, cur))
+		if (lp_object_contains(info, cur))
 			f = lp_got_func_of(name, 0); /* lazy binding: still points at the PLT */
 		else
 			f = lp_got_func_of(name, cur); /* bound: only if bound to the target */

@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 
+#include "lineup/stringify.h"
 #include "preload.h"
 #include "sites.h"
 #include "text.h"
@@ -41,17 +42,6 @@ static int object_index(const struct dl_phdr_info *info)
 		if (object(i)->dev == st.st_dev && object(i)->ino == st.st_ino)
 			return (int)i;
 	return -1;
-}
-
-static int contains(const struct dl_phdr_info *info, uintptr_t a)
-{
-	for (int i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-		uintptr_t s = info->dlpi_addr + ph->p_vaddr;
-		if (ph->p_type == PT_LOAD && a >= s && a < s + ph->p_memsz)
-			return 1;
-	}
-	return 0;
 }
 
 /* The executable segment holding [a, a+len), or NULL. */
@@ -131,6 +121,77 @@ static int prot_of(const ElfW(Phdr) *ph)
 	       (ph->p_flags & PF_X ? PROT_EXEC : 0);
 }
 
+/* The address range [*lo, *hi) the object's PT_LOAD segments cover. */
+static void load_span(const struct dl_phdr_info *info, uintptr_t *lo, uintptr_t *hi)
+{
+	uintptr_t base = info->dlpi_addr;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		if (ph->p_type != PT_LOAD)
+			continue;
+		if (base + ph->p_vaddr < *lo)
+			*lo = base + ph->p_vaddr;
+		if (base + ph->p_vaddr + ph->p_memsz > *hi)
+			*hi = base + ph->p_vaddr + ph->p_memsz;
+	}
+}
+
+/* Why no site of this object is trapped, or NULL: never libc, the loader or ourselves
+ * (glibc branches into the middle of its atomics and our own code runs inside the trap
+ * handler). */
+static const char *refusal(const struct dl_phdr_info *info)
+{
+	if (lp_object_contains(info, (uintptr_t)lp_preload_resolve))
+		return "it is in liblineup-preload itself";
+	if (lp_object_contains(info, (uintptr_t)real_pthread_create) || lp_object_contains(info, (uintptr_t)real_sched_yield))
+		return "it is in the C library, which is never instrumented";
+	if (getauxval(AT_BASE) && info->dlpi_addr == getauxval(AT_BASE))
+		return "it is in the dynamic loader, which is never instrumented";
+	return NULL;
+}
+
+/* int3 over the first byte of batch[0..m), one executable segment at a time. */
+static void write_int3(const struct dl_phdr_info *info, uint32_t m)
+{
+	uintptr_t base = info->dlpi_addr;
+	for (int k = 0; k < info->dlpi_phnum; k++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[k];
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
+			continue;
+		uintptr_t s0 = (base + ph->p_vaddr) & ~(uintptr_t)4095;
+		uintptr_t s1 = (base + ph->p_vaddr + ph->p_memsz + 4095) & ~(uintptr_t)4095;
+		int opened = 0;
+		for (uint32_t j = 0; j < m; j++) {
+			if (batch[j].addr < s0 || batch[j].addr >= s1)
+				continue;
+			if (!opened && mprotect((void *)s0, s1 - s0, PROT_READ | PROT_WRITE | PROT_EXEC) < 0)
+				break;
+			opened = 1;
+			*(volatile uint8_t *)batch[j].addr = 0xcc;
+		}
+		if (opened)
+			mprotect((void *)s0, s1 - s0, prot_of(ph));
+	}
+}
+
+/* Counts each not yet counted site of the object as trapped, or warns why not. */
+static void count_trapped(uint32_t obj, uintptr_t base)
+{
+	const struct lp_loaded_plan *p = lp_g.plan;
+	for (uint32_t i = 0; i < p->n_sites; i++) {
+		uintptr_t addr = base + p->sites[i].offset;
+		if (p->sites[i].object == obj && !site_done[i]) {
+			const struct lp_trap_site *e = lp_sites_find(&lp_site_table, addr);
+			if (e && *(const uint8_t *)addr == 0xcc)
+				count(i, 1);
+			else {
+				warn_site(i, addr, "its code page cannot be made writable");
+				count(i, 0);
+			}
+		}
+	}
+}
+
 static void patch_object(const struct dl_phdr_info *info, uint32_t obj)
 {
 	const struct lp_loaded_plan *p = lp_g.plan;
@@ -140,24 +201,8 @@ static void patch_object(const struct dl_phdr_info *info, uint32_t obj)
 		want += p->sites[i].object == obj;
 	if (!want)
 		return;
-	for (int i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-		if (ph->p_type != PT_LOAD)
-			continue;
-		if (base + ph->p_vaddr < lo)
-			lo = base + ph->p_vaddr;
-		if (base + ph->p_vaddr + ph->p_memsz > hi)
-			hi = base + ph->p_vaddr + ph->p_memsz;
-	}
-	/* never libc, the loader or ourselves: glibc branches into the middle of its atomics
-	 * and our own code runs inside the trap handler */
-	const char *refuse = NULL;
-	if (contains(info, (uintptr_t)lp_preload_resolve))
-		refuse = "it is in liblineup-preload itself";
-	else if (contains(info, (uintptr_t)real_pthread_create) || contains(info, (uintptr_t)real_sched_yield))
-		refuse = "it is in the C library, which is never instrumented";
-	else if (getauxval(AT_BASE) && base == getauxval(AT_BASE))
-		refuse = "it is in the dynamic loader, which is never instrumented";
+	load_span(info, &lo, &hi);
+	const char *refuse = refusal(info);
 	size_t size = ((size_t)want * LP_COPY_SLOT + 4095) & ~(size_t)4095;
 	uint8_t *area = refuse ? NULL : near_area(lo, hi, size);
 	if (!refuse && !area)
@@ -187,38 +232,9 @@ static void patch_object(const struct dl_phdr_info *info, uint32_t obj)
 	if (area)
 		mprotect(area, size, PROT_READ | PROT_EXEC);
 	if (m && lp_sites_merge(&lp_site_table, batch, m) < 0)
-		lp_fatal(LP_OUT_LIMIT, 0, "more than 65536 trapped instructions in the loaded objects");
-	/* int3 over each first byte, one executable segment at a time */
-	for (int k = 0; k < info->dlpi_phnum; k++) {
-		const ElfW(Phdr) *ph = &info->dlpi_phdr[k];
-		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
-			continue;
-		uintptr_t s0 = (base + ph->p_vaddr) & ~(uintptr_t)4095;
-		uintptr_t s1 = (base + ph->p_vaddr + ph->p_memsz + 4095) & ~(uintptr_t)4095;
-		int opened = 0;
-		for (uint32_t j = 0; j < m; j++) {
-			if (batch[j].addr < s0 || batch[j].addr >= s1)
-				continue;
-			if (!opened && mprotect((void *)s0, s1 - s0, PROT_READ | PROT_WRITE | PROT_EXEC) < 0)
-				break;
-			opened = 1;
-			*(volatile uint8_t *)batch[j].addr = 0xcc;
-		}
-		if (opened)
-			mprotect((void *)s0, s1 - s0, prot_of(ph));
-	}
-	for (uint32_t i = 0; i < p->n_sites; i++) {
-		uintptr_t addr = base + p->sites[i].offset;
-		if (p->sites[i].object == obj && !site_done[i]) {
-			const struct lp_trap_site *e = lp_sites_find(&lp_site_table, addr);
-			if (e && *(const uint8_t *)addr == 0xcc)
-				count(i, 1);
-			else {
-				warn_site(i, addr, "its code page cannot be made writable");
-				count(i, 0);
-			}
-		}
-	}
+		lp_fatal(LP_OUT_LIMIT, 0, "more than " LP_STR(LP_MAX_SITES) " trapped instructions in the loaded objects");
+	write_int3(info, m);
+	count_trapped(obj, base);
 }
 
 static int each_object(struct dl_phdr_info *info, size_t size, void *data)

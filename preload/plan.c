@@ -3,6 +3,7 @@
  * silently drop functions. */
 #include <string.h>
 
+#include "lineup/stringify.h"
 #include "plan.h"
 #include "text.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
@@ -238,7 +239,7 @@ int lp_plan_parse(struct lp_loaded_plan *p, const char *buf, size_t len, char *e
 			if (p->n_instrument || p->n_sites)
 				return fail(err, errlen, line, "target after an instrument or site line", NULL, 0);
 			if (p->n_targets >= LP_MAX_TARGETS)
-				return fail(err, errlen, line, "more than 32 targets", NULL, 0);
+				return fail(err, errlen, line, "more than " LP_STR(LP_MAX_TARGETS) " targets", NULL, 0);
 			if (parse_object(p, &p->targets[p->n_targets], &c, line, err, errlen))
 				return -1;
 			p->n_targets++;
@@ -246,13 +247,13 @@ int lp_plan_parse(struct lp_loaded_plan *p, const char *buf, size_t len, char *e
 			if (p->n_sites)
 				return fail(err, errlen, line, "instrument after a site line", NULL, 0);
 			if (p->n_instrument >= LP_MAX_TARGETS)
-				return fail(err, errlen, line, "more than 32 instrumented objects", NULL, 0);
+				return fail(err, errlen, line, "more than " LP_STR(LP_MAX_TARGETS) " instrumented objects", NULL, 0);
 			if (parse_object(p, &p->instrument[p->n_instrument], &c, line, err, errlen))
 				return -1;
 			p->n_instrument++;
 		} else if (n == 4 && memcmp(w, "site", 4) == 0) {
 			if (p->n_sites >= LP_MAX_SITES)
-				return fail(err, errlen, line, "more than 65536 sites", NULL, 0);
+				return fail(err, errlen, line, "more than " LP_STR(LP_MAX_SITES) " sites", NULL, 0);
 			if (parse_site(p, &p->sites[p->n_sites], &c, line, err, errlen))
 				return -1;
 			p->n_sites++;
@@ -260,7 +261,7 @@ int lp_plan_parse(struct lp_loaded_plan *p, const char *buf, size_t len, char *e
 			if (p->n_instrument || p->n_sites)
 				return fail(err, errlen, line, "func after an instrument or site line", NULL, 0);
 			if (p->n_funcs >= LP_MAX_FUNCS)
-				return fail(err, errlen, line, "more than 4096 functions", NULL, 0);
+				return fail(err, errlen, line, "more than " LP_STR(LP_MAX_FUNCS) " functions", NULL, 0);
 			struct lp_loaded_func *f = &p->funcs[p->n_funcs];
 			memset(f, 0, sizeof *f);
 			uint64_t v;

@@ -76,6 +76,10 @@ void lp_op_unhook(struct lp_thread *t) LP_HIDDEN;
 int lp_got_setup(void) LP_HIDDEN;  /* constructor-only */
 void lp_got_rescan(void) LP_HIDDEN; /* after a dlopen */
 int lp_got_func_of(const char *name, uintptr_t entry) LP_HIDDEN;
+/* Whether a loaded object (dl_iterate_phdr's view) maps address a in a PT_LOAD segment;
+ * got.c and patch.c both walk the loaded objects with it. */
+struct dl_phdr_info;
+int lp_object_contains(const struct dl_phdr_info *info, uintptr_t a) LP_HIDDEN;
 
 /* patch.c: traps the plan's sites of every loaded target and instrumented object
  * (constructor, and after each dlopen). */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lineup/stringify.h"
 #include "preload.h"
 #include "runtime.h"
 #include "scheduler/sched-pick.h"
@@ -59,7 +60,8 @@ void lp_rt_start(void)
 	shm->baton_tid = LP_TID_MAIN;
 	shm->baton_ktid = lp_rt.th[0].ktid;
 	if (shm->n_overrides > LP_MAX_OVERRIDES)
-		lp_fatal(LP_OUT_FATAL, 0, "shared area holds more than 4096 overrides: the cli and the preload disagree");
+		lp_fatal(LP_OUT_FATAL, 0, "shared area holds more than " LP_STR(LP_MAX_OVERRIDES)
+			 " overrides: the cli and the preload disagree");
 	if (shm->strategy > LP_STRAT_PCT || shm->pct_n_changes > LP_MAX_PCT_CHANGES)
 		lp_fatal(LP_OUT_FATAL, 0, "shared area names an unknown strategy: the cli and the preload disagree");
 	pthread_key_create(&main_end_key, main_end);
@@ -334,7 +336,7 @@ int lp_rt_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
 	struct lp_thread *self = lp_self;
 	struct lp_thread *t = alloc_slot();
 	if (!t)
-		lp_fatal(LP_OUT_LIMIT, site, "more than 64 threads alive in one execution");
+		lp_fatal(LP_OUT_LIMIT, site, "more than " LP_STR(LP_MAX_THREADS) " threads alive in one execution");
 	lp_tid_t tid = lp_tid_child(self->tid, self->n_children + 1);
 	if (tid == LP_TID_NONE)
 		lp_fatal(LP_OUT_LIMIT, site, "thread creation path deeper than 8 or a thread creating more than 255 threads");

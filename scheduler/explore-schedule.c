@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lineup/stringify.h"
 char *lp_schedule_format(const struct lp_schedule *s)
 {
 	size_t cap = 3 + s->n * (21 + LP_TID_STRLEN + 2), len = 0;
@@ -74,7 +75,7 @@ int lp_schedule_parse(const char *text, struct lp_schedule *out, char *err, size
 		}
 		if (out->n == LP_MAX_OVERRIDES) {
 			lp_schedule_clear(out);
-			return fail(err, errsize, "more than 4096 overrides", text);
+			return fail(err, errsize, "more than " LP_STR(LP_MAX_OVERRIDES) " overrides", text);
 		}
 		if (out->n == cap) {
 			cap = cap ? 2 * cap : 8;

@@ -44,99 +44,78 @@ CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 
 LP_QUEUE_H = $(LP_PROG_DIR)/queue.h
 
-$(LP_PROG_DIR)/libqueue-lock.so: $(LP_PROG_DIR)/queue-lock.c $(LP_QUEUE_H)
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/queue-lock.c
-$(LP_PROG_DIR)/libqueue-lock-nodw.so: $(LP_PROG_DIR)/queue-lock.c $(LP_QUEUE_H)
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 $(srcdir)/$(LP_PROG_DIR)/queue-lock.c && $(LP_PROG_STRIP)
-$(LP_PROG_DIR)/libqueue-trylock.so: $(LP_PROG_DIR)/queue-trylock.c $(LP_QUEUE_H)
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/queue-trylock.c
-$(LP_PROG_DIR)/libqueue-trylock-nodw.so: $(LP_PROG_DIR)/queue-trylock.c $(LP_QUEUE_H)
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 $(srcdir)/$(LP_PROG_DIR)/queue-trylock.c && $(LP_PROG_STRIP)
-$(LP_PROG_DIR)/libprobe.so: $(LP_PROG_DIR)/probe.c $(LP_PROG_DIR)/probe.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/probe.c
-$(LP_PROG_DIR)/client-probe: $(LP_PROG_DIR)/client-probe.c $(LP_PROG_DIR)/probe.h $(LP_PROG_DIR)/libprobe.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-probe.c $(LP_PROG_DIR)/libprobe.so
-$(LP_PROG_DIR)/libflag-spin.so: $(LP_PROG_DIR)/flag-spin.c $(LP_PROG_DIR)/flag.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/flag-spin.c
-$(LP_PROG_DIR)/client-flag: $(LP_PROG_DIR)/client-flag.c $(LP_PROG_DIR)/flag.h $(LP_PROG_DIR)/libflag-spin.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-flag.c $(LP_PROG_DIR)/libflag-spin.so
-$(LP_PROG_DIR)/libmbox.so: $(LP_PROG_DIR)/mbox.c $(LP_PROG_DIR)/mbox.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/mbox.c
-$(LP_PROG_DIR)/libmbox-if.so: $(LP_PROG_DIR)/mbox.c $(LP_PROG_DIR)/mbox.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g -DMBOX_IF_BUG $(srcdir)/$(LP_PROG_DIR)/mbox.c
-$(LP_PROG_DIR)/client-mbox: $(LP_PROG_DIR)/client-mbox.c $(LP_PROG_DIR)/mbox.h $(LP_PROG_DIR)/libmbox.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-mbox.c $(LP_PROG_DIR)/libmbox.so
-$(LP_PROG_DIR)/client-mbox-if: $(LP_PROG_DIR)/client-mbox.c $(LP_PROG_DIR)/mbox.h $(LP_PROG_DIR)/libmbox-if.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-mbox.c $(LP_PROG_DIR)/libmbox-if.so
-$(LP_PROG_DIR)/libevent-nolock.so: $(LP_PROG_DIR)/event-nolock.c $(LP_PROG_DIR)/event.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/event-nolock.c
-$(LP_PROG_DIR)/libevent-nolock-nodw.so: $(LP_PROG_DIR)/event-nolock.c $(LP_PROG_DIR)/event.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 $(srcdir)/$(LP_PROG_DIR)/event-nolock.c && $(LP_PROG_STRIP)
-$(LP_PROG_DIR)/libsemw.so: $(LP_PROG_DIR)/semw.c $(LP_PROG_DIR)/semw.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/semw.c
-$(LP_PROG_DIR)/libticket-pid.so: $(LP_PROG_DIR)/ticket-pid.c $(LP_PROG_DIR)/ticket.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/ticket-pid.c
-$(LP_PROG_DIR)/libbox-race.so: $(LP_PROG_DIR)/box-race.c $(LP_PROG_DIR)/box.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/box-race.c
+# The rules come from two tables, one entry a word (GNU make: $(eval), as everything here).
+# Libraries, name:source:header -> lib<name>.so built -g from <source>.c, plus the define
+# LP_LIB_DEFINES gives <name> (name:-DX); a name in LP_LIB_NODW also gets lib<name>-nodw.so
+# (-g0, stripped).
+LP_LIB_TABLE = \
+	queue-lock:queue-lock:queue.h queue-trylock:queue-trylock:queue.h \
+	event-nolock:event-nolock:event.h semw:semw:semw.h ticket-pid:ticket-pid:ticket.h \
+	box-race:box-race:box.h chan-pipe:chan-pipe:chan.h tally-tsd:tally-tsd:tally.h \
+	mbox:mbox:mbox.h mbox-if:mbox:mbox.h flag-spin:flag-spin:flag.h probe:probe:probe.h \
+	counter-atomic:counter-atomic:counter.h counter-loadstore:counter-loadstore:counter.h \
+	counter-plain:counter-plain:counter.h stack-treiber:stack-treiber:stack.h \
+	stack-agm:stack-agm:stack.h queue-ms:queue-ms:queue.h event-cas:event-cas:event.h \
+	event-cas-fig9:event-cas:event.h spin-pause:spin-counter:spin.h \
+	spin-nopause:spin-counter:spin.h
+LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm
+LP_LIB_DEFINES = mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE
 
-$(LP_PROG_DIR)/client-queue-lock: $(LP_PROG_DIR)/client-queue.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-lock.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/libqueue-lock.so
-$(LP_PROG_DIR)/client-queue-lock-nodw: $(LP_PROG_DIR)/client-queue.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-lock-nodw.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/libqueue-lock-nodw.so
-$(LP_PROG_DIR)/client-queue-trylock: $(LP_PROG_DIR)/client-queue.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-trylock.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/libqueue-trylock.so
-$(LP_PROG_DIR)/client-queue-trylock-nodw: $(LP_PROG_DIR)/client-queue.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-trylock-nodw.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/libqueue-trylock-nodw.so
-$(LP_PROG_DIR)/client-queue-trylock-nodw-nog: $(LP_PROG_DIR)/client-queue.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-trylock-nodw.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g0 $(srcdir)/$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/libqueue-trylock-nodw.so
-$(LP_PROG_DIR)/client-event: $(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/libevent-nolock.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/libevent-nolock.so
-$(LP_PROG_DIR)/client-event-nodw: $(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/libevent-nolock-nodw.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/libevent-nolock-nodw.so
-$(LP_PROG_DIR)/client-sem: $(LP_PROG_DIR)/client-sem.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/libsemw.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-sem.c $(LP_PROG_DIR)/libsemw.so
-$(LP_PROG_DIR)/client-prethreaded: $(LP_PROG_DIR)/client-prethreaded.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-trylock.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-prethreaded.c $(LP_PROG_DIR)/libqueue-trylock.so
+# Clients, name:source:library:header -> client-<name> built -g (-g0 when the name ends
+# in -nog) from <source>.c and linked with lib<library>.so.
+LP_CLIENT_TABLE = \
+	queue-lock:client-queue:queue-lock:queue.h \
+	queue-lock-nodw:client-queue:queue-lock-nodw:queue.h \
+	queue-trylock:client-queue:queue-trylock:queue.h \
+	queue-trylock-nodw:client-queue:queue-trylock-nodw:queue.h \
+	queue-trylock-nodw-nog:client-queue:queue-trylock-nodw:queue.h \
+	event:client-event:event-nolock:event.h event-nodw:client-event:event-nolock-nodw:event.h \
+	sem:client-sem:semw:semw.h endless:client-endless:semw:semw.h \
+	sem-stuck:client-sem-stuck:semw:semw.h prethreaded:client-prethreaded:queue-trylock:queue.h \
+	ticket:client-ticket:ticket-pid:ticket.h box:client-box:box-race:box.h \
+	box-null:client-box-null:box-race:box.h chan:client-chan:chan-pipe:chan.h \
+	tally:client-tally:tally-tsd:tally.h bare:client-bare:queue-lock:queue.h \
+	probe:client-probe:probe:probe.h flag:client-flag:flag-spin:flag.h \
+	mbox:client-mbox:mbox:mbox.h mbox-if:client-mbox:mbox-if:mbox.h \
+	counter-atomic:client-counter:counter-atomic:counter.h \
+	counter-loadstore:client-counter:counter-loadstore:counter.h \
+	counter-loadstore-nodw:client-counter:counter-loadstore-nodw:counter.h \
+	counter-plain:client-counter:counter-plain:counter.h \
+	stack-treiber:client-stack:stack-treiber:stack.h stack-agm:client-stack:stack-agm:stack.h \
+	stack-agm-nodw:client-stack:stack-agm-nodw:stack.h queue-ms:client-queue:queue-ms:queue.h \
+	queue-3x3:client-queue-3x3:queue-ms:queue.h \
+	event-cas:client-event:event-cas:event.h \
+	event-cas-fig9:client-event:event-cas-fig9:event.h \
+	spin-pause:client-spin:spin-pause:spin.h spin-nopause:client-spin:spin-nopause:spin.h
+
+lp_field = $(word $(1),$(subst :, ,$(2)))
+
+# $(1) name, $(2) source, $(3) header
+define LP_LIB_RULES
+$$(LP_PROG_DIR)/lib$(1).so: $$(LP_PROG_DIR)/$(2).c $$(LP_PROG_DIR)/$(3)
+	$$(LP_PROG_MKDIR)
+	$$(AM_V_CCLD)$$(LP_PROG_LIB) -g $(patsubst $(1):%,%,$(filter $(1):%,$(LP_LIB_DEFINES))) $$(srcdir)/$$(LP_PROG_DIR)/$(2).c
+$(if $(filter $(1),$(LP_LIB_NODW)),
+$$(LP_PROG_DIR)/lib$(1)-nodw.so: $$(LP_PROG_DIR)/$(2).c $$(LP_PROG_DIR)/$(3)
+	$$(LP_PROG_MKDIR)
+	$$(AM_V_CCLD)$$(LP_PROG_LIB) -g0 $$(srcdir)/$$(LP_PROG_DIR)/$(2).c && $$(LP_PROG_STRIP)
+)
+endef
+
+# $(1) name, $(2) source, $(3) library, $(4) header
+define LP_CLIENT_RULE
+$$(LP_PROG_DIR)/client-$(1): $$(LP_PROG_DIR)/$(2).c $$(LP_PROG_DIR)/$(4) $$(LP_PROG_DIR)/lib$(3).so
+	$$(AM_V_CCLD)$$(LP_PROG_CLIENT) $(if $(filter %-nog,$(1)),-g0,-g) $$(srcdir)/$$(LP_PROG_DIR)/$(2).c $$(LP_PROG_DIR)/lib$(3).so
+endef
+
+$(foreach e,$(LP_LIB_TABLE),$(eval $(call LP_LIB_RULES,$(call lp_field,1,$(e)),$(call lp_field,2,$(e)),$(call lp_field,3,$(e)))))
+$(foreach e,$(LP_CLIENT_TABLE),$(eval $(call LP_CLIENT_RULE,$(call lp_field,1,$(e)),$(call lp_field,2,$(e)),$(call lp_field,3,$(e)),$(call lp_field,4,$(e)))))
+
 $(LP_PROG_DIR)/client-dlopen-queue: $(LP_PROG_DIR)/client-dlopen-queue.c
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-dlopen-queue.c -ldl
-$(LP_PROG_DIR)/client-endless: $(LP_PROG_DIR)/client-endless.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/libsemw.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-endless.c $(LP_PROG_DIR)/libsemw.so
-$(LP_PROG_DIR)/client-sem-stuck: $(LP_PROG_DIR)/client-sem-stuck.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/libsemw.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-sem-stuck.c $(LP_PROG_DIR)/libsemw.so
-$(LP_PROG_DIR)/client-ticket: $(LP_PROG_DIR)/client-ticket.c $(LP_PROG_DIR)/ticket.h $(LP_PROG_DIR)/libticket-pid.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-ticket.c $(LP_PROG_DIR)/libticket-pid.so
-$(LP_PROG_DIR)/client-box: $(LP_PROG_DIR)/client-box.c $(LP_PROG_DIR)/box.h $(LP_PROG_DIR)/libbox-race.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-box.c $(LP_PROG_DIR)/libbox-race.so
-$(LP_PROG_DIR)/client-box-null: $(LP_PROG_DIR)/client-box-null.c $(LP_PROG_DIR)/box.h $(LP_PROG_DIR)/libbox-race.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-box-null.c $(LP_PROG_DIR)/libbox-race.so
-$(LP_PROG_DIR)/libchan-pipe.so: $(LP_PROG_DIR)/chan-pipe.c $(LP_PROG_DIR)/chan.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/chan-pipe.c
-$(LP_PROG_DIR)/client-chan: $(LP_PROG_DIR)/client-chan.c $(LP_PROG_DIR)/chan.h $(LP_PROG_DIR)/libchan-pipe.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-chan.c $(LP_PROG_DIR)/libchan-pipe.so
-$(LP_PROG_DIR)/libtally-tsd.so: $(LP_PROG_DIR)/tally-tsd.c $(LP_PROG_DIR)/tally.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/tally-tsd.c
-$(LP_PROG_DIR)/client-tally: $(LP_PROG_DIR)/client-tally.c $(LP_PROG_DIR)/tally.h $(LP_PROG_DIR)/libtally-tsd.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-tally.c $(LP_PROG_DIR)/libtally-tsd.so
 $(LP_PROG_DIR)/client-libc-only: $(LP_PROG_DIR)/client-libc-only.c
 	$(LP_PROG_MKDIR)
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-libc-only.c
-$(LP_PROG_DIR)/client-bare: $(LP_PROG_DIR)/client-bare.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-lock.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-bare.c $(LP_PROG_DIR)/libqueue-lock.so
 
 # The queue client linked statically (library included). Without libc.a there is nothing
 # to build: the test that needs it then skips.
@@ -187,70 +166,6 @@ CLEANFILES += $(LP_ATOM_LIBS) $(LP_ATOM_CLIENTS) $(LP_REAL_CLIENTS)
 
 LP_COUNTER_H = $(LP_PROG_DIR)/counter.h
 LP_STACK_H = $(LP_PROG_DIR)/stack.h
-
-$(LP_PROG_DIR)/libcounter-atomic.so: $(LP_PROG_DIR)/counter-atomic.c $(LP_COUNTER_H)
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/counter-atomic.c
-$(LP_PROG_DIR)/libcounter-loadstore.so: $(LP_PROG_DIR)/counter-loadstore.c $(LP_COUNTER_H)
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/counter-loadstore.c
-$(LP_PROG_DIR)/libcounter-loadstore-nodw.so: $(LP_PROG_DIR)/counter-loadstore.c $(LP_COUNTER_H)
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 $(srcdir)/$(LP_PROG_DIR)/counter-loadstore.c && $(LP_PROG_STRIP)
-$(LP_PROG_DIR)/libcounter-plain.so: $(LP_PROG_DIR)/counter-plain.c $(LP_COUNTER_H)
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/counter-plain.c
-$(LP_PROG_DIR)/libstack-treiber.so: $(LP_PROG_DIR)/stack-treiber.c $(LP_STACK_H)
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/stack-treiber.c
-$(LP_PROG_DIR)/libstack-agm.so: $(LP_PROG_DIR)/stack-agm.c $(LP_STACK_H)
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/stack-agm.c
-$(LP_PROG_DIR)/libstack-agm-nodw.so: $(LP_PROG_DIR)/stack-agm.c $(LP_STACK_H)
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 $(srcdir)/$(LP_PROG_DIR)/stack-agm.c && $(LP_PROG_STRIP)
-$(LP_PROG_DIR)/libqueue-ms.so: $(LP_PROG_DIR)/queue-ms.c $(LP_QUEUE_H)
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/queue-ms.c
-$(LP_PROG_DIR)/libevent-cas.so: $(LP_PROG_DIR)/event-cas.c $(LP_PROG_DIR)/event.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/event-cas.c
-$(LP_PROG_DIR)/libevent-cas-fig9.so: $(LP_PROG_DIR)/event-cas.c $(LP_PROG_DIR)/event.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g -DEVENT_FIG9_BUG $(srcdir)/$(LP_PROG_DIR)/event-cas.c
-$(LP_PROG_DIR)/libspin-pause.so: $(LP_PROG_DIR)/spin-counter.c $(LP_PROG_DIR)/spin.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g -DSPIN_PAUSE $(srcdir)/$(LP_PROG_DIR)/spin-counter.c
-$(LP_PROG_DIR)/libspin-nopause.so: $(LP_PROG_DIR)/spin-counter.c $(LP_PROG_DIR)/spin.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/spin-counter.c
-
-$(LP_PROG_DIR)/client-counter-atomic: $(LP_PROG_DIR)/client-counter.c $(LP_COUNTER_H) $(LP_PROG_DIR)/libcounter-atomic.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-counter.c $(LP_PROG_DIR)/libcounter-atomic.so
-$(LP_PROG_DIR)/client-counter-loadstore: $(LP_PROG_DIR)/client-counter.c $(LP_COUNTER_H) $(LP_PROG_DIR)/libcounter-loadstore.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-counter.c $(LP_PROG_DIR)/libcounter-loadstore.so
-$(LP_PROG_DIR)/client-counter-loadstore-nodw: $(LP_PROG_DIR)/client-counter.c $(LP_COUNTER_H) $(LP_PROG_DIR)/libcounter-loadstore-nodw.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-counter.c $(LP_PROG_DIR)/libcounter-loadstore-nodw.so
-$(LP_PROG_DIR)/client-counter-plain: $(LP_PROG_DIR)/client-counter.c $(LP_COUNTER_H) $(LP_PROG_DIR)/libcounter-plain.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-counter.c $(LP_PROG_DIR)/libcounter-plain.so
-$(LP_PROG_DIR)/client-stack-treiber: $(LP_PROG_DIR)/client-stack.c $(LP_STACK_H) $(LP_PROG_DIR)/libstack-treiber.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-stack.c $(LP_PROG_DIR)/libstack-treiber.so
-$(LP_PROG_DIR)/client-stack-agm: $(LP_PROG_DIR)/client-stack.c $(LP_STACK_H) $(LP_PROG_DIR)/libstack-agm.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-stack.c $(LP_PROG_DIR)/libstack-agm.so
-$(LP_PROG_DIR)/client-stack-agm-nodw: $(LP_PROG_DIR)/client-stack.c $(LP_STACK_H) $(LP_PROG_DIR)/libstack-agm-nodw.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-stack.c $(LP_PROG_DIR)/libstack-agm-nodw.so
-$(LP_PROG_DIR)/client-queue-ms: $(LP_PROG_DIR)/client-queue.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-ms.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/libqueue-ms.so
-$(LP_PROG_DIR)/client-queue-3x3: $(LP_PROG_DIR)/client-queue-3x3.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-ms.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-queue-3x3.c $(LP_PROG_DIR)/libqueue-ms.so
-$(LP_PROG_DIR)/client-event-cas: $(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/libevent-cas.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/libevent-cas.so
-$(LP_PROG_DIR)/client-event-cas-fig9: $(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/libevent-cas-fig9.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/libevent-cas-fig9.so
-$(LP_PROG_DIR)/client-spin-pause: $(LP_PROG_DIR)/client-spin.c $(LP_PROG_DIR)/spin.h $(LP_PROG_DIR)/libspin-pause.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-spin.c $(LP_PROG_DIR)/libspin-pause.so
-$(LP_PROG_DIR)/client-spin-nopause: $(LP_PROG_DIR)/client-spin.c $(LP_PROG_DIR)/spin.h $(LP_PROG_DIR)/libspin-nopause.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-spin.c $(LP_PROG_DIR)/libspin-nopause.so
 
 # Real libraries: plain -g clients of the installed shared objects (no _LGPL_SOURCE for
 # liburcu: its functions would be inlined into the client instead of called).

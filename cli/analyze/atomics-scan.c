@@ -612,6 +612,59 @@ static void sweep_gaps(struct ctx *c, const struct section *secs, size_t nsec,
 	}
 }
 
+/* Every function named with --function must have code in the object. */
+static int check_funcs_named(const struct range *ranges, size_t nranges, const char *const *funcs,
+			     size_t nfuncs, const char *path, char *err, size_t errlen)
+{
+	for (size_t k = 0; k < nfuncs; k++) {
+		bool found = false;
+		for (size_t i = 0; i < nranges && !found; i++)
+			found = strcmp(ranges[i].name, funcs[k]) == 0;
+		if (!found) {
+			lp_errf(err, errlen, "no function '%s' with code in '%s'", funcs[k], path);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Scans each function range once (the wanted ones when funcs are named), then, when only
+ * some were scanned, decodes the rest for direct branch targets. */
+static void scan_functions(struct ctx *c, struct section *secs, const struct range *ranges,
+			   size_t nranges, const char *const *funcs, size_t nfuncs)
+{
+	for (size_t i = 0; i < nranges; i++) {
+		const struct range *r = &ranges[i];
+		/* Aliases: the first of a (start, size) run is the best name. */
+		if (i > 0 && r->start == r[-1].start && r->size == r[-1].size)
+			continue;
+		if (nfuncs > 0) {
+			/* Any alias of the range may be the one asked for. */
+			bool wanted = false;
+			for (size_t j = i; j < nranges && ranges[j].start == r->start &&
+					   ranges[j].size == r->size && !wanted;
+			     j++)
+				for (size_t k = 0; k < nfuncs && !wanted; k++)
+					wanted = strcmp(ranges[j].name, funcs[k]) == 0;
+			if (!wanted)
+				continue;
+		}
+		c->out->n_funcs++;
+		c->out->func_bytes += r->size;
+		scan_range(c, &secs[r->shndx], r->start, r->size, intern(c->out, r->name));
+	}
+	if (nfuncs > 0) {
+		/* A jump into a site may come from anywhere in the object: decode the rest
+		 * for its direct branch targets only. */
+		c->targets_only = true;
+		for (size_t i = 0; i < nranges; i++)
+			if (i == 0 || ranges[i].start != ranges[i - 1].start ||
+			    ranges[i].size != ranges[i - 1].size)
+				scan_range(c, &secs[ranges[i].shndx], ranges[i].start,
+					   ranges[i].size, NULL);
+	}
+}
+
 int lp_atomics_scan(const char *path, const char *const *funcs, size_t nfuncs, bool memory,
 		    struct lp_scan *out, char *err, size_t errlen)
 {
@@ -652,45 +705,9 @@ int lp_atomics_scan(const char *path, const char *const *funcs, size_t nfuncs, b
 		goto out_cs;
 	}
 
-	for (size_t k = 0; k < nfuncs; k++) {
-		bool found = false;
-		for (size_t i = 0; i < nranges && !found; i++)
-			found = strcmp(ranges[i].name, funcs[k]) == 0;
-		if (!found) {
-			lp_errf(err, errlen, "no function '%s' with code in '%s'", funcs[k], path);
-			goto out_cs;
-		}
-	}
-	for (size_t i = 0; i < nranges; i++) {
-		const struct range *r = &ranges[i];
-		/* Aliases: the first of a (start, size) run is the best name. */
-		if (i > 0 && r->start == r[-1].start && r->size == r[-1].size)
-			continue;
-		if (nfuncs > 0) {
-			/* Any alias of the range may be the one asked for. */
-			bool wanted = false;
-			for (size_t j = i; j < nranges && ranges[j].start == r->start &&
-					   ranges[j].size == r->size && !wanted;
-			     j++)
-				for (size_t k = 0; k < nfuncs && !wanted; k++)
-					wanted = strcmp(ranges[j].name, funcs[k]) == 0;
-			if (!wanted)
-				continue;
-		}
-		out->n_funcs++;
-		out->func_bytes += r->size;
-		scan_range(&c, &secs[r->shndx], r->start, r->size, intern(out, r->name));
-	}
-	if (nfuncs > 0) {
-		/* A jump into a site may come from anywhere in the object: decode the rest
-		 * for its direct branch targets only. */
-		c.targets_only = true;
-		for (size_t i = 0; i < nranges; i++)
-			if (i == 0 || ranges[i].start != ranges[i - 1].start ||
-			    ranges[i].size != ranges[i - 1].size)
-				scan_range(&c, &secs[ranges[i].shndx], ranges[i].start,
-					   ranges[i].size, NULL);
-	}
+	if (check_funcs_named(ranges, nranges, funcs, nfuncs, path, err, errlen) < 0)
+		goto out_cs;
+	scan_functions(&c, secs, ranges, nranges, funcs, nfuncs);
 	sweep_gaps(&c, secs, nsec, ranges, nranges);
 	c.targets_only = false;
 	check_branch_targets(&c);

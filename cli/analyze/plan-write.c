@@ -22,6 +22,25 @@ const char *lp_plan_object_name(const struct lp_plan *plan, int i)
 	return plan->instrument[i - plan->n_targets].name;
 }
 
+/* "func <target> <name> <offset-hex> <ret> <args>": args "-" for none, "..." appended
+ * for varargs, "? ?" for an untyped function. */
+static void write_func(FILE *f, const struct lp_plan_func *fn)
+{
+	fprintf(f, "func %d %s %" PRIx64 " ", fn->target, fn->name, fn->offset);
+	if (!fn->typed) {
+		fputs("? ?\n", f);
+		return;
+	}
+	fprintf(f, "%s ", lp_kind_token(fn->ret));
+	for (int a = 0; a < fn->nargs; a++)
+		fprintf(f, "%s%s", a ? "," : "", lp_kind_token(fn->args[a]));
+	if (fn->varargs)
+		fputs(fn->nargs ? ",..." : "...", f);
+	else if (!fn->nargs)
+		fputc('-', f);
+	fputc('\n', f);
+}
+
 int lp_plan_write(const struct lp_plan *plan, const char *path, bool with_sites)
 {
 	for (int t = 0; t < plan->n_targets; t++)
@@ -42,22 +61,8 @@ int lp_plan_write(const struct lp_plan *plan, const char *path, bool with_sites)
 		const struct lp_plan_target *tg = &plan->targets[t];
 		fprintf(f, "target %ju %ju %s\n", (uintmax_t)tg->dev, (uintmax_t)tg->ino, tg->path);
 	}
-	for (int i = 0; i < plan->n_funcs; i++) {
-		const struct lp_plan_func *fn = &plan->funcs[i];
-		fprintf(f, "func %d %s %" PRIx64 " ", fn->target, fn->name, fn->offset);
-		if (!fn->typed) {
-			fputs("? ?\n", f);
-			continue;
-		}
-		fprintf(f, "%s ", lp_kind_token(fn->ret));
-		for (int a = 0; a < fn->nargs; a++)
-			fprintf(f, "%s%s", a ? "," : "", lp_kind_token(fn->args[a]));
-		if (fn->varargs)
-			fputs(fn->nargs ? ",..." : "...", f);
-		else if (!fn->nargs)
-			fputc('-', f);
-		fputc('\n', f);
-	}
+	for (int i = 0; i < plan->n_funcs; i++)
+		write_func(f, &plan->funcs[i]);
 	for (int t = 0; with_sites && t < plan->n_instrument; t++) {
 		const struct lp_plan_target *in = &plan->instrument[t];
 		fprintf(f, "instrument %ju %ju %s\n", (uintmax_t)in->dev, (uintmax_t)in->ino, in->path);

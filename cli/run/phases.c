@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
+#include "lineup/stringify.h"
 #include "cli/report/json.h"
 #include "cli/report/progress.h"
 #include "cli/run/budget-run.h"
@@ -36,14 +37,6 @@ static void stop_clocks(struct lp_ctx *c)
 		c->sum.p2_seconds = now_seconds() - p2_started;
 	else if (p1_started)
 		c->sum.p1_seconds = now_seconds() - p1_started;
-}
-
-static const char *signame(int sig)
-{
-	static char buf[32];
-	const char *s = sigabbrev_np(sig);
-	snprintf(buf, sizeof buf, "SIG%s", s ? s : "?");
-	return buf;
 }
 
 /* Counts distinct serial histories (by a 64-bit hash of the events, header excluded). */
@@ -164,7 +157,7 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exe
 	if (e->crashed && s->phase == LP_PHASE_SERIAL && !replay) {
 		if (WIFSIGNALED(e->res.status))
 			lp_die(LP_EXIT_USAGE, "client crashed (%s) in phase 1 under serial schedule %s: fix the client or the library before checking",
-			       signame(WTERMSIG(e->res.status)), e->sched);
+			       lp_signal_name(WTERMSIG(e->res.status)), e->sched);
 		lp_die(LP_EXIT_USAGE, "client exited in phase 1 under serial schedule %s before every thread finished (exit status %d): %s",
 		       e->sched, WIFEXITED(e->res.status) ? WEXITSTATUS(e->res.status) : -1, first_error(c, &e->log));
 	}
@@ -218,7 +211,7 @@ static void report_cautions(const struct lp_ctx *c, struct lp_buf *r)
 			      c->p1_livelocks, c->p1_livelocks == 1 ? "" : "s", c->o->max_steps,
 			      c->p1_livelocks == 1 ? "it" : "them");
 	if (c->p1_dropped)
-		lp_buf_puts(r, "CAUTION: phase 1 skipped serial schedules needing more than 4096 overrides, "
+		lp_buf_puts(r, "CAUTION: phase 1 skipped serial schedules needing more than " LP_STR(LP_MAX_OVERRIDES) " overrides, "
 			       "so the observations may be incomplete and this report can be a false alarm\n");
 	if (c->o->spurious)
 		lp_buf_puts(r, "note: with --spurious-wakeups, a condition wait in this history may have returned "
@@ -245,7 +238,7 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 		lp_buf_puts(&r, checker_text);
 	else
 		lp_buf_printf(&r, "client crashed with %s under this schedule; history up to the crash:\n%s",
-			      signame(WTERMSIG(e->res.status)), v->history);
+			      lp_signal_name(WTERMSIG(e->res.status)), v->history);
 	v->report = lp_buf_take(&r);
 	c->sum.violation = v;
 	c->sum.verdict = LP_RUN_VIOLATION;
@@ -266,7 +259,8 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 	return LP_EXIT_VIOLATION;
 }
 
-static void phase1(struct lp_ctx *c, bool replay)
+/* Returns LP_EXIT_OK, or LP_EXIT_NONDETERMINISTIC after reporting it (the run ends). */
+static int phase1(struct lp_ctx *c, bool replay)
 {
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_SERIAL, -1);
 	const struct lp_schedule *s;
@@ -275,7 +269,7 @@ static void phase1(struct lp_ctx *c, bool replay)
 	while ((s = lp_explore_next(ex))) {
 		if (!replay && lp_run_should_stop(c, 1)) {
 			lp_explore_free(ex);
-			return; /* incomplete observations: no phase 2, no checks on them */
+			return LP_EXIT_OK; /* incomplete observations: no phase 2, no checks on them */
 		}
 		struct lp_exec e;
 		execute(c, s, &e, false);
@@ -297,7 +291,9 @@ static void phase1(struct lp_ctx *c, bool replay)
 				putchar('\n');
 			c->sum.nondeterminism = text;
 			finish_output(c);
-			exit(LP_EXIT_NONDETERMINISTIC);
+			exec_clear(&e);
+			lp_explore_free(ex);
+			return LP_EXIT_NONDETERMINISTIC;
 		}
 		if (r == LP_CHECK_ERROR)
 			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text);
@@ -308,7 +304,8 @@ static void phase1(struct lp_ctx *c, bool replay)
 	c->sum.p1_seconds = now_seconds() - p1_started;
 	c->p1_dropped = lp_explore_dropped(ex);
 	if (c->p1_dropped)
-		lp_summary_warn(&c->sum, "phase 1 skipped serial schedules needing more than 4096 overrides: observations may be incomplete");
+		lp_summary_warn(&c->sum, "phase 1 skipped serial schedules needing more than " LP_STR(LP_MAX_OVERRIDES)
+					  " overrides: observations may be incomplete");
 	if (c->p1_livelocks)
 		lp_summary_warn(&c->sum, "phase 1 recorded serial executions cut at --max-steps as stuck: if an operation needs more steps, "
 				   "the observations are wrong, so a violation may be a false alarm and a stuck history may pass "
@@ -322,6 +319,7 @@ static void phase1(struct lp_ctx *c, bool replay)
 	if (!c->calls)
 		lp_die(LP_EXIT_USAGE, "client called no function of '%s' in phase 1: check --target and --function, and that the client's threads call the library",
 		       c->plan->n_targets ? c->plan->targets[0].name : "the target");
+	return LP_EXIT_OK;
 }
 
 static int phase2(struct lp_ctx *c)
@@ -367,7 +365,7 @@ static int phase2(struct lp_ctx *c)
 	}
 	lp_run_dfs_end(c, ex, stopped);
 	if (lp_explore_dropped(ex))
-		lp_summary_warn(&c->sum, "phase 2 skipped schedules needing more than 4096 overrides");
+		lp_summary_warn(&c->sum, "phase 2 skipped schedules needing more than " LP_STR(LP_MAX_OVERRIDES) " overrides");
 	lp_explore_free(ex);
 	return LP_EXIT_OK;
 }
@@ -389,10 +387,11 @@ int lp_phases_run(struct lp_ctx *c)
 	lp_server_start(&c->sv);
 	if (c->sv.single)
 		lp_summary_warn(&c->sum, "the client already had threads at its first pthread_create: every execution re-executes the client (slower)");
-	phase1(c, false);
+	int rc = phase1(c, false);
+	if (rc != LP_EXIT_OK)
+		return rc;
 	if (c->sum.cov.stopped_by) /* phase 1 incomplete: nothing to check against */
 		return lp_phases_finish_ok(c);
-	int rc = LP_EXIT_OK;
 	if (c->o->strategy == LP_STRATEGY_DFS)
 		rc = phase2(c);
 	if (rc != LP_EXIT_OK)
@@ -441,7 +440,8 @@ int lp_replay_run(struct lp_ctx *c)
 	bool judge = s.phase == LP_PHASE_CONCURRENT && !e.crashed;
 	if (judge) {
 		lp_checker_pipe_start(&c->ck, c->o);
-		phase1(c, true);
+		if (phase1(c, true) != LP_EXIT_OK) /* reported, and the fork server stopped */
+			return LP_EXIT_NONDETERMINISTIC;
 	}
 	lp_server_stop(&c->sv);
 	for (size_t i = 0; i < c->sum.n_warnings; i++)
@@ -455,7 +455,7 @@ int lp_replay_run(struct lp_ctx *c)
 		fflush(stdout);
 		if (WIFSIGNALED(e.res.status))
 			fprintf(stderr, "lineup-preload: client crashed with %s under schedule %s\n",
-				signame(WTERMSIG(e.res.status)), e.sched);
+				lp_signal_name(WTERMSIG(e.res.status)), e.sched);
 		else
 			fprintf(stderr, "lineup-preload: client exited with status %d under schedule %s before every thread finished\n",
 				WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1, e.sched);

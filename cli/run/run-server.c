@@ -283,7 +283,7 @@ static int read_reply(struct lp_server *sv, struct lp_reply *r, pid_t exec_pid, 
 	return 0;
 }
 
-static const char *signame(int sig)
+const char *lp_signal_name(int sig)
 {
 	const char *s = sigabbrev_np(sig);
 	static char buf[32];
@@ -298,7 +298,7 @@ static void die_early_exit(struct lp_server *sv, int status)
 		lp_die(LP_EXIT_USAGE, "%s", sv->log_lines);
 	if (WIFSIGNALED(status))
 		lp_die(LP_EXIT_USAGE, "client '%s' was killed by %s before creating a thread: fix the client (run it alone first)",
-		       sv->client_name, signame(WTERMSIG(status)));
+		       sv->client_name, lp_signal_name(WTERMSIG(status)));
 	lp_die(LP_EXIT_USAGE, "client '%s' exited before creating a thread: lineup-preload needs a client whose threads call the library",
 	       sv->client_name);
 }

@@ -49,4 +49,7 @@ void lp_server_stop(struct lp_server *sv);
 char *lp_find_checker(void);
 char *lp_find_preload(void);
 
+/* "SIGSEGV" for SIGSEGV, "SIG?" when unknown (a static buffer: use before the next call). */
+const char *lp_signal_name(int sig);
+
 #endif
