@@ -5,8 +5,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A sleeping thread: its next step was already explored from an earlier sibling (see
+ * explore.h); it stays asleep while the steps run are independent of that step. */
+struct sleeper {
+	lp_tid_t tid;
+	struct lp_footprint fp;
+};
+
+/* A schedule waiting to run, with the sleep set at its last override (before that
+ * override's own step is known: it is filtered once the schedule has run). */
+struct pending {
+	struct lp_schedule s;
+	size_t n_sleep;
+	struct sleeper *sleep;
+};
+
 struct vec {
-	struct lp_schedule *v;
+	struct pending *v;
 	size_t n, cap;
 };
 
@@ -15,7 +30,12 @@ struct lp_explore {
 	int bound;
 	unsigned iteration;
 	bool started, pending, finished;
+	enum lp_reduction reduction;
 	struct lp_schedule cur;  /* last schedule handed out */
+	size_t n_cur_sleep;
+	struct sleeper *cur_sleep;
+	uint64_t *pruned;        /* alternatives left out by the reduction, per cost */
+	size_t n_pruned;
 	struct vec stack;        /* cost == iteration */
 	struct vec seeds;        /* cost == iteration + 1 */
 	uint64_t *counts;        /* executions per cost */
@@ -31,7 +51,7 @@ static void *xrealloc(void *p, size_t n)
 	return q;
 }
 
-static void push(struct vec *v, struct lp_schedule s)
+static void push(struct vec *v, struct pending s)
 {
 	if (v->n == v->cap) {
 		v->cap = v->cap ? 2 * v->cap : 64;
@@ -51,8 +71,10 @@ struct lp_explore *lp_explore_new(uint32_t phase, int bound)
 
 static void clear_vec(struct vec *v)
 {
-	for (size_t i = 0; i < v->n; i++)
-		free(v->v[i].ov);
+	for (size_t i = 0; i < v->n; i++) {
+		free(v->v[i].s.ov);
+		free(v->v[i].sleep);
+	}
 	free(v->v);
 	memset(v, 0, sizeof *v);
 }
@@ -64,19 +86,21 @@ void lp_explore_free(struct lp_explore *ex)
 	clear_vec(&ex->stack);
 	clear_vec(&ex->seeds);
 	free(ex->cur.ov);
+	free(ex->cur_sleep);
 	free(ex->counts);
+	free(ex->pruned);
 	free(ex);
 }
 
-static void count(struct lp_explore *ex, unsigned cost)
+static void count(uint64_t **v, size_t *n_v, unsigned cost)
 {
-	if (cost >= ex->n_counts) {
+	if (cost >= *n_v) {
 		size_t n = cost + 8;
-		ex->counts = xrealloc(ex->counts, n * sizeof *ex->counts);
-		memset(ex->counts + ex->n_counts, 0, (n - ex->n_counts) * sizeof *ex->counts);
-		ex->n_counts = n;
+		*v = xrealloc(*v, n * sizeof **v);
+		memset(*v + *n_v, 0, (n - *n_v) * sizeof **v);
+		*n_v = n;
 	}
-	ex->counts[cost]++;
+	(*v)[cost]++;
 }
 
 const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
@@ -87,6 +111,9 @@ const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 		ex->pending = false;
 	free(ex->cur.ov);
 	memset(&ex->cur, 0, sizeof ex->cur);
+	free(ex->cur_sleep);
+	ex->cur_sleep = NULL;
+	ex->n_cur_sleep = 0;
 	if (!ex->started) {
 		ex->started = true;
 		ex->cur.phase = ex->phase;
@@ -102,16 +129,19 @@ const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 			ex->stack = ex->seeds;
 			ex->seeds = t;
 			for (size_t i = 0, j = ex->stack.n - 1; i < j; i++, j--) {
-				struct lp_schedule s = ex->stack.v[i];
+				struct pending s = ex->stack.v[i];
 				ex->stack.v[i] = ex->stack.v[j];
 				ex->stack.v[j] = s;
 			}
 			ex->iteration++;
 		}
-		ex->cur = ex->stack.v[--ex->stack.n];
+		struct pending p = ex->stack.v[--ex->stack.n];
+		ex->cur = p.s;
+		ex->cur_sleep = p.sleep;
+		ex->n_cur_sleep = p.n_sleep;
 	}
 	ex->pending = true;
-	count(ex, ex->cur.cost);
+	count(&ex->counts, &ex->n_counts, ex->cur.cost);
 	return &ex->cur;
 }
 
@@ -125,15 +155,85 @@ bool lp_explore_is_preemption(const struct lp_explore_decision *d, lp_tid_t chos
 	return false;
 }
 
-static struct lp_schedule child(const struct lp_schedule *parent, uint64_t step, lp_tid_t tid,
-				unsigned cost)
+static struct pending child(const struct lp_schedule *parent, uint64_t step, lp_tid_t tid,
+			   unsigned cost, const struct sleeper *z, size_t nz, const struct sleeper *extra)
 {
-	struct lp_schedule s = {.phase = parent->phase, .cost = cost, .n = parent->n + 1};
-	s.ov = xrealloc(NULL, s.n * sizeof *s.ov);
+	struct pending c = {.s = {.phase = parent->phase, .cost = cost, .n = parent->n + 1}};
+	c.s.ov = xrealloc(NULL, c.s.n * sizeof *c.s.ov);
 	if (parent->n)
-		memcpy(s.ov, parent->ov, parent->n * sizeof *s.ov);
-	s.ov[parent->n] = (struct lp_override){.step = step, .tid = tid};
-	return s;
+		memcpy(c.s.ov, parent->ov, parent->n * sizeof *c.s.ov);
+	c.s.ov[parent->n] = (struct lp_override){.step = step, .tid = tid};
+	c.n_sleep = nz + (extra != NULL);
+	if (c.n_sleep) {
+		c.sleep = xrealloc(NULL, c.n_sleep * sizeof *c.sleep);
+		if (nz)
+			memcpy(c.sleep, z, nz * sizeof *z);
+		if (extra)
+			c.sleep[nz] = *extra;
+	}
+	return c;
+}
+
+bool lp_footprint_independent(const struct lp_footprint *a, const struct lp_footprint *b,
+			      enum lp_reduction mode)
+{
+	if (!a || !b || ((a->flags | b->flags) & LP_FP_UNKNOWN))
+		return false;
+	if (a->flags & b->flags & LP_FP_HISTORY)
+		return false;
+	if (mode != LP_REDUCE_ASSUME_RACE_FREE && (a->flags & b->flags & LP_FP_TARGET))
+		return false;
+	for (uint32_t i = 0; i < a->n && i < LP_FP_MAX; i++)
+		for (uint32_t j = 0; j < b->n && j < LP_FP_MAX; j++)
+			if (a->obj[i] == b->obj[j])
+				return false;
+	return true;
+}
+
+/* The footprint of the step chosen at decision k: recorded by the next decision, which
+ * the chosen thread reaches (NULL when the log ends first or says otherwise). */
+static const struct lp_footprint *step_of(const struct lp_explore_decision *d, size_t n,
+					  size_t k)
+{
+	if (k + 1 >= n || d[k + 1].running != d[k].chosen)
+		return NULL;
+	return &d[k + 1].done;
+}
+
+/* What switching away after the step chosen at k costs: 0 (the thread blocked, finished
+ * or yields), 1 (a preemption), or 2 when no switch is allowed there at all. */
+static unsigned switch_cost_after(const struct lp_explore_decision *d, size_t n, size_t k)
+{
+	if (k + 1 >= n || d[k + 1].running != d[k].chosen)
+		return 2;
+	const struct lp_explore_decision *e = &d[k + 1];
+	bool running_cand = false;
+	for (uint32_t j = 0; j < e->n_candidates; j++)
+		if (e->candidates[j] == e->running)
+			running_cand = true;
+	if (!running_cand || e->point == LP_PT_YIELD || (e->flags & LP_DEC_YIELD))
+		return 0;
+	return e->n_candidates > 1 ? 1 : 2;
+}
+
+static bool asleep(const struct sleeper *z, size_t nz, lp_tid_t t)
+{
+	for (size_t i = 0; i < nz; i++)
+		if (z[i].tid == t)
+			return true;
+	return false;
+}
+
+/* Keeps the sleepers independent of the step fp that thread t ran (all of them go when fp
+ * is unknown; t's own entry goes: it ran, where sleeping threads may run, at a yield). */
+static size_t filter(struct sleeper *z, size_t nz, lp_tid_t t, const struct lp_footprint *fp,
+		     enum lp_reduction mode)
+{
+	size_t m = 0;
+	for (size_t i = 0; i < nz; i++)
+		if (z[i].tid != t && lp_footprint_independent(&z[i].fp, fp, mode))
+			z[m++] = z[i];
+	return m;
 }
 
 void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d, size_t n)
@@ -144,26 +244,89 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 	const struct lp_schedule *p = &ex->cur;
 	bool have_last = p->n > 0;
 	uint64_t last = have_last ? p->ov[p->n - 1].step : 0;
+	bool reduce = ex->reduction != LP_REDUCE_OFF;
+	/* The sleep set along this execution, node by node (explore.h, "Reduction"). */
+	size_t nz = reduce ? ex->n_cur_sleep : 0;
+	struct sleeper *z = ex->cur_sleep;
+	size_t first = 0;
+	if (have_last) {
+		while (first < n && d[first].step < last)
+			first++;
+		if (first < n && d[first].step == last) {
+			nz = filter(z, nz, d[first].chosen, step_of(d, n, first), ex->reduction);
+			first++;
+		} else {
+			nz = 0;
+		}
+	}
+	/* Nodes from `first` on; a node whose chosen thread sleeps ends the walk: what
+	 * follows is equivalent to a schedule explored from an earlier sibling. */
+	size_t end = n;
+	struct sleeper **at = xrealloc(NULL, (n + 1) * sizeof *at);
+	size_t *n_at = xrealloc(NULL, (n + 1) * sizeof *n_at);
+	/* Sleep sets shrink along the walk: keep a copy per node. */
+	for (size_t k = first; k < n; k++) {
+		at[k] = nz ? xrealloc(NULL, nz * sizeof *z) : NULL;
+		if (nz)
+			memcpy(at[k], z, nz * sizeof *z);
+		n_at[k] = nz;
+		bool may_prune = d[k].point != LP_PT_YIELD && !(d[k].flags & LP_DEC_YIELD);
+		if (may_prune && asleep(z, nz, d[k].chosen)) {
+			end = k + 1;
+			break;
+		}
+		nz = filter(z, nz, d[k].chosen, step_of(d, n, k), ex->reduction);
+		end = k + 1;
+	}
 	/* Push later steps first so the stack pops the earliest alternative first; the order
 	 * inside one iteration does not matter for completeness, only for which violation of
 	 * equal cost is found first. */
-	for (size_t k = n; k-- > 0;) {
-		if (have_last && d[k].step <= last)
-			continue;
+	for (size_t k = end; k-- > first;) {
 		if (p->n >= LP_MAX_OVERRIDES) {
 			ex->dropped += d[k].n_candidates - 1; /* the cli reports it */
+			free(at[k]);
 			continue;
 		}
+		bool may_prune = reduce && d[k].point != LP_PT_YIELD && !(d[k].flags & LP_DEC_YIELD);
+		unsigned base = lp_explore_is_preemption(&d[k], d[k].chosen) ? 1u : 0u;
+		const struct lp_footprint *fp = reduce ? step_of(d, n, k) : NULL;
+		unsigned after = fp ? switch_cost_after(d, n, k) : 2;
+		struct sleeper self = {.tid = d[k].chosen};
+		if (fp)
+			self.fp = *fp;
 		for (uint32_t j = d[k].n_candidates; j-- > 0;) {
 			lp_tid_t c = d[k].candidates[j];
 			if (c == d[k].chosen)
 				continue;
-			unsigned cost = p->cost + (lp_explore_is_preemption(&d[k], c) ? 1u : 0u);
+			unsigned step_cost = lp_explore_is_preemption(&d[k], c) ? 1u : 0u;
+			unsigned cost = p->cost + step_cost;
 			if (ex->bound >= 0 && cost > (unsigned)ex->bound)
 				continue;
-			push(cost == p->cost ? &ex->stack : &ex->seeds, child(p, d[k].step, c, cost));
+			if (may_prune && asleep(at[k], n_at[k], c)) {
+				count(&ex->pruned, &ex->n_pruned, cost);
+				continue;
+			}
+			/* The chosen step sleeps in c's subtree only when moving it first
+			 * never costs more preemptions (explore.h) */
+			bool sleeps = fp && base + after <= step_cost;
+			push(cost == p->cost ? &ex->stack : &ex->seeds,
+			     child(p, d[k].step, c, cost, at[k], reduce ? n_at[k] : 0,
+				   sleeps ? &self : NULL));
 		}
+		free(at[k]);
 	}
+	free(at);
+	free(n_at);
+}
+
+void lp_explore_set_reduction(struct lp_explore *ex, enum lp_reduction mode)
+{
+	ex->reduction = mode;
+}
+
+uint64_t lp_explore_pruned(const struct lp_explore *ex, unsigned cost)
+{
+	return cost < ex->n_pruned ? ex->pruned[cost] : 0;
 }
 
 unsigned lp_explore_iteration(const struct lp_explore *ex)

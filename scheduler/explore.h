@@ -50,14 +50,28 @@ struct lp_explore_decision {
 	lp_tid_t chosen;
 	uint32_t point;              /* enum lp_point */
 	uint32_t flags;              /* LP_DEC_* */
+	struct lp_footprint done;    /* the step the running thread ends here (protocol.h) */
 	uint32_t n_candidates;
 	const lp_tid_t *candidates;  /* sorted */
 };
 
 struct lp_explore;
 
-/* bound: the highest cost explored; -1 for no bound. */
+enum lp_reduction {
+	LP_REDUCE_OFF = 0,          /* every schedule within the bound */
+	LP_REDUCE_SLEEP,            /* sleep sets; steps running target code all conflict */
+	LP_REDUCE_ASSUME_RACE_FREE, /* sleep sets; target code conflicts only through the
+				       objects it synchronises on (see "Reduction") */
+};
+
+/* bound: the highest cost explored; -1 for no bound. No reduction until asked. */
 struct lp_explore *lp_explore_new(uint32_t phase, int bound);
+void lp_explore_set_reduction(struct lp_explore *ex, enum lp_reduction mode);
+/* Alternatives (each a whole subtree) the reduction left out, by their cost. */
+uint64_t lp_explore_pruned(const struct lp_explore *ex, unsigned cost);
+/* Whether two steps commute (protocol.h, struct lp_footprint); NULL is unknown. */
+bool lp_footprint_independent(const struct lp_footprint *a, const struct lp_footprint *b,
+			      enum lp_reduction mode);
 void lp_explore_free(struct lp_explore *ex);
 
 /* The next schedule to run (owned by the explorer, valid until the next call), or NULL

@@ -4,11 +4,16 @@ noinst_LIBRARIES += libexplore.a
 libexplore_a_SOURCES = scheduler/explore.c scheduler/explore-schedule.c scheduler/explore.h
 libexplore_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
-check_PROGRAMS += tests/unit/test-explore-bounding tests/unit/test-explore-schedule
-TESTS += tests/unit/test-explore-bounding tests/unit/test-explore-schedule
+check_PROGRAMS += tests/unit/test-explore-bounding tests/unit/test-explore-schedule \
+	tests/unit/test-explore-por
+TESTS += tests/unit/test-explore-bounding tests/unit/test-explore-schedule \
+	tests/unit/test-explore-por
 tests_unit_test_explore_bounding_SOURCES = tests/unit/test-explore-bounding.c
 tests_unit_test_explore_bounding_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_explore_bounding_LDADD = libexplore.a $(CMOCKA_LIBS)
 tests_unit_test_explore_schedule_SOURCES = tests/unit/test-explore-schedule.c
 tests_unit_test_explore_schedule_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_explore_schedule_LDADD = libexplore.a $(CMOCKA_LIBS)
+tests_unit_test_explore_por_SOURCES = tests/unit/test-explore-por.c
+tests_unit_test_explore_por_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_explore_por_LDADD = libexplore.a $(CMOCKA_LIBS)
