@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../scheduler/explore.h"
+
 enum lp_granularity { LP_GRAN_SYNC, LP_GRAN_ATOMIC, LP_GRAN_MEMORY };
 
 /* One option as given, kept to rebuild the replay command. */
@@ -26,6 +28,7 @@ struct lp_options {
 	unsigned watchdog;           /* seconds */
 	bool quiet, help, version;
 	bool spurious; /* --spurious-wakeups */
+	enum lp_reduction reduction; /* phase 2 (scheduler/explore.h) */
 	int verbose;
 	char **client_argv;          /* CLIENT ARGS..., NULL-terminated (points into argv) */
 	int client_argc;

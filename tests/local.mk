@@ -37,7 +37,8 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-chan $(LP_PROG_DIR)/client-libc-only $(LP_PROG_DIR)/client-bare \
 	$(LP_PROG_DIR)/client-static $(LP_PROG_DIR)/client-tally \
 	$(LP_PROG_DIR)/client-mbox $(LP_PROG_DIR)/client-mbox-if $(LP_PROG_DIR)/client-flag \
-	$(LP_PROG_DIR)/client-probe
+	$(LP_PROG_DIR)/client-probe $(LP_PROG_DIR)/client-queue-grid-lock \
+	$(LP_PROG_DIR)/client-queue-grid-trylock
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -94,6 +95,10 @@ $(LP_PROG_DIR)/libbox-race.so: $(LP_PROG_DIR)/box-race.c $(LP_PROG_DIR)/box.h
 
 $(LP_PROG_DIR)/client-queue-lock: $(LP_PROG_DIR)/client-queue.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-lock.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/libqueue-lock.so
+$(LP_PROG_DIR)/client-queue-grid-lock: $(LP_PROG_DIR)/client-queue-grid.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-lock.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-lock.so
+$(LP_PROG_DIR)/client-queue-grid-trylock: $(LP_PROG_DIR)/client-queue-grid.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-trylock.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-trylock.so
 $(LP_PROG_DIR)/client-queue-lock-nodw: $(LP_PROG_DIR)/client-queue.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-lock-nodw.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/libqueue-lock-nodw.so
 $(LP_PROG_DIR)/client-queue-trylock: $(LP_PROG_DIR)/client-queue.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-trylock.so
@@ -146,6 +151,7 @@ $(LP_PROG_DIR)/client-static: $(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/queue
 		$(srcdir)/$(LP_PROG_DIR)/queue-lock.c 2>/dev/null || \
 		echo "  SKIP     $@ (no static C library: the statically linked client test will skip)"
 
+EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c
 EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/queue-trylock.c \
 	$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/event-nolock.c \
 	$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/semw.c \
