@@ -8,3 +8,9 @@ EXTRA_DIST += bench/checker.sh
 .PHONY: bench-checker
 bench-checker: lineup-checker bench/checker-bench
 	top_builddir=. $(SHELL) $(srcdir)/bench/checker.sh $(BENCH_ARGS)
+
+# make bench-por: phase-2 executions and seconds with and without the reduction (bench/por.sh)
+EXTRA_DIST += bench/por.sh
+.PHONY: bench-por
+bench-por: all $(check_DATA)
+	$(SHELL) $(srcdir)/bench/por.sh $(abs_top_builddir)

@@ -19,6 +19,54 @@
  * violation found has the fewest preemptions. The serial phase uses the same explorer
  * unbounded: it enumerates every serial interleaving.
  *
+ * Reduction (phase 2; lp_explore_set_reduction). Sleep sets (Godefroid), restricted so
+ * that they never lose what the bounded search reaches; plain sleep sets do (Coons,
+ * Musuvathi, McKinley, OOPSLA 2013: equivalent schedules can differ in preemptions).
+ *   Steps. The step chosen at decision k is the code its thread runs from that point to
+ *   its next one; decision k+1 is reached by that thread and records the step's footprint
+ *   (protocol.h): the objects it acted on, LP_FP_HISTORY when it appended a call or
+ *   return record, LP_FP_TARGET when it ran code of a target (whose plain memory accesses
+ *   nobody tracks), LP_FP_UNKNOWN when anything else happened (a yield, a trapped
+ *   instruction, a thread creation, a time-out). Two steps are independent when neither
+ *   is unknown, they share no object, not both record history and (except in the
+ *   race-free mode) not both ran target code. Independent steps of two threads commute:
+ *   same state after both, neither enables or disables the other (a thread only blocks
+ *   itself; wake-ups act on an object both touch), the same records in the same order.
+ *   Assumed, as by the candidate rules (sched-pick.h): the client's own code outside
+ *   operations touches nothing another thread uses except through calls the runtime
+ *   models. The race-free mode also assumes it of target code (every conflicting pair
+ *   of plain accesses is ordered by a tracked object): faster, not complete for
+ *   lock-free targets, whose acquire loads and release stores are plain moves.
+ *   Sleep sets. Every pending schedule carries the sleepers at its last override; after
+ *   it ran, its decision log is walked from there: at each decision k the sleepers whose
+ *   step depends on the step chosen at k (or that ran it) wake up. An alternative c at
+ *   k that sleeps is not explored (counted in lp_explore_pruned); when the thread chosen
+ *   at k sleeps, no alternative after k is generated. A child S + (k, c) inherits the
+ *   sleepers at k, plus the step t chosen at k when
+ *       cost_k(t) + switch(t) <= cost_k(c)                                   (*)
+ *   where cost_k(x) is 1 when choosing x at k is a preemption and switch(t) is what
+ *   leaving t's thread right after its step costs (0 when it blocked, finished or
+ *   yields; 1 otherwise; never a sleeper when only its thread may run there). Nothing
+ *   is pruned at a yield point (sleeping threads may run there; they then leave the set).
+ *   Why nothing reachable is lost. Let σ = α·u·w·t·β be a schedule within the bound
+ *   whose t is pruned: t went to sleep at node s = α when u was taken after t had been
+ *   explored there, every step of u·w is independent of t's step, and t's thread does
+ *   not run in u·w. Then σ' = α·t·u·w·β runs the same steps, every choice in it is a
+ *   candidate (t's thread was one at s; the thread of u is enabled after t, which cannot
+ *   disable it, and may be chosen there unless switch(t) is "never"; β's first thread
+ *   may follow w's last step because that point is no yield) and it reaches the same
+ *   final state, history and outcome. Preemptions only change at the three seams that
+ *   move: σ pays cost_s(u) + [w→t] + [t→β], σ' pays cost_s(t) + switch(t) + [w→β], and
+ *   with [w→t] = [w→β] or [t→β] = 0 in every case (*) gives cost(σ') <= cost(σ). σ' lies
+ *   in the subtree of the earlier sibling t at s; if it is itself pruned the same
+ *   argument applies there. Each such move goes to a schedule that is smaller in the
+ *   order "earlier sibling first" at the first difference, and schedules of one
+ *   program form a finite tree, so the chain ends at an explored schedule with cost no
+ *   higher than σ's: every final state, history, stuck or crash outcome of the bounded
+ *   search is still reached, and with fewest preemptions no worse. The unit test
+ *   tests/unit/test-explore-por.c checks it on abstract programs for bounds 0..3 (and
+ *   fails when (*) or the yield rule is left out).
+ *
  * Use:
  *   ex = lp_explore_new(LP_PHASE_CONCURRENT, 2);
  *   while ((s = lp_explore_next(ex))) { run s; lp_explore_done(ex, decisions, n); }
