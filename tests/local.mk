@@ -298,6 +298,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0400-wrong-queue-trylock.sh \
 	tests/e2e/t0410-wrong-event-missed-wakeup.sh \
 	tests/e2e/t0420-wrong-crash-under-schedule.sh \
+	tests/e2e/t0430-wrong-reduction-keeps-bugs.sh \
 	tests/e2e/t0500-phase1-nondeterministic.sh \
 	tests/e2e/t0510-phase1-crash.sh \
 	tests/e2e/t0520-phase1-uncontrolled-blocking.sh \
