@@ -179,8 +179,9 @@ bool lp_footprint_independent(const struct lp_footprint *a, const struct lp_foot
 {
 	if (!a || !b || ((a->flags | b->flags) & LP_FP_UNKNOWN))
 		return false;
-	if (a->flags & b->flags & LP_FP_HISTORY)
-		return false;
+	if (((a->flags & LP_FP_CALL) && (b->flags & LP_FP_RET)) ||
+	    ((a->flags & LP_FP_RET) && (b->flags & LP_FP_CALL)))
+		return false; /* which operation precedes which */
 	if (mode != LP_REDUCE_ASSUME_RACE_FREE && (a->flags & b->flags & LP_FP_TARGET))
 		return false;
 	for (uint32_t i = 0; i < a->n && i < LP_FP_MAX; i++)
@@ -200,20 +201,47 @@ static const struct lp_footprint *step_of(const struct lp_explore_decision *d, s
 	return &d[k + 1].done;
 }
 
-/* What switching away after the step chosen at k costs: 0 (the thread blocked, finished
- * or yields), 1 (a preemption), or 2 when no switch is allowed there at all. */
-static unsigned switch_cost_after(const struct lp_explore_decision *d, size_t n, size_t k)
+static bool sole_running(const struct lp_explore_decision *e)
 {
-	if (k + 1 >= n || d[k + 1].running != d[k].chosen)
+	return e->n_candidates == 1 && e->candidates[0] == e->running;
+}
+
+/* The step chosen at k, extended by the steps its thread is then forced to run (points
+ * where it is the sole candidate: nothing else can come between): their footprints
+ * united into *fp. Returns what switching away after them costs: 0 (the thread blocked,
+ * finished or yields), 1 (a preemption), or 2 when unknown. */
+static unsigned forced_run(const struct lp_explore_decision *d, size_t n, size_t k,
+			   struct lp_footprint *fp)
+{
+	size_t j = k + 1;
+	if (j >= n || d[j].running != d[k].chosen)
 		return 2;
-	const struct lp_explore_decision *e = &d[k + 1];
+	*fp = d[j].done;
+	while (sole_running(&d[j]) && d[j].chosen == d[j].running) {
+		if (j + 1 >= n || d[j + 1].running != d[j].chosen)
+			return 2;
+		const struct lp_footprint *g = &d[j + 1].done;
+		fp->flags |= g->flags;
+		for (uint32_t i = 0; i < g->n && i < LP_FP_MAX; i++) {
+			bool have = false;
+			for (uint32_t m = 0; m < fp->n; m++)
+				have |= fp->obj[m] == g->obj[i];
+			if (have)
+				continue;
+			if (fp->n == LP_FP_MAX)
+				return 2;
+			fp->obj[fp->n++] = g->obj[i];
+		}
+		j++;
+	}
+	const struct lp_explore_decision *e = &d[j];
 	bool running_cand = false;
-	for (uint32_t j = 0; j < e->n_candidates; j++)
-		if (e->candidates[j] == e->running)
+	for (uint32_t i = 0; i < e->n_candidates; i++)
+		if (e->candidates[i] == e->running)
 			running_cand = true;
 	if (!running_cand || e->point == LP_PT_YIELD || (e->flags & LP_DEC_YIELD))
 		return 0;
-	return e->n_candidates > 1 ? 1 : 2;
+	return 1;
 }
 
 static bool asleep(const struct sleeper *z, size_t nz, lp_tid_t t)
@@ -289,11 +317,8 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 		}
 		bool may_prune = reduce && d[k].point != LP_PT_YIELD && !(d[k].flags & LP_DEC_YIELD);
 		unsigned base = lp_explore_is_preemption(&d[k], d[k].chosen) ? 1u : 0u;
-		const struct lp_footprint *fp = reduce ? step_of(d, n, k) : NULL;
-		unsigned after = fp ? switch_cost_after(d, n, k) : 2;
 		struct sleeper self = {.tid = d[k].chosen};
-		if (fp)
-			self.fp = *fp;
+		unsigned after = reduce ? forced_run(d, n, k, &self.fp) : 2;
 		for (uint32_t j = d[k].n_candidates; j-- > 0;) {
 			lp_tid_t c = d[k].candidates[j];
 			if (c == d[k].chosen)
@@ -308,7 +333,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 			}
 			/* The chosen step sleeps in c's subtree only when moving it first
 			 * never costs more preemptions (explore.h) */
-			bool sleeps = fp && base + after <= step_cost;
+			bool sleeps = after < 2 && base + after <= step_cost;
 			push(cost == p->cost ? &ex->stack : &ex->seeds,
 			     child(p, d[k].step, c, cost, at[k], reduce ? n_at[k] : 0,
 				   sleeps ? &self : NULL));

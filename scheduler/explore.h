@@ -24,14 +24,18 @@
  * Musuvathi, McKinley, OOPSLA 2013: equivalent schedules can differ in preemptions).
  *   Steps. The step chosen at decision k is the code its thread runs from that point to
  *   its next one; decision k+1 is reached by that thread and records the step's footprint
- *   (protocol.h): the objects it acted on, LP_FP_HISTORY when it appended a call or
- *   return record, LP_FP_TARGET when it ran code of a target (whose plain memory accesses
- *   nobody tracks), LP_FP_UNKNOWN when anything else happened (a yield, a trapped
- *   instruction, a thread creation, a time-out). Two steps are independent when neither
- *   is unknown, they share no object, not both record history and (except in the
- *   race-free mode) not both ran target code. Independent steps of two threads commute:
- *   same state after both, neither enables or disables the other (a thread only blocks
- *   itself; wake-ups act on an object both touch), the same records in the same order.
+ *   (protocol.h): the objects it acted on, LP_FP_CALL / LP_FP_RET when it appended a
+ *   call / return record, LP_FP_TARGET when it ran code of a target (whose plain memory
+ *   accesses nobody tracks), LP_FP_UNKNOWN when anything else happened (a yield, a
+ *   trapped instruction, a thread creation, a time-out). Two steps are independent when
+ *   neither is unknown, they share no object, one does not record a call while the other
+ *   records a return, and (except in the race-free mode) not both ran target code.
+ *   Independent steps of two threads commute: same state after both, neither enables or
+ *   disables the other (a thread only blocks itself; wake-ups act on an object both
+ *   touch), and histories that differ at most in the order of two calls or of two
+ *   returns: the same operations, results and real-time order (which returns precede
+ *   which calls), all that linearizability and sequential consistency look at; the
+ *   checker's verdict is the same.
  *   Assumed, as by the candidate rules (sched-pick.h): the client's own code outside
  *   operations touches nothing another thread uses except through calls the runtime
  *   models. The race-free mode also assumes it of target code (every conflicting pair
@@ -45,9 +49,13 @@
  *   sleepers at k, plus the step t chosen at k when
  *       cost_k(t) + switch(t) <= cost_k(c)                                   (*)
  *   where cost_k(x) is 1 when choosing x at k is a preemption and switch(t) is what
- *   leaving t's thread right after its step costs (0 when it blocked, finished or
- *   yields; 1 otherwise; never a sleeper when only its thread may run there). Nothing
- *   is pruned at a yield point (sleeping threads may run there; they then leave the set).
+ *   leaving t's thread after its step costs (0 when it blocked, finished or yields,
+ *   else 1). Where t's thread is then the sole candidate by the rules of sched-pick.h
+ *   (which depend on that thread alone: it cannot be otherwise in any schedule, since a
+ *   step never disables another thread), the steps it is forced to run join t: the
+ *   sleeper's footprint is their union and switch(t) is taken after the last of them.
+ *   Nothing is pruned at a yield point (sleeping threads may run there; they then
+ *   leave the set).
  *   Why nothing reachable is lost. Let σ = α·u·w·t·β be a schedule within the bound
  *   whose t is pruned: t went to sleep at node s = α when u was taken after t had been
  *   explored there, every step of u·w is independent of t's step, and t's thread does

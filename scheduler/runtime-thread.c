@@ -169,7 +169,7 @@ static void start_step(struct lp_thread *self, uint32_t point)
 			self->fp.flags |= LP_FP_UNKNOWN;
 		break;
 	case LP_PT_OP_START: /* its call record follows: the step records history */
-		self->fp.flags |= LP_FP_TARGET | LP_FP_HISTORY;
+		self->fp.flags |= LP_FP_TARGET | LP_FP_CALL;
 		break;
 	case LP_PT_OP_END:
 	case LP_PT_THREAD_START:

@@ -317,12 +317,15 @@ enum lp_point {
  * its next one (the action of the first point included: a lock taken after LP_PT_SYNC
  * belongs to the step that starts there). Every object is taken as written. Used by the
  * cli's partial-order reduction (scheduler/explore.h): two steps are dependent when they
- * share an object, both have LP_FP_TARGET or LP_FP_HISTORY, or either has LP_FP_UNKNOWN. */
+ * share an object, both have LP_FP_TARGET, one has LP_FP_CALL and the other LP_FP_RET, or
+ * either has LP_FP_UNKNOWN. */
 #define LP_FP_MAX 4
 #define LP_FP_UNKNOWN 1u /* not known (yield, trapped instruction, creation, more than
 			    LP_FP_MAX objects...): dependent on every step */
 #define LP_FP_TARGET 2u  /* ran code of a target: untracked plain memory accesses */
-#define LP_FP_HISTORY 4u /* appended a call or return record: the history's order */
+#define LP_FP_CALL 4u    /* appended a call record */
+#define LP_FP_RET 8u     /* appended a return record: the history's real-time order is which
+			    returns precede which calls (two calls, or two returns, commute) */
 struct lp_footprint {
 	uint32_t flags; /* LP_FP_* */
 	uint32_t n;     /* objects in obj[] */
