@@ -50,6 +50,7 @@ void lp_rt_start(void)
 	lp_rt.ov_next = 0;
 	lp_rt.pid = sys_getpid();
 	lp_rt.th[0].ktid = sys_gettid();
+	memset(&lp_rt.th[0].fp, 0, sizeof lp_rt.th[0].fp); /* nothing from before the fork point */
 	shm->steps = 0;
 	shm->outcome = LP_OUT_RUNNING;
 	shm->baton_tid = LP_TID_MAIN;
