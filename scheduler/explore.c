@@ -156,20 +156,21 @@ bool lp_explore_is_preemption(const struct lp_explore_decision *d, lp_tid_t chos
 }
 
 static struct pending child(const struct lp_schedule *parent, uint64_t step, lp_tid_t tid,
-			   unsigned cost, const struct sleeper *z, size_t nz, const struct sleeper *extra)
+			   unsigned cost, const struct sleeper *z, size_t nz, const struct sleeper *extra,
+			   size_t n_extra)
 {
 	struct pending c = {.s = {.phase = parent->phase, .cost = cost, .n = parent->n + 1}};
 	c.s.ov = xrealloc(NULL, c.s.n * sizeof *c.s.ov);
 	if (parent->n)
 		memcpy(c.s.ov, parent->ov, parent->n * sizeof *c.s.ov);
 	c.s.ov[parent->n] = (struct lp_override){.step = step, .tid = tid};
-	c.n_sleep = nz + (extra != NULL);
+	c.n_sleep = nz + n_extra;
 	if (c.n_sleep) {
 		c.sleep = xrealloc(NULL, c.n_sleep * sizeof *c.sleep);
 		if (nz)
 			memcpy(c.sleep, z, nz * sizeof *z);
-		if (extra)
-			c.sleep[nz] = *extra;
+		if (n_extra)
+			memcpy(c.sleep + nz, extra, n_extra * sizeof *extra);
 	}
 	return c;
 }
@@ -244,6 +245,27 @@ static unsigned forced_run(const struct lp_explore_decision *d, size_t n, size_t
 	return 1;
 }
 
+/* The step that candidate c, not chosen at k, would run there, read from its next run in
+ * this log (chosen at k2 > k, forced steps joined): valid when every step chosen at
+ * k..k2-1 is independent of it, so that it would behave the same at k. Returns its
+ * switch cost as forced_run does (2: unknown). */
+static unsigned lookahead(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
+			  enum lp_reduction mode, struct lp_footprint *fp)
+{
+	size_t k2 = k + 1;
+	while (k2 < n && d[k2].chosen != c)
+		k2++;
+	if (k2 >= n)
+		return 2;
+	unsigned sw = forced_run(d, n, k2, fp);
+	if (sw == 2)
+		return 2;
+	for (size_t i = k; i < k2; i++)
+		if (!lp_footprint_independent(fp, step_of(d, n, i), mode))
+			return 2;
+	return sw;
+}
+
 static bool asleep(const struct sleeper *z, size_t nz, lp_tid_t t)
 {
 	for (size_t i = 0; i < nz; i++)
@@ -316,9 +338,29 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 			continue;
 		}
 		bool may_prune = reduce && d[k].point != LP_PT_YIELD && !(d[k].flags & LP_DEC_YIELD);
-		unsigned base = lp_explore_is_preemption(&d[k], d[k].chosen) ? 1u : 0u;
-		struct sleeper self = {.tid = d[k].chosen};
-		unsigned after = reduce ? forced_run(d, n, k, &self.fp) : 2;
+		/* Siblings in the order chosen first, then by tid: each may sleep in the
+		 * subtrees of the later ones, when (*) of explore.h holds. */
+		uint32_t nc = d[k].n_candidates;
+		struct sleeper *sib = xrealloc(NULL, (nc + 1) * sizeof *sib);
+		unsigned *sib_cost = xrealloc(NULL, (nc + 1) * sizeof *sib_cost);
+		unsigned *sib_sw = xrealloc(NULL, (nc + 1) * sizeof *sib_sw);
+		struct sleeper *extra = xrealloc(NULL, (nc + 1) * sizeof *extra);
+		size_t n_sib = 0;
+		if (reduce) {
+			sib[0] = (struct sleeper){.tid = d[k].chosen};
+			sib_cost[0] = lp_explore_is_preemption(&d[k], d[k].chosen) ? 1u : 0u;
+			sib_sw[0] = forced_run(d, n, k, &sib[0].fp);
+			n_sib = 1;
+			for (uint32_t j = 0; j < nc; j++) {
+				lp_tid_t c = d[k].candidates[j];
+				if (c == d[k].chosen)
+					continue;
+				sib[n_sib] = (struct sleeper){.tid = c};
+				sib_cost[n_sib] = lp_explore_is_preemption(&d[k], c) ? 1u : 0u;
+				sib_sw[n_sib] = lookahead(d, n, k, c, ex->reduction, &sib[n_sib].fp);
+				n_sib++;
+			}
+		}
 		for (uint32_t j = d[k].n_candidates; j-- > 0;) {
 			lp_tid_t c = d[k].candidates[j];
 			if (c == d[k].chosen)
@@ -331,13 +373,19 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 				count(&ex->pruned, &ex->n_pruned, cost);
 				continue;
 			}
-			/* The chosen step sleeps in c's subtree only when moving it first
-			 * never costs more preemptions (explore.h) */
-			bool sleeps = after < 2 && base + after <= step_cost;
+			/* An earlier sibling's step sleeps in c's subtree only when moving it
+			 * first never costs more preemptions (explore.h) */
+			size_t n_extra = 0;
+			for (size_t i = 0; i < n_sib && sib[i].tid != c; i++)
+				if (sib_sw[i] < 2 && sib_cost[i] + sib_sw[i] <= step_cost)
+					extra[n_extra++] = sib[i];
 			push(cost == p->cost ? &ex->stack : &ex->seeds,
-			     child(p, d[k].step, c, cost, at[k], reduce ? n_at[k] : 0,
-				   sleeps ? &self : NULL));
+			     child(p, d[k].step, c, cost, at[k], reduce ? n_at[k] : 0, extra, n_extra));
 		}
+		free(sib);
+		free(sib_cost);
+		free(sib_sw);
+		free(extra);
 		free(at[k]);
 	}
 	free(at);
