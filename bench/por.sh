@@ -4,13 +4,15 @@
 # --no-reduction, --reduction sleep (default) and --reduction race-free; prints executions,
 # pruned schedules, seconds and the ratios against no reduction.
 # Usage: bench/por.sh [BUILDDIR]   (make bench-por runs it; needs `make check` programs)
-# LP_BENCH_BOUND (default 2: the default bound), LP_BENCH_CASES (default "4x1 3x3").
+# LP_BENCH_BOUND (default 2: the default bound), LP_BENCH_CASES (default "4x1 3x3"),
+# LP_BENCH_TIMEOUT (seconds per run, default 900; a run cut short prints "timeout").
 set -eu
 top_builddir=$(cd "${1:-${top_builddir:-.}}" && pwd)
 LP=$top_builddir/lineup-preload
 P=$top_builddir/tests/progs
 BOUND=${LP_BENCH_BOUND:-2}
 CASES=${LP_BENCH_CASES:-4x1 3x3}
+LIMIT=${LP_BENCH_TIMEOUT:-900}
 
 for f in "$LP" "$P/client-queue-grid-lock" "$P/libqueue-lock.so"; do
 	[ -x "$f" ] || [ -f "$f" ] || { echo "bench/por.sh: '$f' is missing: run make check first" >&2; exit 2; }
@@ -31,10 +33,15 @@ for c in $CASES; do
 	base_s=
 	for r in off sleep race-free; do
 		t0=$(now)
-		"$LP" -q -p "$BOUND" --reduction "$r" --json "$tmp/r.json" --target "$P/libqueue-lock.so" \
-			-- "$P/client-queue-grid-lock" "$n" "$m" >/dev/null 2>&1 || true
+		rm -f "$tmp/r.json"
+		timeout -k 5 "$LIMIT" "$LP" -q -p "$BOUND" --reduction "$r" --json "$tmp/r.json" \
+			--target "$P/libqueue-lock.so" -- "$P/client-queue-grid-lock" "$n" "$m" >/dev/null 2>&1 || true
 		t1=$(now)
 		s=$(calc "$t1 - $t0")
+		if [ ! -s "$tmp/r.json" ]; then
+			printf '%-5s %-10s %10s %10s %9s %9s %9s  %s\n' "$c" "$r" - - "$s" - - "timeout (${LIMIT} s)"
+			continue
+		fi
 		e=$(jq -r '.phase2.executions' "$tmp/r.json")
 		pr=$(jq -r '.phase2.pruned // 0' "$tmp/r.json")
 		v=$(jq -r '.verdict' "$tmp/r.json")
