@@ -46,7 +46,10 @@
  *   step depends on the step chosen at k (or that ran it) wake up. An alternative c at
  *   k that sleeps is not explored (counted in lp_explore_pruned); when the thread chosen
  *   at k sleeps, no alternative after k is generated. A child S + (k, c) inherits the
- *   sleepers at k, plus the step t chosen at k when
+ *   sleepers at k, plus each earlier sibling t at k (the chosen thread first, then the
+ *   others by tid) whose step is known: the chosen one's from decision k+1, another's
+ *   from its next run in this log when no step chosen in between depends on it (it then
+ *   behaves the same at k); t joins when
  *       cost_k(t) + switch(t) <= cost_k(c)                                   (*)
  *   where cost_k(x) is 1 when choosing x at k is a preemption and switch(t) is what
  *   leaving t's thread after its step costs (0 when it blocked, finished or yields,
