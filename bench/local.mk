@@ -14,3 +14,9 @@ EXTRA_DIST += bench/estimate.sh
 .PHONY: bench-estimate
 bench-estimate: lineup-preload
 	top_builddir=. $(SHELL) $(srcdir)/bench/estimate.sh $(BENCH_ARGS)
+
+# make bench-por: phase-2 executions and seconds with and without the reduction (bench/por.sh)
+EXTRA_DIST += bench/por.sh
+.PHONY: bench-por
+bench-por: all $(check_DATA)
+	$(SHELL) $(srcdir)/bench/por.sh $(abs_top_builddir)

@@ -15,7 +15,7 @@
 enum opt_id {
 	O_TARGET, O_FUNCTION, O_SIGNATURE, O_INSTRUMENT, O_BOUND, O_GRAN, O_MAX_STEPS, O_QUASI, O_SPEC_FROM,
 	O_CRITERION, O_SPURIOUS, O_REPLAY, O_OBSERVATIONS, O_JSON, O_JOBS, O_WATCHDOG, O_QUIET, O_VERBOSE,
-	O_HELP, O_VERSION, O_STRATEGY, O_SEED, O_SAMPLES, O_PCT_DEPTH, O_TIME_BUDGET, O_COVERAGE,
+	O_HELP, O_VERSION, O_STRATEGY, O_SEED, O_SAMPLES, O_PCT_DEPTH, O_TIME_BUDGET, O_COVERAGE, O_REDUCTION, O_NO_REDUCTION,
 };
 
 static const struct {
@@ -36,6 +36,8 @@ static const struct {
 	{"spec-from", 0, true, true, O_SPEC_FROM},
 	{"criterion", 0, true, true, O_CRITERION},
 	{"spurious-wakeups", 0, false, true, O_SPURIOUS},
+	{"reduction", 0, true, false, O_REDUCTION},
+	{"no-reduction", 0, false, false, O_NO_REDUCTION},
 	{"replay", 0, true, false, O_REPLAY},
 	{"observations", 0, true, false, O_OBSERVATIONS},
 	{"json", 0, true, false, O_JSON},
@@ -74,6 +76,10 @@ void lp_options_usage(FILE *f)
 	      "      --quasi FUNC=K         FUNC's results may be out of order by K (repeatable)\n"
 	      "      --spec-from LIB2       take phase-1 observations from LIB2 (golden model)\n"
 	      "      --criterion linearizability|sequential  correctness criterion\n"
+	      "      --reduction sleep|race-free|off  phase-2 partial-order reduction: skip schedules\n"
+	      "                             that only reorder independent steps (default sleep;\n"
+	      "                             race-free also takes target code as free of data races)\n"
+	      "      --no-reduction         same as --reduction off\n"
 	      "      --spurious-wakeups     in phase 2 a condition wait may return without a signal\n"
 	      "                             (once per operation, when no other thread can run)\n"
 	      "      --replay SCHEDULE      run one schedule (e.g. c:4@0.2,9@0.1), print its history\n"
@@ -217,6 +223,17 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 		break;
 	case O_COVERAGE: o->coverage = true; break;
 	case O_SPURIOUS: o->spurious = true; break;
+	case O_REDUCTION:
+		if (!strcmp(v, "sleep"))
+			o->reduction = LP_REDUCE_SLEEP;
+		else if (!strcmp(v, "race-free"))
+			o->reduction = LP_REDUCE_ASSUME_RACE_FREE;
+		else if (!strcmp(v, "off"))
+			o->reduction = LP_REDUCE_OFF;
+		else
+			return lp_errf(err, errsize, "bad value '%s' for --%s: use sleep, race-free or off", v, name);
+		break;
+	case O_NO_REDUCTION: o->reduction = LP_REDUCE_OFF; break;
 	case O_QUIET: o->quiet = true; break;
 	case O_VERBOSE: o->verbose++; break;
 	case O_HELP: o->help = true; break;
@@ -236,6 +253,7 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 {
 	memset(o, 0, sizeof *o);
 	o->bound = 2;
+	o->reduction = LP_REDUCE_SLEEP;
 	o->granularity = LP_GRAN_ATOMIC;
 	o->max_steps = 10000;
 	o->jobs = 1;

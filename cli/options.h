@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../scheduler/explore.h"
+
 enum lp_granularity { LP_GRAN_SYNC, LP_GRAN_ATOMIC, LP_GRAN_MEMORY };
 /* Phase 2's strategy: preemption-bounded depth-first search, or seeded random samples. */
 enum lp_strategy_opt { LP_STRATEGY_DFS, LP_STRATEGY_PCT, LP_STRATEGY_RANDOM };
@@ -29,6 +31,7 @@ struct lp_options {
 	unsigned watchdog;           /* seconds */
 	bool quiet, help, version;
 	bool spurious; /* --spurious-wakeups */
+	enum lp_reduction reduction; /* phase 2 (scheduler/explore.h) */
 	int verbose;
 	enum lp_strategy_opt strategy; /* --strategy */
 	uint64_t seed, samples;        /* --seed (default 1), --samples (default 1000) */

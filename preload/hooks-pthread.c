@@ -90,7 +90,7 @@ int sem_getvalue(sem_t *s, int *v)
 {
 	if (lp_rt_controlled()) {
 		int saved = errno;
-		lp_rt_point(LP_PT_SYNC, SITE);
+		lp_rt_sync_point(s, SITE);
 		errno = saved;
 	}
 	return REAL(sem_getvalue)(s, v);

@@ -178,6 +178,7 @@ uintptr_t lp_op_exit(struct lp_ret_regs *r)
 	uint64_t value = is_float(f->ret) ? r->xmm0[0] : r->rax;
 	size_t extra = f->ret == LP_K_STR ? string_size((const char *)value) : 0;
 	struct lp_rec_ret *rec = lp_log_append(LP_REC_RET, sizeof *rec + extra);
+	lp_rt_touch_flags(LP_FP_RET);
 	rec->tid = self->tid;
 	rec->func = self->op_func;
 	rec->pad = 0;

@@ -85,7 +85,7 @@ static int bad_timeout(const struct timespec *ts)
 static long futex_wait(uint32_t *uaddr, uint32_t val, const struct timespec *timeout,
 		       uint32_t bitset, uintptr_t site)
 {
-	lp_rt_point(LP_PT_SYNC, site);
+	lp_rt_sync_point(uaddr, site);
 	/* we hold the baton: nothing changes *uaddr between this read and the block */
 	if (*(volatile uint32_t *)uaddr != val)
 		return -EAGAIN;
@@ -96,6 +96,7 @@ static long futex_wait(uint32_t *uaddr, uint32_t val, const struct timespec *tim
 			lp_futex_dequeue(&queue, slot);
 			return -ETIMEDOUT;
 		}
+		lp_rt_touch(uaddr); /* the retry reads what the waker changed */
 	}
 	return 0;
 }
@@ -103,7 +104,7 @@ static long futex_wait(uint32_t *uaddr, uint32_t val, const struct timespec *tim
 static long futex_wake(uint32_t *uaddr, uint32_t val, uint32_t bitset, uintptr_t site)
 {
 	unsigned woken[LP_MAX_THREADS];
-	lp_rt_point(LP_PT_SYNC, site);
+	lp_rt_sync_point(uaddr, site);
 	unsigned n = lp_futex_wake(&queue, (uintptr_t)uaddr, bitset, lp_futex_wake_max(val), woken);
 	for (unsigned i = 0; i < n; i++)
 		lp_rt_wake(&queue.w[woken[i]], 1);

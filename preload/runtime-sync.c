@@ -18,6 +18,7 @@ static int self_owns(pthread_mutex_t *m)
 static int mutex_acquire(pthread_mutex_t *m, int mode, uintptr_t site)
 {
 	for (;;) {
+		lp_rt_touch(m);
 		int r = real_pthread_mutex_trylock(m);
 		if (r != EBUSY || mode == LP_W_TRY)
 			return r;
@@ -31,12 +32,13 @@ static int mutex_acquire(pthread_mutex_t *m, int mode, uintptr_t site)
 
 int lp_rt_mutex_lock(pthread_mutex_t *m, int mode, uintptr_t site)
 {
-	lp_rt_point(LP_PT_SYNC, site);
+	lp_rt_sync_point(m, site);
 	return mutex_acquire(m, mode, site);
 }
 
 static int mutex_release(pthread_mutex_t *m)
 {
+	lp_rt_touch(m);
 	int r = real_pthread_mutex_unlock(m);
 	if (r == 0)
 		lp_rt_wake(m, 1);
@@ -45,7 +47,7 @@ static int mutex_release(pthread_mutex_t *m)
 
 int lp_rt_mutex_unlock(pthread_mutex_t *m, uintptr_t site)
 {
-	lp_rt_point(LP_PT_SYNC, site);
+	lp_rt_sync_point(m, site);
 	return mutex_release(m);
 }
 
@@ -56,7 +58,7 @@ int lp_rt_mutex_unlock(pthread_mutex_t *m, uintptr_t site)
  * loop ends up blocked (stuck) rather than spinning. */
 int lp_rt_cond_wait(pthread_cond_t *c, pthread_mutex_t *m, int timed, uintptr_t site)
 {
-	lp_rt_point(LP_PT_SYNC, site);
+	lp_rt_sync_point(c, site);
 	int kind = m->__data.__kind & 3;
 	if (kind != PTHREAD_MUTEX_NORMAL && !self_owns(m))
 		return EPERM;
@@ -75,14 +77,14 @@ int lp_rt_cond_wait(pthread_cond_t *c, pthread_mutex_t *m, int timed, uintptr_t 
 
 int lp_rt_cond_wake(pthread_cond_t *c, int all, uintptr_t site)
 {
-	lp_rt_point(LP_PT_SYNC, site);
+	lp_rt_sync_point(c, site);
 	lp_rt_wake(c, all);
 	return 0;
 }
 
 int lp_rt_rwlock_lock(pthread_rwlock_t *l, int write, int mode, uintptr_t site)
 {
-	lp_rt_point(LP_PT_SYNC, site);
+	lp_rt_sync_point(l, site);
 	for (;;) {
 		int r = write ? real_pthread_rwlock_trywrlock(l) : real_pthread_rwlock_tryrdlock(l);
 		if (r != EBUSY || mode == LP_W_TRY)
@@ -96,7 +98,7 @@ int lp_rt_rwlock_lock(pthread_rwlock_t *l, int write, int mode, uintptr_t site)
 
 int lp_rt_rwlock_unlock(pthread_rwlock_t *l, uintptr_t site)
 {
-	lp_rt_point(LP_PT_SYNC, site);
+	lp_rt_sync_point(l, site);
 	int r = real_pthread_rwlock_unlock(l);
 	if (r == 0)
 		lp_rt_wake(l, 1);
@@ -105,7 +107,7 @@ int lp_rt_rwlock_unlock(pthread_rwlock_t *l, uintptr_t site)
 
 int lp_rt_sem_wait(sem_t *s, int mode, uintptr_t site)
 {
-	lp_rt_point(LP_PT_SYNC, site);
+	lp_rt_sync_point(s, site);
 	for (;;) {
 		if (real_sem_trywait(s) == 0)
 			return 0;
@@ -120,7 +122,7 @@ int lp_rt_sem_wait(sem_t *s, int mode, uintptr_t site)
 
 int lp_rt_sem_post(sem_t *s, uintptr_t site)
 {
-	lp_rt_point(LP_PT_SYNC, site);
+	lp_rt_sync_point(s, site);
 	int r = real_sem_post(s);
 	if (r == 0)
 		lp_rt_wake(s, 1);
@@ -129,7 +131,7 @@ int lp_rt_sem_post(sem_t *s, uintptr_t site)
 
 int lp_rt_spin_lock(pthread_spinlock_t *l, int mode, uintptr_t site)
 {
-	lp_rt_point(LP_PT_SYNC, site);
+	lp_rt_sync_point((const void *)l, site);
 	for (;;) {
 		int r = real_pthread_spin_trylock(l);
 		if (r != EBUSY || mode == LP_W_TRY)
@@ -140,7 +142,7 @@ int lp_rt_spin_lock(pthread_spinlock_t *l, int mode, uintptr_t site)
 
 int lp_rt_spin_unlock(pthread_spinlock_t *l, uintptr_t site)
 {
-	lp_rt_point(LP_PT_SYNC, site);
+	lp_rt_sync_point((const void *)l, site);
 	int r = real_pthread_spin_unlock(l);
 	lp_rt_wake((const void *)l, 1);
 	return r;
@@ -187,7 +189,7 @@ int lp_rt_barrier_wait(pthread_barrier_t *b, uintptr_t site)
 	struct barrier *e = find_barrier(b);
 	if (!e)
 		return -2; /* not initialised through us */
-	lp_rt_point(LP_PT_SYNC, site);
+	lp_rt_sync_point(e, site);
 	if (++e->arrived >= e->count) {
 		e->arrived = 0;
 		e->generation++;
@@ -204,7 +206,7 @@ int lp_rt_barrier_wait(pthread_barrier_t *b, uintptr_t site)
  * instead of on glibc's futex. */
 int lp_rt_once(pthread_once_t *o, void (*fn)(void), uintptr_t site)
 {
-	lp_rt_point(LP_PT_SYNC, site);
+	lp_rt_sync_point(o, site);
 	for (;;) {
 		int busy = 0;
 		for (unsigned i = 0; i < lp_rt.n; i++)

@@ -55,6 +55,7 @@ void lp_rt_start(void)
 	lp_rt.spinner = LP_TID_NONE;
 	lp_rt.pid = sys_getpid();
 	lp_rt.th[0].ktid = sys_gettid();
+	memset(&lp_rt.th[0].fp, 0, sizeof lp_rt.th[0].fp); /* nothing from before the fork point */
 	shm->steps = 0;
 	shm->outcome = LP_OUT_RUNNING;
 	shm->baton_tid = LP_TID_MAIN;
@@ -168,6 +169,33 @@ static void diverged(uint64_t step, lp_tid_t tid)
 	lp_end(LP_OUT_DIVERGED);
 }
 
+/* The footprint of the step the thread runs when it is next chosen: what the point's own
+ * action touches; code of a target is untracked memory; a yield, a trapped instruction
+ * (address not decoded), an unknown pthread call or the process exit touch everything. */
+static void start_step(struct lp_thread *self, uint32_t point)
+{
+	memset(&self->fp, 0, sizeof self->fp);
+	if (self->in_op || self->library)
+		self->fp.flags |= LP_FP_TARGET;
+	switch (point) {
+	case LP_PT_SYNC:
+		if (self->sync_obj)
+			lp_rt_touch(self->sync_obj);
+		else
+			self->fp.flags |= LP_FP_UNKNOWN;
+		break;
+	case LP_PT_OP_START: /* its call record follows: the step records history */
+		self->fp.flags |= LP_FP_TARGET | LP_FP_CALL;
+		break;
+	case LP_PT_OP_END:
+	case LP_PT_THREAD_START:
+	case LP_PT_BLOCK:
+		break; /* the retried action touches its object itself */
+	default: /* yields, trapped instructions, thread and process exit */
+		self->fp.flags |= LP_FP_UNKNOWN;
+	}
+}
+
 void lp_rt_point(uint32_t point, uintptr_t site)
 {
 	struct lp_thread *self = lp_self;
@@ -199,8 +227,10 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 					   : lp_sched_candidates(lp_rt.phase, point, pick, n, running, cand);
 		if (nc)
 			break;
-		if (time_out_one())
+		if (time_out_one()) {
+			self->fp.flags |= LP_FP_UNKNOWN; /* a global event between two steps */
 			continue;
+		}
 		if (lp_rt.exiting) {
 			if (lp_rt.exiting != self)
 				switch_to(self, lp_rt.exiting);
@@ -228,6 +258,7 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	d->point = point;
 	d->flags = point == LP_PT_YIELD ? LP_DEC_YIELD : 0;
 	d->site = site;
+	d->done = self->fp;
 	d->n_candidates = nc;
 	d->pad = 0;
 	memcpy(d + 1, cand, nc * sizeof(lp_tid_t));
@@ -237,7 +268,15 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 		lp_rt.spinner = chosen;
 	else if (chosen != self->tid || point == LP_PT_OP_START)
 		lp_rt.spinner = LP_TID_NONE;
+	start_step(self, point);
 	switch_to(self, find_tid(chosen));
+}
+
+void lp_rt_sync_point(const void *obj, uintptr_t site)
+{
+	lp_self->sync_obj = obj;
+	lp_rt_point(LP_PT_SYNC, site);
+	lp_self->sync_obj = NULL;
 }
 
 int lp_rt_block(const void *obj, int timed, uintptr_t site)
@@ -249,6 +288,7 @@ int lp_rt_block(const void *obj, int timed, uintptr_t site)
 	self->timed = (uint8_t)timed;
 	self->timed_out = 0;
 	lp_rt_point(LP_PT_BLOCK, site);
+	lp_rt_touch(obj); /* the retry after the wake-up reads obj */
 	self->timed = 0;
 	if (self->timed_out) {
 		self->timed_out = 0;
@@ -299,6 +339,7 @@ static void thread_finish(struct lp_thread *t, uintptr_t site)
 	r->parent = t->parent;
 	lp_op_left(t); /* its start routine ended: no operation of it can still run */
 	t->state = LP_T_FINISHED;
+	lp_rt_touch(t); /* its joiners */
 	lp_rt_wake(t, 1);
 	if (t != &lp_rt.th[0])
 		lp_rt.dying_ktid = t->ktid; /* a zombie group leader stays visible to tgkill */
@@ -334,6 +375,7 @@ int lp_rt_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
 		 uintptr_t site)
 {
 	struct lp_thread *self = lp_self;
+	lp_rt_touch_flags(LP_FP_UNKNOWN); /* a new candidate, a reused slot */
 	struct lp_thread *t = alloc_slot();
 	if (!t)
 		lp_fatal(LP_OUT_LIMIT, site, "more than " LP_STR(LP_MAX_THREADS) " threads alive in one execution");
@@ -344,6 +386,7 @@ int lp_rt_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
 	t->tid = tid;
 	t->parent = self->tid;
 	t->library = self->in_op || self->library;
+	t->fp.flags = t->library ? LP_FP_TARGET : 0;
 	t->state = LP_T_STARTING;
 	t->start = fn;
 	t->arg = arg;
@@ -381,8 +424,10 @@ static struct lp_thread *find_handle(pthread_t th)
 
 int lp_rt_join(pthread_t th, void **ret, uintptr_t site)
 {
-	lp_rt_point(LP_PT_SYNC, site);
+	lp_rt_sync_point(lp_rt.th, site); /* the thread table */
 	struct lp_thread *t = find_handle(th);
+	if (t)
+		lp_rt_touch(t);
 	if (t == lp_self)
 		return EDEADLK;
 	if (t) {
@@ -397,8 +442,10 @@ int lp_rt_join(pthread_t th, void **ret, uintptr_t site)
 
 int lp_rt_detach(pthread_t th, uintptr_t site)
 {
-	lp_rt_point(LP_PT_SYNC, site);
+	lp_rt_sync_point(lp_rt.th, site);
 	struct lp_thread *t = find_handle(th);
+	if (t)
+		lp_rt_touch(t);
 	int r = real_pthread_detach(th);
 	if (t && r == 0)
 		t->detached = 1;

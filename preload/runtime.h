@@ -73,6 +73,8 @@ struct lp_thread {
 	const void *wait_obj;
 	uint64_t wait_seq;        /* FIFO order of condition waiters */
 	const void *once_running; /* pthread_once control whose routine this thread runs */
+	const void *sync_obj;     /* object of the LP_PT_SYNC point being reached (NULL: unknown) */
+	struct lp_footprint fp;   /* what its current step touched so far (protocol.h) */
 	pthread_t handle;
 	void *(*start)(void *);
 	void *arg;
@@ -108,6 +110,12 @@ void lp_rt_point(uint32_t point, uintptr_t site) LP_RT_HIDDEN;
 /* runtime-strategy.c: the choice at a point without an override (default, random, pct). */
 lp_tid_t lp_rt_choose(struct lp_thread *self, uint64_t step, uint32_t point, const lp_tid_t *cand,
 		      unsigned nc) LP_RT_HIDDEN;
+/* An LP_PT_SYNC point whose step acts on obj (a step starting at a plain LP_PT_SYNC point
+ * counts as touching everything). */
+void lp_rt_sync_point(const void *obj, uintptr_t site) LP_RT_HIDDEN;
+/* The running thread's current step touches obj / does something of unknown reach. */
+static inline void lp_rt_touch(const void *obj);
+static inline void lp_rt_touch_flags(uint32_t flags);
 /* Blocks the running thread on obj until woken; returns 1 if a timed wait timed out. */
 int lp_rt_block(const void *obj, int timed, uintptr_t site) LP_RT_HIDDEN;
 /* Enables the threads blocked on obj: all of them, or only the longest waiting (FIFO). */
@@ -124,6 +132,27 @@ void lp_rt_process_exit(uintptr_t site) LP_RT_HIDDEN; /* exit(), _exit() */
 static inline int lp_rt_controlled(void)
 {
 	return lp_rt.on && lp_self && lp_self->state != LP_T_FINISHED;
+}
+
+static inline void lp_rt_touch_flags(uint32_t flags)
+{
+	if (lp_self)
+		lp_self->fp.flags |= flags;
+}
+
+static inline void lp_rt_touch(const void *obj)
+{
+	struct lp_footprint *fp;
+	if (!lp_self)
+		return;
+	fp = &lp_self->fp;
+	for (uint32_t i = 0; i < fp->n; i++)
+		if (fp->obj[i] == (uint64_t)(uintptr_t)obj)
+			return;
+	if (fp->n < LP_FP_MAX)
+		fp->obj[fp->n++] = (uint64_t)(uintptr_t)obj;
+	else
+		fp->flags |= LP_FP_UNKNOWN;
 }
 
 /* runtime-sync.c: the blocking models; hooks call them only when lp_rt_controlled(). */

@@ -6,8 +6,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A sleeping thread: its next step was already explored from an earlier sibling (see
+ * explore.h); it stays asleep while the steps run are independent of that step. */
+struct sleeper {
+	lp_tid_t tid;
+	struct lp_footprint fp;
+};
+
+/* A schedule waiting to run, with the sleep set at its last override (before that
+ * override's own step is known: it is filtered once the schedule has run). */
+struct pending {
+	struct lp_schedule s;
+	size_t n_sleep;
+	struct sleeper *sleep;
+};
+
 struct vec {
-	struct lp_schedule *v;
+	struct pending *v;
 	size_t n, cap;
 };
 
@@ -16,7 +31,12 @@ struct lp_explore {
 	int bound;
 	unsigned iteration;
 	bool started, pending, finished;
+	enum lp_reduction reduction;
 	struct lp_schedule cur;  /* last schedule handed out */
+	size_t n_cur_sleep;
+	struct sleeper *cur_sleep;
+	uint64_t *pruned;        /* alternatives left out by the reduction, per cost */
+	size_t n_pruned;
 	struct vec stack;        /* cost == iteration */
 	struct vec seeds;        /* cost == iteration + 1 */
 	uint64_t *counts;        /* executions per cost */
@@ -33,7 +53,7 @@ static void *xrealloc(void *p, size_t n)
 	return q;
 }
 
-static void push(struct vec *v, struct lp_schedule s)
+static void push(struct vec *v, struct pending s)
 {
 	if (v->n == v->cap) {
 		v->cap = v->cap ? 2 * v->cap : 64;
@@ -53,8 +73,10 @@ struct lp_explore *lp_explore_new(uint32_t phase, int bound)
 
 static void clear_vec(struct vec *v)
 {
-	for (size_t i = 0; i < v->n; i++)
-		free(v->v[i].ov);
+	for (size_t i = 0; i < v->n; i++) {
+		free(v->v[i].s.ov);
+		free(v->v[i].sleep);
+	}
 	free(v->v);
 	memset(v, 0, sizeof *v);
 }
@@ -66,19 +88,21 @@ void lp_explore_free(struct lp_explore *ex)
 	clear_vec(&ex->stack);
 	clear_vec(&ex->seeds);
 	free(ex->cur.ov);
+	free(ex->cur_sleep);
 	free(ex->counts);
+	free(ex->pruned);
 	free(ex);
 }
 
-static void count(struct lp_explore *ex, unsigned cost)
+static void count(uint64_t **v, size_t *n_v, unsigned cost)
 {
-	if (cost >= ex->n_counts) {
+	if (cost >= *n_v) {
 		size_t n = cost + 8;
-		ex->counts = xrealloc(ex->counts, n * sizeof *ex->counts);
-		memset(ex->counts + ex->n_counts, 0, (n - ex->n_counts) * sizeof *ex->counts);
-		ex->n_counts = n;
+		*v = xrealloc(*v, n * sizeof **v);
+		memset(*v + *n_v, 0, (n - *n_v) * sizeof **v);
+		*n_v = n;
 	}
-	ex->counts[cost]++;
+	(*v)[cost]++;
 }
 
 const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
@@ -89,6 +113,9 @@ const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 		ex->pending = false;
 	free(ex->cur.ov);
 	memset(&ex->cur, 0, sizeof ex->cur);
+	free(ex->cur_sleep);
+	ex->cur_sleep = NULL;
+	ex->n_cur_sleep = 0;
 	if (!ex->started) {
 		ex->started = true;
 		ex->iter_seeds = 1;
@@ -105,20 +132,23 @@ const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 			ex->stack = ex->seeds;
 			ex->seeds = t;
 			for (size_t i = 0, j = ex->stack.n - 1; i < j; i++, j--) {
-				struct lp_schedule s = ex->stack.v[i];
+				struct pending s = ex->stack.v[i];
 				ex->stack.v[i] = ex->stack.v[j];
 				ex->stack.v[j] = s;
 			}
 			ex->iteration++;
 			ex->iter_seeds = ex->seeds_left = ex->stack.n;
 		}
-		ex->cur = ex->stack.v[--ex->stack.n];
+		struct pending p = ex->stack.v[--ex->stack.n];
+		ex->cur = p.s;
+		ex->cur_sleep = p.sleep;
+		ex->n_cur_sleep = p.n_sleep;
 		/* Seeds sit below the DFS children pushed on top of them. */
 		if (ex->stack.n < ex->seeds_left)
 			ex->seeds_left = ex->stack.n;
 	}
 	ex->pending = true;
-	count(ex, ex->cur.cost);
+	count(&ex->counts, &ex->n_counts, ex->cur.cost);
 	return &ex->cur;
 }
 
@@ -130,15 +160,135 @@ bool lp_explore_is_preemption(const struct lp_explore_decision *d, lp_tid_t chos
 	return lp_sched_is_preemption(d->candidates, d->n_candidates, d->running, point, chosen);
 }
 
-static struct lp_schedule child(const struct lp_schedule *parent, uint64_t step, lp_tid_t tid,
-				unsigned cost)
+static struct pending child(const struct lp_schedule *parent, uint64_t step, lp_tid_t tid,
+			   unsigned cost, const struct sleeper *z, size_t nz, const struct sleeper *extra,
+			   size_t n_extra)
 {
-	struct lp_schedule s = {.phase = parent->phase, .cost = cost, .n = parent->n + 1};
-	s.ov = xrealloc(NULL, s.n * sizeof *s.ov);
+	struct pending c = {.s = {.phase = parent->phase, .cost = cost, .n = parent->n + 1}};
+	c.s.ov = xrealloc(NULL, c.s.n * sizeof *c.s.ov);
 	if (parent->n)
-		memcpy(s.ov, parent->ov, parent->n * sizeof *s.ov);
-	s.ov[parent->n] = (struct lp_override){.step = step, .tid = tid};
-	return s;
+		memcpy(c.s.ov, parent->ov, parent->n * sizeof *c.s.ov);
+	c.s.ov[parent->n] = (struct lp_override){.step = step, .tid = tid};
+	c.n_sleep = nz + n_extra;
+	if (c.n_sleep) {
+		c.sleep = xrealloc(NULL, c.n_sleep * sizeof *c.sleep);
+		if (nz)
+			memcpy(c.sleep, z, nz * sizeof *z);
+		if (n_extra)
+			memcpy(c.sleep + nz, extra, n_extra * sizeof *extra);
+	}
+	return c;
+}
+
+bool lp_footprint_independent(const struct lp_footprint *a, const struct lp_footprint *b,
+			      enum lp_reduction mode)
+{
+	if (!a || !b || ((a->flags | b->flags) & LP_FP_UNKNOWN))
+		return false;
+	if (((a->flags & LP_FP_CALL) && (b->flags & LP_FP_RET)) ||
+	    ((a->flags & LP_FP_RET) && (b->flags & LP_FP_CALL)))
+		return false; /* which operation precedes which */
+	if (mode != LP_REDUCE_ASSUME_RACE_FREE && (a->flags & b->flags & LP_FP_TARGET))
+		return false;
+	for (uint32_t i = 0; i < a->n && i < LP_FP_MAX; i++)
+		for (uint32_t j = 0; j < b->n && j < LP_FP_MAX; j++)
+			if (a->obj[i] == b->obj[j])
+				return false;
+	return true;
+}
+
+/* The footprint of the step chosen at decision k: recorded by the next decision, which
+ * the chosen thread reaches (NULL when the log ends first or says otherwise). */
+static const struct lp_footprint *step_of(const struct lp_explore_decision *d, size_t n,
+					  size_t k)
+{
+	if (k + 1 >= n || d[k + 1].running != d[k].chosen)
+		return NULL;
+	return &d[k + 1].done;
+}
+
+static bool sole_running(const struct lp_explore_decision *e)
+{
+	return e->n_candidates == 1 && e->candidates[0] == e->running;
+}
+
+/* The step chosen at k, extended by the steps its thread is then forced to run (points
+ * where it is the sole candidate: nothing else can come between): their footprints
+ * united into *fp. Returns what switching away after them costs: 0 (the thread blocked,
+ * finished or yields), 1 (a preemption), or 2 when unknown. */
+static unsigned forced_run(const struct lp_explore_decision *d, size_t n, size_t k,
+			   struct lp_footprint *fp)
+{
+	size_t j = k + 1;
+	if (j >= n || d[j].running != d[k].chosen)
+		return 2;
+	*fp = d[j].done;
+	while (sole_running(&d[j]) && d[j].chosen == d[j].running) {
+		if (j + 1 >= n || d[j + 1].running != d[j].chosen)
+			return 2;
+		const struct lp_footprint *g = &d[j + 1].done;
+		fp->flags |= g->flags;
+		for (uint32_t i = 0; i < g->n && i < LP_FP_MAX; i++) {
+			bool have = false;
+			for (uint32_t m = 0; m < fp->n; m++)
+				have |= fp->obj[m] == g->obj[i];
+			if (have)
+				continue;
+			if (fp->n == LP_FP_MAX)
+				return 2;
+			fp->obj[fp->n++] = g->obj[i];
+		}
+		j++;
+	}
+	const struct lp_explore_decision *e = &d[j];
+	bool running_cand = false;
+	for (uint32_t i = 0; i < e->n_candidates; i++)
+		if (e->candidates[i] == e->running)
+			running_cand = true;
+	if (!running_cand || e->point == LP_PT_YIELD || (e->flags & LP_DEC_YIELD))
+		return 0;
+	return 1;
+}
+
+/* The step that candidate c, not chosen at k, would run there, read from its next run in
+ * this log (chosen at k2 > k, forced steps joined): valid when every step chosen at
+ * k..k2-1 is independent of it, so that it would behave the same at k. Returns its
+ * switch cost as forced_run does (2: unknown). */
+static unsigned lookahead(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
+			  enum lp_reduction mode, struct lp_footprint *fp)
+{
+	size_t k2 = k + 1;
+	while (k2 < n && d[k2].chosen != c)
+		k2++;
+	if (k2 >= n)
+		return 2;
+	unsigned sw = forced_run(d, n, k2, fp);
+	if (sw == 2)
+		return 2;
+	for (size_t i = k; i < k2; i++)
+		if (!lp_footprint_independent(fp, step_of(d, n, i), mode))
+			return 2;
+	return sw;
+}
+
+static bool asleep(const struct sleeper *z, size_t nz, lp_tid_t t)
+{
+	for (size_t i = 0; i < nz; i++)
+		if (z[i].tid == t)
+			return true;
+	return false;
+}
+
+/* Keeps the sleepers independent of the step fp that thread t ran (all of them go when fp
+ * is unknown; t's own entry goes: it ran, where sleeping threads may run, at a yield). */
+static size_t filter(struct sleeper *z, size_t nz, lp_tid_t t, const struct lp_footprint *fp,
+		     enum lp_reduction mode)
+{
+	size_t m = 0;
+	for (size_t i = 0; i < nz; i++)
+		if (z[i].tid != t && lp_footprint_independent(&z[i].fp, fp, mode))
+			z[m++] = z[i];
+	return m;
 }
 
 void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d, size_t n)
@@ -149,26 +299,112 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 	const struct lp_schedule *p = &ex->cur;
 	bool have_last = p->n > 0;
 	uint64_t last = have_last ? p->ov[p->n - 1].step : 0;
+	bool reduce = ex->reduction != LP_REDUCE_OFF;
+	/* The sleep set along this execution, node by node (explore.h, "Reduction"). */
+	size_t nz = reduce ? ex->n_cur_sleep : 0;
+	struct sleeper *z = ex->cur_sleep;
+	size_t first = 0;
+	if (have_last) {
+		while (first < n && d[first].step < last)
+			first++;
+		if (first < n && d[first].step == last) {
+			nz = filter(z, nz, d[first].chosen, step_of(d, n, first), ex->reduction);
+			first++;
+		} else {
+			nz = 0;
+		}
+	}
+	/* Nodes from `first` on; a node whose chosen thread sleeps ends the walk: what
+	 * follows is equivalent to a schedule explored from an earlier sibling. */
+	size_t end = n;
+	struct sleeper **at = xrealloc(NULL, (n + 1) * sizeof *at);
+	size_t *n_at = xrealloc(NULL, (n + 1) * sizeof *n_at);
+	/* Sleep sets shrink along the walk: keep a copy per node. */
+	for (size_t k = first; k < n; k++) {
+		at[k] = nz ? xrealloc(NULL, nz * sizeof *z) : NULL;
+		if (nz)
+			memcpy(at[k], z, nz * sizeof *z);
+		n_at[k] = nz;
+		bool may_prune = d[k].point != LP_PT_YIELD && !(d[k].flags & LP_DEC_YIELD);
+		if (may_prune && asleep(z, nz, d[k].chosen)) {
+			end = k + 1;
+			break;
+		}
+		nz = filter(z, nz, d[k].chosen, step_of(d, n, k), ex->reduction);
+		end = k + 1;
+	}
 	/* Push later steps first so the stack pops the earliest alternative first; the order
 	 * inside one iteration does not matter for completeness, only for which violation of
 	 * equal cost is found first. */
-	for (size_t k = n; k-- > 0;) {
-		if (have_last && d[k].step <= last)
-			continue;
+	for (size_t k = end; k-- > first;) {
 		if (p->n >= LP_MAX_OVERRIDES) {
 			ex->dropped += d[k].n_candidates - 1; /* the cli reports it */
+			free(at[k]);
 			continue;
+		}
+		bool may_prune = reduce && d[k].point != LP_PT_YIELD && !(d[k].flags & LP_DEC_YIELD);
+		/* Siblings in the order chosen first, then by tid: each may sleep in the
+		 * subtrees of the later ones, when (*) of explore.h holds. */
+		uint32_t nc = d[k].n_candidates;
+		struct sleeper *sib = xrealloc(NULL, (nc + 1) * sizeof *sib);
+		unsigned *sib_cost = xrealloc(NULL, (nc + 1) * sizeof *sib_cost);
+		unsigned *sib_sw = xrealloc(NULL, (nc + 1) * sizeof *sib_sw);
+		struct sleeper *extra = xrealloc(NULL, (nc + 1) * sizeof *extra);
+		size_t n_sib = 0;
+		if (reduce) {
+			sib[0] = (struct sleeper){.tid = d[k].chosen};
+			sib_cost[0] = lp_explore_is_preemption(&d[k], d[k].chosen) ? 1u : 0u;
+			sib_sw[0] = forced_run(d, n, k, &sib[0].fp);
+			n_sib = 1;
+			for (uint32_t j = 0; j < nc; j++) {
+				lp_tid_t c = d[k].candidates[j];
+				if (c == d[k].chosen)
+					continue;
+				sib[n_sib] = (struct sleeper){.tid = c};
+				sib_cost[n_sib] = lp_explore_is_preemption(&d[k], c) ? 1u : 0u;
+				sib_sw[n_sib] = lookahead(d, n, k, c, ex->reduction, &sib[n_sib].fp);
+				n_sib++;
+			}
 		}
 		for (uint32_t j = d[k].n_candidates; j-- > 0;) {
 			lp_tid_t c = d[k].candidates[j];
 			if (c == d[k].chosen)
 				continue;
-			unsigned cost = p->cost + (lp_explore_is_preemption(&d[k], c) ? 1u : 0u);
+			unsigned step_cost = lp_explore_is_preemption(&d[k], c) ? 1u : 0u;
+			unsigned cost = p->cost + step_cost;
 			if (ex->bound >= 0 && cost > (unsigned)ex->bound)
 				continue;
-			push(cost == p->cost ? &ex->stack : &ex->seeds, child(p, d[k].step, c, cost));
+			if (may_prune && asleep(at[k], n_at[k], c)) {
+				count(&ex->pruned, &ex->n_pruned, cost);
+				continue;
+			}
+			/* An earlier sibling's step sleeps in c's subtree only when moving it
+			 * first never costs more preemptions (explore.h) */
+			size_t n_extra = 0;
+			for (size_t i = 0; i < n_sib && sib[i].tid != c; i++)
+				if (sib_sw[i] < 2 && sib_cost[i] + sib_sw[i] <= step_cost)
+					extra[n_extra++] = sib[i];
+			push(cost == p->cost ? &ex->stack : &ex->seeds,
+			     child(p, d[k].step, c, cost, at[k], reduce ? n_at[k] : 0, extra, n_extra));
 		}
+		free(sib);
+		free(sib_cost);
+		free(sib_sw);
+		free(extra);
+		free(at[k]);
 	}
+	free(at);
+	free(n_at);
+}
+
+void lp_explore_set_reduction(struct lp_explore *ex, enum lp_reduction mode)
+{
+	ex->reduction = mode;
+}
+
+uint64_t lp_explore_pruned(const struct lp_explore *ex, unsigned cost)
+{
+	return cost < ex->n_pruned ? ex->pruned[cost] : 0;
 }
 
 unsigned lp_explore_iteration(const struct lp_explore *ex)

@@ -19,6 +19,65 @@
  * violation found has the fewest preemptions. The serial phase uses the same explorer
  * unbounded: it enumerates every serial interleaving.
  *
+ * Reduction (phase 2; lp_explore_set_reduction). Sleep sets (Godefroid), restricted so
+ * that they never lose what the bounded search reaches; plain sleep sets do (Coons,
+ * Musuvathi, McKinley, OOPSLA 2013: equivalent schedules can differ in preemptions).
+ *   Steps. The step chosen at decision k is the code its thread runs from that point to
+ *   its next one; decision k+1 is reached by that thread and records the step's footprint
+ *   (protocol.h): the objects it acted on, LP_FP_CALL / LP_FP_RET when it appended a
+ *   call / return record, LP_FP_TARGET when it ran code of a target (whose plain memory
+ *   accesses nobody tracks), LP_FP_UNKNOWN when anything else happened (a yield, a
+ *   trapped instruction, a thread creation, a time-out). Two steps are independent when
+ *   neither is unknown, they share no object, one does not record a call while the other
+ *   records a return, and (except in the race-free mode) not both ran target code.
+ *   Independent steps of two threads commute: same state after both, neither enables or
+ *   disables the other (a thread only blocks itself; wake-ups act on an object both
+ *   touch), and histories that differ at most in the order of two calls or of two
+ *   returns: the same operations, results and real-time order (which returns precede
+ *   which calls), all that linearizability and sequential consistency look at; the
+ *   checker's verdict is the same.
+ *   Assumed, as by the candidate rules (sched-pick.h): the client's own code outside
+ *   operations touches nothing another thread uses except through calls the runtime
+ *   models. The race-free mode also assumes it of target code (every conflicting pair
+ *   of plain accesses is ordered by a tracked object): faster, not complete for
+ *   lock-free targets, whose acquire loads and release stores are plain moves.
+ *   Sleep sets. Every pending schedule carries the sleepers at its last override; after
+ *   it ran, its decision log is walked from there: at each decision k the sleepers whose
+ *   step depends on the step chosen at k (or that ran it) wake up. An alternative c at
+ *   k that sleeps is not explored (counted in lp_explore_pruned); when the thread chosen
+ *   at k sleeps, no alternative after k is generated. A child S + (k, c) inherits the
+ *   sleepers at k, plus each earlier sibling t at k (the chosen thread first, then the
+ *   others by tid) whose step is known: the chosen one's from decision k+1, another's
+ *   from its next run in this log when no step chosen in between depends on it (it then
+ *   behaves the same at k); t joins when
+ *       cost_k(t) + switch(t) <= cost_k(c)                                   (*)
+ *   where cost_k(x) is 1 when choosing x at k is a preemption and switch(t) is what
+ *   leaving t's thread after its step costs (0 when it blocked, finished or yields,
+ *   else 1). Where t's thread is then the sole candidate by the rules of sched-pick.h
+ *   (which depend on that thread alone: it cannot be otherwise in any schedule, since a
+ *   step never disables another thread), the steps it is forced to run join t: the
+ *   sleeper's footprint is their union and switch(t) is taken after the last of them.
+ *   Nothing is pruned at a yield point (sleeping threads may run there; they then
+ *   leave the set).
+ *   Why nothing reachable is lost. Let σ = α·u·w·t·β be a schedule within the bound
+ *   whose t is pruned: t went to sleep at node s = α when u was taken after t had been
+ *   explored there, every step of u·w is independent of t's step, and t's thread does
+ *   not run in u·w. Then σ' = α·t·u·w·β runs the same steps, every choice in it is a
+ *   candidate (t's thread was one at s; the thread of u is enabled after t, which cannot
+ *   disable it, and may be chosen there unless switch(t) is "never"; β's first thread
+ *   may follow w's last step because that point is no yield) and it reaches the same
+ *   final state, history and outcome. Preemptions only change at the three seams that
+ *   move: σ pays cost_s(u) + [w→t] + [t→β], σ' pays cost_s(t) + switch(t) + [w→β], and
+ *   with [w→t] = [w→β] or [t→β] = 0 in every case (*) gives cost(σ') <= cost(σ). σ' lies
+ *   in the subtree of the earlier sibling t at s; if it is itself pruned the same
+ *   argument applies there. Each such move goes to a schedule that is smaller in the
+ *   order "earlier sibling first" at the first difference, and schedules of one
+ *   program form a finite tree, so the chain ends at an explored schedule with cost no
+ *   higher than σ's: every final state, history, stuck or crash outcome of the bounded
+ *   search is still reached, and with fewest preemptions no worse. The unit test
+ *   tests/unit/test-explore-por.c checks it on abstract programs for bounds 0..3 (and
+ *   fails when (*) or the yield rule is left out).
+ *
  * Use:
  *   ex = lp_explore_new(LP_PHASE_CONCURRENT, 2);
  *   while ((s = lp_explore_next(ex))) { run s; lp_explore_done(ex, decisions, n); }
@@ -50,14 +109,28 @@ struct lp_explore_decision {
 	lp_tid_t chosen;
 	uint32_t point;              /* enum lp_point */
 	uint32_t flags;              /* LP_DEC_* */
+	struct lp_footprint done;    /* the step the running thread ends here (protocol.h) */
 	uint32_t n_candidates;
 	const lp_tid_t *candidates;  /* sorted */
 };
 
 struct lp_explore;
 
-/* bound: the highest cost explored; -1 for no bound. */
+enum lp_reduction {
+	LP_REDUCE_OFF = 0,          /* every schedule within the bound */
+	LP_REDUCE_SLEEP,            /* sleep sets; steps running target code all conflict */
+	LP_REDUCE_ASSUME_RACE_FREE, /* sleep sets; target code conflicts only through the
+				       objects it synchronises on (see "Reduction") */
+};
+
+/* bound: the highest cost explored; -1 for no bound. No reduction until asked. */
 struct lp_explore *lp_explore_new(uint32_t phase, int bound);
+void lp_explore_set_reduction(struct lp_explore *ex, enum lp_reduction mode);
+/* Alternatives (each a whole subtree) the reduction left out, by their cost. */
+uint64_t lp_explore_pruned(const struct lp_explore *ex, unsigned cost);
+/* Whether two steps commute (protocol.h, struct lp_footprint); NULL is unknown. */
+bool lp_footprint_independent(const struct lp_footprint *a, const struct lp_footprint *b,
+			      enum lp_reduction mode);
 void lp_explore_free(struct lp_explore *ex);
 
 /* The next schedule to run (owned by the explorer, valid until the next call), or NULL

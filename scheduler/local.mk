@@ -5,8 +5,10 @@ libexplore_a_SOURCES = scheduler/explore.c scheduler/explore-schedule.c schedule
 	scheduler/strategy-plan.c scheduler/strategy.h scheduler/sched-pick.c scheduler/sched-pick.h
 libexplore_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
-check_PROGRAMS += tests/unit/test-explore-bounding tests/unit/test-explore-schedule
-TESTS += tests/unit/test-explore-bounding tests/unit/test-explore-schedule
+check_PROGRAMS += tests/unit/test-explore-bounding tests/unit/test-explore-schedule \
+	tests/unit/test-explore-por
+TESTS += tests/unit/test-explore-bounding tests/unit/test-explore-schedule \
+	tests/unit/test-explore-por
 tests_unit_test_explore_bounding_SOURCES = tests/unit/test-explore-bounding.c
 tests_unit_test_explore_bounding_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_explore_bounding_LDADD = libexplore.a $(CMOCKA_LIBS)
@@ -19,3 +21,6 @@ TESTS += tests/unit/test-explore-strategy
 tests_unit_test_explore_strategy_SOURCES = tests/unit/test-explore-strategy.c
 tests_unit_test_explore_strategy_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_explore_strategy_LDADD = libexplore.a $(CMOCKA_LIBS)
+tests_unit_test_explore_por_SOURCES = tests/unit/test-explore-por.c
+tests_unit_test_explore_por_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_explore_por_LDADD = libexplore.a $(CMOCKA_LIBS)

@@ -37,7 +37,8 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-chan $(LP_PROG_DIR)/client-libc-only $(LP_PROG_DIR)/client-bare \
 	$(LP_PROG_DIR)/client-static $(LP_PROG_DIR)/client-tally \
 	$(LP_PROG_DIR)/client-mbox $(LP_PROG_DIR)/client-mbox-if $(LP_PROG_DIR)/client-flag \
-	$(LP_PROG_DIR)/client-probe
+	$(LP_PROG_DIR)/client-probe $(LP_PROG_DIR)/client-queue-grid-lock \
+	$(LP_PROG_DIR)/client-queue-grid-trylock
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -84,6 +85,8 @@ LP_CLIENT_TABLE = \
 	stack-treiber:client-stack:stack-treiber:stack.h stack-agm:client-stack:stack-agm:stack.h \
 	stack-agm-nodw:client-stack:stack-agm-nodw:stack.h queue-ms:client-queue:queue-ms:queue.h \
 	queue-3x3:client-queue-3x3:queue-ms:queue.h \
+	queue-grid-lock:client-queue-grid:queue-lock:queue.h \
+	queue-grid-trylock:client-queue-grid:queue-trylock:queue.h \
 	event-cas:client-event:event-cas:event.h \
 	event-cas-fig9:client-event:event-cas-fig9:event.h \
 	spin-pause:client-spin:spin-pause:spin.h spin-nopause:client-spin:spin-nopause:spin.h
@@ -125,6 +128,7 @@ $(LP_PROG_DIR)/client-static: $(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/queue
 		$(srcdir)/$(LP_PROG_DIR)/queue-lock.c 2>/dev/null || \
 		echo "  SKIP     $@ (no static C library: the statically linked client test will skip)"
 
+EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c
 EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/queue-trylock.c \
 	$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/event-nolock.c \
 	$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/semw.c \
@@ -210,6 +214,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0400-wrong-queue-trylock.sh \
 	tests/e2e/t0410-wrong-event-missed-wakeup.sh \
 	tests/e2e/t0420-wrong-crash-under-schedule.sh \
+	tests/e2e/t0430-wrong-reduction-keeps-bugs.sh \
 	tests/e2e/t0500-phase1-nondeterministic.sh \
 	tests/e2e/t0510-phase1-crash.sh \
 	tests/e2e/t0520-phase1-uncontrolled-blocking.sh \

@@ -104,6 +104,18 @@ char *lp_json_report(const struct lp_summary *s)
 		      (unsigned long long)s->p2_executions, s->bound);
 	for (int i = 0; s->p2_executions && i <= s->p2_max_cost && i < LP_MAX_BOUND_SLOTS; i++)
 		lp_buf_printf(&b, "%s%llu", i ? ", " : "", (unsigned long long)s->p2_per_bound[i]);
+	uint64_t pruned = 0;
+	int top = -1;
+	for (int i = 0; i < LP_MAX_BOUND_SLOTS; i++)
+		if (s->p2_pruned[i]) {
+			pruned += s->p2_pruned[i];
+			top = i;
+		}
+	lp_buf_puts(&b, "], \"reduction\": ");
+	lp_json_string(&b, s->reduction ? s->reduction : "off");
+	lp_buf_printf(&b, ", \"pruned\": %llu, \"pruned_by_preemptions\": [", (unsigned long long)pruned);
+	for (int i = 0; i <= top; i++)
+		lp_buf_printf(&b, "%s%llu", i ? ", " : "", (unsigned long long)s->p2_pruned[i]);
 	lp_buf_printf(&b, "], \"seconds\": %.3f}, ", s->p2_seconds);
 	field(&b, "instrumentation", s->instrumentation);
 	lp_buf_puts(&b, ", \"warnings\": [");

@@ -90,6 +90,20 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 			fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
 				(unsigned long long)s->p2_per_bound[b]);
 		fprintf(f, "; %.2f s\n", s->p2_seconds);
+		if (s->reduction) {
+			uint64_t total = 0;
+			int top = -1;
+			for (int b = 0; b < LP_MAX_BOUND_SLOTS; b++)
+				if (s->p2_pruned[b]) {
+					total += s->p2_pruned[b];
+					top = b;
+				}
+			fprintf(f, "phase 2 reduction (%s): %llu schedules pruned", s->reduction, (unsigned long long)total);
+			for (int b = 0; b <= top; b++)
+				fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
+					(unsigned long long)s->p2_pruned[b]);
+			fputs("\n", f);
+		}
 	}
 	lp_report_coverage(c, f);
 	lp_report_warnings(c, f);

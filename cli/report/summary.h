@@ -47,6 +47,8 @@ struct lp_summary {
 	uint64_t p2_executions;
 	uint64_t p2_per_bound[LP_MAX_BOUND_SLOTS]; /* executions by preemptions */
 	int p2_max_cost;                           /* highest cost run, -1 none */
+	uint64_t p2_pruned[LP_MAX_BOUND_SLOTS];    /* alternatives the reduction left out */
+	const char *reduction;                     /* "sleep", "race-free" or "off" */
 	int bound;
 	char **warnings;
 	size_t n_warnings;

@@ -322,12 +322,20 @@ static int phase1(struct lp_ctx *c, bool replay)
 	return LP_EXIT_OK;
 }
 
+static void pruned_counts(struct lp_ctx *c, const struct lp_explore *ex)
+{
+	for (unsigned b = 0; b < LP_MAX_BOUND_SLOTS; b++)
+		c->sum.p2_pruned[b] = lp_explore_pruned(ex, b);
+}
+
 static int phase2(struct lp_ctx *c)
 {
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_CONCURRENT, c->sum.bound);
 	const struct lp_schedule *s;
 	bool stopped = false;
 	p2_started = now_seconds();
+	lp_explore_set_reduction(ex, c->o->reduction);
+	c->sum.reduction = c->o->reduction == LP_REDUCE_OFF ? "off" : c->o->reduction == LP_REDUCE_SLEEP ? "sleep" : "race-free";
 	while ((s = lp_explore_next(ex))) {
 		if ((stopped = lp_run_dfs_should_stop(c, ex, s)))
 			break;
@@ -341,6 +349,7 @@ static int phase2(struct lp_ctx *c)
 			c->sum.p2_per_bound[s->cost]++;
 		if (e.crashed) {
 			if (WIFSIGNALED(e.res.status)) {
+				pruned_counts(c, ex);
 				int rc = violation(c, s, &e, "crash", NULL);
 				exec_clear(&e);
 				lp_explore_free(ex);
@@ -352,6 +361,7 @@ static int phase2(struct lp_ctx *c)
 		char *text;
 		enum lp_check_reply r = lp_checker_pipe_send(&c->ck, e.history, &text);
 		if (r == LP_CHECK_VIOLATION) {
+			pruned_counts(c, ex);
 			int rc = violation(c, s, &e, e.stuck ? "stuck" : "non-linearizable", text);
 			free(text);
 			exec_clear(&e);
@@ -361,6 +371,7 @@ static int phase2(struct lp_ctx *c)
 		if (r != LP_CHECK_OK)
 			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text ? text : "");
 		exec_clear(&e);
+		pruned_counts(c, ex);
 		lp_progress_update(LP_PROGRESS_BOUNDED, c->sum.p2_executions, 0, (int)s->cost);
 	}
 	lp_run_dfs_end(c, ex, stopped);

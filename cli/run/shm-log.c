@@ -79,7 +79,7 @@ int lp_shmlog_parse(const void *log, size_t len, const struct lp_plan *plan, str
 			out->sites[out->n_decisions] = d->site;
 			out->decisions[out->n_decisions++] = (struct lp_explore_decision){
 				.step = d->step, .running = d->running, .chosen = d->chosen, .point = d->point,
-				.flags = d->flags, .n_candidates = d->n_candidates,
+				.flags = d->flags, .done = d->done, .n_candidates = d->n_candidates,
 				.candidates = (const lp_tid_t *)(d + 1)};
 			break;
 		}

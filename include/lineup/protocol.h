@@ -55,7 +55,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 5
+#define LP_PROTOCOL_VERSION 6
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"         /* path of the patch plan */
@@ -334,6 +334,26 @@ enum lp_point {
 };
 
 #define LP_DEC_YIELD 1u /* switching away is not a preemption */
+
+/* What one *step* touched: the code a thread ran from one of its scheduling points up to
+ * its next one (the action of the first point included: a lock taken after LP_PT_SYNC
+ * belongs to the step that starts there). Every object is taken as written. Used by the
+ * cli's partial-order reduction (scheduler/explore.h): two steps are dependent when they
+ * share an object, both have LP_FP_TARGET, one has LP_FP_CALL and the other LP_FP_RET, or
+ * either has LP_FP_UNKNOWN. */
+#define LP_FP_MAX 4
+#define LP_FP_UNKNOWN 1u /* not known (yield, trapped instruction, creation, more than
+			    LP_FP_MAX objects...): dependent on every step */
+#define LP_FP_TARGET 2u  /* ran code of a target: untracked plain memory accesses */
+#define LP_FP_CALL 4u    /* appended a call record */
+#define LP_FP_RET 8u     /* appended a return record: the history's real-time order is which
+			    returns precede which calls (two calls, or two returns, commute) */
+struct lp_footprint {
+	uint32_t flags; /* LP_FP_* */
+	uint32_t n;     /* objects in obj[] */
+	uint64_t obj[LP_FP_MAX]; /* addresses of pthread objects, futex words, threads */
+};
+
 struct lp_rec_decision {
 	struct lp_rec h;
 	uint64_t step;
@@ -342,6 +362,7 @@ struct lp_rec_decision {
 	uint32_t point;   /* enum lp_point */
 	uint32_t flags;   /* LP_DEC_* */
 	uint64_t site;    /* code address where the running thread is (for reports) */
+	struct lp_footprint done; /* the step that the running thread ends at this point */
 	uint32_t n_candidates;
 	uint32_t pad;
 	/* lp_tid_t candidates[n_candidates], sorted */

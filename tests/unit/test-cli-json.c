@@ -46,13 +46,14 @@ static void report(void **state)
 	struct lp_summary s = {.verdict = LP_RUN_VIOLATION, .targets = targets, .n_targets = 1, .functions = 3,
 			       .p1_executions = 6, .p1_histories = 4, .p1_seconds = 0.25, .p2_executions = 17, .p2_seconds = 1.5, .bound = 2,
 			       .p2_per_bound = {3, 14}, .p2_max_cost = 1, .instrumentation = "sites: 2\n",
+			       .reduction = "sleep", .p2_pruned = {5, 2},
 			       .warnings = warn, .n_warnings = 1, .violation = &v,
 			       .cov = {.complete_bound = 1, .partial_bound = -1}};
 	char *j = lp_json_report(&s);
 	assert_string_equal(j, "{\"verdict\": \"violation\", \"targets\": [\"libq.so\"], \"functions\": 3, "
 			       "\"phase1\": {\"executions\": 6, \"histories\": 4, \"seconds\": 0.250, \"mode\": \"eager\"}, "
 			       "\"phase2\": {\"executions\": 17, \"preemption_bound\": 2, \"executions_by_preemptions\": [3, 14], "
-			       "\"seconds\": 1.500}, "
+			       "\"reduction\": \"sleep\", \"pruned\": 7, \"pruned_by_preemptions\": [5, 2], \"seconds\": 1.500}, "
 			       "\"instrumentation\": \"sites: 2\\n\", "
 			       "\"warnings\": [\"w \\\"1\\\"\"], \"violation\": {\"kind\": \"non-linearizable\", "
 			       "\"history\": \"history concurrent\\nend\\n\", \"schedule\": \"c:4@0.2\", "

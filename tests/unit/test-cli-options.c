@@ -147,6 +147,33 @@ static void granularity_and_instrument(void **state)
 	lp_options_free(&o);
 }
 
+static void reduction(void **state)
+{
+	(void)state;
+	struct lp_options o;
+	char err[256];
+	char *v[] = {"lineup-preload", "./c", NULL};
+	assert_int_equal(parse(v, ARGC(v), &o, err), 0);
+	assert_int_equal(o.reduction, LP_REDUCE_SLEEP); /* the sound one by default */
+	lp_options_free(&o);
+	char *w[] = {"lineup-preload", "--no-reduction", "./c", NULL};
+	assert_int_equal(parse(w, ARGC(w), &o, err), 0);
+	assert_int_equal(o.reduction, LP_REDUCE_OFF);
+	/* a replay runs one schedule: the reduction is not part of its command */
+	char *cmd = lp_replay_command("lp", &o, "c:");
+	assert_string_equal(cmd, "lp --replay c: -- ./c");
+	free(cmd);
+	lp_options_free(&o);
+	char *x[] = {"lineup-preload", "--reduction=race-free", "./c", NULL};
+	assert_int_equal(parse(x, ARGC(x), &o, err), 0);
+	assert_int_equal(o.reduction, LP_REDUCE_ASSUME_RACE_FREE);
+	lp_options_free(&o);
+	char *y[] = {"lineup-preload", "--reduction", "dpor", "./c", NULL};
+	assert_int_equal(parse(y, ARGC(y), &o, err), -1);
+	assert_non_null(strstr(err, "sleep, race-free or off"));
+	lp_options_free(&o);
+}
+
 static void help_needs_no_client(void **state)
 {
 	char *v[] = {"lineup-preload", "--help", NULL};
@@ -195,7 +222,7 @@ int main(void)
 		cmocka_unit_test(defaults), cmocka_unit_test(forms), cmocka_unit_test(stops_at_client),
 		cmocka_unit_test(errors), cmocka_unit_test(help_needs_no_client), cmocka_unit_test(replay_command),
 		cmocka_unit_test(granularity_and_instrument),
-		cmocka_unit_test(strategy_and_budget),
+		cmocka_unit_test(strategy_and_budget), cmocka_unit_test(reduction),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
