@@ -85,6 +85,7 @@ LP_CLIENT_TABLE = \
 	stack-treiber:client-stack:stack-treiber:stack.h stack-agm:client-stack:stack-agm:stack.h \
 	stack-agm-nodw:client-stack:stack-agm-nodw:stack.h queue-ms:client-queue:queue-ms:queue.h \
 	queue-3x3:client-queue-3x3:queue-ms:queue.h \
+	queue-ticket:client-queue-ticket:queue-lock:queue.h \
 	queue-grid-lock:client-queue-grid:queue-lock:queue.h \
 	queue-grid-trylock:client-queue-grid:queue-trylock:queue.h \
 	event-cas:client-event:event-cas:event.h \
@@ -220,6 +221,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0520-phase1-uncontrolled-blocking.sh \
 	tests/e2e/t0530-phase1-endless-client.sh \
 	tests/e2e/t0540-phase1-exact-orders.sh \
+	tests/e2e/t0550-phase1-client-code-interacts.sh \
 	tests/e2e/t0600-replay-reproduces.sh \
 	tests/e2e/t0610-json-report.sh \
 	tests/e2e/t0700-options-bad-values.sh \

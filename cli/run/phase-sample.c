@@ -78,6 +78,11 @@ int lp_phase_sample(struct lp_ctx *c, int strategy, unsigned pct_depth, uint64_t
 		}
 		char *text = NULL;
 		enum lp_check_reply r = lp_checker_pipe_send(&c->ck, e.history, &text);
+		int crc = lp_phases_confirm(c, e.history, &r, &text);
+		if (crc != LP_EXIT_OK) {
+			lp_phases_exec_clear(&e);
+			return crc;
+		}
 		if (r == LP_CHECK_VIOLATION) {
 			int rc = lp_phases_violation(c, &e.derived, &e, e.stuck ? "stuck" : "non-linearizable", text);
 			free(text);

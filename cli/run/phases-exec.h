@@ -26,6 +26,12 @@ void lp_phases_exec_clear(struct lp_exec *e);
 /* The end of a run without a violation: stops the server and the checker, prints the
  * summary (and --json), returns exit status 0. */
 int lp_phases_finish_ok(struct lp_ctx *c);
+/* A violation found against observations of phase 1's exact serial enumeration (client
+ * code between operations not a choice) is confirmed against observations with every
+ * switch point a choice before it is reported: the exact enumeration assumes threads meet
+ * only in operations. Updates *r and *text; returns LP_EXIT_OK, or the exit status of a
+ * nondeterminism found (already reported). */
+int lp_phases_confirm(struct lp_ctx *c, const char *history, enum lp_check_reply *r, char **text);
 
 /* cli/phase-sample.c: phase 2 as seeded random schedules (--strategy pct|random, and the
  * rest of a --time-budget). Returns the exit status so far (0 or 1). */

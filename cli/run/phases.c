@@ -360,6 +360,12 @@ static int phase2(struct lp_ctx *c)
 		}
 		char *text;
 		enum lp_check_reply r = lp_checker_pipe_send(&c->ck, e.history, &text);
+		int crc = lp_phases_confirm(c, e.history, &r, &text);
+		if (crc != LP_EXIT_OK) {
+			exec_clear(&e);
+			lp_explore_free(ex);
+			return crc;
+		}
 		if (r == LP_CHECK_VIOLATION) {
 			pruned_counts(c, ex);
 			int rc = violation(c, s, &e, e.stuck ? "stuck" : "non-linearizable", text);
@@ -378,6 +384,35 @@ static int phase2(struct lp_ctx *c)
 	if (lp_explore_dropped(ex))
 		lp_summary_warn(&c->sum, "phase 2 skipped schedules needing more than " LP_STR(LP_MAX_OVERRIDES) " overrides");
 	lp_explore_free(ex);
+	return LP_EXIT_OK;
+}
+
+int lp_phases_confirm(struct lp_ctx *c, const char *history, enum lp_check_reply *r, char **text)
+{
+	if (*r != LP_CHECK_VIOLATION || (c->sv.run_flags & LP_RUN_SERIAL_SWITCHES))
+		return LP_EXIT_OK;
+	/* Fresh observations: a new checker, phase 1 again branching at every switch point. */
+	lp_checker_pipe_finish(&c->ck);
+	lp_checker_pipe_start(&c->ck, c->o);
+	c->sv.run_flags |= LP_RUN_SERIAL_SWITCHES;
+	c->sum.p1_executions = c->sum.p1_histories = 0;
+	c->p1_livelocks = 0;
+	if (c->hashes)
+		memset(c->hashes, 0, c->hash_cap * sizeof *c->hashes);
+	double p2_was = p2_started;
+	p2_started = 0;
+	int rc = phase1(c, true);
+	p2_started = p2_was;
+	c->sum.p1_mode = "eager, every switch point";
+	if (rc != LP_EXIT_OK)
+		return rc;
+	free(*text);
+	*text = NULL;
+	*r = lp_checker_pipe_send(&c->ck, history, text);
+	if (*r == LP_CHECK_OK)
+		lp_summary_warn(&c->sum, "a history failed against the serial orders of the operations alone and passed once phase 1 "
+				   "also ordered the client's own code between operations: the client's threads interact outside the "
+				   "library, so phase 1 now branches at every switch point");
 	return LP_EXIT_OK;
 }
 
@@ -449,9 +484,16 @@ int lp_replay_run(struct lp_ctx *c)
 	char *livelock = e.res.outcome == LP_OUT_LIVELOCK ? lp_report_livelock(c, &e.log) : NULL;
 	char *trace = c->o->verbose ? lp_report_trace(c, &e.log) : NULL;
 	bool judge = s.phase == LP_PHASE_CONCURRENT && !e.crashed;
-	if (judge) {
+	char *text = NULL;
+	enum lp_check_reply r = LP_CHECK_OK;
+	if (judge) { /* with the fork server still up: confirming a violation may run phase 1 again */
 		lp_checker_pipe_start(&c->ck, c->o);
 		if (phase1(c, true) != LP_EXIT_OK) /* reported, and the fork server stopped */
+			return LP_EXIT_NONDETERMINISTIC;
+		r = lp_checker_pipe_send(&c->ck, e.history, &text);
+		if (r == LP_CHECK_ERROR)
+			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text ? text : "");
+		if (lp_phases_confirm(c, e.history, &r, &text) != LP_EXIT_OK)
 			return LP_EXIT_NONDETERMINISTIC;
 	}
 	lp_server_stop(&c->sv);
@@ -472,10 +514,6 @@ int lp_replay_run(struct lp_ctx *c)
 				WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1, e.sched);
 		rc = LP_EXIT_VIOLATION;
 	} else if (judge) {
-		char *text = NULL;
-		enum lp_check_reply r = lp_checker_pipe_send(&c->ck, e.history, &text);
-		if (r == LP_CHECK_ERROR)
-			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text ? text : "");
 		if (livelock)
 			put_comment(livelock);
 		if (r == LP_CHECK_VIOLATION) {
@@ -487,7 +525,6 @@ int lp_replay_run(struct lp_ctx *c)
 			rc = LP_EXIT_VIOLATION;
 		}
 		printf("# verdict: %s\n", rc == LP_EXIT_OK ? "this history has a serial witness" : "violation");
-		free(text);
 	} else if (livelock) {
 		put_comment(livelock);
 	}
@@ -495,6 +532,7 @@ int lp_replay_run(struct lp_ctx *c)
 	if (judge)
 		lp_checker_pipe_finish(&c->ck);
 	free(livelock);
+	free(text);
 	exec_clear(&e);
 	lp_schedule_clear(&s);
 	return rc;
