@@ -7,4 +7,4 @@ bench_checker_bench_SOURCES = bench/checker-bench.c
 EXTRA_DIST += bench/checker.sh
 .PHONY: bench-checker
 bench-checker: lineup-checker bench/checker-bench
-	top_builddir=. $(SHELL) $(srcdir)/bench/checker.sh $(BENCH_ARGS)
+	top_builddir=. top_srcdir=$(srcdir) $(SHELL) $(srcdir)/bench/checker.sh $(BENCH_ARGS)
