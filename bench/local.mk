@@ -7,7 +7,7 @@ bench_checker_bench_SOURCES = bench/checker-bench.c
 EXTRA_DIST += bench/checker.sh
 .PHONY: bench-checker
 bench-checker: lineup-checker bench/checker-bench
-	top_builddir=. $(SHELL) $(srcdir)/bench/checker.sh $(BENCH_ARGS)
+	top_builddir=. top_srcdir=$(srcdir) $(SHELL) $(srcdir)/bench/checker.sh $(BENCH_ARGS)
 
 # make bench-estimate: --time-budget's bound estimates against the real counts (bench/estimate.sh)
 EXTRA_DIST += bench/estimate.sh

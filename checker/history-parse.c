@@ -17,9 +17,7 @@ struct lp_hist_parser {
 	struct lp_hist h;
 	uint32_t *pend;  /* per thread: pending op, or LP_NO_EV */
 	uint32_t *order; /* scratch for sorting threads */
-	lp_tid_t *tidtmp; /* scratch for permuting tids */
-	uint32_t *tmap;  /* open addressing tid -> thread index + 1 (0 = empty) */
-	uint32_t tmap_size;
+	uint32_t *tidtmp; /* scratch for permuting tids */
 	char *norm;
 	char *line; /* the line with its comment cut */
 	char err[1024];
@@ -33,8 +31,8 @@ struct lp_hist_parser *lp_hist_parser_new(struct lp_intern *strs, const char *na
 	p->h.name = p->name;
 	p->norm = lp_xmalloc(2 * LP_HIST_MAX_LINE + 2);
 	p->line = lp_xmalloc(LP_HIST_MAX_LINE + 1);
-	p->tmap_size = 64;
-	p->tmap = lp_xcalloc(p->tmap_size, sizeof(*p->tmap));
+	p->h.tmap_size = 64;
+	p->h.tmap = lp_xcalloc(p->h.tmap_size, sizeof(*p->h.tmap));
 	p->h.attrs = lp_xstrdup("");
 	p->h.attrs_cap = 1;
 	/* an empty history still needs thread_start[0] */
@@ -61,7 +59,7 @@ void lp_hist_parser_free(struct lp_hist_parser *p)
 	free(p->pend);
 	free(p->order);
 	free(p->tidtmp);
-	free(p->tmap);
+	free(p->h.tmap);
 	free(p->norm);
 	free(p->line);
 	free(p);
@@ -157,30 +155,49 @@ long lp_hist_normalise(const char *s, size_t len, char *out, const char **why)
 	return (long)o;
 }
 
+static uint32_t tmap_slot(uint32_t tid, uint32_t mask)
+{
+	return (uint32_t)(tid * 0x9e3779b97f4a7c15ull >> 40) & mask;
+}
+
 static void reset_hist(struct lp_hist_parser *p)
 {
 	struct lp_hist *h = &p->h;
-	for (uint32_t t = 0; t < h->nthreads; t++) {
-		uint32_t i = (uint32_t)(h->tids[t] * 0x9e3779b97f4a7c15ull >> 40) & (p->tmap_size - 1);
-		while (p->tmap[i]) {
-			p->tmap[i] = 0;
-			i = (i + 1) & (p->tmap_size - 1);
-		}
-	}
+	if (h->nthreads * 8 < h->tmap_size) {
+		for (uint32_t t = 0; t < h->nthreads; t++) /* clear the used chains only */
+			for (uint32_t i = tmap_slot(h->tids[t], h->tmap_size - 1); h->tmap[i]; i = (i + 1) & (h->tmap_size - 1))
+				h->tmap[i] = 0;
+	} else
+		memset(h->tmap, 0, h->tmap_size * sizeof(*h->tmap));
 	h->nops = h->nevs = h->nthreads = h->npending = 0;
 	h->serial = h->stuck = false;
 	h->attrs[0] = 0;
 	h->intern_mark = lp_intern_count(p->strs);
 }
 
-static uint32_t thread_of(struct lp_hist_parser *p, lp_tid_t tid)
+static void tmap_grow(struct lp_hist *h)
+{
+	free(h->tmap);
+	h->tmap_size *= 2;
+	h->tmap = lp_xcalloc(h->tmap_size, sizeof(*h->tmap));
+	uint32_t mask = h->tmap_size - 1;
+	for (uint32_t k = 0; k < h->nthreads; k++) {
+		uint32_t j = tmap_slot(h->tids[k], mask);
+		while (h->tmap[j])
+			j = (j + 1) & mask;
+		h->tmap[j] = k + 1;
+	}
+}
+
+/* The dense index of thread tid (an interned id), added on first sight. */
+static uint32_t thread_of(struct lp_hist_parser *p, uint32_t tid)
 {
 	struct lp_hist *h = &p->h;
-	uint32_t mask = p->tmap_size - 1;
-	uint32_t i = (uint32_t)(tid * 0x9e3779b97f4a7c15ull >> 40) & mask;
-	for (; p->tmap[i]; i = (i + 1) & mask)
-		if (h->tids[p->tmap[i] - 1] == tid)
-			return p->tmap[i] - 1;
+	uint32_t mask = h->tmap_size - 1;
+	uint32_t i = tmap_slot(tid, mask);
+	for (; h->tmap[i]; i = (i + 1) & mask)
+		if (h->tids[h->tmap[i] - 1] == tid)
+			return h->tmap[i] - 1;
 	if (h->nthreads == h->capthreads) {
 		h->capthreads = h->capthreads ? 2 * h->capthreads : 16;
 		h->tids = lp_xrealloc(h->tids, h->capthreads * sizeof(*h->tids));
@@ -192,20 +209,54 @@ static uint32_t thread_of(struct lp_hist_parser *p, lp_tid_t tid)
 	uint32_t t = h->nthreads++;
 	h->tids[t] = tid;
 	p->pend[t] = LP_NO_EV;
-	p->tmap[i] = t + 1;
-	if (h->nthreads * 2 > p->tmap_size) { /* grow and reinsert */
-		free(p->tmap);
-		p->tmap_size *= 2;
-		p->tmap = lp_xcalloc(p->tmap_size, sizeof(*p->tmap));
-		mask = p->tmap_size - 1;
-		for (uint32_t k = 0; k < h->nthreads; k++) {
-			uint32_t j = (uint32_t)(h->tids[k] * 0x9e3779b97f4a7c15ull >> 40) & mask;
-			while (p->tmap[j])
-				j = (j + 1) & mask;
-			p->tmap[j] = k + 1;
-		}
-	}
+	h->tmap[i] = t + 1;
+	if (h->nthreads * 2 > h->tmap_size)
+		tmap_grow(h);
 	return t;
+}
+
+/* Numeric components compare as numbers (leading zeros aside), before non-numeric ones. */
+static int component_cmp(const char *a, size_t na, const char *b, size_t nb)
+{
+	bool da = na > 0, db = nb > 0;
+	for (size_t i = 0; i < na && da; i++)
+		da = a[i] >= '0' && a[i] <= '9';
+	for (size_t i = 0; i < nb && db; i++)
+		db = b[i] >= '0' && b[i] <= '9';
+	if (da != db)
+		return da ? -1 : 1;
+	if (da) {
+		while (na > 1 && *a == '0')
+			a++, na--;
+		while (nb > 1 && *b == '0')
+			b++, nb--;
+		if (na != nb)
+			return na < nb ? -1 : 1;
+		return memcmp(a, b, na);
+	}
+	int c = memcmp(a, b, na < nb ? na : nb);
+	return c ? c : (na > nb) - (na < nb);
+}
+
+int lp_hist_tid_cmp(const char *a, const char *b)
+{
+	const char *x = a, *y = b;
+	for (;;) {
+		size_t nx = strcspn(x, "."), ny = strcspn(y, ".");
+		int c = component_cmp(x, nx, y, ny);
+		if (c)
+			return c < 0 ? -1 : 1;
+		x += nx;
+		y += ny;
+		if (!*x || !*y) {
+			if (*x || *y)
+				return *x ? 1 : -1; /* a prefix path first: 0.1 < 0.1.1 */
+			break;
+		}
+		x++, y++;
+	}
+	int c = strcmp(a, b); /* 0.01 and 0.1 are different threads */
+	return c < 0 ? -1 : c > 0;
 }
 
 static void add_event(struct lp_hist *h, uint32_t op, bool is_ret)
@@ -220,37 +271,55 @@ static void add_event(struct lp_hist *h, uint32_t op, bool is_ret)
 }
 
 static const struct lp_hist *sort_h; /* qsort has no context argument */
+static const struct lp_intern *sort_strs;
 static int by_tid(const void *a, const void *b)
 {
-	lp_tid_t x = sort_h->tids[*(const uint32_t *)a], y = sort_h->tids[*(const uint32_t *)b];
-	return x < y ? -1 : x > y;
+	uint32_t x = sort_h->tids[*(const uint32_t *)a], y = sort_h->tids[*(const uint32_t *)b];
+	return lp_hist_tid_cmp(lp_intern_str(sort_strs, x), lp_intern_str(sort_strs, y));
+}
+
+static const char *tidstr(const struct lp_hist_parser *p, uint32_t tid) { return lp_intern_str(p->strs, tid); }
+
+/* Threads usually appear in id order already (0, 0.1, 0.2): no sort then. */
+static bool sorted_already(const struct lp_hist_parser *p)
+{
+	const struct lp_hist *h = &p->h;
+	for (uint32_t t = 1; t < h->nthreads; t++)
+		if (lp_hist_tid_cmp(tidstr(p, h->tids[t - 1]), tidstr(p, h->tids[t])) > 0)
+			return false;
+	return true;
 }
 
 static enum lp_hp_status finish(struct lp_hist_parser *p)
 {
 	struct lp_hist *h = &p->h;
-	char tb[LP_TID_STRLEN];
 	if (h->npending && !h->stuck) {
 		for (uint32_t t = 0; t < h->nthreads; t++)
 			if (p->pend[t] != LP_NO_EV)
 				return fail(p, "history ends while thread %s's call at line %u is pending: add its 'ret' line, or a 'stuck' line if it can never return",
-					    lp_tid_format(h->tids[t], tb), h->ops[p->pend[t]].call_line);
+					    tidstr(p, h->tids[t]), h->ops[p->pend[t]].call_line);
 	}
 	if (h->stuck && !h->npending)
 		return fail(p, "history is marked 'stuck' but no call is pending: remove the 'stuck' line");
 	/* threads in tid order: dense index = rank */
 	for (uint32_t t = 0; t < h->nthreads; t++)
 		p->order[t] = t;
-	sort_h = h;
-	qsort(p->order, h->nthreads, sizeof(*p->order), by_tid);
+	if (!sorted_already(p)) {
+		sort_h = h;
+		sort_strs = p->strs;
+		qsort(p->order, h->nthreads, sizeof(*p->order), by_tid);
+	}
 	uint32_t *rank = p->pend; /* pend is no longer needed */
 	for (uint32_t r = 0; r < h->nthreads; r++)
 		rank[p->order[r]] = r;
-	lp_tid_t *tids = h->tids;
-	lp_tid_t *copy = p->tidtmp;
+	uint32_t *tids = h->tids;
+	uint32_t *copy = p->tidtmp;
 	memcpy(copy, tids, h->nthreads * sizeof(*copy));
 	for (uint32_t t = 0; t < h->nthreads; t++)
 		tids[rank[t]] = copy[t];
+	for (uint32_t i = 0; i < h->tmap_size; i++)
+		if (h->tmap[i])
+			h->tmap[i] = rank[h->tmap[i] - 1] + 1;
 	memset(h->thread_start, 0, (h->nthreads + 1) * sizeof(uint32_t));
 	for (uint32_t i = 0; i < h->nops; i++) {
 		h->ops[i].thread = rank[h->ops[i].thread];
@@ -260,8 +329,10 @@ static enum lp_hp_status finish(struct lp_hist_parser *p)
 		h->thread_start[t + 1] += h->thread_start[t];
 	for (uint32_t t = 0; t < h->nthreads; t++)
 		p->order[t] = h->thread_start[t];
-	for (uint32_t i = 0; i < h->nops; i++)
+	for (uint32_t i = 0; i < h->nops; i++) {
+		h->ops[i].seq = p->order[h->ops[i].thread] - h->thread_start[h->ops[i].thread];
 		h->thread_ops[p->order[h->ops[i].thread]++] = i;
+	}
 	p->in_hist = false;
 	return LP_HP_DONE;
 }
@@ -313,105 +384,148 @@ static enum lp_hp_status header(struct lp_hist_parser *p, char *rest)
 	return LP_HP_MORE;
 }
 
-static enum lp_hp_status event(struct lp_hist_parser *p, const char *tidtok, char *rest)
+/* "call" or "ret" after the thread id; *rest moves to the text after it. */
+static enum lp_hp_status event_kind(struct lp_hist_parser *p, const char *tidtok, char **rest, bool *is_ret)
+{
+	char *r = *rest;
+	if (!strncmp(r, "call", 4) && (is_space(r[4]) || !r[4]))
+		*is_ret = false;
+	else if (!strncmp(r, "ret", 3) && (is_space(r[3]) || !r[3]))
+		*is_ret = true;
+	else {
+		char qb[80];
+		quote(tidtok, strlen(tidtok), qb, sizeof(qb));
+		return fail(p, "expected 'call' or 'ret' after thread %s: write '%s call f(args)' or '%s ret value'",
+			    qb, qb, qb);
+	}
+	r += *is_ret ? 3 : 4;
+	while (is_space(*r))
+		r++;
+	*rest = r;
+	return LP_HP_MORE;
+}
+
+/* A call is name(args): the parenthesis after the name closes at the very end. Sets
+ * *namelen, the length of the function name in p->norm. */
+static enum lp_hp_status check_call_shape(struct lp_hist_parser *p, size_t n, size_t *namelen)
+{
+	char qb[80];
+	char *open = p->norm;
+	while (*open && *open != '(' && *open != '"' && *open != '\'' && *open != ' ')
+		open++;
+	if (open == p->norm || *open != '(')
+		return fail(p, "call '%s' is not of the form name(args): write e.g. 'queue_add(q, 1)'",
+			    quote(p->norm, n, qb, sizeof(qb)));
+	long depth = 0;
+	char inq = 0;
+	for (char *c = open; *c; c++) {
+		if (inq) {
+			if (*c == '\\' && c[1])
+				c++;
+			else if (*c == inq)
+				inq = 0;
+		} else if (*c == '"' || *c == '\'')
+			inq = *c;
+		else if (*c == '(')
+			depth++;
+		else if (*c == ')' && --depth == 0 && c[1])
+			return fail(p, "text after the closing parenthesis of call '%s': a call is name(args) only",
+				    quote(p->norm, n, qb, sizeof(qb)));
+	}
+	*namelen = (size_t)(open - p->norm);
+	return LP_HP_MORE;
+}
+
+/* A thread calls only when its previous call returned, and a serial history never has
+ * two calls pending. */
+static enum lp_hp_status check_call_order(struct lp_hist_parser *p, uint32_t t)
 {
 	struct lp_hist *h = &p->h;
-	char qb[80], tb[LP_TID_STRLEN];
-	lp_tid_t tid;
-	if (strlen(tidtok) >= LP_TID_STRLEN || lp_tid_parse(tidtok, &tid))
-		return fail(p, "unknown line '%s': expected a thread id such as 0.1 (or 'history', 'stuck', 'end')",
-			    quote(tidtok, strlen(tidtok), qb, sizeof(qb)));
+	if (p->pend[t] != LP_NO_EV)
+		return fail(p, "call of thread %s while its call at line %u is pending: add the 'ret' line of that call first",
+			    tidstr(p, h->tids[t]), h->ops[p->pend[t]].call_line);
+	if (h->serial && h->npending)
+		for (uint32_t u = 0; u < h->nthreads; u++)
+			if (p->pend[u] != LP_NO_EV)
+				return fail(p, "serial history overlaps operations: thread %s calls while thread %s's call at line %u is pending; use 'history concurrent'",
+					    tidstr(p, h->tids[t]), tidstr(p, h->tids[u]), h->ops[p->pend[u]].call_line);
+	return LP_HP_MORE;
+}
+
+static void add_call(struct lp_hist_parser *p, uint32_t t, size_t n, size_t namelen)
+{
+	struct lp_hist *h = &p->h;
+	if (h->nops == h->capops) {
+		h->capops = h->capops ? 2 * h->capops : 32;
+		h->ops = lp_xrealloc(h->ops, h->capops * sizeof(*h->ops));
+		h->thread_ops = lp_xrealloc(h->thread_ops, h->capops * sizeof(*h->thread_ops));
+	}
+	struct lp_hist_op *o = &h->ops[h->nops];
+	o->thread = t;
+	o->seq = 0;
+	o->call = lp_intern_add(p->strs, p->norm, n);
+	o->func = lp_intern_add(p->strs, p->norm, namelen);
+	o->ret = LP_NO_STR;
+	o->call_ev = h->nevs;
+	o->ret_ev = LP_NO_EV;
+	o->call_line = p->lineno;
+	o->ret_line = 0;
+	p->pend[t] = h->nops;
+	h->npending++;
+	add_event(h, h->nops++, false);
+}
+
+static enum lp_hp_status add_ret(struct lp_hist_parser *p, uint32_t t, size_t n)
+{
+	struct lp_hist *h = &p->h;
+	if (p->pend[t] == LP_NO_EV)
+		return fail(p, "return of thread %s without a pending call: add its 'call' line before it",
+			    tidstr(p, h->tids[t]));
+	struct lp_hist_op *o = &h->ops[p->pend[t]];
+	o->ret = lp_intern_add(p->strs, p->norm, n);
+	o->ret_ev = h->nevs;
+	o->ret_line = p->lineno;
+	add_event(h, p->pend[t], true);
+	p->pend[t] = LP_NO_EV;
+	h->npending--;
+	return LP_HP_MORE;
+}
+
+/* "TID call f(args)" or "TID ret value": tidtok is the first token, rest the others. */
+static enum lp_hp_status event(struct lp_hist_parser *p, const char *tidtok, size_t tidlen, char *rest)
+{
+	struct lp_hist *h = &p->h;
+	if (!*rest) {
+		char qb[80];
+		return fail(p, "unknown line '%s': expected 'history', 'stuck', 'end' or an event such as '0.1 call f(1)'",
+			    quote(tidtok, tidlen, qb, sizeof(qb)));
+	}
 	if (!p->in_hist)
 		return fail(p, "event outside a history: add a 'history serial' or 'history concurrent' line before it");
 	if (h->stuck)
 		return fail(p, "event after 'stuck': 'stuck' must be the last line before 'end'");
-	while (is_space(*rest))
-		rest++;
-	bool is_ret;
-	if (!strncmp(rest, "call", 4) && (is_space(rest[4]) || !rest[4]))
-		is_ret = false;
-	else if (!strncmp(rest, "ret", 3) && (is_space(rest[3]) || !rest[3]))
-		is_ret = true;
-	else
-		return fail(p, "expected 'call' or 'ret' after thread %s: write '%s call f(args)' or '%s ret value'",
-			    tidtok, tidtok, tidtok);
-	rest += is_ret ? 3 : 4;
-	while (is_space(*rest))
-		rest++;
-	if (!*rest)
-		return fail(p, "%s without text: write '%s %s'", is_ret ? "'ret'" : "'call'", tidtok,
+	bool is_ret = false;
+	if (event_kind(p, tidtok, &rest, &is_ret) != LP_HP_MORE)
+		return LP_HP_ERROR;
+	if (!*rest) {
+		char qb[80];
+		quote(tidtok, tidlen, qb, sizeof(qb));
+		return fail(p, "%s without text: write '%s %s'", is_ret ? "'ret'" : "'call'", qb,
 			    is_ret ? "ret VALUE (or void)" : "call f(args)");
+	}
 	const char *why = NULL;
 	long n = lp_hist_normalise(rest, strlen(rest), p->norm, &why);
-	if (n < 0)
+	if (n < 0) {
+		char qb[80];
 		return fail(p, "%s in '%s'", why, quote(rest, strlen(rest), qb, sizeof(qb)));
-	uint32_t t = thread_of(p, tid);
-	if (!is_ret) {
-		char *open = p->norm;
-		while (*open && *open != '(' && *open != '"' && *open != '\'' && *open != ' ')
-			open++;
-		if (open == p->norm || *open != '(')
-			return fail(p, "call '%s' is not of the form name(args): write e.g. 'queue_add(q, 1)'",
-				    quote(p->norm, (size_t)n, qb, sizeof(qb)));
-		/* the parenthesis after the name must close at the very end */
-		long depth = 0;
-		char inq = 0;
-		for (char *c = open; *c; c++) {
-			if (inq) {
-				if (*c == '\\' && c[1])
-					c++;
-				else if (*c == inq)
-					inq = 0;
-			} else if (*c == '"' || *c == '\'')
-				inq = *c;
-			else if (*c == '(')
-				depth++;
-			else if (*c == ')' && --depth == 0 && c[1])
-				return fail(p, "text after the closing parenthesis of call '%s': a call is name(args) only",
-					    quote(p->norm, (size_t)n, qb, sizeof(qb)));
-		}
-		if (p->pend[t] != LP_NO_EV)
-			return fail(p, "call of thread %s while its call at line %u is pending: add the 'ret' line of that call first",
-				    lp_tid_format(tid, tb), h->ops[p->pend[t]].call_line);
-		if (h->serial && h->npending) {
-			for (uint32_t u = 0; u < h->nthreads; u++)
-				if (p->pend[u] != LP_NO_EV)
-{
-					char ub[LP_TID_STRLEN];
-					return fail(p, "serial history overlaps operations: thread %s calls while thread %s's call at line %u is pending; use 'history concurrent'",
-						    lp_tid_format(tid, tb), lp_tid_format(h->tids[u], ub),
-						    h->ops[p->pend[u]].call_line);
-				}
-		}
-		if (h->nops == h->capops) {
-			h->capops = h->capops ? 2 * h->capops : 32;
-			h->ops = lp_xrealloc(h->ops, h->capops * sizeof(*h->ops));
-			h->thread_ops = lp_xrealloc(h->thread_ops, h->capops * sizeof(*h->thread_ops));
-		}
-		struct lp_hist_op *o = &h->ops[h->nops];
-		o->thread = t;
-		o->call = lp_intern_add(p->strs, p->norm, (size_t)n);
-		o->func = lp_intern_add(p->strs, p->norm, (size_t)(open - p->norm));
-		o->ret = LP_NO_STR;
-		o->call_ev = h->nevs;
-		o->ret_ev = LP_NO_EV;
-		o->call_line = p->lineno;
-		o->ret_line = 0;
-		p->pend[t] = h->nops;
-		h->npending++;
-		add_event(h, h->nops++, false);
-	} else {
-		if (p->pend[t] == LP_NO_EV)
-			return fail(p, "return of thread %s without a pending call: add its 'call' line before it",
-				    lp_tid_format(tid, tb));
-		struct lp_hist_op *o = &h->ops[p->pend[t]];
-		o->ret = lp_intern_add(p->strs, p->norm, (size_t)n);
-		o->ret_ev = h->nevs;
-		o->ret_line = p->lineno;
-		add_event(h, p->pend[t], true);
-		p->pend[t] = LP_NO_EV;
-		h->npending--;
 	}
+	uint32_t t = thread_of(p, lp_intern_add(p->strs, tidtok, tidlen));
+	if (is_ret)
+		return add_ret(p, t, (size_t)n);
+	size_t namelen = 0;
+	if (check_call_shape(p, (size_t)n, &namelen) != LP_HP_MORE || check_call_order(p, t) != LP_HP_MORE)
+		return LP_HP_ERROR;
+	add_call(p, t, (size_t)n, namelen);
 	return LP_HP_MORE;
 }
 
@@ -421,8 +535,8 @@ enum lp_hp_status lp_hist_parse_line(struct lp_hist_parser *p, const char *line,
 	if (len > LP_HIST_MAX_LINE) {
 		if (p->skipping)
 			return LP_HP_MORE;
-		return fail(p, "line is %zu bytes long, more than the %d allowed: split the value or shorten it",
-			    len, LP_HIST_MAX_LINE);
+		return fail(p, "line is longer than the %d bytes allowed (newline excluded): split the value or shorten it",
+			    LP_HIST_MAX_LINE);
 	}
 	if (len && line[len - 1] == '\r')
 		len--;
@@ -461,6 +575,7 @@ enum lp_hp_status lp_hist_parse_line(struct lp_hist_parser *p, const char *line,
 	char *rest = s;
 	while (*rest && !is_space(*rest))
 		rest++;
+	size_t toklen = (size_t)(rest - s);
 	if (*rest)
 		*rest++ = 0;
 	while (is_space(*rest))
@@ -484,7 +599,7 @@ enum lp_hp_status lp_hist_parse_line(struct lp_hist_parser *p, const char *line,
 		p->h.stuck = true;
 		return LP_HP_MORE;
 	}
-	return event(p, s, rest);
+	return event(p, s, toklen, rest);
 }
 
 enum lp_hp_status lp_hist_parse_eof(struct lp_hist_parser *p)

@@ -12,7 +12,6 @@
 #define LP_CHECKER_HISTORY_H
 
 #include "checker/intern.h"
-#include "lineup/protocol.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -23,6 +22,7 @@
 
 struct lp_hist_op {
 	uint32_t thread;  /* dense index into lp_hist.tids */
+	uint32_t seq;     /* index of the op within its thread */
 	uint32_t call;    /* interned normalised call text "f(a, b)" */
 	uint32_t ret;     /* interned result text, LP_NO_STR while pending */
 	uint32_t func;    /* interned function name (text before the first parenthesis) */
@@ -50,8 +50,11 @@ struct lp_hist {
 	struct lp_hist_ev *evs;
 	uint32_t nevs, capevs;
 
-	/* threads, sorted by tid once the history is complete */
-	lp_tid_t *tids;
+	/* threads, sorted by lp_hist_tid_cmp once the history is complete; a thread id is
+	 * any token without spaces, interned as written */
+	uint32_t *tids;
+	uint32_t *tmap; /* open addressing: interned tid -> thread index + 1 (0 = empty) */
+	uint32_t tmap_size;
 	uint32_t nthreads, capthreads;
 	uint32_t *thread_start; /* ops of thread t: thread_ops[thread_start[t] .. thread_start[t+1]) */
 	uint32_t *thread_ops;   /* op indices, in program order */
@@ -69,7 +72,8 @@ struct lp_hist_parser;
 struct lp_hist_parser *lp_hist_parser_new(struct lp_intern *strs, const char *name);
 void lp_hist_parser_free(struct lp_hist_parser *p);
 /* One line without its newline. len may exceed LP_HIST_MAX_LINE (then only the length is
- * used: the line is rejected), and the line may hold NUL bytes (rejected). */
+ * used and the line is rejected: a reader may stop reading a line at LP_HIST_MAX_LINE + 1
+ * bytes), and the line may hold NUL bytes (rejected). */
 enum lp_hp_status lp_hist_parse_line(struct lp_hist_parser *p, const char *line, size_t len);
 /* End of input: LP_HP_ERROR if a history is unfinished. */
 enum lp_hp_status lp_hist_parse_eof(struct lp_hist_parser *p);
@@ -81,6 +85,21 @@ uint32_t lp_hist_parser_lineno(const struct lp_hist_parser *p);
 /* Normalises call or result text into out (capacity at least 2*len+1); returns its
  * length, or -1 with *why set for unbalanced parentheses or an unterminated quote. */
 long lp_hist_normalise(const char *s, size_t len, char *out, const char **why);
+
+/* Order of thread ids: components split at '.', numeric ones compared as numbers, so
+ * creation paths sort as the scheduler numbers them (0 < 0.1 < 0.1.1 < 0.2 < 0.10) and
+ * other ids (T2, worker-3) sort naturally. Total: equal only for equal texts. */
+int lp_hist_tid_cmp(const char *a, const char *b);
+
+/* Dense index of the thread whose interned id is tid, or LP_NO_EV. */
+static inline uint32_t lp_hist_thread_of(const struct lp_hist *h, uint32_t tid)
+{
+	uint32_t mask = h->tmap_size - 1;
+	for (uint32_t i = (uint32_t)(tid * 0x9e3779b97f4a7c15ull >> 40) & mask; h->tmap[i]; i = (i + 1) & mask)
+		if (h->tids[h->tmap[i] - 1] == tid)
+			return h->tmap[i] - 1;
+	return LP_NO_EV;
+}
 
 /* Op i of thread t (0-based within the thread). */
 static inline const struct lp_hist_op *lp_hist_thread_op(const struct lp_hist *h, uint32_t t, uint32_t i)

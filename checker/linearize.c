@@ -90,7 +90,7 @@ bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target
 			const struct lp_hist_op *o = lp_hist_thread_op(h, t, c->counts[t]);
 			if (!seq && o->call_ev > f->minret)
 				continue; /* an unlinearized op returned before o was called */
-			lp_tid_t tid = h->tids[t];
+			uint32_t tid = h->tids[t];
 			uint32_t cn = lp_trie_child(tr, f->node, tid, false, o->call);
 			if (cn == LP_NO_NODE)
 				continue;

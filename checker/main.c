@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char usage[] =
 	"usage: lineup-checker [OPTIONS] [FILE...]\n"
@@ -25,28 +26,68 @@ static const char usage[] =
 	"Exit status: 0 all histories pass, 1 violation, 2 malformed input or usage,\n"
 	"3 nondeterministic observations.\n";
 
+/* Input is read in large blocks and lines are handed to the parser in place (no copy,
+ * no per-byte getc). A line longer than LP_HIST_MAX_LINE is not read whole: the parser is
+ * told its length is over the limit as soon as that is known (standalone, that ends the
+ * run; `lineup-checker < /dev/zero` stops at once), and the rest of it is skipped. */
+#define READ_BLOCK (256 * 1024)
+
 struct reader {
-	FILE *f;
+	int fd;
 	const char *name;
-	char *line;
+	char *buf;
+	size_t cap, start, end;
+	bool eof, skip; /* skip: inside an overlong line already reported */
 };
 
-/* Reads one line into r->line (at most LP_HIST_MAX_LINE bytes kept); returns its full
- * length, or -1 at end of input. Longer lines are consumed, not stored. */
-static long read_line(struct reader *r)
+static void fill(struct reader *r)
 {
-	size_t n = 0;
-	int ch;
-	while ((ch = getc_unlocked(r->f)) != EOF && ch != '\n') {
-		if (n < LP_HIST_MAX_LINE)
-			r->line[n] = (char)ch;
-		n++;
+	if (r->start > 0 && r->start == r->end)
+		r->start = r->end = 0;
+	if (r->end + READ_BLOCK > r->cap) { /* move the partial line to the front */
+		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		r->end -= r->start;
+		r->start = 0;
 	}
-	if (ferror(r->f))
+	ssize_t n;
+	do
+		n = read(r->fd, r->buf + r->end, r->cap - r->end);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
 		lp_die(LP_EXIT_USAGE, "cannot read '%s': %s", r->name, strerror(errno));
-	if (ch == EOF && n == 0)
-		return -1;
-	return (long)n;
+	if (n == 0)
+		r->eof = true;
+	r->end += (size_t)n;
+}
+
+/* The next line (without its newline) at *line; returns its length, LP_HIST_MAX_LINE + 1
+ * for an overlong one, or -1 at end of input. */
+static long read_line(struct reader *r, const char **line)
+{
+	for (;;) {
+		char *s = r->buf + r->start;
+		size_t avail = r->end - r->start;
+		char *nl = memchr(s, '\n', avail);
+		if (r->skip) { /* the rest of an overlong line */
+			r->start = nl ? (size_t)(nl + 1 - r->buf) : r->end;
+			r->skip = !nl;
+			if (nl)
+				continue;
+		} else if (nl || (r->eof && avail)) {
+			size_t len = nl ? (size_t)(nl - s) : avail;
+			r->start += len + (nl != NULL);
+			*line = s;
+			return len > LP_HIST_MAX_LINE ? LP_HIST_MAX_LINE + 1 : (long)len;
+		} else if (avail > LP_HIST_MAX_LINE) {
+			r->start = r->end;
+			r->skip = true;
+			*line = s;
+			return LP_HIST_MAX_LINE + 1;
+		}
+		if (r->eof)
+			return -1;
+		fill(r);
+	}
 }
 
 static struct lp_checker *checker;
@@ -128,11 +169,13 @@ static void handle_history(const struct lp_hist *h)
 
 static void run(FILE *f, const char *name)
 {
-	struct reader r = {f, name, lp_xmalloc(LP_HIST_MAX_LINE + 1)};
+	struct reader r = {.fd = fileno(f), .name = name, .cap = LP_HIST_MAX_LINE + 2 * READ_BLOCK};
+	r.buf = lp_xmalloc(r.cap);
 	struct lp_hist_parser *p = lp_hist_parser_new(strs, name);
 	long n;
-	while ((n = read_line(&r)) >= 0) {
-		enum lp_hp_status st = lp_hist_parse_line(p, r.line, (size_t)n);
+	const char *line;
+	while ((n = read_line(&r, &line)) >= 0) {
+		enum lp_hp_status st = lp_hist_parse_line(p, line, (size_t)n);
 		if (st == LP_HP_DONE)
 			handle_history(lp_hist_parser_history(p));
 		else if (st == LP_HP_ERROR)
@@ -141,7 +184,7 @@ static void run(FILE *f, const char *name)
 	if (lp_hist_parse_eof(p) == LP_HP_ERROR)
 		handle_error(lp_hist_parser_error(p));
 	lp_hist_parser_free(p);
-	free(r.line);
+	free(r.buf);
 }
 
 int main(int argc, char **argv)

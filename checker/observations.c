@@ -19,7 +19,17 @@ static int by_group(const void *a, const void *b)
 	return x->node < y->node ? -1 : x->node > y->node;
 }
 
-/* Per-thread operation sequences of the path to node, threads in tid order. */
+static const struct lp_checker *sort_c; /* qsort has no context argument */
+/* Path positions by thread (lp_hist_tid_cmp order), then by position. */
+static int by_thread_then_pos(const void *a, const void *b)
+{
+	const struct lp_trie_node *x = &sort_c->trie.n[*(const uint32_t *)a], *y = &sort_c->trie.n[*(const uint32_t *)b];
+	if (x->tid != y->tid)
+		return lp_hist_tid_cmp(lp_intern_str(sort_c->strs, x->tid), lp_intern_str(sort_c->strs, y->tid));
+	return x->depth < y->depth ? -1 : x->depth > y->depth;
+}
+
+/* Per-thread operation sequences of the path to node, threads in lp_hist_tid_cmp order. */
 static void signature(const struct lp_checker *c, uint32_t node, struct lp_buf *key, struct lp_buf *text)
 {
 	const struct lp_trie *tr = &c->trie;
@@ -27,33 +37,21 @@ static void signature(const struct lp_checker *c, uint32_t node, struct lp_buf *
 	uint32_t *p = lp_xmalloc((n + 1) * sizeof(*p));
 	for (uint32_t i = n, x = node; i > 0; i--, x = tr->n[x].parent)
 		p[i - 1] = x;
-	lp_tid_t done = 0;
-	bool first = true;
-	char tb[LP_TID_STRLEN];
-	for (;;) { /* threads in increasing tid order */
-		lp_tid_t next = LP_TID_NONE;
-		for (uint32_t i = 0; i < n; i++) {
-			lp_tid_t t = tr->n[p[i]].tid;
-			if ((first || t > done) && t < next)
-				next = t;
-		}
-		if (next == LP_TID_NONE)
-			break;
-		first = false;
-		done = next;
-		lp_buf_printf(key, "%llx:", (unsigned long long)next);
-		lp_buf_printf(text, "#   thread %s:", lp_tid_format(next, tb));
-		for (uint32_t i = 0; i < n; i++) {
+	sort_c = c;
+	qsort(p, n, sizeof(*p), by_thread_then_pos);
+	for (uint32_t i = 0; i < n;) {
+		uint32_t tid = tr->n[p[i]].tid;
+		lp_buf_printf(key, "%u:", tid);
+		lp_buf_printf(text, "#   thread %s:", lp_intern_str(c->strs, tid));
+		for (; i < n && tr->n[p[i]].tid == tid; i++) {
 			const struct lp_trie_node *x = &tr->n[p[i]];
-			if (x->tid != next)
-				continue;
 			lp_buf_printf(key, "%u,", x->text);
 			if (!x->is_ret)
 				lp_buf_printf(text, " %s", lp_intern_str(c->strs, x->text));
 			else
 				lp_buf_printf(text, " -> %s;", lp_intern_str(c->strs, x->text));
 		}
-		if (tr->n[node].flags & LP_TN_STUCK && tr->n[node].tid == next)
+		if (tr->n[node].flags & LP_TN_STUCK && tr->n[node].tid == tid)
 			lp_buf_puts(text, " -> (blocks forever)");
 		lp_buf_puts(key, "|");
 		lp_buf_puts(text, "\n");

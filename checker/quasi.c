@@ -223,7 +223,7 @@ static bool search(struct qs *s, uint32_t node, uint32_t done, struct pend *win,
 			continue;
 		uint32_t q = quasi_index(c, o->func);
 		if (q == LP_NO_EV || c->quasi[q].k == 0) {
-			lp_tid_t tid = h->tids[t];
+			uint32_t tid = h->tids[t];
 			uint32_t cn = lp_trie_child(tr, node, tid, false, o->call);
 			uint32_t rn = cn == LP_NO_NODE ? LP_NO_NODE : lp_trie_child(tr, cn, tid, true, o->ret);
 			if (rn == LP_NO_NODE)

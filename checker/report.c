@@ -8,7 +8,7 @@
 
 static const char *str(const struct lp_checker *c, uint32_t id) { return lp_intern_str(c->strs, id); }
 
-static const char *tidstr(lp_tid_t t, char *buf) { return lp_tid_format(t, buf); }
+
 
 /* Nodes root(excluded)..node in order; caller frees. */
 static uint32_t *path_of(const struct lp_checker *c, uint32_t node, uint32_t *n)
@@ -28,10 +28,9 @@ void lp_report_path(const struct lp_checker *c, uint32_t node, const char *inden
 	const struct lp_trie *tr = &c->trie;
 	uint32_t n;
 	uint32_t *p = path_of(c, node, &n);
-	char tb[LP_TID_STRLEN];
 	for (uint32_t i = 0; i < n; i++) {
 		const struct lp_trie_node *x = &tr->n[p[i]];
-		lp_buf_printf(out, "%s%s %s %s\n", indent, tidstr(x->tid, tb), x->is_ret ? "ret" : "call",
+		lp_buf_printf(out, "%s%s %s %s\n", indent, str(c, x->tid), x->is_ret ? "ret" : "call",
 			      str(c, x->text));
 	}
 	free(p);
@@ -46,16 +45,45 @@ static void header_line(const struct lp_checker *c, const struct lp_hist *h, str
 		lp_buf_printf(out, " (%s)", h->attrs);
 }
 
+/* Reports stay linear in the history's size: at most this many threads (test table,
+ * timeline columns, divergence lines), timeline rows and path lines are shown, columns
+ * are no wider than LP_REPORT_MAX_COL (a longer cell runs past its column), and what is
+ * left out is counted. */
+#define LP_REPORT_MAX_THREADS 16
+#define LP_REPORT_MAX_ROWS 200
+#define LP_REPORT_MAX_COL 60
+
+static uint32_t shown_threads(const struct lp_hist *h)
+{
+	return h->nthreads < LP_REPORT_MAX_THREADS ? h->nthreads : LP_REPORT_MAX_THREADS;
+}
+
+static void more_threads(const struct lp_hist *h, struct lp_buf *out)
+{
+	if (h->nthreads > LP_REPORT_MAX_THREADS)
+		lp_buf_printf(out, "  ... %u more threads not shown\n", h->nthreads - LP_REPORT_MAX_THREADS);
+}
+
 static void test_table(const struct lp_checker *c, const struct lp_hist *h, struct lp_buf *out)
 {
-	char tb[LP_TID_STRLEN];
+	uint32_t nt = shown_threads(h);
+	size_t w = 6; /* the id column: at least 6 wide, and a space after the longest id */
+	for (uint32_t t = 0; t < nt; t++) {
+		size_t n = strlen(str(c, h->tids[t])) + 1;
+		w = n > w ? n : w;
+	}
+	w = w > LP_REPORT_MAX_COL ? LP_REPORT_MAX_COL : w;
 	lp_buf_puts(out, "The test (operations per thread):\n");
-	for (uint32_t t = 0; t < h->nthreads; t++) {
-		lp_buf_printf(out, "  thread %-6s", tidstr(h->tids[t], tb));
+	for (uint32_t t = 0; t < nt; t++) {
+		const char *id = str(c, h->tids[t]);
+		size_t n = strlen(id);
+		lp_buf_printf(out, "  thread %s", id);
+		lp_buf_pad(out, n < w ? w - n : 1);
 		for (uint32_t i = 0; i < lp_hist_thread_nops(h, t); i++)
 			lp_buf_printf(out, "%s%s", i ? "; " : "", str(c, lp_hist_thread_op(h, t, i)->call));
 		lp_buf_puts(out, "\n");
 	}
+	more_threads(h, out);
 }
 
 static size_t cell(const struct lp_checker *c, const struct lp_hist *h, uint32_t ev, struct lp_buf *b)
@@ -73,44 +101,52 @@ static size_t cell(const struct lp_checker *c, const struct lp_hist *h, uint32_t
 void lp_report_timeline(const struct lp_checker *c, const struct lp_hist *h, struct lp_buf *out);
 void lp_report_timeline(const struct lp_checker *c, const struct lp_hist *h, struct lp_buf *out)
 {
-	char tb[LP_TID_STRLEN];
-	size_t *w = lp_xcalloc(h->nthreads + 1, sizeof(*w));
+	uint32_t nt = shown_threads(h);
+	size_t *w = lp_xcalloc(nt + 1, sizeof(*w));
 	struct lp_buf tmp = {0};
-	for (uint32_t t = 0; t < h->nthreads; t++)
-		w[t] = strlen(tidstr(h->tids[t], tb)) + 7;
+	for (uint32_t t = 0; t < nt; t++)
+		w[t] = strlen(str(c, h->tids[t])) + 7;
+	uint32_t rows = 0, hidden = 0;
 	for (uint32_t e = 0; e < h->nevs; e++) {
+		uint32_t t = h->ops[h->evs[e].op].thread;
+		if (t >= nt || rows++ >= LP_REPORT_MAX_ROWS)
+			continue;
 		lp_buf_reset(&tmp);
 		size_t n = cell(c, h, e, &tmp);
-		uint32_t t = h->ops[h->evs[e].op].thread;
 		if (n > w[t])
 			w[t] = n;
 	}
+	for (uint32_t t = 0; t < nt; t++)
+		w[t] = w[t] > LP_REPORT_MAX_COL ? LP_REPORT_MAX_COL : w[t];
 	lp_buf_puts(out, "The history (a column per thread, time goes down):\n      ");
-	for (uint32_t t = 0; t < h->nthreads; t++) {
-		size_t n = strlen(tidstr(h->tids[t], tb));
-		lp_buf_printf(out, "thread %s", tb);
-		if (t + 1 < h->nthreads)
-			lp_buf_pad(out, w[t] + 2 - n - 7);
+	for (uint32_t t = 0; t < nt; t++) {
+		const char *id = str(c, h->tids[t]);
+		size_t n = strlen(id) + 7;
+		lp_buf_printf(out, "thread %s", id);
+		if (t + 1 < nt)
+			lp_buf_pad(out, (n < w[t] ? w[t] - n : 0) + 2);
 	}
 	lp_buf_puts(out, "\n");
+	rows = 0;
 	for (uint32_t e = 0; e < h->nevs; e++) {
 		uint32_t t = h->ops[h->evs[e].op].thread;
+		if (t >= nt)
+			continue;
+		if (rows++ >= LP_REPORT_MAX_ROWS) {
+			hidden++;
+			continue;
+		}
 		lp_buf_printf(out, "  %3u ", e + 1);
 		for (uint32_t u = 0; u < t; u++)
 			lp_buf_pad(out, w[u] + 2);
 		cell(c, h, e, out);
 		lp_buf_puts(out, "\n");
 	}
+	if (hidden)
+		lp_buf_printf(out, "  ... %u more events not shown\n", hidden);
+	more_threads(h, out);
 	free(w);
 	lp_buf_free(&tmp);
-}
-
-static uint32_t thread_index(const struct lp_hist *h, lp_tid_t tid)
-{
-	for (uint32_t t = 0; t < h->nthreads; t++)
-		if (h->tids[t] == tid)
-			return t;
-	return LP_NO_EV;
 }
 
 /* Why each remaining operation cannot come next at the closest point. */
@@ -118,15 +154,15 @@ static void divergence(const struct lp_checker *c, const struct lp_hist *h, uint
 		       struct lp_buf *out)
 {
 	const struct lp_trie *tr = &c->trie;
-	char tb[LP_TID_STRLEN], ub[LP_TID_STRLEN];
 	uint32_t *cnt = lp_xcalloc(h->nthreads + 1, sizeof(*cnt));
 	for (uint32_t x = node; x != LP_TRIE_ROOT; x = tr->n[x].parent)
 		if (tr->n[x].is_ret) {
-			uint32_t t = thread_index(h, tr->n[x].tid);
+			uint32_t t = lp_hist_thread_of(h, tr->n[x].tid);
 			if (t != LP_NO_EV)
 				cnt[t]++;
 		}
 	bool any = false;
+	uint32_t lines = 0;
 	uint32_t minret = LP_NO_EV, minop = LP_NO_EV;
 	for (uint32_t t = 0; t < h->nthreads; t++)
 		if (cnt[t] < lp_hist_thread_nops(h, t)) {
@@ -141,15 +177,21 @@ static void divergence(const struct lp_checker *c, const struct lp_hist *h, uint
 			continue;
 		uint32_t hop = h->thread_ops[h->thread_start[t] + cnt[t]];
 		const struct lp_hist_op *o = &h->ops[hop];
-		lp_tid_t tid = h->tids[t];
-		tidstr(tid, tb);
+		uint32_t tid = h->tids[t];
+		const char *tb = str(c, tid);
 		if (o->ret == LP_NO_STR && hop != target)
 			continue; /* another pending op: not part of H[target] */
 		any = true;
+		if (lines++ == LP_REPORT_MAX_THREADS) {
+			lp_buf_puts(out, "  ... and so on for the other threads (not shown)\n");
+			continue;
+		}
+		if (lines > LP_REPORT_MAX_THREADS)
+			continue;
 		if (c->crit != LP_CRIT_SEQUENTIAL && o->ret != LP_NO_STR && o->call_ev > minret) {
 			const struct lp_hist_op *m = &h->ops[minop];
 			lp_buf_printf(out, "  - %s's %s cannot come next: %s's %s returned (event %u) before it was called (event %u)\n",
-				      tb, str(c, o->call), tidstr(h->tids[m->thread], ub), str(c, m->call),
+				      tb, str(c, o->call), str(c, h->tids[m->thread]), str(c, m->call),
 				      m->ret_ev + 1, o->call_ev + 1);
 			continue;
 		}
@@ -191,7 +233,6 @@ static void divergence(const struct lp_checker *c, const struct lp_hist *h, uint
 void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, uint32_t target,
 			 const struct lp_best *best, struct lp_buf *out)
 {
-	char tb[LP_TID_STRLEN];
 	const char *crit = c->crit == LP_CRIT_SEQUENTIAL ? "sequentially consistent" : "linearizable";
 	lp_buf_puts(out, "VIOLATION: ");
 	header_line(c, h, out);
@@ -204,7 +245,7 @@ void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, ui
 	}
 	else
 		lp_buf_printf(out, " is stuck without justification:\nthread %s's %s never returns, but no serial execution blocks in it after the history's complete operations.\n",
-			      tidstr(h->tids[h->ops[target].thread], tb), str(c, h->ops[target].call));
+			      str(c, h->tids[h->ops[target].thread]), str(c, h->ops[target].call));
 	test_table(c, h, out);
 	lp_report_timeline(c, h, out);
 	lp_buf_printf(out, "Why: %llu serial executions were observed. The closest one agrees with the history on %u operation%s:\n",
@@ -219,7 +260,7 @@ void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, ui
 			p[i - 1] = x;
 		for (uint32_t i = 0; i < n; i++) {
 			const struct lp_trie_node *x = &c->trie.n[p[i]];
-			lp_buf_printf(out, "    %s %s %s\n", tidstr(x->tid, tb), x->is_ret ? "ret" : "call", str(c, x->text));
+			lp_buf_printf(out, "    %s %s %s\n", str(c, x->tid), x->is_ret ? "ret" : "call", str(c, x->text));
 		}
 		if (c->trie.n[leaf].flags & LP_TN_STUCK)
 			lp_buf_puts(out, "    stuck\n");
@@ -233,18 +274,17 @@ void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, ui
 		if (lp_trie_has_call(&c->trie, h->tids[o->thread], o->call))
 			continue;
 		lp_buf_printf(out, "Warning: no serial history has thread %s call %s at all. If the serial and concurrent runs differ in their arguments (addresses, for instance), the observations do not cover this test and this report may be a false alarm.\n",
-			      tidstr(h->tids[o->thread], tb), str(c, o->call));
+			      str(c, h->tids[o->thread]), str(c, o->call));
 		break;
 	}
 }
 
 static void print_hist(const struct lp_checker *c, const struct lp_hist *h, struct lp_buf *out)
 {
-	char tb[LP_TID_STRLEN];
 	lp_buf_printf(out, "    history serial%s%s\n", h->attrs[0] ? " " : "", h->attrs);
 	for (uint32_t e = 0; e < h->nevs; e++) {
 		const struct lp_hist_op *o = &h->ops[h->evs[e].op];
-		lp_buf_printf(out, "    %s %s %s\n", tidstr(h->tids[o->thread], tb), h->evs[e].is_ret ? "ret" : "call",
+		lp_buf_printf(out, "    %s %s %s\n", str(c, h->tids[o->thread]), h->evs[e].is_ret ? "ret" : "call",
 			      str(c, h->evs[e].is_ret ? o->ret : o->call));
 	}
 	lp_buf_printf(out, "%s    end\n", h->stuck ? "    stuck\n" : "");
@@ -255,7 +295,6 @@ void lp_report_nondet(const struct lp_checker *c, const struct lp_hist *h, const
 {
 	const struct lp_trie *tr = &c->trie;
 	const struct lp_trie_node *call = &tr->n[k->call_node];
-	char tb[LP_TID_STRLEN];
 	const char *was = k->old_node == k->call_node ? "never returned (stuck)" : NULL;
 	struct lp_buf tmp = {0};
 	if (!was) {
@@ -269,7 +308,7 @@ void lp_report_nondet(const struct lp_checker *c, const struct lp_hist *h, const
 		lp_buf_printf(out, "after the same %u events, ", call->depth - 1);
 	else
 		lp_buf_puts(out, "as the first event, ");
-	lp_buf_printf(out, "thread %s's %s %s in the earlier one but ", tidstr(call->tid, tb), str(c, call->text), was);
+	lp_buf_printf(out, "thread %s's %s %s in the earlier one but ", str(c, call->tid), str(c, call->text), was);
 	if (k->new_ev == LP_NO_EV)
 		lp_buf_puts(out, "never returns (stuck) in this one.\n");
 	else

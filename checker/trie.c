@@ -5,30 +5,34 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t edge_hash(uint32_t parent, lp_tid_t tid, bool is_ret, uint32_t text)
+static uint32_t edge_hash(uint32_t parent, uint32_t tid, uint32_t text)
 {
-	uint64_t h = parent * 0x9e3779b97f4a7c15ull;
-	h ^= (tid + 0x632be59bd9b4e019ull) * 0xbf58476d1ce4e5b9ull;
-	h ^= ((uint64_t)text << 1 | is_ret) * 0x94d049bb133111ebull;
+	uint64_t h = (parent * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)tid << 32 | text) * 0xbf58476d1ce4e5b9ull;
 	h ^= h >> 31;
 	return (uint32_t)(h ^ h >> 29);
+}
+
+static void clear_slots(struct lp_trie_slot *s, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		s[i].node = LP_NO_NODE;
 }
 
 void lp_trie_init(struct lp_trie *t)
 {
 	memset(t, 0, sizeof(*t));
-	t->cap = 1024;
+	t->cap = 4096;
 	t->n = lp_xmalloc(t->cap * sizeof(*t->n));
-	t->nslots = 2048;
+	t->nslots = 4096;
 	t->slots = lp_xmalloc(t->nslots * sizeof(*t->slots));
-	memset(t->slots, 0xff, t->nslots * sizeof(*t->slots));
+	clear_slots(t->slots, t->nslots);
 	t->ncallslots = 256;
 	t->calls = lp_xmalloc(t->ncallslots * sizeof(*t->calls));
 	memset(t->calls, 0xff, t->ncallslots * sizeof(*t->calls));
 	struct lp_trie_node *r = &t->n[0];
 	memset(r, 0, sizeof(*r));
-	r->parent = r->first_child = r->next_sibling = LP_NO_NODE;
-	r->text = r->func = LP_NO_STR;
+	r->parent = r->first_child = r->next_sibling = r->ret_child = LP_NO_NODE;
+	r->text = r->func = r->tid = LP_NO_STR;
 	t->nnodes = 1;
 }
 
@@ -40,22 +44,25 @@ void lp_trie_free(struct lp_trie *t)
 	memset(t, 0, sizeof(*t));
 }
 
-uint32_t lp_trie_child(const struct lp_trie *t, uint32_t parent, lp_tid_t tid, bool is_ret, uint32_t text)
+uint32_t lp_trie_child(const struct lp_trie *t, uint32_t parent, uint32_t tid, bool is_ret, uint32_t text)
 {
+	if (is_ret) { /* a call's return child is a field: no probe */
+		uint32_t r = t->n[parent].ret_child;
+		return r != LP_NO_NODE && t->n[r].text == text && t->n[r].tid == tid ? r : LP_NO_NODE;
+	}
 	uint32_t mask = t->nslots - 1;
-	for (uint32_t i = edge_hash(parent, tid, is_ret, text) & mask;; i = (i + 1) & mask) {
-		uint32_t c = t->slots[i];
-		if (c == LP_NO_NODE)
+	for (uint32_t i = edge_hash(parent, tid, text) & mask;; i = (i + 1) & mask) {
+		const struct lp_trie_slot *s = &t->slots[i];
+		if (s->node == LP_NO_NODE)
 			return LP_NO_NODE;
-		const struct lp_trie_node *n = &t->n[c];
-		if (n->parent == parent && n->text == text && n->tid == tid && n->is_ret == is_ret)
-			return c;
+		if (s->parent == parent && s->text == text && s->tid == tid)
+			return s->node;
 	}
 }
 
-static uint32_t call_hash(lp_tid_t tid, uint32_t text) { return edge_hash(LP_NO_NODE, tid, false, text); }
+static uint32_t call_hash(uint32_t tid, uint32_t text) { return edge_hash(LP_NO_NODE, tid, text); }
 
-bool lp_trie_has_call(const struct lp_trie *t, lp_tid_t tid, uint32_t text)
+bool lp_trie_has_call(const struct lp_trie *t, uint32_t tid, uint32_t text)
 {
 	uint32_t mask = t->ncallslots - 1;
 	for (uint32_t i = call_hash(tid, text) & mask; t->calls[i] != LP_NO_NODE; i = (i + 1) & mask)
@@ -90,17 +97,16 @@ static void note_call(struct lp_trie *t, uint32_t id)
 	insert_call(t, id);
 }
 
-static void insert_slot(struct lp_trie *t, uint32_t id)
+static void insert_slot(struct lp_trie_slot *slots, uint32_t nslots, struct lp_trie_slot e)
 {
-	const struct lp_trie_node *n = &t->n[id];
-	uint32_t mask = t->nslots - 1;
-	uint32_t i = edge_hash(n->parent, n->tid, n->is_ret, n->text) & mask;
-	while (t->slots[i] != LP_NO_NODE)
+	uint32_t mask = nslots - 1;
+	uint32_t i = edge_hash(e.parent, e.tid, e.text) & mask;
+	while (slots[i].node != LP_NO_NODE)
 		i = (i + 1) & mask;
-	t->slots[i] = id;
+	slots[i] = e;
 }
 
-static uint32_t new_child(struct lp_trie *t, uint32_t parent, lp_tid_t tid, bool is_ret, uint32_t text,
+static uint32_t new_child(struct lp_trie *t, uint32_t parent, uint32_t tid, bool is_ret, uint32_t text,
 			  uint32_t func)
 {
 	if (t->nnodes == t->cap) {
@@ -108,12 +114,16 @@ static uint32_t new_child(struct lp_trie *t, uint32_t parent, lp_tid_t tid, bool
 		t->cap *= 2;
 		t->n = lp_xrealloc(t->n, t->cap * sizeof(*t->n));
 	}
-	if ((uint64_t)t->nnodes * 2 >= t->nslots) {
+	if (!is_ret && (uint64_t)t->nnodes >= t->nslots) { /* call edges are at most half the nodes */
+		struct lp_trie_slot *old = t->slots;
+		uint32_t n = t->nslots;
 		t->nslots *= 2;
-		t->slots = lp_xrealloc(t->slots, t->nslots * sizeof(*t->slots));
-		memset(t->slots, 0xff, t->nslots * sizeof(*t->slots));
-		for (uint32_t i = 1; i < t->nnodes; i++)
-			insert_slot(t, i);
+		t->slots = lp_xmalloc(t->nslots * sizeof(*t->slots));
+		clear_slots(t->slots, t->nslots);
+		for (uint32_t i = 0; i < n; i++)
+			if (old[i].node != LP_NO_NODE)
+				insert_slot(t->slots, t->nslots, old[i]);
+		free(old);
 	}
 	uint32_t id = t->nnodes++;
 	struct lp_trie_node *n = &t->n[id], *p = &t->n[parent];
@@ -121,6 +131,7 @@ static uint32_t new_child(struct lp_trie *t, uint32_t parent, lp_tid_t tid, bool
 	n->parent = parent;
 	n->first_child = LP_NO_NODE;
 	n->next_sibling = p->first_child;
+	n->ret_child = LP_NO_NODE;
 	p->first_child = id;
 	n->text = text;
 	n->func = func;
@@ -128,62 +139,48 @@ static uint32_t new_child(struct lp_trie *t, uint32_t parent, lp_tid_t tid, bool
 	n->nops = p->nops + is_ret;
 	n->is_ret = is_ret;
 	n->flags = 0;
-	insert_slot(t, id);
-	if (!is_ret)
+	if (is_ret) {
+		BUG_ON(p->ret_child != LP_NO_NODE); /* determinism is checked before adding */
+		p->ret_child = id;
+	} else {
+		insert_slot(t->slots, t->nslots, (struct lp_trie_slot){parent, tid, text, id});
 		note_call(t, id);
+	}
 	return id;
 }
 
-/* The return child of a call node, if any (at most one: determinism). */
-static uint32_t ret_child(const struct lp_trie *t, uint32_t call)
-{
-	for (uint32_t c = t->n[call].first_child; c != LP_NO_NODE; c = t->n[c].next_sibling)
-		if (t->n[c].is_ret)
-			return c;
-	return LP_NO_NODE;
-}
-
+/* Adds a serial history in one walk: existing nodes are followed (and checked for a
+ * contradiction) until the first event the trie lacks; from there on every node is new,
+ * so nothing can contradict and the rest is appended. */
 bool lp_trie_add(struct lp_trie *t, const struct lp_hist *h, struct lp_trie_conflict *c)
 {
-	/* first pass: look for a conflict without changing anything */
-	uint32_t node = LP_TRIE_ROOT;
-	for (uint32_t i = 0; i < h->nevs; i++) {
+	uint32_t node = LP_TRIE_ROOT, i = 0;
+	for (; i < h->nevs; i++) {
 		const struct lp_hist_op *o = &h->ops[h->evs[i].op];
-		lp_tid_t tid = h->tids[o->thread];
 		bool is_ret = h->evs[i].is_ret;
-		uint32_t next = lp_trie_child(t, node, tid, is_ret, is_ret ? o->ret : o->call);
-		if (is_ret && next == LP_NO_NODE) {
-			uint32_t other = ret_child(t, node);
-			if (other != LP_NO_NODE || (t->n[node].flags & LP_TN_STUCK)) {
+		uint32_t next = lp_trie_child(t, node, h->tids[o->thread], is_ret, is_ret ? o->ret : o->call);
+		if (next == LP_NO_NODE) {
+			if (is_ret && (t->n[node].ret_child != LP_NO_NODE || (t->n[node].flags & LP_TN_STUCK))) {
 				c->call_node = node;
-				c->old_node = other != LP_NO_NODE ? other : node;
+				c->old_node = t->n[node].ret_child != LP_NO_NODE ? t->n[node].ret_child : node;
 				c->new_ev = i;
 				return false;
 			}
-		}
-		if (next == LP_NO_NODE)
 			break;
-		node = next;
-		if (i + 1 == h->nevs && h->stuck && !(t->n[node].flags & LP_TN_STUCK)) {
-			uint32_t other = ret_child(t, node);
-			if (other != LP_NO_NODE) {
-				c->call_node = node;
-				c->old_node = other;
-				c->new_ev = LP_NO_EV;
-				return false;
-			}
 		}
-	}
-	node = LP_TRIE_ROOT;
-	for (uint32_t i = 0; i < h->nevs; i++) {
-		const struct lp_hist_op *o = &h->ops[h->evs[i].op];
-		lp_tid_t tid = h->tids[o->thread];
-		bool is_ret = h->evs[i].is_ret;
-		uint32_t text = is_ret ? o->ret : o->call;
-		uint32_t next = lp_trie_child(t, node, tid, is_ret, text);
-		if (next == LP_NO_NODE)
-			next = new_child(t, node, tid, is_ret, text, is_ret ? LP_NO_STR : o->func);
 		node = next;
+	}
+	if (i == h->nevs && h->stuck && !(t->n[node].flags & LP_TN_STUCK) && t->n[node].ret_child != LP_NO_NODE) {
+		c->call_node = node;
+		c->old_node = t->n[node].ret_child;
+		c->new_ev = LP_NO_EV;
+		return false;
+	}
+	for (; i < h->nevs; i++) {
+		const struct lp_hist_op *o = &h->ops[h->evs[i].op];
+		bool is_ret = h->evs[i].is_ret;
+		node = new_child(t, node, h->tids[o->thread], is_ret, is_ret ? o->ret : o->call,
+				 is_ret ? LP_NO_STR : o->func);
 	}
 	uint8_t flag = h->stuck ? LP_TN_STUCK : LP_TN_END;
 	if (!(t->n[node].flags & flag))

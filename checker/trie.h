@@ -1,6 +1,8 @@
 /* checker/trie.h — the observations: every serial history is a path from the root; a node
- * is one event (thread, call or return, text). Children are found through one hash table
- * keyed by (parent, event), so a step of the search is one probe.
+ * is one event (thread, call or return, text). Call children are found through one hash
+ * table keyed by (parent, thread, text) whose slots hold the key, so a step of the search
+ * is one probe touching one cache line; a call node's return child (at most one) is a
+ * field of the node. Thread ids are interned texts (any token, as written).
  *
  * A node marked LP_TN_END ends a full serial history; a call node marked LP_TN_STUCK is
  * "this call never returns here" (the end of a stuck serial history). Determinism: a call
@@ -20,9 +22,10 @@
 #define LP_TRIE_ROOT 0u
 
 struct lp_trie_node {
-	lp_tid_t tid;
+	uint32_t tid; /* interned thread id text */
 	uint32_t parent;
 	uint32_t first_child, next_sibling; /* for walks (observations, reports) */
+	uint32_t ret_child;                 /* call nodes: the return child, or LP_NO_NODE */
 	uint32_t text;                      /* interned call or result text */
 	uint32_t func;                      /* call nodes: interned function name */
 	uint32_t depth;                     /* events from the root */
@@ -31,10 +34,14 @@ struct lp_trie_node {
 	uint8_t flags;
 };
 
+struct lp_trie_slot {
+	uint32_t parent, tid, text, node;
+};
+
 struct lp_trie {
 	struct lp_trie_node *n;
 	uint32_t nnodes, cap;
-	uint32_t *slots; /* edge hash: node ids, LP_NO_NODE empty */
+	struct lp_trie_slot *slots; /* call edges; node LP_NO_NODE = empty */
 	uint32_t nslots; /* power of two */
 	uint32_t *calls;  /* set of call nodes with distinct (tid, text): a node id each */
 	uint32_t ncallslots, ncalls;
@@ -52,11 +59,11 @@ struct lp_trie_conflict {
 
 void lp_trie_init(struct lp_trie *t);
 void lp_trie_free(struct lp_trie *t);
-uint32_t lp_trie_child(const struct lp_trie *t, uint32_t parent, lp_tid_t tid, bool is_ret, uint32_t text);
+uint32_t lp_trie_child(const struct lp_trie *t, uint32_t parent, uint32_t tid, bool is_ret, uint32_t text);
 /* Adds a serial history; returns false (trie unchanged) and fills *c on nondeterminism. */
 bool lp_trie_add(struct lp_trie *t, const struct lp_hist *h, struct lp_trie_conflict *c);
 /* Whether thread tid ever calls text in some observation. */
-bool lp_trie_has_call(const struct lp_trie *t, lp_tid_t tid, uint32_t text);
+bool lp_trie_has_call(const struct lp_trie *t, uint32_t tid, uint32_t text);
 /* Some END or STUCK node below (or at) node: a full observation through it. */
 uint32_t lp_trie_some_leaf(const struct lp_trie *t, uint32_t node);
 

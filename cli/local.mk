@@ -12,7 +12,7 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/run/budget.c cli/run/budget.h cli/run/budget-run.c cli/run/budget-run.h \
 	cli/run/interrupt.c cli/run/interrupt.h cli/run/phases-exec.h cli/run/phase-sample.c \
 	cli/report/interception.c cli/report/interception.h \
-	cli/run/cleanup.c cli/run/cleanup.h cli/run/output-check.c cli/run/output-check.h
+	cli/run/call-keys.c cli/run/call-keys.h cli/run/cleanup.c cli/run/cleanup.h cli/run/output-check.c cli/run/output-check.h
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"'
 libdriver_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
@@ -78,3 +78,10 @@ tests_cli_libfake_preload_la_LDFLAGS = -module -avoid-version -shared -rpath /no
 TESTS += tests/cli/replay-fake-server.sh
 EXTRA_DIST += tests/cli/replay-fake-server.sh
 include $(srcdir)/cli/analyze/atomics.mk
+
+# Per-thread call keys (the confirmation of a violation found against exact serial orders).
+check_PROGRAMS += tests/unit/test-cli-call-keys
+TESTS += tests/unit/test-cli-call-keys
+tests_unit_test_cli_call_keys_SOURCES = tests/unit/test-cli-call-keys.c cli/run/call-keys.c
+tests_unit_test_cli_call_keys_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_call_keys_LDADD = $(LP_CLI_TEST_LIBS)

@@ -130,7 +130,8 @@ int main(int argc, char **argv)
 	rc = lp_phases_run(&c);
 	free(c.sum.targets);
 	lp_summary_free(&c.sum);
-	free(c.hashes);
+	lp_keyset_clear(&c.histories);
+	lp_keyset_clear(&c.call_keys);
 	lp_interception_free(&c.icov);
 out:
 	free(c.sites.objects);

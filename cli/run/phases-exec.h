@@ -29,7 +29,8 @@ int lp_phases_finish_ok(struct lp_ctx *c);
 /* A violation found against observations of phase 1's exact serial enumeration (client
  * code between operations not a choice) is confirmed against observations with every
  * switch point a choice before it is reported: the exact enumeration assumes threads meet
- * only in operations. Updates *r and *text; returns LP_EXIT_OK, or the exit status of a
+ * only in operations. Not needed when some serial execution made exactly the failing
+ * history's calls, thread by thread. Updates *r and *text; returns LP_EXIT_OK, or the exit status of a
  * nondeterminism found (already reported). */
 int lp_phases_confirm(struct lp_ctx *c, const char *history, enum lp_check_reply *r, char **text);
 

@@ -4,6 +4,7 @@
 #define LINEUP_CLI_PHASES_H
 
 #include "cli/analyze/analyze.h"
+#include "call-keys.h"
 #include "checker-pipe.h"
 #include "cli/options.h"
 #include "cli/report/interception.h"
@@ -25,8 +26,8 @@ struct lp_ctx {
 	uint64_t calls;            /* operations recorded in all executions */
 	uint64_t p1_livelocks;     /* serial executions cut at --max-steps (recorded as stuck) */
 	bool p1_dropped;           /* serial schedules the explorer could not express */
-	uint64_t *hashes;          /* distinct serial histories */
-	size_t hash_cap;
+	struct lp_keyset histories; /* distinct serial histories (hashes of their events) */
+	struct lp_keyset call_keys; /* per-thread calls of the serial histories (call-keys.h) */
 	/* Ending early and estimating (cli/budget-run.c). */
 	double started;            /* CLOCK_MONOTONIC seconds at the start (the budget counts the analysis) */
 	double deadline;           /* CLOCK_MONOTONIC seconds when --time-budget ends; 0 none */

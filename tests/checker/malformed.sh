@@ -2,7 +2,7 @@
 # tests/checker/malformed.sh — every rejection rule of lineup-history(5): exit status 2
 # and a "file:line: message" naming the right line.
 . "$top_srcdir/tests/checker/lib.sh"
-echo "1..37"
+echo "1..40"
 # case NAME LINE PHRASE TEXT (printf format)
 case_() {
 	name=$1 line=$2 phrase=$3
@@ -24,13 +24,22 @@ case_ "stuck without pending call" 5 "history is marked 'stuck' but no call is p
 case_ "event outside a history" 1 "event outside a history" '0 call f()\n'
 case_ "unknown history kind" 1 "unknown history kind 'parallel'" 'history parallel\nend\n'
 case_ "bad attribute" 1 "attribute 'fast' is not key=value" 'history serial fast\nend\n'
-case_ "bad thread id" 2 "unknown line '0.0'" 'history serial\n0.0 call f()\nend\n'
+case_ "unknown line" 2 "unknown line 'edn'" 'history serial\nedn\nend\n'
 case_ "not a call" 2 "call 'f' is not of the form name(args)" 'history serial\n0 call f\nend\n'
 case_ "event after stuck" 4 "event after 'stuck'" 'history concurrent\n0 call f()\nstuck\n0.1 call g()\nend\n'
 # a line longer than 64 KiB
 { printf 'history serial\n0 call f('; head -c 70000 /dev/zero | tr '\0' 1; printf ')\n0 ret 1\nend\n'; } >"$tmp/long.history"
 expect 2 "line longer than 65536 bytes" -- "$tmp/long.history"
-has "$tmp/err" "long.history:2: line is 70010 bytes long, more than the 65536 allowed" "long line: message at line 2"
+has "$tmp/err" "long.history:2: line is longer than the 65536 bytes allowed" "long line: message at line 2"
+# an endless line (no newline ever) is refused once it passes the limit, not read whole
+st=0; timeout 20 "$CHECKER" </dev/zero >"$tmp/out" 2>"$tmp/err" || st=$?
+if [ "$st" = 2 ]; then ok "endless line from /dev/zero (exit 2)"; else not_ok "endless line from /dev/zero: exit $st, expected 2"; fi
+has "$tmp/err" "<stdin>:1: line is longer than the 65536 bytes allowed" "endless line: message at line 1"
+# the server skips an overlong line, answers one error and goes on
+{ printf 'history serial\n0 call f()\n0 ret 1\nend\nhistory serial\n0 call f('; head -c 300000 /dev/zero | tr '\0' 1; printf ')\nend\nhistory concurrent\n0 call f()\n0 ret 1\nend\n'; } >"$tmp/long2.history"
+"$CHECKER" --server <"$tmp/long2.history" >"$tmp/out" 2>"$tmp/err" || true
+if [ "$(grep -E '^(ok|error|violation)' "$tmp/out" | cut -d' ' -f1 | tr '\n' ' ')" = "ok error ok " ]; then ok "server: overlong line is one error, then it goes on"; else
+	not_ok "server: overlong line: replies $(grep -E '^(ok|error|violation)' "$tmp/out" | cut -d' ' -f1 | tr '\n' ' ')"; fi
 # binary garbage must not crash or hang
 printf "history serial\n" >"$tmp/garbage.history"; head -c 4096 /dev/urandom >>"$tmp/garbage.history"
 expect 2 "random bytes" -- "$tmp/garbage.history"

@@ -247,6 +247,80 @@ static void test_observations_read_back(void **state)
 	tc_fini(&u);
 }
 
+/* Thread ids are any token without spaces (lineup-history(5)): the counter of section
+ * 2.2.1 with ids written by another tool, checked, reported and written back as written. */
+static void test_free_form_thread_ids(void **state)
+{
+	struct tc t, u;
+	tc_init(&t, LP_CRIT_LINEARIZABLE);
+	assert_int_equal(tc_feed(&t, "history serial\nT2 call inc(c)\nT2 ret void\nworker-3 call inc(c)\nworker-3 ret void\nT2 call get(c)\nT2 ret 2\nend\n"
+				     "history serial\nworker-3 call inc(c)\nworker-3 ret void\nT2 call inc(c)\nT2 ret void\nT2 call get(c)\nT2 ret 2\nend\n"
+				     "history serial\nT2 call inc(c)\nT2 ret void\nT2 call get(c)\nT2 ret 1\nworker-3 call inc(c)\nworker-3 ret void\nend\n"),
+			 LP_VERDICT_OK);
+	assert_int_equal(tc_feed(&t, "history concurrent\nworker-3 call inc(c)\nT2 call inc(c)\nT2 ret void\n"
+				     "T2 call get(c)\nT2 ret 1\nworker-3 ret void\nend\n"),
+			 LP_VERDICT_OK);
+	assert_int_equal(tc_feed(&t, "history concurrent\nworker-3 call inc(c)\nT2 call inc(c)\nT2 ret void\n"
+				     "worker-3 ret void\nT2 call get(c)\nT2 ret 1\nend\n"),
+			 LP_VERDICT_VIOLATION);
+	const char *r = tc_report(&t);
+	assert_non_null(strstr(r, "  thread T2       inc(c); get(c)\n"));
+	assert_non_null(strstr(r, "  thread worker-3 inc(c)\n"));
+	assert_non_null(strstr(r, "    worker-3 call inc(c)\n"));
+	struct lp_buf out = {0};
+	lp_checker_observations(t.c, &out);
+	assert_non_null(strstr(lp_buf_str(&out), "#   thread worker-3: inc(c) -> void;"));
+	tc_init(&u, LP_CRIT_LINEARIZABLE);
+	assert_int_equal(tc_feed(&u, lp_buf_str(&out)), LP_VERDICT_OK);
+	assert_int_equal(u.c->trie.nnodes, t.c->trie.nnodes);
+	lp_buf_free(&out);
+	tc_fini(&t);
+	tc_fini(&u);
+	/* numeric ids and paths: 1 and 2 are two threads; 0.1 and 0.01 too */
+	tc_init(&t, LP_CRIT_LINEARIZABLE);
+	assert_int_equal(tc_feed(&t, "history serial\n2 call f()\n2 ret 1\n1 call f()\n1 ret 2\nend\n"), LP_VERDICT_OK);
+	assert_int_equal(tc_feed(&t, "history concurrent\n1 call f()\n2 call f()\n2 ret 1\n1 ret 2\nend\n"), LP_VERDICT_OK);
+	assert_int_equal(tc_feed(&t, "history concurrent\n1 call f()\n1 ret 2\n2 call f()\n2 ret 1\nend\n"), LP_VERDICT_VIOLATION);
+	tc_fini(&t);
+}
+
+static void test_tid_order(void **state)
+{
+	const char *sorted[] = {"0", "0.1", "0.1.1", "0.2", "0.10", "1", "2", "10", "T1", "T10", "T2", "worker-3"};
+	size_t n = sizeof(sorted) / sizeof(*sorted);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++) {
+			int c = lp_hist_tid_cmp(sorted[i], sorted[j]);
+			assert_int_equal(c, i < j ? -1 : i > j);
+		}
+	assert_int_not_equal(lp_hist_tid_cmp("0.1", "0.01"), 0);
+	assert_int_equal(lp_hist_tid_cmp("0.1", "0.01"), -lp_hist_tid_cmp("0.01", "0.1"));
+}
+
+/* Reports stay linear in the history: 1,000 threads x 2 operations gave 31 MB. */
+static void test_report_capped(void **state)
+{
+	struct tc t;
+	struct lp_buf b = {0};
+	tc_init(&t, LP_CRIT_LINEARIZABLE);
+	lp_buf_puts(&b, "history serial\n");
+	for (int i = 0; i < 1000; i++)
+		lp_buf_printf(&b, "0.1.%d call reg_write(%d)\n0.1.%d ret void\n0.1.%d call reg_read()\n0.1.%d ret %d\n", i, i, i, i, i, i);
+	lp_buf_puts(&b, "end\nhistory concurrent\n");
+	for (int i = 0; i < 1000; i++)
+		lp_buf_printf(&b, "0.1.%d call reg_write(%d)\n0.1.%d ret void\n0.1.%d call reg_read()\n0.1.%d ret %d\n", i, i, i, i, i, i == 999 ? 0 : i);
+	lp_buf_puts(&b, "end\n");
+	assert_int_equal(tc_feed(&t, lp_buf_str(&b)), LP_VERDICT_VIOLATION);
+	const char *r = tc_report(&t);
+	assert_true(strlen(r) < 20 * b.len / 4); /* linear: a small multiple of the concurrent history */
+	assert_true(strlen(r) < 1000000);
+	assert_non_null(strstr(r, "... 984 more threads not shown"));
+	assert_non_null(strstr(r, "  thread 0.1.10 reg_write(10); reg_read()\n")); /* the id does not run into the call */
+	assert_null(strstr(r, "0.1.10reg_write"));
+	lp_buf_free(&b);
+	tc_fini(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -260,6 +334,9 @@ int main(void)
 		cmocka_unit_test(test_quasi),
 		cmocka_unit_test(test_quasi_refuses_long_history),
 		cmocka_unit_test(test_observations_read_back),
+		cmocka_unit_test(test_free_form_thread_ids),
+		cmocka_unit_test(test_tid_order),
+		cmocka_unit_test(test_report_capped),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
