@@ -116,7 +116,8 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Runs checker < path; returns its CPU seconds (user + system), sets peak RSS (KiB) and exit status. */
+/* Runs checker < path; returns its CPU seconds (user + system), sets peak RSS (KiB) and exit
+ * status. */
 static double run(const char *checker, const char *path, long *maxrss, int *status)
 {
 	double t0 = now();
@@ -134,8 +135,8 @@ static double run(const char *checker, const char *path, long *maxrss, int *stat
 	}
 	*maxrss = ru.ru_maxrss;
 	(void)t0; /* CPU time, not wall time: the machine is shared, wall time is noise */
-	return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
-	       (double)ru.ru_stime.tv_usec / 1e6;
+	return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+	       (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
 }
 
 struct figures {
@@ -153,10 +154,11 @@ static void measure(const char *checker, const char *sp, const char *fp, struct 
 static void print(const char *label, const struct figures *r, unsigned n)
 {
 	double all = (nserial / 2 + n) / r->tf;
-	printf("%-9s serial only: %7.3f s CPU %9.0f serial/s | serial+concurrent: %7.3f s CPU %9.0f histories/s"
+	printf("%-9s serial only: %7.3f s CPU %9.0f serial/s | serial+concurrent: %7.3f s CPU "
+	       "%9.0f histories/s"
 	       " (concurrent part %9.0f/s)  peak RSS %6ld KiB  exit %d\n",
-	       label, r->ts, nserial / 2 / r->ts, r->tf, all, n / (r->tf - r->ts > 0 ? r->tf - r->ts : r->tf),
-	       r->rf, WEXITSTATUS(r->stf));
+	       label, r->ts, nserial / 2 / r->ts, r->tf, all,
+	       n / (r->tf - r->ts > 0 ? r->tf - r->ts : r->tf), r->rf, WEXITSTATUS(r->stf));
 }
 
 int main(int argc, char **argv)
@@ -196,7 +198,8 @@ int main(int argc, char **argv)
 	print("checker", &now_, n);
 	if (base) {
 		print("baseline", &old, n);
-		printf("ratio (serial+concurrent histories/s): %.2fx the baseline\n", old.tf / now_.tf);
+		printf("ratio (serial+concurrent histories/s): %.2fx the baseline\n",
+		       old.tf / now_.tf);
 	}
 	return WIFEXITED(now_.stf) && WEXITSTATUS(now_.stf) == 0 ? 0 : 1;
 }

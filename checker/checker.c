@@ -77,7 +77,8 @@ static bool any_quasi(const struct lp_checker *c)
 	return false;
 }
 
-enum lp_verdict lp_checker_feed(struct lp_checker *c, const struct lp_hist *h, struct lp_buf *report)
+enum lp_verdict lp_checker_feed(struct lp_checker *c, const struct lp_hist *h,
+				struct lp_buf *report)
 {
 	if (h->serial) {
 		struct lp_trie_conflict k;
@@ -92,7 +93,9 @@ enum lp_verdict lp_checker_feed(struct lp_checker *c, const struct lp_hist *h, s
 	}
 	bool quasi = any_quasi(c);
 	if (quasi && h->nops > LP_QUASI_MAX_OPS) {
-		lp_buf_printf(report, "%s:%u: history has %u operations, more than the %d that --quasi can check: use shorter tests or drop --quasi",
+		lp_buf_printf(report,
+			      "%s:%u: history has %u operations, more than the %d that --quasi can "
+			      "check: use shorter tests or drop --quasi",
 			      h->name, h->line, h->nops, LP_QUASI_MAX_OPS);
 		lp_intern_rollback(c->strs, h->intern_mark);
 		return LP_VERDICT_ERROR;
@@ -101,7 +104,8 @@ enum lp_verdict lp_checker_feed(struct lp_checker *c, const struct lp_hist *h, s
 	struct lp_best best;
 	enum lp_verdict v = LP_VERDICT_OK;
 	if (!h->stuck) {
-		bool ok = quasi ? lp_quasi_linearize(c, h, LP_NO_EV, &best) : lp_linearize(c, h, LP_NO_EV, &best);
+		bool ok = quasi ? lp_quasi_linearize(c, h, LP_NO_EV, &best)
+				: lp_linearize(c, h, LP_NO_EV, &best);
 		if (!ok) {
 			lp_report_violation(c, h, LP_NO_EV, &best, report);
 			v = LP_VERDICT_VIOLATION;
@@ -110,7 +114,8 @@ enum lp_verdict lp_checker_feed(struct lp_checker *c, const struct lp_hist *h, s
 		for (uint32_t i = 0; i < h->nops && v == LP_VERDICT_OK; i++) {
 			if (h->ops[i].ret != LP_NO_STR)
 				continue;
-			bool ok = quasi ? lp_quasi_linearize(c, h, i, &best) : lp_linearize(c, h, i, &best);
+			bool ok = quasi ? lp_quasi_linearize(c, h, i, &best)
+					: lp_linearize(c, h, i, &best);
 			if (!ok) {
 				lp_report_violation(c, h, i, &best, report);
 				v = LP_VERDICT_VIOLATION;

@@ -27,10 +27,10 @@
 enum lp_criterion { LP_CRIT_LINEARIZABLE = 0, LP_CRIT_SEQUENTIAL = 1 };
 
 enum lp_verdict {
-	LP_VERDICT_OK = 0,        /* serial added, or concurrent passed */
+	LP_VERDICT_OK = 0,	  /* serial added, or concurrent passed */
 	LP_VERDICT_VIOLATION = 1, /* concurrent history without witness */
-	LP_VERDICT_ERROR = 2,     /* the history cannot be checked (report says why) */
-	LP_VERDICT_NONDET = 3,    /* serial history contradicts an earlier one */
+	LP_VERDICT_ERROR = 2,	  /* the history cannot be checked (report says why) */
+	LP_VERDICT_NONDET = 3,	  /* serial history contradicts an earlier one */
 };
 
 /* The quasi search recurses once per operation: longer histories are refused, not
@@ -75,7 +75,8 @@ uint32_t lp_checker_quasi_k(const struct lp_checker *c, uint32_t func);
 
 /* Feeds one parsed history. On VIOLATION or NONDET the report text is appended to
  * *report. Strings a concurrent history interned are dropped again afterwards. */
-enum lp_verdict lp_checker_feed(struct lp_checker *c, const struct lp_hist *h, struct lp_buf *report);
+enum lp_verdict lp_checker_feed(struct lp_checker *c, const struct lp_hist *h,
+				struct lp_buf *report);
 
 /* The observations in lineup-history(5) format, grouped by their per-thread operation
  * sequences (what each thread called and got), readable back as a serial stream. */
@@ -83,15 +84,18 @@ void lp_checker_observations(const struct lp_checker *c, struct lp_buf *out);
 
 /* ---- internal between the checker's files ---- */
 /* Searches a witness for h: target is a pending op index (stuck history) or LP_NO_EV. */
-bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target, struct lp_best *best);
-bool lp_quasi_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target, struct lp_best *best);
+bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target,
+		  struct lp_best *best);
+bool lp_quasi_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target,
+			struct lp_best *best);
 void lp_quasi_free(struct lp_checker *c);
 void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, uint32_t target,
 			 const struct lp_best *best, struct lp_buf *out);
-void lp_report_nondet(const struct lp_checker *c, const struct lp_hist *h, const struct lp_trie_conflict *k,
-		      struct lp_buf *out);
+void lp_report_nondet(const struct lp_checker *c, const struct lp_hist *h,
+		      const struct lp_trie_conflict *k, struct lp_buf *out);
 /* "0 call f(x)" lines of the trie path root..node. */
-void lp_report_path(const struct lp_checker *c, uint32_t node, const char *indent, struct lp_buf *out);
+void lp_report_path(const struct lp_checker *c, uint32_t node, const char *indent,
+		    struct lp_buf *out);
 /* Sizes the scratch arrays for h; bumps the memo generation. */
 void lp_checker_scratch(struct lp_checker *c, const struct lp_hist *h);
 

@@ -15,8 +15,8 @@ struct lp_hist_parser {
 	bool in_hist;
 	bool skipping; /* after an error: ignore lines up to the next "end" */
 	struct lp_hist h;
-	uint32_t *pend;  /* per thread: pending op, or LP_NO_EV */
-	uint32_t *order; /* scratch for sorting threads */
+	uint32_t *pend;	  /* per thread: pending op, or LP_NO_EV */
+	uint32_t *order;  /* scratch for sorting threads */
 	uint32_t *tidtmp; /* scratch for permuting tids */
 	char *norm;
 	char *line; /* the line with its comment cut */
@@ -69,7 +69,8 @@ const struct lp_hist *lp_hist_parser_history(const struct lp_hist_parser *p) { r
 const char *lp_hist_parser_error(const struct lp_hist_parser *p) { return p->err; }
 uint32_t lp_hist_parser_lineno(const struct lp_hist_parser *p) { return p->lineno; }
 
-__attribute__((format(printf, 2, 3))) static enum lp_hp_status fail(struct lp_hist_parser *p, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static enum lp_hp_status fail(struct lp_hist_parser *p,
+								    const char *fmt, ...)
 {
 	int n = snprintf(p->err, sizeof(p->err), "%s:%u: ", p->name, p->lineno);
 	va_list ap;
@@ -165,7 +166,8 @@ static void reset_hist(struct lp_hist_parser *p)
 	struct lp_hist *h = &p->h;
 	if (h->nthreads * 8 < h->tmap_size) {
 		for (uint32_t t = 0; t < h->nthreads; t++) /* clear the used chains only */
-			for (uint32_t i = tmap_slot(h->tids[t], h->tmap_size - 1); h->tmap[i]; i = (i + 1) & (h->tmap_size - 1))
+			for (uint32_t i = tmap_slot(h->tids[t], h->tmap_size - 1); h->tmap[i];
+			     i = (i + 1) & (h->tmap_size - 1))
 				h->tmap[i] = 0;
 	} else
 		memset(h->tmap, 0, h->tmap_size * sizeof(*h->tmap));
@@ -204,7 +206,8 @@ static uint32_t thread_of(struct lp_hist_parser *p, uint32_t tid)
 		p->pend = lp_xrealloc(p->pend, h->capthreads * sizeof(*p->pend));
 		p->order = lp_xrealloc(p->order, h->capthreads * sizeof(*p->order));
 		p->tidtmp = lp_xrealloc(p->tidtmp, h->capthreads * sizeof(*p->tidtmp));
-		h->thread_start = lp_xrealloc(h->thread_start, (h->capthreads + 1) * sizeof(uint32_t));
+		h->thread_start =
+		    lp_xrealloc(h->thread_start, (h->capthreads + 1) * sizeof(uint32_t));
 	}
 	uint32_t t = h->nthreads++;
 	h->tids[t] = tid;
@@ -278,7 +281,10 @@ static int by_tid(const void *a, const void *b)
 	return lp_hist_tid_cmp(lp_intern_str(sort_strs, x), lp_intern_str(sort_strs, y));
 }
 
-static const char *tidstr(const struct lp_hist_parser *p, uint32_t tid) { return lp_intern_str(p->strs, tid); }
+static const char *tidstr(const struct lp_hist_parser *p, uint32_t tid)
+{
+	return lp_intern_str(p->strs, tid);
+}
 
 /* Threads usually appear in id order already (0, 0.1, 0.2): no sort then. */
 static bool sorted_already(const struct lp_hist_parser *p)
@@ -296,11 +302,15 @@ static enum lp_hp_status finish(struct lp_hist_parser *p)
 	if (h->npending && !h->stuck) {
 		for (uint32_t t = 0; t < h->nthreads; t++)
 			if (p->pend[t] != LP_NO_EV)
-				return fail(p, "history ends while thread %s's call at line %u is pending: add its 'ret' line, or a 'stuck' line if it can never return",
-					    tidstr(p, h->tids[t]), h->ops[p->pend[t]].call_line);
+				return fail(
+				    p,
+				    "history ends while thread %s's call at line %u is pending: "
+				    "add its 'ret' line, or a 'stuck' line if it can never return",
+				    tidstr(p, h->tids[t]), h->ops[p->pend[t]].call_line);
 	}
 	if (h->stuck && !h->npending)
-		return fail(p, "history is marked 'stuck' but no call is pending: remove the 'stuck' line");
+		return fail(
+		    p, "history is marked 'stuck' but no call is pending: remove the 'stuck' line");
 	/* threads in tid order: dense index = rank */
 	for (uint32_t t = 0; t < h->nthreads; t++)
 		p->order[t] = t;
@@ -348,20 +358,23 @@ static enum lp_hp_status header(struct lp_hist_parser *p, char *rest)
 	char *save = NULL;
 	char *kind = strtok_r(rest, " \t", &save);
 	if (!kind)
-		return fail(p, "history kind missing: write 'history serial' or 'history concurrent'");
+		return fail(p,
+			    "history kind missing: write 'history serial' or 'history concurrent'");
 	if (!strcmp(kind, "serial"))
 		h->serial = true;
 	else if (strcmp(kind, "concurrent")) {
 		char qb[80];
-		return fail(p, "unknown history kind '%s': write 'history serial' or 'history concurrent'",
-			    quote(kind, strlen(kind), qb, sizeof(qb)));
+		return fail(
+		    p, "unknown history kind '%s': write 'history serial' or 'history concurrent'",
+		    quote(kind, strlen(kind), qb, sizeof(qb)));
 	}
 	size_t n = 0;
 	for (char *a; (a = strtok_r(NULL, " \t", &save));) {
 		char *eq = strchr(a, '=');
 		if (!eq || eq == a) {
 			char qb[80];
-			return fail(p, "attribute '%s' is not key=value: remove it or write key=value",
+			return fail(p,
+				    "attribute '%s' is not key=value: remove it or write key=value",
 				    quote(a, strlen(a), qb, sizeof(qb)));
 		}
 		size_t len = strlen(a);
@@ -376,7 +389,9 @@ static enum lp_hp_status header(struct lp_hist_parser *p, char *rest)
 	}
 	p->in_hist = true;
 	if (unfinished) {
-		enum lp_hp_status st = fail(p, "history at line %u has no 'end' line: add 'end' after its last event", prev);
+		enum lp_hp_status st =
+		    fail(p, "history at line %u has no 'end' line: add 'end' after its last event",
+			 prev);
 		p->in_hist = true; /* the new history goes on */
 		p->skipping = false;
 		return st;
@@ -385,7 +400,8 @@ static enum lp_hp_status header(struct lp_hist_parser *p, char *rest)
 }
 
 /* "call" or "ret" after the thread id; *rest moves to the text after it. */
-static enum lp_hp_status event_kind(struct lp_hist_parser *p, const char *tidtok, char **rest, bool *is_ret)
+static enum lp_hp_status event_kind(struct lp_hist_parser *p, const char *tidtok, char **rest,
+				    bool *is_ret)
 {
 	char *r = *rest;
 	if (!strncmp(r, "call", 4) && (is_space(r[4]) || !r[4]))
@@ -395,7 +411,9 @@ static enum lp_hp_status event_kind(struct lp_hist_parser *p, const char *tidtok
 	else {
 		char qb[80];
 		quote(tidtok, strlen(tidtok), qb, sizeof(qb));
-		return fail(p, "expected 'call' or 'ret' after thread %s: write '%s call f(args)' or '%s ret value'",
+		return fail(p,
+			    "expected 'call' or 'ret' after thread %s: write '%s call f(args)' or "
+			    "'%s ret value'",
 			    qb, qb, qb);
 	}
 	r += *is_ret ? 3 : 4;
@@ -414,7 +432,8 @@ static enum lp_hp_status check_call_shape(struct lp_hist_parser *p, size_t n, si
 	while (*open && *open != '(' && *open != '"' && *open != '\'' && *open != ' ')
 		open++;
 	if (open == p->norm || *open != '(')
-		return fail(p, "call '%s' is not of the form name(args): write e.g. 'queue_add(q, 1)'",
+		return fail(p,
+			    "call '%s' is not of the form name(args): write e.g. 'queue_add(q, 1)'",
 			    quote(p->norm, n, qb, sizeof(qb)));
 	long depth = 0;
 	char inq = 0;
@@ -429,7 +448,9 @@ static enum lp_hp_status check_call_shape(struct lp_hist_parser *p, size_t n, si
 		else if (*c == '(')
 			depth++;
 		else if (*c == ')' && --depth == 0 && c[1])
-			return fail(p, "text after the closing parenthesis of call '%s': a call is name(args) only",
+			return fail(p,
+				    "text after the closing parenthesis of call '%s': a call is "
+				    "name(args) only",
 				    quote(p->norm, n, qb, sizeof(qb)));
 	}
 	*namelen = (size_t)(open - p->norm);
@@ -442,13 +463,19 @@ static enum lp_hp_status check_call_order(struct lp_hist_parser *p, uint32_t t)
 {
 	struct lp_hist *h = &p->h;
 	if (p->pend[t] != LP_NO_EV)
-		return fail(p, "call of thread %s while its call at line %u is pending: add the 'ret' line of that call first",
+		return fail(p,
+			    "call of thread %s while its call at line %u is pending: add the 'ret' "
+			    "line of that call first",
 			    tidstr(p, h->tids[t]), h->ops[p->pend[t]].call_line);
 	if (h->serial && h->npending)
 		for (uint32_t u = 0; u < h->nthreads; u++)
 			if (p->pend[u] != LP_NO_EV)
-				return fail(p, "serial history overlaps operations: thread %s calls while thread %s's call at line %u is pending; use 'history concurrent'",
-					    tidstr(p, h->tids[t]), tidstr(p, h->tids[u]), h->ops[p->pend[u]].call_line);
+				return fail(p,
+					    "serial history overlaps operations: thread %s calls "
+					    "while thread %s's call at line %u is pending; use "
+					    "'history concurrent'",
+					    tidstr(p, h->tids[t]), tidstr(p, h->tids[u]),
+					    h->ops[p->pend[u]].call_line);
 	return LP_HP_MORE;
 }
 
@@ -479,8 +506,9 @@ static enum lp_hp_status add_ret(struct lp_hist_parser *p, uint32_t t, size_t n)
 {
 	struct lp_hist *h = &p->h;
 	if (p->pend[t] == LP_NO_EV)
-		return fail(p, "return of thread %s without a pending call: add its 'call' line before it",
-			    tidstr(p, h->tids[t]));
+		return fail(
+		    p, "return of thread %s without a pending call: add its 'call' line before it",
+		    tidstr(p, h->tids[t]));
 	struct lp_hist_op *o = &h->ops[p->pend[t]];
 	o->ret = lp_intern_add(p->strs, p->norm, n);
 	o->ret_ev = h->nevs;
@@ -492,16 +520,20 @@ static enum lp_hp_status add_ret(struct lp_hist_parser *p, uint32_t t, size_t n)
 }
 
 /* "TID call f(args)" or "TID ret value": tidtok is the first token, rest the others. */
-static enum lp_hp_status event(struct lp_hist_parser *p, const char *tidtok, size_t tidlen, char *rest)
+static enum lp_hp_status event(struct lp_hist_parser *p, const char *tidtok, size_t tidlen,
+			       char *rest)
 {
 	struct lp_hist *h = &p->h;
 	if (!*rest) {
 		char qb[80];
-		return fail(p, "unknown line '%s': expected 'history', 'stuck', 'end' or an event such as '0.1 call f(1)'",
+		return fail(p,
+			    "unknown line '%s': expected 'history', 'stuck', 'end' or an event "
+			    "such as '0.1 call f(1)'",
 			    quote(tidtok, tidlen, qb, sizeof(qb)));
 	}
 	if (!p->in_hist)
-		return fail(p, "event outside a history: add a 'history serial' or 'history concurrent' line before it");
+		return fail(p, "event outside a history: add a 'history serial' or 'history "
+			       "concurrent' line before it");
 	if (h->stuck)
 		return fail(p, "event after 'stuck': 'stuck' must be the last line before 'end'");
 	bool is_ret = false;
@@ -523,7 +555,8 @@ static enum lp_hp_status event(struct lp_hist_parser *p, const char *tidtok, siz
 	if (is_ret)
 		return add_ret(p, t, (size_t)n);
 	size_t namelen = 0;
-	if (check_call_shape(p, (size_t)n, &namelen) != LP_HP_MORE || check_call_order(p, t) != LP_HP_MORE)
+	if (check_call_shape(p, (size_t)n, &namelen) != LP_HP_MORE ||
+	    check_call_order(p, t) != LP_HP_MORE)
 		return LP_HP_ERROR;
 	add_call(p, t, (size_t)n, namelen);
 	return LP_HP_MORE;
@@ -535,7 +568,9 @@ enum lp_hp_status lp_hist_parse_line(struct lp_hist_parser *p, const char *line,
 	if (len > LP_HIST_MAX_LINE) {
 		if (p->skipping)
 			return LP_HP_MORE;
-		return fail(p, "line is longer than the %d bytes allowed (newline excluded): split the value or shorten it",
+		return fail(p,
+			    "line is longer than the %d bytes allowed (newline excluded): split "
+			    "the value or shorten it",
 			    LP_HIST_MAX_LINE);
 	}
 	if (len && line[len - 1] == '\r')
@@ -549,7 +584,9 @@ enum lp_hp_status lp_hist_parse_line(struct lp_hist_parser *p, const char *line,
 		if ((c < 0x20 && c != '\t') || c == 0x7f) {
 			if (p->skipping)
 				return LP_HP_MORE;
-			return fail(p, "control byte 0x%02x at column %zu: a history is text, is this a binary file?",
+			return fail(p,
+				    "control byte 0x%02x at column %zu: a history is text, is this "
+				    "a binary file?",
 				    c, i + 1);
 		}
 		if (inq) {
@@ -589,9 +626,13 @@ enum lp_hp_status lp_hist_parse_line(struct lp_hist_parser *p, const char *line,
 	}
 	if (!strcmp(s, "end") || !strcmp(s, "stuck")) {
 		if (*rest)
-			return fail(p, "unexpected text after '%s': write '%s' alone on its line", s, s);
+			return fail(p, "unexpected text after '%s': write '%s' alone on its line",
+				    s, s);
 		if (!p->in_hist)
-			return fail(p, "'%s' outside a history: add a 'history serial' or 'history concurrent' line before it", s);
+			return fail(p,
+				    "'%s' outside a history: add a 'history serial' or 'history "
+				    "concurrent' line before it",
+				    s);
 		if (*s == 'e')
 			return finish(p);
 		if (p->h.stuck)
@@ -605,6 +646,7 @@ enum lp_hp_status lp_hist_parse_line(struct lp_hist_parser *p, const char *line,
 enum lp_hp_status lp_hist_parse_eof(struct lp_hist_parser *p)
 {
 	if (p->in_hist)
-		return fail(p, "history at line %u has no 'end' line: the input ends inside it", p->h.line);
+		return fail(p, "history at line %u has no 'end' line: the input ends inside it",
+			    p->h.line);
 	return LP_HP_MORE;
 }

@@ -22,10 +22,10 @@
 
 struct lp_hist_op {
 	uint32_t thread;  /* dense index into lp_hist.tids */
-	uint32_t seq;     /* index of the op within its thread */
-	uint32_t call;    /* interned normalised call text "f(a, b)" */
-	uint32_t ret;     /* interned result text, LP_NO_STR while pending */
-	uint32_t func;    /* interned function name (text before the first parenthesis) */
+	uint32_t seq;	  /* index of the op within its thread */
+	uint32_t call;	  /* interned normalised call text "f(a, b)" */
+	uint32_t ret;	  /* interned result text, LP_NO_STR while pending */
+	uint32_t func;	  /* interned function name (text before the first parenthesis) */
 	uint32_t call_ev; /* index of the call event */
 	uint32_t ret_ev;  /* index of the return event, LP_NO_EV while pending */
 	uint32_t call_line, ret_line;
@@ -40,8 +40,8 @@ struct lp_hist {
 	bool serial;
 	bool stuck;
 	const char *name; /* file name for messages */
-	uint32_t line;    /* line of the "history" header */
-	char *attrs;      /* "key=value key=value", "" when none */
+	uint32_t line;	  /* line of the "history" header */
+	char *attrs;	  /* "key=value key=value", "" when none */
 	size_t attrs_cap;
 	uint32_t intern_mark; /* strings interned by this history start here */
 
@@ -56,14 +56,15 @@ struct lp_hist {
 	uint32_t *tmap; /* open addressing: interned tid -> thread index + 1 (0 = empty) */
 	uint32_t tmap_size;
 	uint32_t nthreads, capthreads;
-	uint32_t *thread_start; /* ops of thread t: thread_ops[thread_start[t] .. thread_start[t+1]) */
-	uint32_t *thread_ops;   /* op indices, in program order */
+	uint32_t
+	    *thread_start; /* ops of thread t: thread_ops[thread_start[t] .. thread_start[t+1]) */
+	uint32_t *thread_ops; /* op indices, in program order */
 	uint32_t npending;
 };
 
 enum lp_hp_status {
-	LP_HP_MORE = 0,  /* line consumed, history not complete */
-	LP_HP_DONE = 1,  /* a history is complete: lp_hist_parser_history() */
+	LP_HP_MORE = 0,	 /* line consumed, history not complete */
+	LP_HP_DONE = 1,	 /* a history is complete: lp_hist_parser_history() */
 	LP_HP_ERROR = 2, /* malformed: lp_hist_parser_error() says "name:line: message" */
 };
 
@@ -95,14 +96,16 @@ int lp_hist_tid_cmp(const char *a, const char *b);
 static inline uint32_t lp_hist_thread_of(const struct lp_hist *h, uint32_t tid)
 {
 	uint32_t mask = h->tmap_size - 1;
-	for (uint32_t i = (uint32_t)(tid * 0x9e3779b97f4a7c15ull >> 40) & mask; h->tmap[i]; i = (i + 1) & mask)
+	for (uint32_t i = (uint32_t)(tid * 0x9e3779b97f4a7c15ull >> 40) & mask; h->tmap[i];
+	     i = (i + 1) & mask)
 		if (h->tids[h->tmap[i] - 1] == tid)
 			return h->tmap[i] - 1;
 	return LP_NO_EV;
 }
 
 /* Op i of thread t (0-based within the thread). */
-static inline const struct lp_hist_op *lp_hist_thread_op(const struct lp_hist *h, uint32_t t, uint32_t i)
+static inline const struct lp_hist_op *lp_hist_thread_op(const struct lp_hist *h, uint32_t t,
+							 uint32_t i)
 {
 	return &h->ops[h->thread_ops[h->thread_start[t] + i]];
 }

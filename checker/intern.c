@@ -7,7 +7,7 @@
 #include <string.h>
 
 struct entry {
-	uint64_t off;  /* into chars */
+	uint64_t off; /* into chars */
 	uint32_t len;
 	uint32_t hash;
 	uint32_t next; /* chain, LP_NO_STR ends */
@@ -66,7 +66,8 @@ uint32_t lp_intern_find(const struct lp_intern *t, const char *s, size_t len)
 {
 	uint32_t h = hash(s, len);
 	for (uint32_t i = t->heads[h & (t->nheads - 1)]; i != LP_NO_STR; i = t->e[i].next)
-		if (t->e[i].hash == h && t->e[i].len == len && !memcmp(t->chars + t->e[i].off, s, len))
+		if (t->e[i].hash == h && t->e[i].len == len &&
+		    !memcmp(t->chars + t->e[i].off, s, len))
 			return i;
 	return LP_NO_STR;
 }

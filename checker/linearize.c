@@ -10,7 +10,7 @@
 struct frame {
 	uint32_t node;
 	uint32_t next_t; /* next thread to try */
-	uint32_t via_t;  /* thread whose op led here */
+	uint32_t via_t;	 /* thread whose op led here */
 	uint32_t minret; /* earliest return event among the unlinearized ops */
 };
 
@@ -49,7 +49,8 @@ static uint32_t min_ret(const struct lp_checker *c, const struct lp_hist *h)
 	return m;
 }
 
-bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target, struct lp_best *best)
+bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target,
+		  struct lp_best *best)
 {
 	const struct lp_trie *tr = &c->trie;
 	lp_checker_scratch(c, h);
@@ -77,7 +78,8 @@ bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target
 					return true;
 			} else {
 				const struct lp_hist_op *e = &h->ops[target];
-				uint32_t cn = lp_trie_child(tr, f->node, h->tids[e->thread], false, e->call);
+				uint32_t cn =
+				    lp_trie_child(tr, f->node, h->tids[e->thread], false, e->call);
 				if (cn != LP_NO_NODE && (tr->n[cn].flags & LP_TN_STUCK))
 					return true;
 			}

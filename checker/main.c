@@ -12,19 +12,19 @@
 #include <unistd.h>
 
 static const char usage[] =
-	"usage: lineup-checker [OPTIONS] [FILE...]\n"
-	"Checks concurrent histories against the serial ones read before them (lineup-history(5);\n"
-	"standard input when no FILE is given).\n"
-	"\n"
-	"  --criterion C        linearizability (default) or sequential (sequential consistency)\n"
-	"  --quasi FUNC=K       FUNC's operations may be out of order by at most K (repeatable)\n"
-	"  --observations FILE  write the observations (serial histories, grouped) to FILE\n"
-	"  --server             answer the lineup-preload line protocol on standard output\n"
-	"  --help               show this help and exit\n"
-	"  --version            show the version and exit\n"
-	"\n"
-	"Exit status: 0 all histories pass, 1 violation, 2 malformed input or usage,\n"
-	"3 nondeterministic observations.\n";
+    "usage: lineup-checker [OPTIONS] [FILE...]\n"
+    "Checks concurrent histories against the serial ones read before them (lineup-history(5);\n"
+    "standard input when no FILE is given).\n"
+    "\n"
+    "  --criterion C        linearizability (default) or sequential (sequential consistency)\n"
+    "  --quasi FUNC=K       FUNC's operations may be out of order by at most K (repeatable)\n"
+    "  --observations FILE  write the observations (serial histories, grouped) to FILE\n"
+    "  --server             answer the lineup-preload line protocol on standard output\n"
+    "  --help               show this help and exit\n"
+    "  --version            show the version and exit\n"
+    "\n"
+    "Exit status: 0 all histories pass, 1 violation, 2 malformed input or usage,\n"
+    "3 nondeterministic observations.\n";
 
 /* Input is read in large blocks and lines are handed to the parser in place (no copy,
  * no per-byte getc). A line longer than LP_HIST_MAX_LINE is not read whole: the parser is
@@ -104,11 +104,13 @@ static void write_observations(void)
 		return;
 	FILE *f = fopen(obs_path, "w");
 	if (!f)
-		lp_die(LP_EXIT_USAGE, "cannot write observations to '%s': %s", obs_path, strerror(errno));
+		lp_die(LP_EXIT_USAGE, "cannot write observations to '%s': %s", obs_path,
+		       strerror(errno));
 	struct lp_buf out = {0};
 	lp_checker_observations(checker, &out);
 	if (fwrite(lp_buf_str(&out), 1, out.len, f) != out.len || fclose(f))
-		lp_die(LP_EXIT_USAGE, "cannot write observations to '%s': %s", obs_path, strerror(errno));
+		lp_die(LP_EXIT_USAGE, "cannot write observations to '%s': %s", obs_path,
+		       strerror(errno));
 	lp_buf_free(&out);
 }
 
@@ -134,7 +136,9 @@ static void handle_history(const struct lp_hist *h)
 {
 	if (!h->serial && checker->trie.nhist == 0) {
 		char msg[512];
-		snprintf(msg, sizeof(msg), "%s:%u: concurrent history before any serial history: put the serial histories (the observations) first",
+		snprintf(msg, sizeof(msg),
+			 "%s:%u: concurrent history before any serial history: put the serial "
+			 "histories (the observations) first",
 			 h->name, h->line);
 		lp_intern_rollback(strs, h->intern_mark);
 		handle_error(msg);
@@ -151,7 +155,8 @@ static void handle_history(const struct lp_hist *h)
 			fputs("ok\n", stdout);
 			fflush(stdout);
 		} else
-			reply(v == LP_VERDICT_VIOLATION ? "violation" : "nondeterministic", lp_buf_str(&report));
+			reply(v == LP_VERDICT_VIOLATION ? "violation" : "nondeterministic",
+			      lp_buf_str(&report));
 		return;
 	}
 	if (v == LP_VERDICT_NONDET) {
@@ -192,13 +197,13 @@ int main(int argc, char **argv)
 	lp_progname = "lineup-checker";
 	enum { O_CRIT = 256, O_QUASI, O_OBS, O_SERVER, O_VERSION };
 	static const struct option opts[] = {
-		{"criterion", required_argument, NULL, O_CRIT},
-		{"quasi", required_argument, NULL, O_QUASI},
-		{"observations", required_argument, NULL, O_OBS},
-		{"server", no_argument, NULL, O_SERVER},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, O_VERSION},
-		{NULL, 0, NULL, 0},
+	    {"criterion", required_argument, NULL, O_CRIT},
+	    {"quasi", required_argument, NULL, O_QUASI},
+	    {"observations", required_argument, NULL, O_OBS},
+	    {"server", no_argument, NULL, O_SERVER},
+	    {"help", no_argument, NULL, 'h'},
+	    {"version", no_argument, NULL, O_VERSION},
+	    {NULL, 0, NULL, 0},
 	};
 	enum lp_criterion crit = LP_CRIT_LINEARIZABLE;
 	quasi = lp_xcalloc((size_t)argc + 1, sizeof(*quasi));
@@ -212,7 +217,9 @@ int main(int argc, char **argv)
 			else if (!strcmp(optarg, "sequential"))
 				crit = LP_CRIT_SEQUENTIAL;
 			else
-				lp_die(LP_EXIT_USAGE, "unknown criterion '%s': use linearizability or sequential", optarg);
+				lp_die(LP_EXIT_USAGE,
+				       "unknown criterion '%s': use linearizability or sequential",
+				       optarg);
 			break;
 		case O_QUASI:
 			quasi[nquasi++] = optarg;
@@ -231,10 +238,14 @@ int main(int argc, char **argv)
 			return LP_EXIT_OK;
 		default:
 			if (optopt && optopt < 256)
-				lp_die(LP_EXIT_USAGE, "unknown option '-%c': see lineup-checker --help", optopt);
+				lp_die(LP_EXIT_USAGE,
+				       "unknown option '-%c': see lineup-checker --help", optopt);
 			else if (optopt)
-				lp_die(LP_EXIT_USAGE, "option '%s' needs an argument: see lineup-checker --help", argv[optind - 1]);
-			lp_die(LP_EXIT_USAGE, "unknown option '%s': see lineup-checker --help", argv[optind - 1]);
+				lp_die(LP_EXIT_USAGE,
+				       "option '%s' needs an argument: see lineup-checker --help",
+				       argv[optind - 1]);
+			lp_die(LP_EXIT_USAGE, "unknown option '%s': see lineup-checker --help",
+			       argv[optind - 1]);
 		}
 	}
 	strs = lp_intern_new();
@@ -261,9 +272,10 @@ int main(int argc, char **argv)
 	write_observations();
 	if (server)
 		return LP_EXIT_OK;
-	printf("%s%llu serial and %llu concurrent histories checked: %llu violation%s\n", violated ? "\n" : "",
-	       (unsigned long long)checker->nserial, (unsigned long long)checker->nconcurrent,
-	       (unsigned long long)checker->nviolations, checker->nviolations == 1 ? "" : "s");
+	printf("%s%llu serial and %llu concurrent histories checked: %llu violation%s\n",
+	       violated ? "\n" : "", (unsigned long long)checker->nserial,
+	       (unsigned long long)checker->nconcurrent, (unsigned long long)checker->nviolations,
+	       checker->nviolations == 1 ? "" : "s");
 	lp_buf_free(&report);
 	lp_checker_free(checker);
 	lp_intern_free(strs);

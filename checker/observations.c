@@ -23,14 +23,17 @@ static const struct lp_checker *sort_c; /* qsort has no context argument */
 /* Path positions by thread (lp_hist_tid_cmp order), then by position. */
 static int by_thread_then_pos(const void *a, const void *b)
 {
-	const struct lp_trie_node *x = &sort_c->trie.n[*(const uint32_t *)a], *y = &sort_c->trie.n[*(const uint32_t *)b];
+	const struct lp_trie_node *x = &sort_c->trie.n[*(const uint32_t *)a],
+				  *y = &sort_c->trie.n[*(const uint32_t *)b];
 	if (x->tid != y->tid)
-		return lp_hist_tid_cmp(lp_intern_str(sort_c->strs, x->tid), lp_intern_str(sort_c->strs, y->tid));
+		return lp_hist_tid_cmp(lp_intern_str(sort_c->strs, x->tid),
+				       lp_intern_str(sort_c->strs, y->tid));
 	return x->depth < y->depth ? -1 : x->depth > y->depth;
 }
 
 /* Per-thread operation sequences of the path to node, threads in lp_hist_tid_cmp order. */
-static void signature(const struct lp_checker *c, uint32_t node, struct lp_buf *key, struct lp_buf *text)
+static void signature(const struct lp_checker *c, uint32_t node, struct lp_buf *key,
+		      struct lp_buf *text)
 {
 	const struct lp_trie *tr = &c->trie;
 	uint32_t n = tr->n[node].depth;
@@ -86,8 +89,9 @@ void lp_checker_observations(const struct lp_checker *c, struct lp_buf *out)
 	if (nleaves)
 		qsort(leaves, nleaves, sizeof(*leaves), by_group);
 	uint32_t ngroups = lp_intern_count(keys);
-	lp_buf_printf(out, "# lineup-checker observations: %u serial histories, %u distinct observations\n",
-		      nleaves, ngroups);
+	lp_buf_printf(
+	    out, "# lineup-checker observations: %u serial histories, %u distinct observations\n",
+	    nleaves, ngroups);
 	lp_buf_puts(out, "# (read back with: lineup-checker FILE ...)\n");
 	for (uint32_t i = 0; i < nleaves;) {
 		uint32_t j = i;
@@ -96,8 +100,8 @@ void lp_checker_observations(const struct lp_checker *c, struct lp_buf *out)
 		lp_buf_reset(&key);
 		lp_buf_reset(&text);
 		signature(c, leaves[i].node, &key, &text);
-		lp_buf_printf(out, "\n# observation %u of %u: %u serial histor%s\n", leaves[i].group + 1, ngroups,
-			      j - i, j - i == 1 ? "y" : "ies");
+		lp_buf_printf(out, "\n# observation %u of %u: %u serial histor%s\n",
+			      leaves[i].group + 1, ngroups, j - i, j - i == 1 ? "y" : "ies");
 		lp_buf_puts(out, lp_buf_str(&text));
 		for (; i < j; i++) {
 			lp_buf_puts(out, "history serial\n");

@@ -121,14 +121,16 @@ static bool same_op(const struct qs *s, uint32_t hop, uint32_t rn)
 	const struct lp_trie *tr = &s->c->trie;
 	const struct lp_hist_op *o = &s->h->ops[hop];
 	uint32_t cn = tr->n[rn].parent;
-	return tr->n[rn].text == o->ret && tr->n[cn].text == o->call && tr->n[cn].tid == s->h->tids[o->thread];
+	return tr->n[rn].text == o->ret && tr->n[cn].text == o->call &&
+	       tr->n[cn].tid == s->h->tids[o->thread];
 }
 
-static bool search(struct qs *s, uint32_t node, uint32_t done, struct pend *win, uint32_t nl, uint32_t ns);
+static bool search(struct qs *s, uint32_t node, uint32_t done, struct pend *win, uint32_t nl,
+		   uint32_t ns);
 
 /* One F-position: L takes history op hop, S takes the trie return node rn. */
-static bool step_quasi(struct qs *s, uint32_t done, struct pend *win, uint32_t nl, uint32_t ns, uint32_t t,
-		       uint32_t hop, uint32_t rn, uint32_t q)
+static bool step_quasi(struct qs *s, uint32_t done, struct pend *win, uint32_t nl, uint32_t ns,
+		       uint32_t t, uint32_t hop, uint32_t rn, uint32_t q)
 {
 	struct lp_checker *c = s->c;
 	struct quasi_memo *m = s->m;
@@ -176,7 +178,8 @@ static bool step_quasi(struct qs *s, uint32_t done, struct pend *win, uint32_t n
 	return ok;
 }
 
-static bool search(struct qs *s, uint32_t node, uint32_t done, struct pend *win, uint32_t nl, uint32_t ns)
+static bool search(struct qs *s, uint32_t node, uint32_t done, struct pend *win, uint32_t nl,
+		   uint32_t ns)
 {
 	struct lp_checker *c = s->c;
 	const struct lp_hist *h = s->h;
@@ -225,7 +228,8 @@ static bool search(struct qs *s, uint32_t node, uint32_t done, struct pend *win,
 		if (q == LP_NO_EV || c->quasi[q].k == 0) {
 			uint32_t tid = h->tids[t];
 			uint32_t cn = lp_trie_child(tr, node, tid, false, o->call);
-			uint32_t rn = cn == LP_NO_NODE ? LP_NO_NODE : lp_trie_child(tr, cn, tid, true, o->ret);
+			uint32_t rn = cn == LP_NO_NODE ? LP_NO_NODE
+						       : lp_trie_child(tr, cn, tid, true, o->ret);
 			if (rn == LP_NO_NODE)
 				continue;
 			/* windows carry over unchanged to the next depth */
@@ -238,24 +242,32 @@ static bool search(struct qs *s, uint32_t node, uint32_t done, struct pend *win,
 				return true;
 			continue;
 		}
-		for (uint32_t cn = tr->n[node].first_child; cn != LP_NO_NODE; cn = tr->n[cn].next_sibling) {
+		for (uint32_t cn = tr->n[node].first_child; cn != LP_NO_NODE;
+		     cn = tr->n[cn].next_sibling) {
 			if (tr->n[cn].is_ret || tr->n[cn].func != o->func)
 				continue;
-			for (uint32_t rn = tr->n[cn].first_child; rn != LP_NO_NODE; rn = tr->n[rn].next_sibling)
-				if (tr->n[rn].is_ret && step_quasi(s, done, win, nl, ns, t, hop, rn, q))
+			for (uint32_t rn = tr->n[cn].first_child; rn != LP_NO_NODE;
+			     rn = tr->n[rn].next_sibling)
+				if (tr->n[rn].is_ret &&
+				    step_quasi(s, done, win, nl, ns, t, hop, rn, q))
 					return true;
 		}
 	}
 	return false;
 }
 
-bool lp_quasi_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target, struct lp_best *best)
+bool lp_quasi_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target,
+			struct lp_best *best)
 {
 	lp_checker_scratch(c, h);
 	if (!c->qmemo)
 		c->qmemo = lp_xcalloc(1, sizeof(*c->qmemo));
 	struct quasi_memo *m = c->qmemo;
-	struct qs s = {.c = c, .h = h, .m = m, .target = target, .best = best,
+	struct qs s = {.c = c,
+		       .h = h,
+		       .m = m,
+		       .target = target,
+		       .best = best,
 		       .seq = c->crit == LP_CRIT_SEQUENTIAL};
 	for (uint32_t t = 0; t < h->nthreads; t++) {
 		c->counts[t] = 0;

@@ -6,9 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *str(const struct lp_checker *c, uint32_t id) { return lp_intern_str(c->strs, id); }
-
-
+static const char *str(const struct lp_checker *c, uint32_t id)
+{
+	return lp_intern_str(c->strs, id);
+}
 
 /* Nodes root(excluded)..node in order; caller frees. */
 static uint32_t *path_of(const struct lp_checker *c, uint32_t node, uint32_t *n)
@@ -23,15 +24,16 @@ static uint32_t *path_of(const struct lp_checker *c, uint32_t node, uint32_t *n)
 	return p;
 }
 
-void lp_report_path(const struct lp_checker *c, uint32_t node, const char *indent, struct lp_buf *out)
+void lp_report_path(const struct lp_checker *c, uint32_t node, const char *indent,
+		    struct lp_buf *out)
 {
 	const struct lp_trie *tr = &c->trie;
 	uint32_t n;
 	uint32_t *p = path_of(c, node, &n);
 	for (uint32_t i = 0; i < n; i++) {
 		const struct lp_trie_node *x = &tr->n[p[i]];
-		lp_buf_printf(out, "%s%s %s %s\n", indent, str(c, x->tid), x->is_ret ? "ret" : "call",
-			      str(c, x->text));
+		lp_buf_printf(out, "%s%s %s %s\n", indent, str(c, x->tid),
+			      x->is_ret ? "ret" : "call", str(c, x->text));
 	}
 	free(p);
 }
@@ -61,7 +63,8 @@ static uint32_t shown_threads(const struct lp_hist *h)
 static void more_threads(const struct lp_hist *h, struct lp_buf *out)
 {
 	if (h->nthreads > LP_REPORT_MAX_THREADS)
-		lp_buf_printf(out, "  ... %u more threads not shown\n", h->nthreads - LP_REPORT_MAX_THREADS);
+		lp_buf_printf(out, "  ... %u more threads not shown\n",
+			      h->nthreads - LP_REPORT_MAX_THREADS);
 }
 
 static void test_table(const struct lp_checker *c, const struct lp_hist *h, struct lp_buf *out)
@@ -80,20 +83,23 @@ static void test_table(const struct lp_checker *c, const struct lp_hist *h, stru
 		lp_buf_printf(out, "  thread %s", id);
 		lp_buf_pad(out, n < w ? w - n : 1);
 		for (uint32_t i = 0; i < lp_hist_thread_nops(h, t); i++)
-			lp_buf_printf(out, "%s%s", i ? "; " : "", str(c, lp_hist_thread_op(h, t, i)->call));
+			lp_buf_printf(out, "%s%s", i ? "; " : "",
+				      str(c, lp_hist_thread_op(h, t, i)->call));
 		lp_buf_puts(out, "\n");
 	}
 	more_threads(h, out);
 }
 
-static size_t cell(const struct lp_checker *c, const struct lp_hist *h, uint32_t ev, struct lp_buf *b)
+static size_t cell(const struct lp_checker *c, const struct lp_hist *h, uint32_t ev,
+		   struct lp_buf *b)
 {
 	const struct lp_hist_op *o = &h->ops[h->evs[ev].op];
 	size_t before = b->len;
 	if (h->evs[ev].is_ret)
 		lp_buf_printf(b, "-> %s", str(c, o->ret));
 	else
-		lp_buf_printf(b, "%s%s", str(c, o->call), o->ret == LP_NO_STR ? " ...never returns" : "");
+		lp_buf_printf(b, "%s%s", str(c, o->call),
+			      o->ret == LP_NO_STR ? " ...never returns" : "");
 	return b->len - before;
 }
 
@@ -150,8 +156,8 @@ void lp_report_timeline(const struct lp_checker *c, const struct lp_hist *h, str
 }
 
 /* Why each remaining operation cannot come next at the closest point. */
-static void divergence(const struct lp_checker *c, const struct lp_hist *h, uint32_t target, uint32_t node,
-		       struct lp_buf *out)
+static void divergence(const struct lp_checker *c, const struct lp_hist *h, uint32_t target,
+		       uint32_t node, struct lp_buf *out)
 {
 	const struct lp_trie *tr = &c->trie;
 	uint32_t *cnt = lp_xcalloc(h->nthreads + 1, sizeof(*cnt));
@@ -190,14 +196,17 @@ static void divergence(const struct lp_checker *c, const struct lp_hist *h, uint
 			continue;
 		if (c->crit != LP_CRIT_SEQUENTIAL && o->ret != LP_NO_STR && o->call_ev > minret) {
 			const struct lp_hist_op *m = &h->ops[minop];
-			lp_buf_printf(out, "  - %s's %s cannot come next: %s's %s returned (event %u) before it was called (event %u)\n",
-				      tb, str(c, o->call), str(c, h->tids[m->thread]), str(c, m->call),
-				      m->ret_ev + 1, o->call_ev + 1);
+			lp_buf_printf(out,
+				      "  - %s's %s cannot come next: %s's %s returned (event %u) "
+				      "before it was called (event %u)\n",
+				      tb, str(c, o->call), str(c, h->tids[m->thread]),
+				      str(c, m->call), m->ret_ev + 1, o->call_ev + 1);
 			continue;
 		}
 		uint32_t cn = lp_trie_child(tr, node, tid, false, o->call);
 		if (cn == LP_NO_NODE) {
-			lp_buf_printf(out, "  - no serial execution has %s call %s at this point\n", tb, str(c, o->call));
+			lp_buf_printf(out, "  - no serial execution has %s call %s at this point\n",
+				      tb, str(c, o->call));
 			continue;
 		}
 		uint32_t rn = LP_NO_NODE;
@@ -207,21 +216,31 @@ static void divergence(const struct lp_checker *c, const struct lp_hist *h, uint
 		if (hop == target) {
 			if (tr->n[cn].flags & LP_TN_STUCK)
 				continue;
-			lp_buf_printf(out, "  - no serial execution in which %s's %s blocks forever here: ", tb, str(c, o->call));
+			lp_buf_printf(
+			    out,
+			    "  - no serial execution in which %s's %s blocks forever here: ", tb,
+			    str(c, o->call));
 			if (rn != LP_NO_NODE)
-				lp_buf_printf(out, "in the serial executions it returns %s\n", str(c, tr->n[rn].text));
+				lp_buf_printf(out, "in the serial executions it returns %s\n",
+					      str(c, tr->n[rn].text));
 			else
 				lp_buf_puts(out, "no serial execution blocks there\n");
 			continue;
 		}
 		if (tr->n[rn == LP_NO_NODE ? cn : rn].text == o->ret && rn != LP_NO_NODE) {
-			lp_buf_printf(out, "  - %s's %s returning %s fits here, but every continuation after it fails\n",
+			lp_buf_printf(out,
+				      "  - %s's %s returning %s fits here, but every continuation "
+				      "after it fails\n",
 				      tb, str(c, o->call), str(c, o->ret));
 		} else if (rn != LP_NO_NODE) {
-			lp_buf_printf(out, "  - no serial execution in which %s's %s returns %s at this point: the serial executions return %s\n",
+			lp_buf_printf(out,
+				      "  - no serial execution in which %s's %s returns %s at this "
+				      "point: the serial executions return %s\n",
 				      tb, str(c, o->call), str(c, o->ret), str(c, tr->n[rn].text));
 		} else {
-			lp_buf_printf(out, "  - no serial execution in which %s's %s returns %s at this point: in the serial executions it never returns (stuck)\n",
+			lp_buf_printf(out,
+				      "  - no serial execution in which %s's %s returns %s at this "
+				      "point: in the serial executions it never returns (stuck)\n",
 				      tb, str(c, o->call), str(c, o->ret));
 		}
 	}
@@ -233,22 +252,28 @@ static void divergence(const struct lp_checker *c, const struct lp_hist *h, uint
 void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, uint32_t target,
 			 const struct lp_best *best, struct lp_buf *out)
 {
-	const char *crit = c->crit == LP_CRIT_SEQUENTIAL ? "sequentially consistent" : "linearizable";
+	const char *crit =
+	    c->crit == LP_CRIT_SEQUENTIAL ? "sequentially consistent" : "linearizable";
 	lp_buf_puts(out, "VIOLATION: ");
 	header_line(c, h, out);
-	if (target == LP_NO_EV)
-	{
+	if (target == LP_NO_EV) {
 		lp_buf_printf(out, " is not %s", crit);
 		for (uint32_t i = 0; i < c->nquasi; i++)
-			lp_buf_printf(out, "%s%s=%u", i ? ", " : " (quasi ", str(c, c->quasi[i].func), c->quasi[i].k);
-		lp_buf_printf(out, "%s:\nno serial execution of the test explains its results.\n", c->nquasi ? ")" : "");
-	}
-	else
-		lp_buf_printf(out, " is stuck without justification:\nthread %s's %s never returns, but no serial execution blocks in it after the history's complete operations.\n",
-			      str(c, h->tids[h->ops[target].thread]), str(c, h->ops[target].call));
+			lp_buf_printf(out, "%s%s=%u", i ? ", " : " (quasi ",
+				      str(c, c->quasi[i].func), c->quasi[i].k);
+		lp_buf_printf(out, "%s:\nno serial execution of the test explains its results.\n",
+			      c->nquasi ? ")" : "");
+	} else
+		lp_buf_printf(
+		    out,
+		    " is stuck without justification:\nthread %s's %s never returns, but no serial "
+		    "execution blocks in it after the history's complete operations.\n",
+		    str(c, h->tids[h->ops[target].thread]), str(c, h->ops[target].call));
 	test_table(c, h, out);
 	lp_report_timeline(c, h, out);
-	lp_buf_printf(out, "Why: %llu serial executions were observed. The closest one agrees with the history on %u operation%s:\n",
+	lp_buf_printf(out,
+		      "Why: %llu serial executions were observed. The closest one agrees with the "
+		      "history on %u operation%s:\n",
 		      (unsigned long long)c->trie.nhist, best->done, best->done == 1 ? "" : "s");
 	lp_report_path(c, best->node, "    ", out);
 	uint32_t leaf = lp_trie_some_leaf(&c->trie, best->node);
@@ -260,21 +285,27 @@ void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, ui
 			p[i - 1] = x;
 		for (uint32_t i = 0; i < n; i++) {
 			const struct lp_trie_node *x = &c->trie.n[p[i]];
-			lp_buf_printf(out, "    %s %s %s\n", str(c, x->tid), x->is_ret ? "ret" : "call", str(c, x->text));
+			lp_buf_printf(out, "    %s %s %s\n", str(c, x->tid),
+				      x->is_ret ? "ret" : "call", str(c, x->text));
 		}
 		if (c->trie.n[leaf].flags & LP_TN_STUCK)
 			lp_buf_puts(out, "    stuck\n");
 		free(p);
 	}
-	lp_buf_puts(out, "After those operations, every serial execution diverges from the history:\n");
+	lp_buf_puts(out,
+		    "After those operations, every serial execution diverges from the history:\n");
 	divergence(c, h, target, best->node, out);
 	/* a call no observation ever makes usually means the test differs, not the component */
 	for (uint32_t i = 0; i < h->nops; i++) {
 		const struct lp_hist_op *o = &h->ops[i];
 		if (lp_trie_has_call(&c->trie, h->tids[o->thread], o->call))
 			continue;
-		lp_buf_printf(out, "Warning: no serial history has thread %s call %s at all. If the serial and concurrent runs differ in their arguments (addresses, for instance), the observations do not cover this test and this report may be a false alarm.\n",
-			      str(c, h->tids[o->thread]), str(c, o->call));
+		lp_buf_printf(
+		    out,
+		    "Warning: no serial history has thread %s call %s at all. If the serial and "
+		    "concurrent runs differ in their arguments (addresses, for instance), the "
+		    "observations do not cover this test and this report may be a false alarm.\n",
+		    str(c, h->tids[o->thread]), str(c, o->call));
 		break;
 	}
 }
@@ -284,14 +315,15 @@ static void print_hist(const struct lp_checker *c, const struct lp_hist *h, stru
 	lp_buf_printf(out, "    history serial%s%s\n", h->attrs[0] ? " " : "", h->attrs);
 	for (uint32_t e = 0; e < h->nevs; e++) {
 		const struct lp_hist_op *o = &h->ops[h->evs[e].op];
-		lp_buf_printf(out, "    %s %s %s\n", str(c, h->tids[o->thread]), h->evs[e].is_ret ? "ret" : "call",
+		lp_buf_printf(out, "    %s %s %s\n", str(c, h->tids[o->thread]),
+			      h->evs[e].is_ret ? "ret" : "call",
 			      str(c, h->evs[e].is_ret ? o->ret : o->call));
 	}
 	lp_buf_printf(out, "%s    end\n", h->stuck ? "    stuck\n" : "");
 }
 
-void lp_report_nondet(const struct lp_checker *c, const struct lp_hist *h, const struct lp_trie_conflict *k,
-		      struct lp_buf *out)
+void lp_report_nondet(const struct lp_checker *c, const struct lp_hist *h,
+		      const struct lp_trie_conflict *k, struct lp_buf *out)
 {
 	const struct lp_trie *tr = &c->trie;
 	const struct lp_trie_node *call = &tr->n[k->call_node];
@@ -308,13 +340,17 @@ void lp_report_nondet(const struct lp_checker *c, const struct lp_hist *h, const
 		lp_buf_printf(out, "after the same %u events, ", call->depth - 1);
 	else
 		lp_buf_puts(out, "as the first event, ");
-	lp_buf_printf(out, "thread %s's %s %s in the earlier one but ", str(c, call->tid), str(c, call->text), was);
+	lp_buf_printf(out, "thread %s's %s %s in the earlier one but ", str(c, call->tid),
+		      str(c, call->text), was);
 	if (k->new_ev == LP_NO_EV)
 		lp_buf_puts(out, "never returns (stuck) in this one.\n");
 	else
-		lp_buf_printf(out, "returned %s in this one.\n", str(c, h->ops[h->evs[k->new_ev].op].ret));
-	lp_buf_puts(out, "A deterministic sequential specification cannot give both, so the observations are no specification.\nThe earlier history:\n");
-	uint32_t leaf = k->old_node == k->call_node ? k->call_node : lp_trie_some_leaf(tr, k->old_node);
+		lp_buf_printf(out, "returned %s in this one.\n",
+			      str(c, h->ops[h->evs[k->new_ev].op].ret));
+	lp_buf_puts(out, "A deterministic sequential specification cannot give both, so the "
+			 "observations are no specification.\nThe earlier history:\n");
+	uint32_t leaf =
+	    k->old_node == k->call_node ? k->call_node : lp_trie_some_leaf(tr, k->old_node);
 	lp_buf_puts(out, "    history serial\n");
 	lp_report_path(c, leaf, "    ", out);
 	lp_buf_printf(out, "%s    end\n", tr->n[leaf].flags & LP_TN_END ? "" : "    stuck\n");

@@ -7,7 +7,8 @@
 
 static uint32_t edge_hash(uint32_t parent, uint32_t tid, uint32_t text)
 {
-	uint64_t h = (parent * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)tid << 32 | text) * 0xbf58476d1ce4e5b9ull;
+	uint64_t h =
+	    (parent * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)tid << 32 | text) * 0xbf58476d1ce4e5b9ull;
 	h ^= h >> 31;
 	return (uint32_t)(h ^ h >> 29);
 }
@@ -44,11 +45,13 @@ void lp_trie_free(struct lp_trie *t)
 	memset(t, 0, sizeof(*t));
 }
 
-uint32_t lp_trie_child(const struct lp_trie *t, uint32_t parent, uint32_t tid, bool is_ret, uint32_t text)
+uint32_t lp_trie_child(const struct lp_trie *t, uint32_t parent, uint32_t tid, bool is_ret,
+		       uint32_t text)
 {
 	if (is_ret) { /* a call's return child is a field: no probe */
 		uint32_t r = t->n[parent].ret_child;
-		return r != LP_NO_NODE && t->n[r].text == text && t->n[r].tid == tid ? r : LP_NO_NODE;
+		return r != LP_NO_NODE && t->n[r].text == text && t->n[r].tid == tid ? r
+										     : LP_NO_NODE;
 	}
 	uint32_t mask = t->nslots - 1;
 	for (uint32_t i = edge_hash(parent, tid, text) & mask;; i = (i + 1) & mask) {
@@ -65,7 +68,8 @@ static uint32_t call_hash(uint32_t tid, uint32_t text) { return edge_hash(LP_NO_
 bool lp_trie_has_call(const struct lp_trie *t, uint32_t tid, uint32_t text)
 {
 	uint32_t mask = t->ncallslots - 1;
-	for (uint32_t i = call_hash(tid, text) & mask; t->calls[i] != LP_NO_NODE; i = (i + 1) & mask)
+	for (uint32_t i = call_hash(tid, text) & mask; t->calls[i] != LP_NO_NODE;
+	     i = (i + 1) & mask)
 		if (t->n[t->calls[i]].tid == tid && t->n[t->calls[i]].text == text)
 			return true;
 	return false;
@@ -106,15 +110,16 @@ static void insert_slot(struct lp_trie_slot *slots, uint32_t nslots, struct lp_t
 	slots[i] = e;
 }
 
-static uint32_t new_child(struct lp_trie *t, uint32_t parent, uint32_t tid, bool is_ret, uint32_t text,
-			  uint32_t func)
+static uint32_t new_child(struct lp_trie *t, uint32_t parent, uint32_t tid, bool is_ret,
+			  uint32_t text, uint32_t func)
 {
 	if (t->nnodes == t->cap) {
 		BUG_ON(t->cap >= UINT32_MAX / 2);
 		t->cap *= 2;
 		t->n = lp_xrealloc(t->n, t->cap * sizeof(*t->n));
 	}
-	if (!is_ret && (uint64_t)t->nnodes >= t->nslots) { /* call edges are at most half the nodes */
+	if (!is_ret &&
+	    (uint64_t)t->nnodes >= t->nslots) { /* call edges are at most half the nodes */
 		struct lp_trie_slot *old = t->slots;
 		uint32_t n = t->nslots;
 		t->nslots *= 2;
@@ -158,11 +163,15 @@ bool lp_trie_add(struct lp_trie *t, const struct lp_hist *h, struct lp_trie_conf
 	for (; i < h->nevs; i++) {
 		const struct lp_hist_op *o = &h->ops[h->evs[i].op];
 		bool is_ret = h->evs[i].is_ret;
-		uint32_t next = lp_trie_child(t, node, h->tids[o->thread], is_ret, is_ret ? o->ret : o->call);
+		uint32_t next =
+		    lp_trie_child(t, node, h->tids[o->thread], is_ret, is_ret ? o->ret : o->call);
 		if (next == LP_NO_NODE) {
-			if (is_ret && (t->n[node].ret_child != LP_NO_NODE || (t->n[node].flags & LP_TN_STUCK))) {
+			if (is_ret && (t->n[node].ret_child != LP_NO_NODE ||
+				       (t->n[node].flags & LP_TN_STUCK))) {
 				c->call_node = node;
-				c->old_node = t->n[node].ret_child != LP_NO_NODE ? t->n[node].ret_child : node;
+				c->old_node = t->n[node].ret_child != LP_NO_NODE
+						  ? t->n[node].ret_child
+						  : node;
 				c->new_ev = i;
 				return false;
 			}
@@ -170,7 +179,8 @@ bool lp_trie_add(struct lp_trie *t, const struct lp_hist *h, struct lp_trie_conf
 		}
 		node = next;
 	}
-	if (i == h->nevs && h->stuck && !(t->n[node].flags & LP_TN_STUCK) && t->n[node].ret_child != LP_NO_NODE) {
+	if (i == h->nevs && h->stuck && !(t->n[node].flags & LP_TN_STUCK) &&
+	    t->n[node].ret_child != LP_NO_NODE) {
 		c->call_node = node;
 		c->old_node = t->n[node].ret_child;
 		c->new_ev = LP_NO_EV;

@@ -25,11 +25,11 @@ struct lp_trie_node {
 	uint32_t tid; /* interned thread id text */
 	uint32_t parent;
 	uint32_t first_child, next_sibling; /* for walks (observations, reports) */
-	uint32_t ret_child;                 /* call nodes: the return child, or LP_NO_NODE */
-	uint32_t text;                      /* interned call or result text */
-	uint32_t func;                      /* call nodes: interned function name */
-	uint32_t depth;                     /* events from the root */
-	uint32_t nops;                      /* complete operations on the path */
+	uint32_t ret_child;		    /* call nodes: the return child, or LP_NO_NODE */
+	uint32_t text;			    /* interned call or result text */
+	uint32_t func;			    /* call nodes: interned function name */
+	uint32_t depth;			    /* events from the root */
+	uint32_t nops;			    /* complete operations on the path */
 	uint8_t is_ret;
 	uint8_t flags;
 };
@@ -42,11 +42,11 @@ struct lp_trie {
 	struct lp_trie_node *n;
 	uint32_t nnodes, cap;
 	struct lp_trie_slot *slots; /* call edges; node LP_NO_NODE = empty */
-	uint32_t nslots; /* power of two */
-	uint32_t *calls;  /* set of call nodes with distinct (tid, text): a node id each */
+	uint32_t nslots;	    /* power of two */
+	uint32_t *calls; /* set of call nodes with distinct (tid, text): a node id each */
 	uint32_t ncallslots, ncalls;
-	uint32_t nhist;  /* serial histories added */
-	uint32_t nends;  /* distinct END/STUCK leaves */
+	uint32_t nhist; /* serial histories added */
+	uint32_t nends; /* distinct END/STUCK leaves */
 };
 
 /* A conflict found while adding a serial history (nondeterminism). */
@@ -59,7 +59,8 @@ struct lp_trie_conflict {
 
 void lp_trie_init(struct lp_trie *t);
 void lp_trie_free(struct lp_trie *t);
-uint32_t lp_trie_child(const struct lp_trie *t, uint32_t parent, uint32_t tid, bool is_ret, uint32_t text);
+uint32_t lp_trie_child(const struct lp_trie *t, uint32_t parent, uint32_t tid, bool is_ret,
+		       uint32_t text);
 /* Adds a serial history; returns false (trie unchanged) and fills *c on nondeterminism. */
 bool lp_trie_add(struct lp_trie *t, const struct lp_hist *h, struct lp_trie_conflict *c);
 /* Whether thread tid ever calls text in some observation. */

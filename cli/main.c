@@ -32,7 +32,8 @@ static char *write_plan(const struct lp_plan *plan)
 	static char path[64];
 	int fd = memfd_create("lineup-plan", MFD_CLOEXEC);
 	if (fd < 0)
-		lp_die(LP_EXIT_USAGE, "cannot create the patch plan (memfd_create): %m: is /proc mounted and the kernel 3.17 or later?");
+		lp_die(LP_EXIT_USAGE, "cannot create the patch plan (memfd_create): %m: is /proc "
+				      "mounted and the kernel 3.17 or later?");
 	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
 	if (lp_plan_write(plan, path, plan_sites()))
 		lp_die(LP_EXIT_USAGE, "cannot write the patch plan '%s': %m", path);
@@ -49,8 +50,10 @@ static void sites_summary(const struct lp_plan *plan, struct lp_sites_summary *s
 	for (size_t i = 0; i < s->n_objects; i++) {
 		s->objects[i].name = lp_plan_object_name(plan, (int)i);
 		if (plan->scans) {
-			memcpy(s->objects[i].planned, plan->scans[i].by_kind, sizeof s->objects[i].planned);
-			memcpy(s->objects[i].skipped, plan->scans[i].skipped, sizeof s->objects[i].skipped);
+			memcpy(s->objects[i].planned, plan->scans[i].by_kind,
+			       sizeof s->objects[i].planned);
+			memcpy(s->objects[i].skipped, plan->scans[i].skipped,
+			       sizeof s->objects[i].skipped);
 		}
 	}
 }
@@ -82,27 +85,46 @@ int main(int argc, char **argv)
 	lp_output_check(o.json, "the --json report");
 	lp_output_check(o.observations, "the --observations file");
 	if (o.jobs > 1 && !o.quiet)
-		lp_warn("--jobs %d: parallel executions are not implemented yet, running one at a time", o.jobs);
+		lp_warn(
+		    "--jobs %d: parallel executions are not implemented yet, running one at a time",
+		    o.jobs);
 
 	/* Needed early only to refuse instrumenting the preload itself. */
 	char *preload = o.n_instrument ? lp_find_preload() : NULL;
 	struct lp_analyze_opts ao = {
-		.client = o.client_argv[0], .targets = o.targets, .n_targets = o.n_targets,
-		.globs = o.globs, .n_globs = o.n_globs, .signatures = o.signatures, .n_signatures = o.n_signatures,
-		.instrument = o.instrument, .n_instrument = o.n_instrument, .preload = preload,
-		.sites = o.granularity == LP_GRAN_SYNC ? LP_SITES_NONE
-			 : o.granularity == LP_GRAN_MEMORY ? LP_SITES_MEMORY : LP_SITES_ATOMIC,
+	    .client = o.client_argv[0],
+	    .targets = o.targets,
+	    .n_targets = o.n_targets,
+	    .globs = o.globs,
+	    .n_globs = o.n_globs,
+	    .signatures = o.signatures,
+	    .n_signatures = o.n_signatures,
+	    .instrument = o.instrument,
+	    .n_instrument = o.n_instrument,
+	    .preload = preload,
+	    .sites = o.granularity == LP_GRAN_SYNC     ? LP_SITES_NONE
+		     : o.granularity == LP_GRAN_MEMORY ? LP_SITES_MEMORY
+						       : LP_SITES_ATOMIC,
 	};
-	struct lp_ctx c = {.o = &o, .argv0 = argv[0], .fmt = lp_format_value, .started = lp_run_now()};
+	struct lp_ctx c = {
+	    .o = &o, .argv0 = argv[0], .fmt = lp_format_value, .started = lp_run_now()};
 	c.plan = lp_analyze(&ao);
 	sites_summary(c.plan, &c.sites);
 	c.sv = (struct lp_server){
-		.shm_fd = -1, .cmd_wr = -1, .reply_rd = -1, .log_rd = -1,
-		.client_name = o.client_argv[0], .client_path = c.plan->client_path, .client_argv = o.client_argv,
-		.plan_path = write_plan(c.plan), .preload_lib = preload ? preload : lp_find_preload(), .watchdog = o.watchdog,
-		/* -f may leave target calls in the client's code: their order then matters */
-		.run_flags = (o.spurious ? LP_RUN_SPURIOUS : 0) | (o.n_globs ? LP_RUN_SERIAL_SWITCHES : 0),
-		.verbose = o.verbose > 0,
+	    .shm_fd = -1,
+	    .cmd_wr = -1,
+	    .reply_rd = -1,
+	    .log_rd = -1,
+	    .client_name = o.client_argv[0],
+	    .client_path = c.plan->client_path,
+	    .client_argv = o.client_argv,
+	    .plan_path = write_plan(c.plan),
+	    .preload_lib = preload ? preload : lp_find_preload(),
+	    .watchdog = o.watchdog,
+	    /* -f may leave target calls in the client's code: their order then matters */
+	    .run_flags =
+		(o.spurious ? LP_RUN_SPURIOUS : 0) | (o.n_globs ? LP_RUN_SERIAL_SWITCHES : 0),
+	    .verbose = o.verbose > 0,
 	};
 	int rc;
 	if (o.replay) {
@@ -123,7 +145,8 @@ int main(int argc, char **argv)
 	 * naming it. Only -v mentions them up front. */
 	for (int i = 0; i < c.plan->n_funcs && o.verbose > 0; i++)
 		if (!c.plan->funcs[i].typed)
-			lp_summary_warn(&c.sum, "some functions of the target have no known type: a call to one ends the "
+			lp_summary_warn(&c.sum, "some functions of the target have no known type: "
+						"a call to one ends the "
 						"run with an error naming it (give --signature)");
 	/* A terminal gets a live line; a log (CI) one plain line every 10 s. */
 	lp_progress_start(!o.quiet, isatty(2), isatty(2) ? 0.25 : progress_interval());

@@ -13,9 +13,34 @@
 #include <string.h>
 
 enum opt_id {
-	O_TARGET, O_FUNCTION, O_SIGNATURE, O_INSTRUMENT, O_BOUND, O_GRAN, O_MAX_STEPS, O_QUASI, O_SPEC_FROM,
-	O_CRITERION, O_SPURIOUS, O_REPLAY, O_OBSERVATIONS, O_JSON, O_JOBS, O_WATCHDOG, O_QUIET, O_VERBOSE,
-	O_HELP, O_VERSION, O_STRATEGY, O_SEED, O_SAMPLES, O_PCT_DEPTH, O_TIME_BUDGET, O_COVERAGE, O_REDUCTION, O_NO_REDUCTION,
+	O_TARGET,
+	O_FUNCTION,
+	O_SIGNATURE,
+	O_INSTRUMENT,
+	O_BOUND,
+	O_GRAN,
+	O_MAX_STEPS,
+	O_QUASI,
+	O_SPEC_FROM,
+	O_CRITERION,
+	O_SPURIOUS,
+	O_REPLAY,
+	O_OBSERVATIONS,
+	O_JSON,
+	O_JOBS,
+	O_WATCHDOG,
+	O_QUIET,
+	O_VERBOSE,
+	O_HELP,
+	O_VERSION,
+	O_STRATEGY,
+	O_SEED,
+	O_SAMPLES,
+	O_PCT_DEPTH,
+	O_TIME_BUDGET,
+	O_COVERAGE,
+	O_REDUCTION,
+	O_NO_REDUCTION,
 };
 
 static const struct {
@@ -25,88 +50,101 @@ static const struct {
 	bool replay; /* kept in the replay command */
 	enum opt_id id;
 } table[] = {
-	{"target", 't', true, true, O_TARGET},
-	{"function", 'f', true, true, O_FUNCTION},
-	{"signature", 's', true, true, O_SIGNATURE},
-	{"preemption-bound", 'p', true, true, O_BOUND},
-	{"granularity", 'g', true, true, O_GRAN},
-	{"instrument", 0, true, true, O_INSTRUMENT},
-	{"max-steps", 0, true, true, O_MAX_STEPS},
-	{"quasi", 0, true, true, O_QUASI},
-	{"spec-from", 0, true, true, O_SPEC_FROM},
-	{"criterion", 0, true, true, O_CRITERION},
-	{"spurious-wakeups", 0, false, true, O_SPURIOUS},
-	{"reduction", 0, true, false, O_REDUCTION},
-	{"no-reduction", 0, false, false, O_NO_REDUCTION},
-	{"replay", 0, true, false, O_REPLAY},
-	{"observations", 0, true, false, O_OBSERVATIONS},
-	{"json", 0, true, false, O_JSON},
-	{"jobs", 'j', true, false, O_JOBS},
-	{"strategy", 0, true, false, O_STRATEGY},
-	{"seed", 0, true, false, O_SEED},
-	{"samples", 0, true, false, O_SAMPLES},
-	{"pct-depth", 0, true, false, O_PCT_DEPTH},
-	{"time-budget", 0, true, false, O_TIME_BUDGET},
-	{"coverage", 0, false, false, O_COVERAGE},
-	{"watchdog", 0, true, true, O_WATCHDOG},
-	{"quiet", 'q', false, false, O_QUIET},
-	{"verbose", 'v', false, false, O_VERBOSE},
-	{"help", 'h', false, false, O_HELP},
-	{"version", 'V', false, false, O_VERSION},
+    {"target", 't', true, true, O_TARGET},
+    {"function", 'f', true, true, O_FUNCTION},
+    {"signature", 's', true, true, O_SIGNATURE},
+    {"preemption-bound", 'p', true, true, O_BOUND},
+    {"granularity", 'g', true, true, O_GRAN},
+    {"instrument", 0, true, true, O_INSTRUMENT},
+    {"max-steps", 0, true, true, O_MAX_STEPS},
+    {"quasi", 0, true, true, O_QUASI},
+    {"spec-from", 0, true, true, O_SPEC_FROM},
+    {"criterion", 0, true, true, O_CRITERION},
+    {"spurious-wakeups", 0, false, true, O_SPURIOUS},
+    {"reduction", 0, true, false, O_REDUCTION},
+    {"no-reduction", 0, false, false, O_NO_REDUCTION},
+    {"replay", 0, true, false, O_REPLAY},
+    {"observations", 0, true, false, O_OBSERVATIONS},
+    {"json", 0, true, false, O_JSON},
+    {"jobs", 'j', true, false, O_JOBS},
+    {"strategy", 0, true, false, O_STRATEGY},
+    {"seed", 0, true, false, O_SEED},
+    {"samples", 0, true, false, O_SAMPLES},
+    {"pct-depth", 0, true, false, O_PCT_DEPTH},
+    {"time-budget", 0, true, false, O_TIME_BUDGET},
+    {"coverage", 0, false, false, O_COVERAGE},
+    {"watchdog", 0, true, true, O_WATCHDOG},
+    {"quiet", 'q', false, false, O_QUIET},
+    {"verbose", 'v', false, false, O_VERBOSE},
+    {"help", 'h', false, false, O_HELP},
+    {"version", 'V', false, false, O_VERSION},
 };
 #define N_TABLE (sizeof table / sizeof *table)
 
 void lp_options_usage(FILE *f)
 {
-	fputs("usage: lineup-preload [OPTIONS] [--] CLIENT [ARGS...]\n"
-	      "Checks that the library functions CLIENT calls from several threads are linearizable.\n"
-	      "\n"
-	      "  -p, --preemption-bound N   preemptions per phase-2 execution (default 2; -1 unbounded)\n"
-	      "  -t, --target LIB           library under test, path or soname (repeatable;\n"
-	      "                             default: the libraries CLIENT links, except libc and the loader)\n"
-	      "  -f, --function GLOB        only matching functions are operations (repeatable)\n"
-	      "  -s, --signature 'name(int,ptr)->long'  types of a function without DWARF (repeatable)\n"
-	      "  -g, --granularity sync|atomic|memory  scheduling points besides pthread calls: none,\n"
-	      "                             atomic instructions and pause (default), or also every\n"
-	      "                             load and store of shared memory (much slower)\n"
-	      "      --instrument OBJ       also trap the instructions of OBJ, a library CLIENT loads\n"
-	      "                             (path or soname; repeatable; never libc)\n"
-	      "      --max-steps N          scheduling points in one operation before it counts as\n"
-	      "                             stuck (default 10000)\n"
-	      "      --quasi FUNC=K         FUNC's results may be out of order by K (repeatable)\n"
-	      "      --spec-from LIB2       take phase-1 observations from LIB2 (golden model)\n"
-	      "      --criterion linearizability|sequential  correctness criterion\n"
-	      "      --reduction sleep|race-free|off  phase-2 partial-order reduction: skip schedules\n"
-	      "                             that only reorder independent steps (default sleep;\n"
-	      "                             race-free also takes target code as free of data races)\n"
-	      "      --no-reduction         same as --reduction off\n"
-	      "      --spurious-wakeups     in phase 2 a condition wait may return without a signal\n"
-	      "                             (once per operation, when no other thread can run)\n"
-	      "      --replay SCHEDULE      run one schedule (e.g. c:4@0.2,9@0.1), print its history\n"
-	      "                             and whether it has a serial witness (exit 1 if not)\n"
-	      "      --observations FILE    write the phase-1 observations to FILE\n"
-	      "      --json FILE            write a machine-readable report to FILE\n"
-	      "  -j, --jobs N               parallel executions (only 1 for now)\n"
-	      "      --strategy dfs|pct|random  phase 2: every schedule up to the preemption bound\n"
-	      "                             (dfs, default), or --samples seeded random schedules:\n"
-	      "                             PCT priorities (pct) or uniform choices (random)\n"
-	      "      --seed S               seed of the random strategies (default 1)\n"
-	      "      --samples N            random schedules to run (default 1000)\n"
-	      "      --pct-depth D          bug depth PCT aims at: D-1 priority changes (default 3)\n"
-	      "      --time-budget DURATION  e.g. 90s, 5m, 1h: bound by bound while the next one is\n"
-	      "                             expected to fit, then PCT schedules until the time is up\n"
-	      "      --coverage             say which target functions were called and how they are\n"
-	      "                             typed, which instructions were trapped, what was not controlled\n"
-	      "      --watchdog SECONDS     a thread that runs this long without reaching a scheduling\n"
-	      "                             point is in an uncontrolled blocking call (default 10)\n"
-	      "  -q, --quiet                no progress display, no run summary\n"
-	      "  -v, --verbose              more detail; with --replay, trace every scheduling point\n"
-	      "  -h, --help                 show this help\n"
-	      "  -V, --version              show the version\n"
-	      "\n"
-	      "Exit status: 0 no violation found, 1 violation, 2 usage or set-up error,\n"
-	      "3 phase 1 nondeterministic. See lineup-preload(1).\n",
-	      f);
+	fputs(
+	    "usage: lineup-preload [OPTIONS] [--] CLIENT [ARGS...]\n"
+	    "Checks that the library functions CLIENT calls from several threads are "
+	    "linearizable.\n"
+	    "\n"
+	    "  -p, --preemption-bound N   preemptions per phase-2 execution (default 2; -1 "
+	    "unbounded)\n"
+	    "  -t, --target LIB           library under test, path or soname (repeatable;\n"
+	    "                             default: the libraries CLIENT links, except libc and the "
+	    "loader)\n"
+	    "  -f, --function GLOB        only matching functions are operations (repeatable)\n"
+	    "  -s, --signature 'name(int,ptr)->long'  types of a function without DWARF "
+	    "(repeatable)\n"
+	    "  -g, --granularity sync|atomic|memory  scheduling points besides pthread calls: "
+	    "none,\n"
+	    "                             atomic instructions and pause (default), or also every\n"
+	    "                             load and store of shared memory (much slower)\n"
+	    "      --instrument OBJ       also trap the instructions of OBJ, a library CLIENT "
+	    "loads\n"
+	    "                             (path or soname; repeatable; never libc)\n"
+	    "      --max-steps N          scheduling points in one operation before it counts as\n"
+	    "                             stuck (default 10000)\n"
+	    "      --quasi FUNC=K         FUNC's results may be out of order by K (repeatable)\n"
+	    "      --spec-from LIB2       take phase-1 observations from LIB2 (golden model)\n"
+	    "      --criterion linearizability|sequential  correctness criterion\n"
+	    "      --reduction sleep|race-free|off  phase-2 partial-order reduction: skip "
+	    "schedules\n"
+	    "                             that only reorder independent steps (default sleep;\n"
+	    "                             race-free also takes target code as free of data races)\n"
+	    "      --no-reduction         same as --reduction off\n"
+	    "      --spurious-wakeups     in phase 2 a condition wait may return without a signal\n"
+	    "                             (once per operation, when no other thread can run)\n"
+	    "      --replay SCHEDULE      run one schedule (e.g. c:4@0.2,9@0.1), print its "
+	    "history\n"
+	    "                             and whether it has a serial witness (exit 1 if not)\n"
+	    "      --observations FILE    write the phase-1 observations to FILE\n"
+	    "      --json FILE            write a machine-readable report to FILE\n"
+	    "  -j, --jobs N               parallel executions (only 1 for now)\n"
+	    "      --strategy dfs|pct|random  phase 2: every schedule up to the preemption bound\n"
+	    "                             (dfs, default), or --samples seeded random schedules:\n"
+	    "                             PCT priorities (pct) or uniform choices (random)\n"
+	    "      --seed S               seed of the random strategies (default 1)\n"
+	    "      --samples N            random schedules to run (default 1000)\n"
+	    "      --pct-depth D          bug depth PCT aims at: D-1 priority changes (default 3)\n"
+	    "      --time-budget DURATION  e.g. 90s, 5m, 1h: bound by bound while the next one is\n"
+	    "                             expected to fit, then PCT schedules until the time is "
+	    "up\n"
+	    "      --coverage             say which target functions were called and how they are\n"
+	    "                             typed, which instructions were trapped, what was not "
+	    "controlled\n"
+	    "      --watchdog SECONDS     a thread that runs this long without reaching a "
+	    "scheduling\n"
+	    "                             point is in an uncontrolled blocking call (default 10)\n"
+	    "  -q, --quiet                no progress display, no run summary\n"
+	    "  -v, --verbose              more detail; with --replay, trace every scheduling "
+	    "point\n"
+	    "  -h, --help                 show this help\n"
+	    "  -V, --version              show the version\n"
+	    "\n"
+	    "Exit status: 0 no violation found, 1 violation, 2 usage or set-up error,\n"
+	    "3 phase 1 nondeterministic. See lineup-preload(1).\n",
+	    f);
 }
 
 static void append(const char ***v, int *n, const char *s)
@@ -134,19 +172,31 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 	long long n;
 	const char *name = table[k].name;
 	switch (table[k].id) {
-	case O_TARGET: append(&o->targets, &o->n_targets, v); break;
-	case O_FUNCTION: append(&o->globs, &o->n_globs, v); break;
-	case O_SIGNATURE: append(&o->signatures, &o->n_signatures, v); break;
+	case O_TARGET:
+		append(&o->targets, &o->n_targets, v);
+		break;
+	case O_FUNCTION:
+		append(&o->globs, &o->n_globs, v);
+		break;
+	case O_SIGNATURE:
+		append(&o->signatures, &o->n_signatures, v);
+		break;
 	case O_INSTRUMENT: {
 		const char *why = lp_instrument_refusal(v);
 		if (why)
-			return lp_errf(err, errsize, "cannot --instrument '%s': %s: instrument only the libraries above libc", v, why);
+			return lp_errf(err, errsize,
+				       "cannot --instrument '%s': %s: instrument only the "
+				       "libraries above libc",
+				       v, why);
 		append(&o->instrument, &o->n_instrument, v);
 		break;
 	}
 	case O_BOUND:
 		if (number(v, -1, 1000000, &n))
-			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number of preemptions >= 0, or -1 for no bound", v, name);
+			return lp_errf(err, errsize,
+				       "bad value '%s' for --%s: give a number of preemptions >= "
+				       "0, or -1 for no bound",
+				       v, name);
 		o->bound = (int)n;
 		o->bound_given = true;
 		break;
@@ -158,38 +208,59 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 		else if (!strcmp(v, "memory"))
 			o->granularity = LP_GRAN_MEMORY;
 		else
-			return lp_errf(err, errsize, "bad value '%s' for --%s: use sync, atomic or memory", v, name);
+			return lp_errf(err, errsize,
+				       "bad value '%s' for --%s: use sync, atomic or memory", v,
+				       name);
 		break;
 	case O_MAX_STEPS:
 		if (number(v, 1, INT64_MAX, &n))
-			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number of steps >= 1", v, name);
+			return lp_errf(err, errsize,
+				       "bad value '%s' for --%s: give a number of steps >= 1", v,
+				       name);
 		o->max_steps = (uint64_t)n;
 		break;
 	case O_QUASI: {
 		const char *eq = strchr(v, '=');
 		if (!eq || eq == v || number(eq + 1, 0, 1000000, &n))
-			return lp_errf(err, errsize, "bad value '%s' for --%s: use FUNC=K with K a number >= 0, e.g. --quasi queue_take=1", v, name);
+			return lp_errf(err, errsize,
+				       "bad value '%s' for --%s: use FUNC=K with K a number >= 0, "
+				       "e.g. --quasi queue_take=1",
+				       v, name);
 		append(&o->quasi, &o->n_quasi, v);
 		break;
 	}
 	case O_SPEC_FROM:
-		return lp_errf(err, errsize, "--spec-from is not implemented yet: drop it to take the observations from the target itself");
+		return lp_errf(err, errsize,
+			       "--spec-from is not implemented yet: drop it to take the "
+			       "observations from the target itself");
 	case O_CRITERION:
 		if (strcmp(v, "linearizability") && strcmp(v, "sequential"))
-			return lp_errf(err, errsize, "bad value '%s' for --%s: use linearizability or sequential", v, name);
+			return lp_errf(err, errsize,
+				       "bad value '%s' for --%s: use linearizability or sequential",
+				       v, name);
 		o->criterion = v;
 		break;
-	case O_REPLAY: o->replay = v; break;
-	case O_OBSERVATIONS: o->observations = v; break;
-	case O_JSON: o->json = v; break;
+	case O_REPLAY:
+		o->replay = v;
+		break;
+	case O_OBSERVATIONS:
+		o->observations = v;
+		break;
+	case O_JSON:
+		o->json = v;
+		break;
 	case O_JOBS:
 		if (number(v, 1, 1024, &n))
-			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number of jobs >= 1", v, name);
+			return lp_errf(err, errsize,
+				       "bad value '%s' for --%s: give a number of jobs >= 1", v,
+				       name);
 		o->jobs = (int)n;
 		break;
 	case O_WATCHDOG:
 		if (number(v, 1, 86400, &n))
-			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number of seconds >= 1", v, name);
+			return lp_errf(err, errsize,
+				       "bad value '%s' for --%s: give a number of seconds >= 1", v,
+				       name);
 		o->watchdog = (unsigned)n;
 		break;
 	case O_STRATEGY:
@@ -200,29 +271,42 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 		else if (!strcmp(v, "random"))
 			o->strategy = LP_STRATEGY_RANDOM;
 		else
-			return lp_errf(err, errsize, "bad value '%s' for --%s: use dfs, pct or random", v, name);
+			return lp_errf(err, errsize,
+				       "bad value '%s' for --%s: use dfs, pct or random", v, name);
 		break;
 	case O_SEED:
 		if (number(v, 0, INT64_MAX, &n))
-			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number >= 0", v, name);
+			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number >= 0",
+				       v, name);
 		o->seed = (uint64_t)n;
 		break;
 	case O_SAMPLES:
 		if (number(v, 1, INT64_MAX, &n))
-			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number of schedules >= 1", v, name);
+			return lp_errf(err, errsize,
+				       "bad value '%s' for --%s: give a number of schedules >= 1",
+				       v, name);
 		o->samples = (uint64_t)n;
 		break;
 	case O_PCT_DEPTH:
 		if (number(v, 1, LP_MAX_PCT_CHANGES + 1, &n))
-			return lp_errf(err, errsize, "bad value '%s' for --%s: give a depth from 1 to %d", v, name, LP_MAX_PCT_CHANGES + 1);
+			return lp_errf(err, errsize,
+				       "bad value '%s' for --%s: give a depth from 1 to %d", v,
+				       name, LP_MAX_PCT_CHANGES + 1);
 		o->pct_depth = (unsigned)n;
 		break;
 	case O_TIME_BUDGET:
 		if (lp_duration_parse(v, &o->time_budget))
-			return lp_errf(err, errsize, "bad value '%s' for --%s: give a duration such as 90s, 5m or 1h", v, name);
+			return lp_errf(
+			    err, errsize,
+			    "bad value '%s' for --%s: give a duration such as 90s, 5m or 1h", v,
+			    name);
 		break;
-	case O_COVERAGE: o->coverage = true; break;
-	case O_SPURIOUS: o->spurious = true; break;
+	case O_COVERAGE:
+		o->coverage = true;
+		break;
+	case O_SPURIOUS:
+		o->spurious = true;
+		break;
 	case O_REDUCTION:
 		if (!strcmp(v, "sleep"))
 			o->reduction = LP_REDUCE_SLEEP;
@@ -231,13 +315,25 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 		else if (!strcmp(v, "off"))
 			o->reduction = LP_REDUCE_OFF;
 		else
-			return lp_errf(err, errsize, "bad value '%s' for --%s: use sleep, race-free or off", v, name);
+			return lp_errf(err, errsize,
+				       "bad value '%s' for --%s: use sleep, race-free or off", v,
+				       name);
 		break;
-	case O_NO_REDUCTION: o->reduction = LP_REDUCE_OFF; break;
-	case O_QUIET: o->quiet = true; break;
-	case O_VERBOSE: o->verbose++; break;
-	case O_HELP: o->help = true; break;
-	case O_VERSION: o->version = true; break;
+	case O_NO_REDUCTION:
+		o->reduction = LP_REDUCE_OFF;
+		break;
+	case O_QUIET:
+		o->quiet = true;
+		break;
+	case O_VERBOSE:
+		o->verbose++;
+		break;
+	case O_HELP:
+		o->help = true;
+		break;
+	case O_VERSION:
+		o->version = true;
+		break;
 	}
 	if (table[k].replay) {
 		struct lp_opt_given *g = realloc(o->given, (size_t)(o->n_given + 1) * sizeof *g);
@@ -274,10 +370,14 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 			const char *name = a + 2, *eq = strchr(name, '=');
 			size_t len = eq ? (size_t)(eq - name) : strlen(name);
 			size_t k = 0;
-			while (k < N_TABLE && (strlen(table[k].name) != len || strncmp(table[k].name, name, len)))
+			while (k < N_TABLE &&
+			       (strlen(table[k].name) != len || strncmp(table[k].name, name, len)))
 				k++;
 			if (k == N_TABLE)
-				return lp_errf(err, errsize, "unknown option '--%.*s': see 'lineup-preload --help'", (int)len, name);
+				return lp_errf(
+				    err, errsize,
+				    "unknown option '--%.*s': see 'lineup-preload --help'",
+				    (int)len, name);
 			const char *v = NULL;
 			if (table[k].arg) {
 				if (eq)
@@ -285,9 +385,13 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 				else if (i + 1 < argc)
 					v = argv[++i];
 				else
-					return lp_errf(err, errsize, "option '--%s' needs a value: see 'lineup-preload --help'", table[k].name);
+					return lp_errf(err, errsize,
+						       "option '--%s' needs a value: see "
+						       "'lineup-preload --help'",
+						       table[k].name);
 			} else if (eq) {
-				return lp_errf(err, errsize, "option '--%s' takes no value", table[k].name);
+				return lp_errf(err, errsize, "option '--%s' takes no value",
+					       table[k].name);
 			}
 			if (apply(o, (int)k, v, err, errsize))
 				return -1;
@@ -298,7 +402,9 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 			while (k < N_TABLE && table[k].short_name != *c)
 				k++;
 			if (k == N_TABLE)
-				return lp_errf(err, errsize, "unknown option '-%c': see 'lineup-preload --help'", *c);
+				return lp_errf(err, errsize,
+					       "unknown option '-%c': see 'lineup-preload --help'",
+					       *c);
 			const char *v = NULL;
 			if (table[k].arg) {
 				if (c[1])
@@ -306,7 +412,10 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 				else if (i + 1 < argc)
 					v = argv[++i];
 				else
-					return lp_errf(err, errsize, "option '-%c' needs a value: see 'lineup-preload --help'", *c);
+					return lp_errf(err, errsize,
+						       "option '-%c' needs a value: see "
+						       "'lineup-preload --help'",
+						       *c);
 			}
 			if (apply(o, (int)k, v, err, errsize))
 				return -1;
@@ -317,10 +426,14 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 	if (o->help || o->version)
 		return 0;
 	if (o->n_instrument && o->granularity == LP_GRAN_SYNC)
-		return lp_errf(err, errsize, "--instrument '%s' has no effect with -g sync, which traps no instruction: use -g atomic or -g memory",
-			    o->instrument[0]);
+		return lp_errf(err, errsize,
+			       "--instrument '%s' has no effect with -g sync, which traps no "
+			       "instruction: use -g atomic or -g memory",
+			       o->instrument[0]);
 	if (i >= argc)
-		return lp_errf(err, errsize, "no client program given: name it after the options, e.g. 'lineup-preload -t libqueue.so -- ./client'");
+		return lp_errf(err, errsize,
+			       "no client program given: name it after the options, e.g. "
+			       "'lineup-preload -t libqueue.so -- ./client'");
 	o->client_argv = argv + i;
 	o->client_argc = argc - i;
 	return 0;

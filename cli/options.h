@@ -15,32 +15,32 @@ enum lp_strategy_opt { LP_STRATEGY_DFS, LP_STRATEGY_PCT, LP_STRATEGY_RANDOM };
 
 /* One option as given, kept to rebuild the replay command. */
 struct lp_opt_given {
-	const char *name; /* long name without dashes */
+	const char *name;  /* long name without dashes */
 	const char *value; /* NULL for flags */
 };
 
 struct lp_options {
 	const char **targets, **globs, **signatures, **quasi, **instrument;
 	int n_targets, n_globs, n_signatures, n_quasi, n_instrument;
-	int bound;                   /* -1 unbounded */
-	bool bound_given;            /* -p given (else --time-budget goes on past bound 2) */
+	int bound;	  /* -1 unbounded */
+	bool bound_given; /* -p given (else --time-budget goes on past bound 2) */
 	enum lp_granularity granularity;
 	uint64_t max_steps;
 	const char *spec_from, *criterion, *replay, *observations, *json;
 	int jobs;
-	unsigned watchdog;           /* seconds */
+	unsigned watchdog; /* seconds */
 	bool quiet, help, version;
-	bool spurious; /* --spurious-wakeups */
+	bool spurious;		     /* --spurious-wakeups */
 	enum lp_reduction reduction; /* phase 2 (scheduler/explore.h) */
 	int verbose;
 	enum lp_strategy_opt strategy; /* --strategy */
-	uint64_t seed, samples;        /* --seed (default 1), --samples (default 1000) */
-	unsigned pct_depth;            /* --pct-depth (default 3) */
-	double time_budget;            /* --time-budget in seconds; 0 = none */
-	bool coverage;                 /* --coverage: the interception coverage report */
-	char **client_argv;          /* CLIENT ARGS..., NULL-terminated (points into argv) */
+	uint64_t seed, samples;	       /* --seed (default 1), --samples (default 1000) */
+	unsigned pct_depth;	       /* --pct-depth (default 3) */
+	double time_budget;	       /* --time-budget in seconds; 0 = none */
+	bool coverage;		       /* --coverage: the interception coverage report */
+	char **client_argv;	       /* CLIENT ARGS..., NULL-terminated (points into argv) */
 	int client_argc;
-	struct lp_opt_given *given;  /* options that matter for a replay, in order */
+	struct lp_opt_given *given; /* options that matter for a replay, in order */
 	int n_given;
 };
 

@@ -28,10 +28,7 @@ void lp_buf_add(struct lp_buf *b, const char *s, size_t n)
 	b->s[b->len] = 0;
 }
 
-void lp_buf_puts(struct lp_buf *b, const char *s)
-{
-	lp_buf_add(b, s, strlen(s));
-}
+void lp_buf_puts(struct lp_buf *b, const char *s) { lp_buf_add(b, s, strlen(s)); }
 
 void lp_buf_printf(struct lp_buf *b, const char *fmt, ...)
 {
@@ -55,10 +52,7 @@ void lp_buf_pad(struct lp_buf *b, size_t n)
 	b->s[b->len] = 0;
 }
 
-const char *lp_buf_str(const struct lp_buf *b)
-{
-	return b->s ? b->s : "";
-}
+const char *lp_buf_str(const struct lp_buf *b) { return b->s ? b->s : ""; }
 
 char *lp_buf_take(struct lp_buf *b)
 {

@@ -31,7 +31,8 @@ static int noting_inherited;
 static int was_inherited(int fd, const struct stat *st)
 {
 	for (unsigned i = 0; i < n_inherited; i++)
-		if (inherited[i].fd == fd && inherited[i].dev == st->st_dev && inherited[i].ino == st->st_ino)
+		if (inherited[i].fd == fd && inherited[i].dev == st->st_dev &&
+		    inherited[i].ino == st->st_ino)
 			return 1;
 	return 0;
 }
@@ -44,11 +45,13 @@ static int ours(int fd)
 static void save_one(int fd)
 {
 	struct stat st;
-	if (ours(fd) || (!noting_inherited && n_saved == LP_MAX_SAVED_FDS) || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+	if (ours(fd) || (!noting_inherited && n_saved == LP_MAX_SAVED_FDS) || fstat(fd, &st) != 0 ||
+	    !S_ISREG(st.st_mode))
 		return;
 	if (noting_inherited) {
 		if (n_inherited < LP_MAX_SAVED_FDS)
-			inherited[n_inherited++] = (struct saved_fd){.fd = fd, .dev = st.st_dev, .ino = st.st_ino};
+			inherited[n_inherited++] =
+			    (struct saved_fd){.fd = fd, .dev = st.st_dev, .ino = st.st_ino};
 		return;
 	}
 	if (was_inherited(fd, &st))
@@ -57,7 +60,8 @@ static void save_one(int fd)
 	int fl = fcntl(fd, F_GETFL);
 	if (off < 0 || fl < 0)
 		return;
-	saved[n_saved++] = (struct saved_fd){fd, (fl & O_ACCMODE) != O_RDONLY, off, st.st_size, st.st_dev, st.st_ino};
+	saved[n_saved++] = (struct saved_fd){
+	    fd, (fl & O_ACCMODE) != O_RDONLY, off, st.st_size, st.st_dev, st.st_ino};
 }
 
 static void scan(void)
@@ -89,10 +93,7 @@ void lp_fd_state_note_inherited(void)
 	noting_inherited = 0;
 }
 
-void lp_fd_state_save(void)
-{
-	scan();
-}
+void lp_fd_state_save(void) { scan(); }
 
 void lp_fd_state_restore(void)
 {

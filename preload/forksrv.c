@@ -81,8 +81,10 @@ void lp_forksrv_start(uintptr_t site)
 {
 	if (lp_g.single) {
 		if (count_tasks() > 1)
-			lp_log_text(LP_REC_WARN, LP_TID_MAIN, site,
-				    "the process was already multithreaded at its first pthread_create: threads not created by pthread_create are not controlled");
+			lp_log_text(
+			    LP_REC_WARN, LP_TID_MAIN, site,
+			    "the process was already multithreaded at its first pthread_create: "
+			    "threads not created by pthread_create are not controlled");
 		lp_g.shm->base_len = lp_g.shm->log_len;
 		become_execution();
 		return;
@@ -105,7 +107,8 @@ void lp_forksrv_start(uintptr_t site)
 		pid_t pid = real_fork();
 		if (pid == 0) {
 			/* Dies with the server, which dies with the cli (cli/cleanup.c): no orphan
-			 * execution spins on after a kill; a server already gone shows in getppid. */
+			 * execution spins on after a kill; a server already gone shows in getppid.
+			 */
 			if (lp_syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0, 0) != 0 ||
 			    lp_syscall(SYS_getppid, 0, 0, 0, 0, 0, 0) != server)
 				sys_exit_group(0);

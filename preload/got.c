@@ -14,8 +14,8 @@
 
 extern void lp_common_entry(void) LP_HIDDEN;
 
-#define HASH_SIZE 8192u /* > 2 * LP_MAX_FUNCS */
-static uint32_t hash_head[HASH_SIZE];      /* function index + 1 */
+#define HASH_SIZE 8192u			      /* > 2 * LP_MAX_FUNCS */
+static uint32_t hash_head[HASH_SIZE];	      /* function index + 1 */
 static uint32_t same_name_next[LP_MAX_FUNCS]; /* index + 1 of the next function of that name */
 
 static uint32_t hash_name(const char *s)
@@ -43,7 +43,8 @@ static void build_hash(void)
 	for (uint32_t f = p->n_funcs; f-- > 0;) {
 		const char *name = lp_plan_name(p, p->funcs[f].name);
 		uint32_t h = hash_name(name) & (HASH_SIZE - 1);
-		while (hash_head[h] && strcmp(lp_plan_name(p, p->funcs[hash_head[h] - 1].name), name) != 0)
+		while (hash_head[h] &&
+		       strcmp(lp_plan_name(p, p->funcs[hash_head[h] - 1].name), name) != 0)
 			h = (h + 1) & (HASH_SIZE - 1);
 		same_name_next[f] = hash_head[h];
 		hash_head[h] = f + 1;
@@ -66,7 +67,8 @@ static int make_trampolines(void)
 {
 	uint32_t n = lp_g.plan->n_funcs;
 	size_t size = (16 + 16 * (size_t)n + 4095) & ~(size_t)4095;
-	uint8_t *m = mmap(NULL, size, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uint8_t *m = mmap(NULL, size, PROT_READ | PROT_WRITE | PROT_EXEC,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (m == MAP_FAILED)
 		return -1;
 	memset(m, 0xcc, size);
@@ -84,10 +86,7 @@ static int make_trampolines(void)
 	return 0;
 }
 
-static uintptr_t tramp_of(uint32_t f)
-{
-	return lp_g.tramps + 16 + 16 * (uintptr_t)f;
-}
+static uintptr_t tramp_of(uint32_t f) { return lp_g.tramps + 16 + 16 * (uintptr_t)f; }
 
 int lp_object_contains(const struct dl_phdr_info *info, uintptr_t a)
 {
@@ -115,7 +114,8 @@ static int target_index(const struct dl_phdr_info *info)
 	if (stat(path, &st) < 0)
 		return -1;
 	for (uint32_t t = 0; t < lp_g.plan->n_targets; t++)
-		if (lp_g.plan->targets[t].dev == st.st_dev && lp_g.plan->targets[t].ino == st.st_ino)
+		if (lp_g.plan->targets[t].dev == st.st_dev &&
+		    lp_g.plan->targets[t].ino == st.st_ino)
 			return (int)t;
 	return -1;
 }
@@ -184,8 +184,8 @@ static void write_slot(uintptr_t *slot, uintptr_t value, uintptr_t relro_lo, uin
 	}
 }
 
-static void patch_relocs(const struct dl_phdr_info *info, const ElfW(Rela) *rel, size_t n,
-			 const ElfW(Sym) *symtab, const char *strtab, uintptr_t lo, uintptr_t hi)
+static void patch_relocs(const struct dl_phdr_info *info, const ElfW(Rela) * rel, size_t n,
+			 const ElfW(Sym) * symtab, const char *strtab, uintptr_t lo, uintptr_t hi)
 {
 	for (size_t i = 0; i < n; i++) {
 		uint32_t type = ELF64_R_TYPE(rel[i].r_info);
@@ -200,7 +200,8 @@ static void patch_relocs(const struct dl_phdr_info *info, const ElfW(Rela) *rel,
 		uintptr_t *slot = (uintptr_t *)(info->dlpi_addr + rel[i].r_offset);
 		uintptr_t cur = *slot;
 		int f;
-		if (cur >= lp_g.tramps && cur < lp_g.tramps + 16 + 16 * (uintptr_t)lp_g.plan->n_funcs)
+		if (cur >= lp_g.tramps &&
+		    cur < lp_g.tramps + 16 + 16 * (uintptr_t)lp_g.plan->n_funcs)
 			continue; /* already redirected */
 		if (lp_object_contains(info, cur))
 			f = lp_got_func_of(name, 0); /* lazy binding: still points at the PLT */
@@ -234,12 +235,24 @@ static int patch_object(struct dl_phdr_info *info, size_t size, void *data)
 	size_t jmprel_sz = 0, rela_sz = 0;
 	for (; dyn->d_tag != DT_NULL; dyn++) {
 		switch (dyn->d_tag) {
-		case DT_SYMTAB: symtab = (const void *)dyn_addr(info, dyn->d_un.d_ptr); break;
-		case DT_STRTAB: strtab = (const void *)dyn_addr(info, dyn->d_un.d_ptr); break;
-		case DT_JMPREL: jmprel = (const void *)dyn_addr(info, dyn->d_un.d_ptr); break;
-		case DT_PLTRELSZ: jmprel_sz = dyn->d_un.d_val; break;
-		case DT_RELA: rela = (const void *)dyn_addr(info, dyn->d_un.d_ptr); break;
-		case DT_RELASZ: rela_sz = dyn->d_un.d_val; break;
+		case DT_SYMTAB:
+			symtab = (const void *)dyn_addr(info, dyn->d_un.d_ptr);
+			break;
+		case DT_STRTAB:
+			strtab = (const void *)dyn_addr(info, dyn->d_un.d_ptr);
+			break;
+		case DT_JMPREL:
+			jmprel = (const void *)dyn_addr(info, dyn->d_un.d_ptr);
+			break;
+		case DT_PLTRELSZ:
+			jmprel_sz = dyn->d_un.d_val;
+			break;
+		case DT_RELA:
+			rela = (const void *)dyn_addr(info, dyn->d_un.d_ptr);
+			break;
+		case DT_RELASZ:
+			rela_sz = dyn->d_un.d_val;
+			break;
 		}
 	}
 	if (!symtab || !strtab)

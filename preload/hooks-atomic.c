@@ -42,7 +42,9 @@ uintptr_t lp_atomic_enter(uint32_t idx, uintptr_t ret)
 		lp_text_init(&t, buf, sizeof buf);
 		lp_text_str(&t, "'");
 		lp_text_str(&t, names[idx]);
-		lp_text_str(&t, "' was called but libatomic.so.1 is not loaded: link the caller with -latomic");
+		lp_text_str(
+		    &t,
+		    "' was called but libatomic.so.1 is not loaded: link the caller with -latomic");
 		lp_fatal(LP_OUT_FATAL, ret, buf);
 	}
 	if (lp_g.active && lp_rt_controlled() && lp_g.shm->outcome == LP_OUT_RUNNING)

@@ -12,34 +12,34 @@
 #define SITE ((uintptr_t)__builtin_return_address(0))
 
 /* Return the model's result with the caller's errno intact. */
-#define MODEL(expr) \
-	do { \
-		int saved_ = errno; \
-		int r_ = (expr); \
-		errno = saved_; \
-		return r_; \
+#define MODEL(expr)                                                                                \
+	do {                                                                                       \
+		int saved_ = errno;                                                                \
+		int r_ = (expr);                                                                   \
+		errno = saved_;                                                                    \
+		return r_;                                                                         \
 	} while (0)
 
 /* The hooks whose whole body is "the real function, or the model" come from the table:
  * LP_MODEL keeps errno; LP_SEM (sem_* report errors through errno) only on success. The
  * LP_FN entries are written by hand, below and in the other hooks files. */
 #define LP_FN(ret, name, params)
-#define LP_MODEL(name, params, args, model) \
-	int name params \
-	{ \
-		if (!lp_rt_controlled()) \
-			return REAL(name) args; \
-		MODEL(model); \
+#define LP_MODEL(name, params, args, model)                                                        \
+	int name params                                                                            \
+	{                                                                                          \
+		if (!lp_rt_controlled())                                                           \
+			return REAL(name) args;                                                    \
+		MODEL(model);                                                                      \
 	}
-#define LP_SEM(name, params, args, model) \
-	int name params \
-	{ \
-		if (!lp_rt_controlled()) \
-			return REAL(name) args; \
-		int saved = errno, r = (model); \
-		if (r == 0) \
-			errno = saved; \
-		return r; \
+#define LP_SEM(name, params, args, model)                                                          \
+	int name params                                                                            \
+	{                                                                                          \
+		if (!lp_rt_controlled())                                                           \
+			return REAL(name) args;                                                    \
+		int saved = errno, r = (model);                                                    \
+		if (r == 0)                                                                        \
+			errno = saved;                                                             \
+		return r;                                                                          \
 	}
 #include "interposed.def"
 #undef LP_FN

@@ -14,8 +14,10 @@
 
 #pragma GCC poison malloc calloc realloc reallocarray free aligned_alloc posix_memalign valloc
 #pragma GCC poison strdup strndup asprintf vasprintf
-#pragma GCC poison printf fprintf dprintf sprintf snprintf vprintf vfprintf vdprintf vsprintf vsnprintf
-#pragma GCC poison fopen fdopen freopen fclose fflush fputs puts fputc putc putchar fwrite fread fgets
+#pragma GCC poison printf fprintf dprintf sprintf snprintf vprintf vfprintf vdprintf vsprintf      \
+    vsnprintf
+#pragma GCC poison fopen fdopen freopen fclose fflush fputs puts fputc putc putchar fwrite fread   \
+    fgets
 #pragma GCC poison perror
 
 #endif

@@ -36,10 +36,7 @@ void lp_op_unhook(struct lp_thread *t)
 uintptr_t lp_op_enter(uint32_t idx, struct lp_op_regs *r, uintptr_t *retslot) LP_HIDDEN;
 uintptr_t lp_op_exit(struct lp_ret_regs *r) LP_HIDDEN;
 
-static int is_float(uint8_t k)
-{
-	return k == LP_K_F4 || k == LP_K_F8;
-}
+static int is_float(uint8_t k) { return k == LP_K_F4 || k == LP_K_F8; }
 
 /* Appends a string payload at p; returns the bytes used. */
 static size_t put_string(char *p, const char *s)
@@ -127,7 +124,8 @@ void lp_op_left(struct lp_thread *t)
  * caller's live frame. Once the frame is left by longjmp the next call overwrites it. */
 void lp_op_check_left(struct lp_thread *t)
 {
-	if (t->in_op && t->op_retslot && *(volatile uintptr_t *)t->op_retslot != (uintptr_t)lp_ret_tramp)
+	if (t->in_op && t->op_retslot &&
+	    *(volatile uintptr_t *)t->op_retslot != (uintptr_t)lp_ret_tramp)
 		lp_op_left(t);
 }
 

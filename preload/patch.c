@@ -23,7 +23,7 @@ struct lp_site_table lp_site_table = {table_mem, 0, LP_MAX_SITES};
 static struct lp_trap_site batch[LP_MAX_SITES];
 static uintptr_t patched_base[N_OBJECTS]; /* where each object was patched, 0 = not yet */
 static uint32_t n_patched[LP_SITE_COUNT], n_unpatched; /* this process, each site once */
-static uint8_t site_done[LP_MAX_SITES];   /* counted already */
+static uint8_t site_done[LP_MAX_SITES];		       /* counted already */
 
 static const struct lp_loaded_target *object(uint32_t i)
 {
@@ -45,12 +45,13 @@ static int object_index(const struct dl_phdr_info *info)
 }
 
 /* The executable segment holding [a, a+len), or NULL. */
-static const ElfW(Phdr) *exec_segment(const struct dl_phdr_info *info, uintptr_t a, unsigned len)
+static const ElfW(Phdr) * exec_segment(const struct dl_phdr_info *info, uintptr_t a, unsigned len)
 {
 	for (int i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		uintptr_t s = info->dlpi_addr + ph->p_vaddr;
-		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X) && a >= s && a + len <= s + ph->p_filesz)
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X) && a >= s &&
+		    a + len <= s + ph->p_filesz)
 			return ph;
 	}
 	return NULL;
@@ -100,7 +101,8 @@ static uint8_t *near_area(uintptr_t lo, uintptr_t hi, size_t size)
 	const uintptr_t step = (uintptr_t)1 << 24, reach = (uintptr_t)1 << 30;
 	uintptr_t up = (hi + step - 1) & ~(step - 1);
 	for (uintptr_t d = 0; d < reach; d += step) {
-		uintptr_t cand[2] = {up + d, lo > d + step + size ? ((lo - d - step) & ~(step - 1)) : 0};
+		uintptr_t cand[2] = {up + d,
+				     lo > d + step + size ? ((lo - d - step) & ~(step - 1)) : 0};
 		for (int k = 0; k < 2; k++) {
 			if (!cand[k])
 				continue;
@@ -109,13 +111,14 @@ static uint8_t *near_area(uintptr_t lo, uintptr_t hi, size_t size)
 			if (m != MAP_FAILED && (uintptr_t)m == cand[k])
 				return m;
 			if (m != MAP_FAILED)
-				munmap(m, size); /* an old kernel ignoring the flag put it elsewhere */
+				munmap(m,
+				       size); /* an old kernel ignoring the flag put it elsewhere */
 		}
 	}
 	return NULL;
 }
 
-static int prot_of(const ElfW(Phdr) *ph)
+static int prot_of(const ElfW(Phdr) * ph)
 {
 	return (ph->p_flags & PF_R ? PROT_READ : 0) | (ph->p_flags & PF_W ? PROT_WRITE : 0) |
 	       (ph->p_flags & PF_X ? PROT_EXEC : 0);
@@ -143,7 +146,8 @@ static const char *refusal(const struct dl_phdr_info *info)
 {
 	if (lp_object_contains(info, (uintptr_t)lp_preload_resolve))
 		return "it is in liblineup-preload itself";
-	if (lp_object_contains(info, (uintptr_t)real_pthread_create) || lp_object_contains(info, (uintptr_t)real_sched_yield))
+	if (lp_object_contains(info, (uintptr_t)real_pthread_create) ||
+	    lp_object_contains(info, (uintptr_t)real_sched_yield))
 		return "it is in the C library, which is never instrumented";
 	if (getauxval(AT_BASE) && info->dlpi_addr == getauxval(AT_BASE))
 		return "it is in the dynamic loader, which is never instrumented";
@@ -164,7 +168,8 @@ static void write_int3(const struct dl_phdr_info *info, uint32_t m)
 		for (uint32_t j = 0; j < m; j++) {
 			if (batch[j].addr < s0 || batch[j].addr >= s1)
 				continue;
-			if (!opened && mprotect((void *)s0, s1 - s0, PROT_READ | PROT_WRITE | PROT_EXEC) < 0)
+			if (!opened &&
+			    mprotect((void *)s0, s1 - s0, PROT_READ | PROT_WRITE | PROT_EXEC) < 0)
 				break;
 			opened = 1;
 			*(volatile uint8_t *)batch[j].addr = 0xcc;
@@ -216,10 +221,13 @@ static void patch_object(const struct dl_phdr_info *info, uint32_t obj)
 		if (!why && !exec_segment(info, addr, s->len))
 			why = "its address is not in the object's executable code";
 		else if (!why && memcmp((const void *)addr, s->bytes, s->len) != 0)
-			why = ((const uint8_t *)addr)[0] == 0xcc ? "it already holds a breakpoint (a debugger?)"
-								  : "its bytes in memory differ from the plan's (another build of the object?)";
+			why = ((const uint8_t *)addr)[0] == 0xcc
+				  ? "it already holds a breakpoint (a debugger?)"
+				  : "its bytes in memory differ from the plan's (another build of "
+				    "the object?)";
 		uint8_t *copy = area + (size_t)m * LP_COPY_SLOT;
-		if (!why && lp_sites_copy(copy, (uintptr_t)copy, addr, s->bytes, s->len, s->disp_off) < 0)
+		if (!why &&
+		    lp_sites_copy(copy, (uintptr_t)copy, addr, s->bytes, s->len, s->disp_off) < 0)
 			why = "its relocated copy cannot reach the original addresses (rel32)";
 		if (why) {
 			if (!site_done[i])
@@ -232,7 +240,9 @@ static void patch_object(const struct dl_phdr_info *info, uint32_t obj)
 	if (area)
 		mprotect(area, size, PROT_READ | PROT_EXEC);
 	if (m && lp_sites_merge(&lp_site_table, batch, m) < 0)
-		lp_fatal(LP_OUT_LIMIT, 0, "more than " LP_STR(LP_MAX_SITES) " trapped instructions in the loaded objects");
+		lp_fatal(LP_OUT_LIMIT, 0,
+			 "more than " LP_STR(
+			     LP_MAX_SITES) " trapped instructions in the loaded objects");
 	write_int3(info, m);
 	count_trapped(obj, base);
 }

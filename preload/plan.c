@@ -135,8 +135,8 @@ static int parse_args(struct lp_loaded_func *f, const char *w, size_t n)
 }
 
 /* "<dev> <ino> <path>" of a target or instrument line. */
-static int parse_object(struct lp_loaded_plan *p, struct lp_loaded_target *t, struct cursor *c, unsigned line,
-			char *err, size_t errlen)
+static int parse_object(struct lp_loaded_plan *p, struct lp_loaded_target *t, struct cursor *c,
+			unsigned line, char *err, size_t errlen)
 {
 	size_t n;
 	const char *w = word(c, &n);
@@ -165,8 +165,8 @@ static int hex_digit(char ch)
 }
 
 /* "<object> <offset-hex> <len> <kind> <disp-off> <bytes-hex>" */
-static int parse_site(struct lp_loaded_plan *p, struct lp_loaded_site *s, struct cursor *c, unsigned line,
-		      char *err, size_t errlen)
+static int parse_site(struct lp_loaded_plan *p, struct lp_loaded_site *s, struct cursor *c,
+		      unsigned line, char *err, size_t errlen)
 {
 	size_t n;
 	uint64_t v;
@@ -226,7 +226,11 @@ int lp_plan_parse(struct lp_loaded_plan *p, const char *buf, size_t len, char *e
 		if (line == 1) {
 			size_t ml = strlen(LP_PLAN_MAGIC);
 			if ((size_t)(c.e - c.s) != ml || memcmp(c.s, LP_PLAN_MAGIC, ml) != 0)
-				return fail(err, errlen, line, "not a lineup plan of this version, expected '" LP_PLAN_MAGIC "'", NULL, 0);
+				return fail(
+				    err, errlen, line,
+				    "not a lineup plan of this version, expected '" LP_PLAN_MAGIC
+				    "'",
+				    NULL, 0);
 			continue;
 		}
 		size_t n;
@@ -237,31 +241,42 @@ int lp_plan_parse(struct lp_loaded_plan *p, const char *buf, size_t len, char *e
 			ended = 1;
 		} else if (n == 6 && memcmp(w, "target", 6) == 0) {
 			if (p->n_instrument || p->n_sites)
-				return fail(err, errlen, line, "target after an instrument or site line", NULL, 0);
+				return fail(err, errlen, line,
+					    "target after an instrument or site line", NULL, 0);
 			if (p->n_targets >= LP_MAX_TARGETS)
-				return fail(err, errlen, line, "more than " LP_STR(LP_MAX_TARGETS) " targets", NULL, 0);
+				return fail(err, errlen, line,
+					    "more than " LP_STR(LP_MAX_TARGETS) " targets", NULL,
+					    0);
 			if (parse_object(p, &p->targets[p->n_targets], &c, line, err, errlen))
 				return -1;
 			p->n_targets++;
 		} else if (n == 10 && memcmp(w, "instrument", 10) == 0) {
 			if (p->n_sites)
-				return fail(err, errlen, line, "instrument after a site line", NULL, 0);
+				return fail(err, errlen, line, "instrument after a site line", NULL,
+					    0);
 			if (p->n_instrument >= LP_MAX_TARGETS)
-				return fail(err, errlen, line, "more than " LP_STR(LP_MAX_TARGETS) " instrumented objects", NULL, 0);
+				return fail(
+				    err, errlen, line,
+				    "more than " LP_STR(LP_MAX_TARGETS) " instrumented objects",
+				    NULL, 0);
 			if (parse_object(p, &p->instrument[p->n_instrument], &c, line, err, errlen))
 				return -1;
 			p->n_instrument++;
 		} else if (n == 4 && memcmp(w, "site", 4) == 0) {
 			if (p->n_sites >= LP_MAX_SITES)
-				return fail(err, errlen, line, "more than " LP_STR(LP_MAX_SITES) " sites", NULL, 0);
+				return fail(err, errlen, line,
+					    "more than " LP_STR(LP_MAX_SITES) " sites", NULL, 0);
 			if (parse_site(p, &p->sites[p->n_sites], &c, line, err, errlen))
 				return -1;
 			p->n_sites++;
 		} else if (n == 4 && memcmp(w, "func", 4) == 0) {
 			if (p->n_instrument || p->n_sites)
-				return fail(err, errlen, line, "func after an instrument or site line", NULL, 0);
+				return fail(err, errlen, line,
+					    "func after an instrument or site line", NULL, 0);
 			if (p->n_funcs >= LP_MAX_FUNCS)
-				return fail(err, errlen, line, "more than " LP_STR(LP_MAX_FUNCS) " functions", NULL, 0);
+				return fail(err, errlen, line,
+					    "more than " LP_STR(LP_MAX_FUNCS) " functions", NULL,
+					    0);
 			struct lp_loaded_func *f = &p->funcs[p->n_funcs];
 			memset(f, 0, sizeof *f);
 			uint64_t v;

@@ -18,13 +18,13 @@ struct lp_loaded_target {
 };
 
 struct lp_loaded_func {
-	uint64_t offset;  /* st_value in the target */
+	uint64_t offset; /* st_value in the target */
 	uint32_t target;
-	uint32_t name;    /* offset in names */
-	uint8_t ret;      /* enum lp_kind */
-	uint8_t nargs;    /* recorded arguments (<= LP_MAX_ARGS) */
-	uint8_t varargs;  /* named arguments followed by "..." */
-	uint8_t untyped;  /* a kind is "?" or there are more than LP_MAX_ARGS arguments */
+	uint32_t name;	 /* offset in names */
+	uint8_t ret;	 /* enum lp_kind */
+	uint8_t nargs;	 /* recorded arguments (<= LP_MAX_ARGS) */
+	uint8_t varargs; /* named arguments followed by "..." */
+	uint8_t untyped; /* a kind is "?" or there are more than LP_MAX_ARGS arguments */
 	uint8_t args[LP_MAX_ARGS];
 };
 
@@ -32,11 +32,11 @@ struct lp_loaded_func {
 
 /* An instruction to trap (protocol.h "site"): object indexes targets then instruments. */
 struct lp_loaded_site {
-	uint64_t offset;  /* file-relative address, like st_value */
-	uint32_t object;  /* < n_targets + n_instrument */
-	uint8_t len;      /* 1..LP_SITE_MAX_BYTES */
-	uint8_t kind;     /* enum lp_site_kind */
-	int8_t disp_off;  /* offset of a RIP-relative disp32, -1 if none */
+	uint64_t offset; /* file-relative address, like st_value */
+	uint32_t object; /* < n_targets + n_instrument */
+	uint8_t len;	 /* 1..LP_SITE_MAX_BYTES */
+	uint8_t kind;	 /* enum lp_site_kind */
+	int8_t disp_off; /* offset of a RIP-relative disp32, -1 if none */
 	uint8_t bytes[LP_SITE_MAX_BYTES];
 };
 

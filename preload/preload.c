@@ -57,8 +57,8 @@ void lp_preload_resolve(void)
 		sys_exit_group(LP_PRELOAD_FATAL_STATUS);
 	}
 	real_dlsym = d;
-#define LP_FN(ret, name, params) \
-	if (!real_##name) \
+#define LP_FN(ret, name, params)                                                                   \
+	if (!real_##name)                                                                          \
 		real_##name = (ret(*) params)d(RTLD_NEXT, #name);
 #include "interposed.def"
 #undef LP_FN
@@ -142,11 +142,13 @@ static void load_plan(const char *path)
 	struct stat st;
 	if (fd < 0 || fstat(fd, &st) < 0)
 		setup_fail("cannot open the patch plan", path);
-	void *text = st.st_size ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+	void *text =
+	    st.st_size ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
 	close(fd);
 	if (st.st_size && text == MAP_FAILED)
 		setup_fail("cannot map the patch plan", path);
-	lp_g.plan = mmap(NULL, sizeof *lp_g.plan, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	lp_g.plan = mmap(NULL, sizeof *lp_g.plan, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (lp_g.plan == MAP_FAILED)
 		setup_fail("cannot map memory for the patch plan", NULL);
 	if (lp_plan_parse(lp_g.plan, text, (size_t)st.st_size, err, sizeof err))
@@ -182,7 +184,9 @@ __attribute__((constructor)) static void lp_preload_init(void)
 	if (shm == MAP_FAILED)
 		setup_fail("cannot map the shared area of LINEUP_SHM_FD", shm_fd);
 	if (shm->magic != LP_SHM_MAGIC || shm->version != LP_PROTOCOL_VERSION)
-		setup_fail("the shared area is not of this protocol version: cli and preload come from different builds", NULL);
+		setup_fail("the shared area is not of this protocol version: cli and preload come "
+			   "from different builds",
+			   NULL);
 	int fds[] = {fd, lp_g.cmd_fd, lp_g.reply_fd, lp_g.log_fd};
 	for (unsigned i = 0; i < 4; i++)
 		if (fds[i] > 2)

@@ -33,17 +33,17 @@
 #define LP_HIDDEN __attribute__((visibility("hidden")))
 
 struct lp_preload {
-	int active;   /* LINEUP_SHM_FD was given and the set-up succeeded */
-	int single;   /* LINEUP_MODE=single: no fork server */
+	int active; /* LINEUP_SHM_FD was given and the set-up succeeded */
+	int single; /* LINEUP_MODE=single: no fork server */
 	int log_fd, cmd_fd, reply_fd, shm_fd;
 	struct lp_shm *shm;
-	char *log;    /* shm + LP_SHM_LOG_OFFSET */
+	char *log; /* shm + LP_SHM_LOG_OFFSET */
 	struct lp_loaded_plan *plan;
 	uintptr_t target_base[LP_MAX_TARGETS];
-	uint32_t targets_mapped;      /* bit t: target t found in THIS process (the shared area's
-					 targets_loaded outlives processes: single mode, and
-					 executions after one that dlopen'ed a target) */
-	uintptr_t tramps;             /* trampoline of function i: tramps + 16 + 16 * i */
+	uint32_t targets_mapped;       /* bit t: target t found in THIS process (the shared area's
+					  targets_loaded outlives processes: single mode, and
+					  executions after one that dlopen'ed a target) */
+	uintptr_t tramps;	       /* trampoline of function i: tramps + 16 + 16 * i */
 	uintptr_t entry[LP_MAX_FUNCS]; /* target base + offset; 0 while the target is not loaded */
 };
 extern struct lp_preload lp_g LP_HIDDEN;
@@ -53,7 +53,8 @@ void lp_preload_resolve(void) LP_HIDDEN;
 int lp_preload_is_interposed(const char *name) LP_HIDDEN;
 /* Ends the execution: one line to the log fd, an LP_REC_ERROR record, the outcome, then
  * exit_group(LP_PRELOAD_FATAL_STATUS). Hook path. */
-__attribute__((noreturn)) void lp_fatal(uint32_t outcome, uintptr_t site, const char *msg) LP_HIDDEN;
+__attribute__((noreturn)) void lp_fatal(uint32_t outcome, uintptr_t site,
+					const char *msg) LP_HIDDEN;
 /* Ends the execution with a stuck outcome and status 0. Hook path. */
 __attribute__((noreturn)) void lp_end(uint32_t outcome) LP_HIDDEN;
 
@@ -73,7 +74,7 @@ void lp_op_left(struct lp_thread *t) LP_HIDDEN;
 void lp_op_unhook(struct lp_thread *t) LP_HIDDEN;
 
 /* got.c */
-int lp_got_setup(void) LP_HIDDEN;  /* constructor-only */
+int lp_got_setup(void) LP_HIDDEN;   /* constructor-only */
 void lp_got_rescan(void) LP_HIDDEN; /* after a dlopen */
 int lp_got_func_of(const char *name, uintptr_t entry) LP_HIDDEN;
 /* Whether a loaded object (dl_iterate_phdr's view) maps address a in a PT_LOAD segment;
@@ -120,9 +121,9 @@ static inline long lp_syscall(long n, long a, long b, long c, long d, long e, lo
 #define sys_tgkill(p, t, s) lp_syscall(SYS_tgkill, (p), (t), (s), 0, 0, 0)
 #define sys_write(fd, b, n) lp_syscall(SYS_write, (fd), (long)(b), (long)(n), 0, 0, 0)
 #define sys_exit_group(s) lp_syscall(SYS_exit_group, (s), 0, 0, 0, 0, 0)
-#define sys_futex_wait(w, v) \
+#define sys_futex_wait(w, v)                                                                       \
 	lp_syscall(SYS_futex, (long)(w), 0 /* FUTEX_WAIT */ | 128 /* PRIVATE */, (v), 0, 0, 0)
-#define sys_futex_wake(w, n) \
+#define sys_futex_wake(w, n)                                                                       \
 	lp_syscall(SYS_futex, (long)(w), 1 /* FUTEX_WAKE */ | 128 /* PRIVATE */, (n), 0, 0, 0)
 
 #endif

@@ -17,7 +17,9 @@ void *lp_log_append(uint16_t type, size_t size)
 	if (len + size > limit) {
 		if (type == LP_REC_ERROR)
 			return NULL;
-		lp_fatal(LP_OUT_LIMIT, 0, "the execution log is full (256 MiB): lower --max-steps, shorten the test, or stop a client thread that loops forever");
+		lp_fatal(LP_OUT_LIMIT, 0,
+			 "the execution log is full (256 MiB): lower --max-steps, shorten the "
+			 "test, or stop a client thread that loops forever");
 	}
 	struct lp_rec *r = (struct lp_rec *)(lp_g.log + len);
 	r->type = type;

@@ -31,7 +31,8 @@ lp_tid_t lp_rt_choose(struct lp_thread *self, uint64_t step, uint32_t point, con
 	uint64_t prio[LP_MAX_THREADS];
 	for (unsigned i = 0; i < nc; i++) {
 		const struct lp_thread *t = thread_of(cand[i]);
-		prio[i] = t && t->pct_low ? t->pct_low : lp_strategy_pct_priority(shm->seed, cand[i]);
+		prio[i] =
+		    t && t->pct_low ? t->pct_low : lp_strategy_pct_priority(shm->seed, cand[i]);
 	}
 	return lp_strategy_pct_pick(cand, prio, nc);
 }

@@ -9,10 +9,7 @@
 #include "runtime.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
-static int self_owns(pthread_mutex_t *m)
-{
-	return m->__data.__owner == lp_self->ktid;
-}
+static int self_owns(pthread_mutex_t *m) { return m->__data.__owner == lp_self->ktid; }
 
 /* Retries trylock until it succeeds; returns its result, EDEADLK or ETIMEDOUT. */
 static int mutex_acquire(pthread_mutex_t *m, int mode, uintptr_t site)

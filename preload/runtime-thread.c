@@ -32,15 +32,9 @@ static void thread_finish(struct lp_thread *t, uintptr_t site);
 
 /* The main thread's pthread_exit ends here, after its unwinding (which may call pthread
  * functions: libgcc's unwinder takes mutexes) and just before its kernel thread exits. */
-static void main_end(void *site)
-{
-	thread_finish(&lp_rt.th[0], (uintptr_t)site);
-}
+static void main_end(void *site) { thread_finish(&lp_rt.th[0], (uintptr_t)site); }
 
-static void exit_handler(void)
-{
-	lp_rt_process_exit((uintptr_t)__builtin_return_address(0));
-}
+static void exit_handler(void) { lp_rt_process_exit((uintptr_t)__builtin_return_address(0)); }
 
 /* hook path: at the fork point, in the execution's process (thread 0 only). */
 void lp_rt_start(void)
@@ -48,7 +42,8 @@ void lp_rt_start(void)
 	struct lp_shm *shm = lp_rt.shm;
 	lp_rt.phase = shm->phase == LP_PHASE_SERIAL ? LP_PHASE_SERIAL : LP_PHASE_CONCURRENT;
 	lp_rt.spurious = lp_rt.phase == LP_PHASE_CONCURRENT && (shm->run_flags & LP_RUN_SPURIOUS);
-	lp_rt.serial_switches = lp_rt.phase == LP_PHASE_SERIAL && (shm->run_flags & LP_RUN_SERIAL_SWITCHES);
+	lp_rt.serial_switches =
+	    lp_rt.phase == LP_PHASE_SERIAL && (shm->run_flags & LP_RUN_SERIAL_SWITCHES);
 	lp_rt.step = 0;
 	lp_rt.ov_next = 0;
 	lp_rt.pct_next = 0;
@@ -61,10 +56,12 @@ void lp_rt_start(void)
 	shm->baton_tid = LP_TID_MAIN;
 	shm->baton_ktid = lp_rt.th[0].ktid;
 	if (shm->n_overrides > LP_MAX_OVERRIDES)
-		lp_fatal(LP_OUT_FATAL, 0, "shared area holds more than " LP_STR(LP_MAX_OVERRIDES)
-			 " overrides: the cli and the preload disagree");
+		lp_fatal(LP_OUT_FATAL, 0,
+			 "shared area holds more than " LP_STR(
+			     LP_MAX_OVERRIDES) " overrides: the cli and the preload disagree");
 	if (shm->strategy > LP_STRAT_PCT || shm->pct_n_changes > LP_MAX_PCT_CHANGES)
-		lp_fatal(LP_OUT_FATAL, 0, "shared area names an unknown strategy: the cli and the preload disagree");
+		lp_fatal(LP_OUT_FATAL, 0,
+			 "shared area names an unknown strategy: the cli and the preload disagree");
 	pthread_key_create(&main_end_key, main_end);
 	lp_rt.on = 1;
 	atexit(exit_handler); /* the fork point is outside any signal handler */
@@ -161,8 +158,11 @@ static void diverged(uint64_t step, lp_tid_t tid)
 			exists = 1;
 	/* Say which: a thread that does not exist is a wrong schedule, not a client that
 	 * behaves differently. */
-	for (p = exists ? " names a thread that is not a candidate: it cannot run at that step (blocked, finished, or held back by the phase's rules)"
-			: " names a thread that is not a candidate: no such thread exists at that step"; *p && n < sizeof msg - 1;)
+	for (p = exists ? " names a thread that is not a candidate: it cannot run at that step "
+			  "(blocked, finished, or held back by the phase's rules)"
+			: " names a thread that is not a candidate: no such thread exists at that "
+			  "step";
+	     *p && n < sizeof msg - 1;)
 		msg[n++] = *p++;
 	msg[n] = 0;
 	lp_log_text(LP_REC_WARN, lp_self ? lp_self->tid : LP_TID_NONE, 0, msg);
@@ -191,7 +191,7 @@ static void start_step(struct lp_thread *self, uint32_t point)
 	case LP_PT_THREAD_START:
 	case LP_PT_BLOCK:
 		break; /* the retried action touches its object itself */
-	default: /* yields, trapped instructions, thread and process exit */
+	default:       /* yields, trapped instructions, thread and process exit */
 		self->fp.flags |= LP_FP_UNKNOWN;
 	}
 }
@@ -223,8 +223,9 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 			pick[n].spun = t->tid == lp_rt.spinner;
 			n++;
 		}
-		nc = lp_rt.serial_switches ? lp_sched_candidates_switches(point, pick, n, running, cand)
-					   : lp_sched_candidates(lp_rt.phase, point, pick, n, running, cand);
+		nc = lp_rt.serial_switches
+			 ? lp_sched_candidates_switches(point, pick, n, running, cand)
+			 : lp_sched_candidates(lp_rt.phase, point, pick, n, running, cand);
 		if (nc)
 			break;
 		if (time_out_one()) {
@@ -251,7 +252,8 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 		chosen = lp_rt_choose(self, step, point, cand, nc);
 	}
 
-	struct lp_rec_decision *d = lp_log_append(LP_REC_DECISION, sizeof *d + nc * sizeof(lp_tid_t));
+	struct lp_rec_decision *d =
+	    lp_log_append(LP_REC_DECISION, sizeof *d + nc * sizeof(lp_tid_t));
 	d->step = step;
 	d->running = self->tid;
 	d->chosen = chosen;
@@ -322,7 +324,8 @@ static struct lp_thread *alloc_slot(void)
 	for (unsigned i = 0; i < lp_rt.n; i++) {
 		struct lp_thread *t = &lp_rt.th[i];
 		if (t->state == LP_T_FREE ||
-		    (t->state == LP_T_FINISHED && (t->joined || t->detached) && t->ktid != lp_rt.dying_ktid))
+		    (t->state == LP_T_FINISHED && (t->joined || t->detached) &&
+		     t->ktid != lp_rt.dying_ktid))
 			return t;
 	}
 	if (lp_rt.n < LP_MAX_THREADS)
@@ -378,10 +381,13 @@ int lp_rt_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
 	lp_rt_touch_flags(LP_FP_UNKNOWN); /* a new candidate, a reused slot */
 	struct lp_thread *t = alloc_slot();
 	if (!t)
-		lp_fatal(LP_OUT_LIMIT, site, "more than " LP_STR(LP_MAX_THREADS) " threads alive in one execution");
+		lp_fatal(LP_OUT_LIMIT, site,
+			 "more than " LP_STR(LP_MAX_THREADS) " threads alive in one execution");
 	lp_tid_t tid = lp_tid_child(self->tid, self->n_children + 1);
 	if (tid == LP_TID_NONE)
-		lp_fatal(LP_OUT_LIMIT, site, "thread creation path deeper than 8 or a thread creating more than 255 threads");
+		lp_fatal(LP_OUT_LIMIT, site,
+			 "thread creation path deeper than 8 or a thread creating more than 255 "
+			 "threads");
 	memset(t, 0, sizeof *t);
 	t->tid = tid;
 	t->parent = self->tid;
@@ -452,10 +458,7 @@ int lp_rt_detach(pthread_t th, uintptr_t site)
 	return r;
 }
 
-void lp_rt_main_exit(uintptr_t site)
-{
-	pthread_setspecific(main_end_key, (void *)site);
-}
+void lp_rt_main_exit(uintptr_t site) { pthread_setspecific(main_end_key, (void *)site); }
 
 void lp_rt_process_exit(uintptr_t site)
 {

@@ -50,45 +50,45 @@ enum lp_thr_state {
 	LP_T_FREE = 0,
 	LP_T_STARTING, /* created, not yet parked at its first baton wait */
 	LP_T_ENABLED,
-	LP_T_BLOCKED,  /* waiting on wait_obj */
+	LP_T_BLOCKED, /* waiting on wait_obj */
 	LP_T_FINISHED,
-	LP_T_EXITING,  /* in exit(): waits until the others finish or block */
+	LP_T_EXITING, /* in exit(): waits until the others finish or block */
 };
 
 struct lp_thread {
 	lp_tid_t tid, parent;
 	int32_t ktid;
 	uint32_t state;
-	uint32_t baton;      /* futex word: 1 = may run */
+	uint32_t baton;	     /* futex word: 1 = may run */
 	uint32_t registered; /* futex word: the kernel thread exists and is parked */
 	unsigned n_children;
 	uint8_t in_op, at_op_start, timed, timed_out, joined, detached;
-	uint8_t library;          /* created inside an operation (or by such a thread) */
-	uint8_t spurious_used;    /* woke spuriously in this operation (reset at its start) */
-	uint32_t pct_low;         /* PCT: lowered priority (change point index), 0 = initial */
+	uint8_t library;       /* created inside an operation (or by such a thread) */
+	uint8_t spurious_used; /* woke spuriously in this operation (reset at its start) */
+	uint32_t pct_low;      /* PCT: lowered priority (change point index), 0 = initial */
 	uint32_t op_func;
 	uint64_t op_steps;
-	uintptr_t op_ret;         /* the caller's return address of the pending operation */
-	uintptr_t op_retslot;     /* where that address was (holds the return trampoline) */
+	uintptr_t op_ret;     /* the caller's return address of the pending operation */
+	uintptr_t op_retslot; /* where that address was (holds the return trampoline) */
 	const void *wait_obj;
-	uint64_t wait_seq;        /* FIFO order of condition waiters */
+	uint64_t wait_seq;	  /* FIFO order of condition waiters */
 	const void *once_running; /* pthread_once control whose routine this thread runs */
-	const void *sync_obj;     /* object of the LP_PT_SYNC point being reached (NULL: unknown) */
-	struct lp_footprint fp;   /* what its current step touched so far (protocol.h) */
+	const void *sync_obj;	  /* object of the LP_PT_SYNC point being reached (NULL: unknown) */
+	struct lp_footprint fp;	  /* what its current step touched so far (protocol.h) */
 	pthread_t handle;
 	void *(*start)(void *);
 	void *arg;
 };
 
 struct lp_runtime {
-	int on;         /* between the fork point and the end of the execution */
+	int on; /* between the fork point and the end of the execution */
 	uint32_t phase;
-	uint32_t spurious; /* LP_RUN_SPURIOUS in phase 2 */
+	uint32_t spurious;	  /* LP_RUN_SPURIOUS in phase 2 */
 	uint32_t serial_switches; /* LP_RUN_SERIAL_SWITCHES in phase 1 */
 	uint64_t step;
 	uint32_t ov_next;
 	uint32_t pct_next; /* next PCT change point (index into shm->pct_changes) */
-	unsigned n;     /* slots in use (high-water mark) */
+	unsigned n;	   /* slots in use (high-water mark) */
 	struct lp_thread *exiting;
 	volatile int32_t dying_ktid; /* finished thread still running glibc cleanup */
 	int32_t pid;
@@ -99,13 +99,14 @@ struct lp_runtime {
 };
 
 extern struct lp_runtime lp_rt __attribute__((visibility("hidden")));
-extern __thread struct lp_thread *lp_self __attribute__((tls_model("initial-exec"), visibility("hidden")));
+extern __thread struct lp_thread *lp_self
+    __attribute__((tls_model("initial-exec"), visibility("hidden")));
 
 #define LP_RT_HIDDEN __attribute__((visibility("hidden")))
 
 /* runtime-thread.c */
 void lp_rt_init_main(struct lp_shm *shm) LP_RT_HIDDEN; /* constructor-only */
-void lp_rt_start(void) LP_RT_HIDDEN;                   /* at the fork point */
+void lp_rt_start(void) LP_RT_HIDDEN;		       /* at the fork point */
 void lp_rt_point(uint32_t point, uintptr_t site) LP_RT_HIDDEN;
 /* runtime-strategy.c: the choice at a point without an override (default, random, pct). */
 lp_tid_t lp_rt_choose(struct lp_thread *self, uint64_t step, uint32_t point, const lp_tid_t *cand,
@@ -124,7 +125,8 @@ int lp_rt_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
 		 uintptr_t site) LP_RT_HIDDEN;
 int lp_rt_join(pthread_t th, void **ret, uintptr_t site) LP_RT_HIDDEN;
 int lp_rt_detach(pthread_t th, uintptr_t site) LP_RT_HIDDEN;
-void lp_rt_main_exit(uintptr_t site) LP_RT_HIDDEN;    /* pthread_exit in the main thread: ends after unwinding */
+void lp_rt_main_exit(uintptr_t site)
+    LP_RT_HIDDEN; /* pthread_exit in the main thread: ends after unwinding */
 void lp_rt_process_exit(uintptr_t site) LP_RT_HIDDEN; /* exit(), _exit() */
 
 /* True when calls of the running thread go through the models (not after its end: the

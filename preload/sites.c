@@ -4,10 +4,7 @@
 #include "sites.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
-static int fits32(int64_t v)
-{
-	return v >= INT32_MIN && v <= INT32_MAX;
-}
+static int fits32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
 
 int lp_sites_copy(uint8_t *out, uintptr_t copy, uintptr_t orig, const uint8_t *bytes, unsigned len,
 		  int disp_off)

@@ -19,7 +19,7 @@ int lp_sites_copy(uint8_t *out, uintptr_t copy, uintptr_t orig, const uint8_t *b
 struct lp_trap_site {
 	uintptr_t addr; /* the instruction, where the int3 is */
 	uintptr_t copy; /* its out-of-line copy */
-	uint32_t kind;  /* enum lp_site_kind */
+	uint32_t kind;	/* enum lp_site_kind */
 	uint32_t pad;
 };
 

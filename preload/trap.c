@@ -19,9 +19,12 @@ static uint32_t point_of(uint32_t kind)
 {
 	switch (kind) {
 	case LP_SITE_LOAD:
-	case LP_SITE_STORE: return LP_PT_MEMORY;
-	case LP_SITE_PAUSE: return LP_PT_YIELD;
-	default: return LP_PT_ATOMIC;
+	case LP_SITE_STORE:
+		return LP_PT_MEMORY;
+	case LP_SITE_PAUSE:
+		return LP_PT_YIELD;
+	default:
+		return LP_PT_ATOMIC;
 	}
 }
 

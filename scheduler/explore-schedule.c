@@ -75,7 +75,8 @@ int lp_schedule_parse(const char *text, struct lp_schedule *out, char *err, size
 		}
 		if (out->n == LP_MAX_OVERRIDES) {
 			lp_schedule_clear(out);
-			return fail(err, errsize, "more than " LP_STR(LP_MAX_OVERRIDES) " overrides", text);
+			return fail(err, errsize,
+				    "more than " LP_STR(LP_MAX_OVERRIDES) " overrides", text);
 		}
 		if (out->n == cap) {
 			cap = cap ? 2 * cap : 8;

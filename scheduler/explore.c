@@ -32,15 +32,15 @@ struct lp_explore {
 	unsigned iteration;
 	bool started, pending, finished;
 	enum lp_reduction reduction;
-	struct lp_schedule cur;  /* last schedule handed out */
+	struct lp_schedule cur; /* last schedule handed out */
 	size_t n_cur_sleep;
 	struct sleeper *cur_sleep;
-	uint64_t *pruned;        /* alternatives left out by the reduction, per cost */
+	uint64_t *pruned; /* alternatives left out by the reduction, per cost */
 	size_t n_pruned;
-	struct vec stack;        /* cost == iteration */
-	struct vec seeds;        /* cost == iteration + 1 */
-	uint64_t *counts;        /* executions per cost */
-	uint64_t dropped;        /* children not explored: override list full */
+	struct vec stack; /* cost == iteration */
+	struct vec seeds; /* cost == iteration + 1 */
+	uint64_t *counts; /* executions per cost */
+	uint64_t dropped; /* children not explored: override list full */
 	size_t n_counts;
 	uint64_t iter_seeds, seeds_left; /* the iteration's seeds; those not yet popped */
 };
@@ -161,8 +161,8 @@ bool lp_explore_is_preemption(const struct lp_explore_decision *d, lp_tid_t chos
 }
 
 static struct pending child(const struct lp_schedule *parent, uint64_t step, lp_tid_t tid,
-			   unsigned cost, const struct sleeper *z, size_t nz, const struct sleeper *extra,
-			   size_t n_extra)
+			    unsigned cost, const struct sleeper *z, size_t nz,
+			    const struct sleeper *extra, size_t n_extra)
 {
 	struct pending c = {.s = {.phase = parent->phase, .cost = cost, .n = parent->n + 1}};
 	c.s.ov = xrealloc(NULL, c.s.n * sizeof *c.s.ov);
@@ -199,8 +199,7 @@ bool lp_footprint_independent(const struct lp_footprint *a, const struct lp_foot
 
 /* The footprint of the step chosen at decision k: recorded by the next decision, which
  * the chosen thread reaches (NULL when the log ends first or says otherwise). */
-static const struct lp_footprint *step_of(const struct lp_explore_decision *d, size_t n,
-					  size_t k)
+static const struct lp_footprint *step_of(const struct lp_explore_decision *d, size_t n, size_t k)
 {
 	if (k + 1 >= n || d[k + 1].running != d[k].chosen)
 		return NULL;
@@ -342,7 +341,8 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 			free(at[k]);
 			continue;
 		}
-		bool may_prune = reduce && d[k].point != LP_PT_YIELD && !(d[k].flags & LP_DEC_YIELD);
+		bool may_prune =
+		    reduce && d[k].point != LP_PT_YIELD && !(d[k].flags & LP_DEC_YIELD);
 		/* Siblings in the order chosen first, then by tid: each may sleep in the
 		 * subtrees of the later ones, when (*) of explore.h holds. */
 		uint32_t nc = d[k].n_candidates;
@@ -362,7 +362,8 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 					continue;
 				sib[n_sib] = (struct sleeper){.tid = c};
 				sib_cost[n_sib] = lp_explore_is_preemption(&d[k], c) ? 1u : 0u;
-				sib_sw[n_sib] = lookahead(d, n, k, c, ex->reduction, &sib[n_sib].fp);
+				sib_sw[n_sib] =
+				    lookahead(d, n, k, c, ex->reduction, &sib[n_sib].fp);
 				n_sib++;
 			}
 		}
@@ -385,7 +386,8 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 				if (sib_sw[i] < 2 && sib_cost[i] + sib_sw[i] <= step_cost)
 					extra[n_extra++] = sib[i];
 			push(cost == p->cost ? &ex->stack : &ex->seeds,
-			     child(p, d[k].step, c, cost, at[k], reduce ? n_at[k] : 0, extra, n_extra));
+			     child(p, d[k].step, c, cost, at[k], reduce ? n_at[k] : 0, extra,
+				   n_extra));
 		}
 		free(sib);
 		free(sib_cost);
@@ -407,24 +409,19 @@ uint64_t lp_explore_pruned(const struct lp_explore *ex, unsigned cost)
 	return cost < ex->n_pruned ? ex->pruned[cost] : 0;
 }
 
-unsigned lp_explore_iteration(const struct lp_explore *ex)
-{
-	return ex->iteration;
-}
+unsigned lp_explore_iteration(const struct lp_explore *ex) { return ex->iteration; }
 
 uint64_t lp_explore_count(const struct lp_explore *ex, unsigned cost)
 {
 	return cost < ex->n_counts ? ex->counts[cost] : 0;
 }
 
-void lp_explore_progress(const struct lp_explore *ex, uint64_t *seeds, uint64_t *seeds_left, uint64_t *next_seeds)
+void lp_explore_progress(const struct lp_explore *ex, uint64_t *seeds, uint64_t *seeds_left,
+			 uint64_t *next_seeds)
 {
 	*seeds = ex->iter_seeds;
 	*seeds_left = ex->seeds_left;
 	*next_seeds = ex->seeds.n;
 }
 
-uint64_t lp_explore_dropped(const struct lp_explore *ex)
-{
-	return ex->dropped;
-}
+uint64_t lp_explore_dropped(const struct lp_explore *ex) { return ex->dropped; }

@@ -96,9 +96,9 @@
 #include "lineup/protocol.h"
 
 struct lp_schedule {
-	uint32_t phase;              /* enum lp_phase */
-	unsigned cost;               /* preemptions forced by the overrides */
-	size_t n;                    /* overrides, steps strictly increasing */
+	uint32_t phase; /* enum lp_phase */
+	unsigned cost;	/* preemptions forced by the overrides */
+	size_t n;	/* overrides, steps strictly increasing */
 	struct lp_override *ov;
 };
 
@@ -107,18 +107,18 @@ struct lp_explore_decision {
 	uint64_t step;
 	lp_tid_t running;
 	lp_tid_t chosen;
-	uint32_t point;              /* enum lp_point */
-	uint32_t flags;              /* LP_DEC_* */
-	struct lp_footprint done;    /* the step the running thread ends here (protocol.h) */
+	uint32_t point;		  /* enum lp_point */
+	uint32_t flags;		  /* LP_DEC_* */
+	struct lp_footprint done; /* the step the running thread ends here (protocol.h) */
 	uint32_t n_candidates;
-	const lp_tid_t *candidates;  /* sorted */
+	const lp_tid_t *candidates; /* sorted */
 };
 
 struct lp_explore;
 
 enum lp_reduction {
-	LP_REDUCE_OFF = 0,          /* every schedule within the bound */
-	LP_REDUCE_SLEEP,            /* sleep sets; steps running target code all conflict */
+	LP_REDUCE_OFF = 0,	    /* every schedule within the bound */
+	LP_REDUCE_SLEEP,	    /* sleep sets; steps running target code all conflict */
 	LP_REDUCE_ASSUME_RACE_FREE, /* sleep sets; target code conflicts only through the
 				       objects it synchronises on (see "Reduction") */
 };
@@ -147,7 +147,8 @@ uint64_t lp_explore_count(const struct lp_explore *ex, unsigned cost);
  * found by the previous iteration, each the root of a depth-first subtree; 1 for
  * iteration 0), how many of them are not started yet, and the next iteration's seeds
  * found so far (all of them once the current iteration is done). */
-void lp_explore_progress(const struct lp_explore *ex, uint64_t *seeds, uint64_t *seeds_left, uint64_t *next_seeds);
+void lp_explore_progress(const struct lp_explore *ex, uint64_t *seeds, uint64_t *seeds_left,
+			 uint64_t *next_seeds);
 /* Alternatives not explored because the override list would exceed LP_MAX_OVERRIDES
  * (the cli must say so: the search was not complete). */
 uint64_t lp_explore_dropped(const struct lp_explore *ex);

@@ -32,7 +32,8 @@ static unsigned serial_between_ops(uint32_t point, const struct lp_pick_thread *
 	}
 	unsigned best = n;
 	for (unsigned i = 0; i < n; i++)
-		if (t[i].enabled && !t[i].at_op_start && i != running && (best == n || t[i].tid < t[best].tid))
+		if (t[i].enabled && !t[i].at_op_start && i != running &&
+		    (best == n || t[i].tid < t[best].tid))
 			best = i;
 	if (best < n) {
 		out[0] = t[best].tid;
@@ -73,7 +74,8 @@ unsigned lp_sched_candidates(uint32_t phase, uint32_t point, const struct lp_pic
 		if (k)
 			return k;
 	}
-	if (!switch_point(point) && running < n && t[running].enabled && !t[running].in_op && !t[running].library) {
+	if (!switch_point(point) && running < n && t[running].enabled && !t[running].in_op &&
+	    !t[running].library) {
 		out[0] = t[running].tid;
 		return 1;
 	}
@@ -127,8 +129,8 @@ lp_tid_t lp_sched_default(const lp_tid_t *cand, unsigned n, lp_tid_t running, ui
 	return cand[0]; /* the running thread is the sole candidate */
 }
 
-bool lp_sched_is_preemption(const lp_tid_t *cand, unsigned n, lp_tid_t running,
-			    uint32_t point, lp_tid_t chosen)
+bool lp_sched_is_preemption(const lp_tid_t *cand, unsigned n, lp_tid_t running, uint32_t point,
+			    lp_tid_t chosen)
 {
 	return point != LP_PT_YIELD && chosen != running && lp_sched_is_candidate(cand, n, running);
 }

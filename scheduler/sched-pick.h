@@ -46,10 +46,10 @@
 struct lp_pick_thread {
 	lp_tid_t tid;
 	uint8_t enabled;     /* may run: not blocked, finished or waiting for the exit */
-	uint8_t in_op;       /* has a recorded call without its return */
+	uint8_t in_op;	     /* has a recorded call without its return */
 	uint8_t at_op_start; /* stopped at an LP_PT_OP_START point */
-	uint8_t library;     /* created inside an operation: the library's thread, not the client's */
-	uint8_t spun;        /* serial: chosen at its own yield with no other thread run since */
+	uint8_t library; /* created inside an operation: the library's thread, not the client's */
+	uint8_t spun;	 /* serial: chosen at its own yield with no other thread run since */
 };
 
 /* Writes the candidates, sorted by tid, to out (room for n); returns their number.
@@ -72,7 +72,7 @@ bool lp_sched_is_candidate(const lp_tid_t *cand, unsigned n, lp_tid_t tid);
 
 /* True when choosing `chosen` at this point is a preemption (protocol.h): the one definition,
  * also behind the explorer's lp_explore_is_preemption. */
-bool lp_sched_is_preemption(const lp_tid_t *cand, unsigned n, lp_tid_t running,
-			    uint32_t point, lp_tid_t chosen);
+bool lp_sched_is_preemption(const lp_tid_t *cand, unsigned n, lp_tid_t running, uint32_t point,
+			    lp_tid_t chosen);
 
 #endif

@@ -35,12 +35,14 @@ unsigned lp_strategy_pct_points(uint64_t sample_seed, unsigned depth, uint64_t k
 	return n;
 }
 
-int lp_strategy_derive(uint32_t phase, const struct lp_explore_decision *d, size_t n, struct lp_schedule *out)
+int lp_strategy_derive(uint32_t phase, const struct lp_explore_decision *d, size_t n,
+		       struct lp_schedule *out)
 {
 	memset(out, 0, sizeof *out);
 	out->phase = phase;
 	for (size_t i = 0; i < n; i++) {
-		lp_tid_t def = lp_sched_default(d[i].candidates, d[i].n_candidates, d[i].running, d[i].point);
+		lp_tid_t def =
+		    lp_sched_default(d[i].candidates, d[i].n_candidates, d[i].running, d[i].point);
 		if (d[i].chosen == def)
 			continue;
 		if (out->n == LP_MAX_OVERRIDES) {

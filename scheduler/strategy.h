@@ -68,6 +68,7 @@ unsigned lp_strategy_pct_points(uint64_t sample_seed, unsigned depth, uint64_t k
 /* The override list that replays an execution's decisions: one override per point whose
  * choice differs from the default. cost = the preemptions among them. Returns 0, or -1
  * when more than LP_MAX_OVERRIDES would be needed (out is then empty). */
-int lp_strategy_derive(uint32_t phase, const struct lp_explore_decision *d, size_t n, struct lp_schedule *out);
+int lp_strategy_derive(uint32_t phase, const struct lp_explore_decision *d, size_t n,
+		       struct lp_schedule *out);
 
 #endif

@@ -7,10 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static void *idle(void *arg)
-{
-	return arg;
-}
+static void *idle(void *arg) { return arg; }
 
 static double now(void)
 {

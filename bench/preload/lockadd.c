@@ -3,10 +3,7 @@
 #include <stdlib.h>
 #include "lockadd.h"
 
-long *lockadd_new(void)
-{
-	return calloc(1, sizeof(long));
-}
+long *lockadd_new(void) { return calloc(1, sizeof(long)); }
 
 void lockadd_run(long *p, long n)
 {

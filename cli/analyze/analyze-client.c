@@ -79,7 +79,8 @@ static int read_dynamic(Elf *elf, struct lp_client *c, bool *pie, char *err, siz
 		if (!d)
 			continue;
 		if (sh.sh_type == SHT_DYNAMIC) {
-			for (size_t i = 0; i < sh.sh_size / (sh.sh_entsize ? sh.sh_entsize : 16); i++) {
+			for (size_t i = 0; i < sh.sh_size / (sh.sh_entsize ? sh.sh_entsize : 16);
+			     i++) {
 				GElf_Dyn dyn;
 				if (!gelf_getdyn(d, (int)i, &dyn))
 					break;
@@ -193,9 +194,10 @@ int lp_client_open(const char *name, struct lp_client *c, char *err, size_t errs
 				    "chmod +x it",
 				    name);
 		if (!found)
-			return fail("client '%s' not found in PATH: give its path (./%s if it is in "
-				    "this directory)",
-				    name, name);
+			return fail(
+			    "client '%s' not found in PATH: give its path (./%s if it is in "
+			    "this directory)",
+			    name, name);
 	} else {
 		found = lp_xstrdup(name);
 	}

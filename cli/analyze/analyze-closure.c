@@ -17,8 +17,8 @@
 
 #define fail(...) lp_analyze_fail(err, errsize, __VA_ARGS__)
 
-static void add(struct lp_closure *cl, const char *name, size_t nlen, const char *path,
-		size_t plen, bool missing)
+static void add(struct lp_closure *cl, const char *name, size_t nlen, const char *path, size_t plen,
+		bool missing)
 {
 	cl->ents = lp_xrealloc(cl->ents, sizeof(*cl->ents) * (size_t)(cl->n + 1));
 	struct lp_closure_ent *e = &cl->ents[cl->n++];

@@ -14,14 +14,14 @@
 
 /* Formats into err (at most errsize bytes) and returns -1, for "return fail(...)". */
 __attribute__((format(printf, 3, 4))) int lp_analyze_fail(char *err, size_t errsize,
-							 const char *fmt, ...);
+							  const char *fmt, ...);
 
 /* ---- Client (cli/analyze/analyze-client.c) ---- */
 struct lp_client {
-	char *name;     /* as the user gave it */
-	char *path;     /* absolute path after PATH lookup */
-	char *interp;   /* PT_INTERP: the loader that runs it */
-	char **needed;  /* its own DT_NEEDED entries, in order */
+	char *name;    /* as the user gave it */
+	char *path;    /* absolute path after PATH lookup */
+	char *interp;  /* PT_INTERP: the loader that runs it */
+	char **needed; /* its own DT_NEEDED entries, in order */
 	int n_needed;
 	char **imports; /* names of its undefined dynamic symbols, sorted */
 	int n_imports;
@@ -34,8 +34,8 @@ void lp_client_free(struct lp_client *c);
 
 /* ---- Library closure as the loader resolves it (cli/analyze/analyze-closure.c) ---- */
 struct lp_closure_ent {
-	char *name; /* as requested (DT_NEEDED), or the path for the loader itself */
-	char *path; /* NULL when the loader did not find it, or for the vdso */
+	char *name;   /* as requested (DT_NEEDED), or the path for the loader itself */
+	char *path;   /* NULL when the loader did not find it, or for the vdso */
 	bool missing; /* "name => not found" */
 	dev_t dev;
 	ino_t ino;
@@ -46,8 +46,7 @@ struct lp_closure {
 };
 /* Runs "LD_TRACE_LOADED_OBJECTS=1 INTERP CLIENT" (as ldd does; the client itself does
  * not run). */
-int lp_closure_load(const struct lp_client *c, struct lp_closure *cl, char *err,
-		    size_t errsize);
+int lp_closure_load(const struct lp_client *c, struct lp_closure *cl, char *err, size_t errsize);
 /* Parses the loader's --list output (pure, no stat: dev/ino left 0). */
 int lp_closure_parse(const char *text, struct lp_closure *cl, char *err, size_t errsize);
 void lp_closure_free(struct lp_closure *cl);
@@ -56,9 +55,8 @@ void lp_closure_free(struct lp_closure *cl);
 /* True for the C/C++ runtime and the loader (never a default target). */
 bool lp_runtime_soname(const char *soname);
 /* Fills plan->targets from the user's names, or from the client's DT_NEEDED. */
-int lp_targets_resolve(const struct lp_client *c, const struct lp_closure *cl,
-		       const char **names, int n_names, struct lp_plan *plan, char *err,
-		       size_t errsize);
+int lp_targets_resolve(const struct lp_client *c, const struct lp_closure *cl, const char **names,
+		       int n_names, struct lp_plan *plan, char *err, size_t errsize);
 
 /* Fills plan->instrument from --instrument names (files the client may load), refusing
  * those lp_instrument_refusal names and the preload file itself by identity. Objects
@@ -81,8 +79,8 @@ struct lp_symbol {
 /* Defined, exported (global/weak, default/protected) functions of a shared object, one
  * per name (the default version wins), in .dynsym order. Checks it is an x86-64 ELF
  * shared object; what names it in the messages. */
-int lp_elf_functions(const char *path, const char *what, struct lp_symbol **out, int *n,
-		     char *err, size_t errsize);
+int lp_elf_functions(const char *path, const char *what, struct lp_symbol **out, int *n, char *err,
+		     size_t errsize);
 void lp_symbols_free(struct lp_symbol *s, int n);
 /* DT_SONAME of an ELF shared object (malloc'ed), or NULL. */
 char *lp_elf_soname(const char *path);
@@ -107,8 +105,8 @@ struct lp_dwarf_fn {
  * debuglink). decls_only: only DW_AT_declaration subprograms (what a client carries);
  * otherwise definitions are preferred to declarations. Returns 1 if the file has DWARF,
  * 0 if it has none, -1 on error. */
-int lp_dwarf_types(const char *path, bool decls_only, struct lp_dwarf_fn *fns, int n,
-		   char *err, size_t errsize);
+int lp_dwarf_types(const char *path, bool decls_only, struct lp_dwarf_fn *fns, int n, char *err,
+		   size_t errsize);
 
 /* cli/analyze/signature-parse.c: "name(T,T,...)->T". *name is malloc'ed. */
 int lp_signature_parse(const char *text, char **name, struct lp_ftype *t, char *err,

@@ -38,8 +38,7 @@ static void list_add(char **buf, size_t *len, const char *sep, const char *item)
 }
 
 static int add_functions(const struct lp_analyze_opts *o, const struct lp_client *c,
-			 struct lp_plan *plan, int ti, bool *glob_used, char *err,
-			 size_t errsize)
+			 struct lp_plan *plan, int ti, bool *glob_used, char *err, size_t errsize)
 {
 	struct lp_plan_target *t = &plan->targets[ti];
 	struct lp_symbol *syms;
@@ -60,8 +59,8 @@ static int add_functions(const struct lp_analyze_opts *o, const struct lp_client
 				    "--function GLOB",
 				    LP_MAX_FUNCS);
 		}
-		plan->funcs = lp_xrealloc(plan->funcs,
-					  sizeof(*plan->funcs) * (size_t)(plan->n_funcs + 1));
+		plan->funcs =
+		    lp_xrealloc(plan->funcs, sizeof(*plan->funcs) * (size_t)(plan->n_funcs + 1));
 		struct lp_plan_func *f = &plan->funcs[plan->n_funcs++];
 		memset(f, 0, sizeof(*f));
 		f->target = ti;
@@ -143,14 +142,15 @@ struct sig {
 	bool used;
 };
 
-static int apply_signatures(const struct lp_analyze_opts *o, struct lp_plan *plan,
-			    char *err, size_t errsize)
+static int apply_signatures(const struct lp_analyze_opts *o, struct lp_plan *plan, char *err,
+			    size_t errsize)
 {
 	struct sig *sigs = lp_xcalloc((size_t)o->n_signatures, sizeof(*sigs));
 	int rc = -1;
 	for (int s = 0; s < o->n_signatures; s++) {
 		sigs[s].text = o->signatures[s];
-		if (lp_signature_parse(o->signatures[s], &sigs[s].name, &sigs[s].type, err, errsize))
+		if (lp_signature_parse(o->signatures[s], &sigs[s].name, &sigs[s].type, err,
+				       errsize))
 			goto out;
 		for (int p = 0; p < s; p++)
 			if (!strcmp(sigs[p].name, sigs[s].name)) {
@@ -166,8 +166,10 @@ static int apply_signatures(const struct lp_analyze_opts *o, struct lp_plan *pla
 				continue;
 			sigs[s].used = true;
 			if (f->typed) {
-				struct lp_ftype dw = {.ret = f->ret, .nargs = f->nargs,
-						      .varargs = f->varargs, .typed = true};
+				struct lp_ftype dw = {.ret = f->ret,
+						      .nargs = f->nargs,
+						      .varargs = f->varargs,
+						      .typed = true};
 				memcpy(dw.args, f->args, sizeof(dw.args));
 				char a[128], b[128];
 				lp_ftype_format(&dw, a, sizeof(a));
@@ -250,14 +252,13 @@ static void resolve_imports(struct lp_plan *plan)
 			const struct lp_plan_func *g = &plan->funcs[j];
 			if (g->imported_by_client && !strcmp(f->name, g->name) &&
 			    plan->targets[g->target].load_order <
-				    plan->targets[f->target].load_order)
+				plan->targets[f->target].load_order)
 				f->imported_by_client = false;
 		}
 	}
 }
 
-int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *err,
-		   size_t errsize)
+int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *err, size_t errsize)
 {
 	*out = NULL;
 	if (!o->client)
@@ -288,8 +289,8 @@ int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *
 			goto out;
 		}
 	for (int t = 0; t < plan->n_targets; t++) {
-		int r = from_dwarf(plan, t, plan->targets[t].path, false, "target DWARF", err,
-				   errsize);
+		int r =
+		    from_dwarf(plan, t, plan->targets[t].path, false, "target DWARF", err, errsize);
 		if (r < 0)
 			goto out;
 		plan->targets[t].has_dwarf = r > 0;

@@ -1,5 +1,6 @@
 /* cli/analyze/analyze-sites.c — the plan's sites: every function of each target and --instrument
- * object scanned (cli/analyze/atomics-scan.c) at the chosen granularity, counted for the summary. */
+ * object scanned (cli/analyze/atomics-scan.c) at the chosen granularity, counted for the summary.
+ */
 #include "analyze-internal.h"
 #include "lineup/die.h"
 

@@ -20,10 +20,24 @@ bool lp_runtime_soname(const char *soname)
 	/* The C and C++ runtimes (glibc's libraries, libstdc++, libc++, compiler support)
 	 * and the loader: their calls are not operations of a component under test. */
 	static const char *const libs[] = {
-		"libc", "libm", "libpthread", "libdl", "librt", "libutil", "libresolv",
-		"libanl", "libnsl", "libmvec", "libBrokenLocale", "libthread_db",
-		"libc_malloc_debug", "libstdc++", "libgcc_s", "libatomic", "libc++",
-		"libc++abi",
+	    "libc",
+	    "libm",
+	    "libpthread",
+	    "libdl",
+	    "librt",
+	    "libutil",
+	    "libresolv",
+	    "libanl",
+	    "libnsl",
+	    "libmvec",
+	    "libBrokenLocale",
+	    "libthread_db",
+	    "libc_malloc_debug",
+	    "libstdc++",
+	    "libgcc_s",
+	    "libatomic",
+	    "libc++",
+	    "libc++abi",
 	};
 	const char *base = strrchr(soname, '/');
 	base = base ? base + 1 : soname;
@@ -58,9 +72,9 @@ static int add_object(struct lp_plan *plan, struct lp_plan_target **arr, int *n,
 			return 0;
 	if (plan->n_targets + plan->n_instrument >= LP_MAX_TARGETS)
 		return fail(arr == &plan->targets
-				    ? "too many targets (more than %d): name fewer with --target"
-				    : "too many targets and --instrument objects (more than %d): "
-				      "name fewer",
+				? "too many targets (more than %d): name fewer with --target"
+				: "too many targets and --instrument objects (more than %d): "
+				  "name fewer",
 			    LP_MAX_TARGETS);
 	*arr = lp_xrealloc(*arr, sizeof(**arr) * (size_t)(*n + 1));
 	struct lp_plan_target *t = &(*arr)[(*n)++];
@@ -73,7 +87,8 @@ static int add_object(struct lp_plan *plan, struct lp_plan_target **arr, int *n,
 	t->ino = st->st_ino;
 	t->load_order = -1;
 	for (int i = 0; i < cl->n; i++)
-		if (cl->ents[i].path && cl->ents[i].dev == st->st_dev && cl->ents[i].ino == st->st_ino) {
+		if (cl->ents[i].path && cl->ents[i].dev == st->st_dev &&
+		    cl->ents[i].ino == st->st_ino) {
 			t->load_order = i;
 			break;
 		}
@@ -83,12 +98,10 @@ static int add_object(struct lp_plan *plan, struct lp_plan_target **arr, int *n,
 static int add_target(struct lp_plan *plan, const struct lp_closure *cl, const char *name,
 		      const char *path, const struct stat *st, char *err, size_t errsize)
 {
-	return add_object(plan, &plan->targets, &plan->n_targets, cl, name, path, st, err,
-			  errsize);
+	return add_object(plan, &plan->targets, &plan->n_targets, cl, name, path, st, err, errsize);
 }
 
-static const struct lp_closure_ent *by_identity(const struct lp_closure *cl,
-						  const struct stat *st)
+static const struct lp_closure_ent *by_identity(const struct lp_closure *cl, const struct stat *st)
 {
 	for (int i = 0; i < cl->n; i++)
 		if (cl->ents[i].path && cl->ents[i].dev == st->st_dev &&
@@ -129,8 +142,8 @@ static int find_object(const struct lp_closure *cl, const char *name, const char
 		const struct lp_closure_ent *e = by_name(cl, name);
 		if (e) {
 			if (stat(e->path, st) != 0)
-				return fail("cannot access %s '%s' at '%s': %s", what, name, e->path,
-					    strerror(errno));
+				return fail("cannot access %s '%s' at '%s': %s", what, name,
+					    e->path, strerror(errno));
 			*path = e->path;
 			return 0;
 		}
@@ -195,16 +208,15 @@ int lp_instrument_resolve(const struct lp_closure *cl, const char **names, int n
 		free(real);
 		if (why)
 			return refuse(names[i], why, err, errsize);
-		if (add_object(plan, &plan->instrument, &plan->n_instrument, cl, names[i], path, &st,
-			       err, errsize))
+		if (add_object(plan, &plan->instrument, &plan->n_instrument, cl, names[i], path,
+			       &st, err, errsize))
 			return -1;
 	}
 	return 0;
 }
 
-int lp_targets_resolve(const struct lp_client *c, const struct lp_closure *cl,
-		       const char **names, int n_names, struct lp_plan *plan, char *err,
-		       size_t errsize)
+int lp_targets_resolve(const struct lp_client *c, const struct lp_closure *cl, const char **names,
+		       int n_names, struct lp_plan *plan, char *err, size_t errsize)
 {
 	for (int i = 0; i < n_names; i++)
 		if (resolve_one(cl, names[i], plan, err, errsize))

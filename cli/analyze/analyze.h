@@ -15,53 +15,53 @@
 
 /* Which instructions of the targets and --instrument objects become scheduling points. */
 enum lp_site_level {
-	LP_SITES_NONE,   /* -g sync: none (only interposed calls are points) */
+	LP_SITES_NONE,	 /* -g sync: none (only interposed calls are points) */
 	LP_SITES_ATOMIC, /* -g atomic: rmw, xchg, fence, and pause (a yield) */
 	LP_SITES_MEMORY, /* -g memory: those, plus loads and stores of shared memory */
 };
 
 struct lp_analyze_opts {
-	const char *client;        /* as given on the command line (PATH lookup done here) */
-	const char **targets;      /* --target values (path or soname); n_targets == 0: default */
+	const char *client;   /* as given on the command line (PATH lookup done here) */
+	const char **targets; /* --target values (path or soname); n_targets == 0: default */
 	int n_targets;
-	const char **globs;        /* --function values; none: every exported function */
+	const char **globs; /* --function values; none: every exported function */
 	int n_globs;
-	const char **signatures;   /* --signature values: "name(int,ptr)->long" */
+	const char **signatures; /* --signature values: "name(int,ptr)->long" */
 	int n_signatures;
-	const char **instrument;   /* --instrument values (path or soname) */
+	const char **instrument; /* --instrument values (path or soname) */
 	int n_instrument;
 	enum lp_site_level sites;
-	const char *preload;       /* the preload library (never instrumented), or NULL */
+	const char *preload; /* the preload library (never instrumented), or NULL */
 };
 
 struct lp_plan_target {
-	char *path;   /* resolved absolute path */
-	char *name;   /* as the user named it, or the DT_NEEDED soname */
+	char *path; /* resolved absolute path */
+	char *name; /* as the user named it, or the DT_NEEDED soname */
 	dev_t dev;
 	ino_t ino;
 	bool has_dwarf;
-	int load_order;  /* position in the loader's list of the client's libraries, or -1
-			    when the client does not link it (it may be dlopen'ed: the driver
-			    checks at run time that it was loaded) */
+	int load_order; /* position in the loader's list of the client's libraries, or -1
+			   when the client does not link it (it may be dlopen'ed: the driver
+			   checks at run time that it was loaded) */
 };
 
 struct lp_plan_func {
-	int target;                 /* index into targets */
+	int target; /* index into targets */
 	char *name;
-	uint64_t offset;            /* st_value */
-	enum lp_kind ret;           /* LP_K_UNKNOWN when untyped */
+	uint64_t offset;  /* st_value */
+	enum lp_kind ret; /* LP_K_UNKNOWN when untyped */
 	int nargs;
 	enum lp_kind args[LP_MAX_ARGS];
 	bool varargs;
-	bool typed;                 /* ret and args known */
-	const char *type_source;    /* "target DWARF", "client DWARF", "--signature", NULL */
-	bool imported_by_client;    /* the client's own dynamic symbols reference it and bind
-				       to this target (the first target in load order that
-				       exports the name) */
-	bool ifunc;                 /* STT_GNU_IFUNC: offset is the resolver's, not the
-				       implementation's (the GOT holds the implementation) */
-	char *untyped_reason;       /* when !typed and the type is known but unsupported
-				       ("struct passed by value", ...), else NULL */
+	bool typed;		 /* ret and args known */
+	const char *type_source; /* "target DWARF", "client DWARF", "--signature", NULL */
+	bool imported_by_client; /* the client's own dynamic symbols reference it and bind
+				    to this target (the first target in load order that
+				    exports the name) */
+	bool ifunc;		 /* STT_GNU_IFUNC: offset is the resolver's, not the
+				    implementation's (the GOT holds the implementation) */
+	char *untyped_reason;	 /* when !typed and the type is known but unsupported
+				    ("struct passed by value", ...), else NULL */
 };
 
 /* One instruction to trap; object indexes targets, then instrument objects. The site's
@@ -73,21 +73,21 @@ struct lp_plan_site {
 
 /* What the scan found in one object, for the run summary. */
 struct lp_plan_scan {
-	size_t by_kind[LP_SITE_COUNT];      /* sites in the plan */
-	size_t skipped[LP_SKIP_COUNT];      /* left out, by reason */
-	uint64_t bad_bytes;                 /* undecodable bytes met */
+	size_t by_kind[LP_SITE_COUNT]; /* sites in the plan */
+	size_t skipped[LP_SKIP_COUNT]; /* left out, by reason */
+	uint64_t bad_bytes;	       /* undecodable bytes met */
 };
 
 struct lp_plan {
-	char *client_path;          /* absolute path of the client executable */
+	char *client_path; /* absolute path of the client executable */
 	int n_targets;
 	struct lp_plan_target *targets;
 	int n_funcs;
 	struct lp_plan_func *funcs;
-	int n_instrument;           /* --instrument objects (load_order as for targets) */
+	int n_instrument; /* --instrument objects (load_order as for targets) */
 	struct lp_plan_target *instrument;
 	enum lp_site_level level;
-	size_t n_sites;             /* sorted by object, then offset */
+	size_t n_sites; /* sorted by object, then offset */
 	struct lp_plan_site *sites;
 	struct lp_plan_scan *scans; /* n_targets + n_instrument entries (NULL when none) */
 };

@@ -277,7 +277,8 @@ static void classify(struct ctx *c, const char *func, bool *fp)
 	}
 	/* A spin-wait hint: the scheduler treats it as a yield so spinning threads let the
 	 * thread they wait for run (f3 90 whatever the disassembler calls it). */
-	if (in->id == X86_INS_PAUSE || (in->size == 2 && in->bytes[0] == 0xf3 && in->bytes[1] == 0x90)) {
+	if (in->id == X86_INS_PAUSE ||
+	    (in->size == 2 && in->bytes[0] == 0xf3 && in->bytes[1] == 0x90)) {
 		emit(c, LP_SITE_PAUSE, NULL, false, 0, func);
 		return;
 	}
@@ -513,7 +514,7 @@ static struct section *read_elf(Elf *elf, const char *path, size_t *nsec, struct
 		Elf_Data *d = elf_rawdata(scn, NULL);
 		if (!d || d->d_size < sh.sh_size) {
 			lp_errf(err, errlen, "cannot read section %zu of '%s': %s", i, path,
-			     elf_errmsg(-1));
+				elf_errmsg(-1));
 			free(secs);
 			return NULL;
 		}

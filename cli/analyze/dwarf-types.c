@@ -114,10 +114,14 @@ static bool strip(Dwarf_Die *t)
 static enum lp_kind int_kind(bool sign, Dwarf_Word size, const char *name, char *why, size_t n)
 {
 	switch (size) {
-	case 1: return sign ? LP_K_I1 : LP_K_U1;
-	case 2: return sign ? LP_K_I2 : LP_K_U2;
-	case 4: return sign ? LP_K_I4 : LP_K_U4;
-	case 8: return sign ? LP_K_I8 : LP_K_U8;
+	case 1:
+		return sign ? LP_K_I1 : LP_K_U1;
+	case 2:
+		return sign ? LP_K_I2 : LP_K_U2;
+	case 4:
+		return sign ? LP_K_I4 : LP_K_U4;
+	case 8:
+		return sign ? LP_K_I8 : LP_K_U8;
 	}
 	snprintf(why, n, "'%s' (%u bytes)", name ? name : "integer", (unsigned)size);
 	return LP_K_UNKNOWN;
@@ -141,7 +145,8 @@ static bool enum_signed(Dwarf_Die *t)
 		Dwarf_Sword v;
 		if (dwarf_tag(&child) == DW_TAG_enumerator &&
 		    dwarf_attr(&child, DW_AT_const_value, &a) &&
-		    (dwarf_whatform(&a) == DW_FORM_sdata || dwarf_whatform(&a) == DW_FORM_implicit_const) &&
+		    (dwarf_whatform(&a) == DW_FORM_sdata ||
+		     dwarf_whatform(&a) == DW_FORM_implicit_const) &&
 		    dwarf_formsdata(&a, &v) == 0 && v < 0)
 			return true;
 	} while (dwarf_siblingof(&child, &child) == 0);
@@ -168,7 +173,8 @@ static void scan_members(Dwarf_Die *agg, bool *ok, bool *has_ptr, int depth)
 			*ok = false;
 			return;
 		}
-		if (dwarf_attr(&m, DW_AT_data_member_location, &a) && dwarf_formudata(&a, &off) != 0) {
+		if (dwarf_attr(&m, DW_AT_data_member_location, &a) &&
+		    dwarf_formudata(&a, &off) != 0) {
 			*ok = false;
 			return;
 		}
@@ -244,7 +250,8 @@ static enum lp_kind kind_of(Dwarf_Die *type, char *why, size_t n)
 		case DW_ATE_UTF:
 			return int_kind(false, (Dwarf_Word)size, name, why, n);
 		case DW_ATE_boolean:
-			return size == 1 ? LP_K_BOOL : int_kind(false, (Dwarf_Word)size, name, why, n);
+			return size == 1 ? LP_K_BOOL
+					 : int_kind(false, (Dwarf_Word)size, name, why, n);
 		case DW_ATE_float:
 			if (size == 4)
 				return LP_K_F4;
@@ -274,8 +281,8 @@ static enum lp_kind kind_of(Dwarf_Die *type, char *why, size_t n)
 		enum lp_kind k = small_aggregate_kind(&t, size);
 		if (k != LP_K_UNKNOWN)
 			return k;
-		snprintf(why, n, "%s '%s' by value",
-			 tag == DW_TAG_union_type ? "union" : "struct", name ? name : "(anonymous)");
+		snprintf(why, n, "%s '%s' by value", tag == DW_TAG_union_type ? "union" : "struct",
+			 name ? name : "(anonymous)");
 		return LP_K_UNKNOWN;
 	}
 	case DW_TAG_ptr_to_member_type:
@@ -319,7 +326,8 @@ static void type_of(Dwarf_Die *die, bool c_lang, struct lp_ftype *ft)
 				continue;
 			has_params = true;
 			Dwarf_Die pt;
-			enum lp_kind k = kind_of(die_type(&child, &pt) ? &pt : NULL, why, sizeof(why));
+			enum lp_kind k =
+			    kind_of(die_type(&child, &pt) ? &pt : NULL, why, sizeof(why));
 			if (k == LP_K_UNKNOWN || k == LP_K_VOID) {
 				snprintf(ft->reason, sizeof(ft->reason), "its argument %d is %s",
 					 nargs + 1, k == LP_K_VOID ? "void" : why);
@@ -348,7 +356,7 @@ static void type_of(Dwarf_Die *die, bool c_lang, struct lp_ftype *ft)
 
 struct walk {
 	struct lp_dwarf_fn **byname; /* sorted by name */
-	int *prio;                   /* parallel to byname: 0 none, 1 declaration, 2 definition */
+	int *prio;		     /* parallel to byname: 0 none, 1 declaration, 2 definition */
 	int n;
 	bool decls_only;
 	bool c_lang;
@@ -418,18 +426,18 @@ static void walk_children(struct walk *w, Dwarf_Die *parent, int depth)
 	} while (dwarf_siblingof(&child, &child) == 0);
 }
 
-int lp_dwarf_types(const char *path, bool decls_only, struct lp_dwarf_fn *fns, int n,
-		   char *err, size_t errsize)
+int lp_dwarf_types(const char *path, bool decls_only, struct lp_dwarf_fn *fns, int n, char *err,
+		   size_t errsize)
 {
 	int fd;
 	Dwarf *dw = open_dwarf(path, &fd);
 	if (!dw)
 		return 0;
 	struct walk w = {
-		.byname = lp_xcalloc((size_t)n, sizeof(*w.byname)),
-		.prio = lp_xcalloc((size_t)n, sizeof(*w.prio)),
-		.n = n,
-		.decls_only = decls_only,
+	    .byname = lp_xcalloc((size_t)n, sizeof(*w.byname)),
+	    .prio = lp_xcalloc((size_t)n, sizeof(*w.prio)),
+	    .n = n,
+	    .decls_only = decls_only,
 	};
 	for (int i = 0; i < n; i++) {
 		fns[i].found = false;

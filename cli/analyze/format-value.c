@@ -37,10 +37,18 @@ static void put_string(struct out *o, const char *s, uint32_t len, bool truncate
 		size_t n = 2;
 		esc[0] = '\\';
 		switch (c) {
-		case '\n': esc[1] = 'n'; break;
-		case '\t': esc[1] = 't'; break;
-		case '"': esc[1] = '"'; break;
-		case '\\': esc[1] = '\\'; break;
+		case '\n':
+			esc[1] = 'n';
+			break;
+		case '\t':
+			esc[1] = 't';
+			break;
+		case '"':
+			esc[1] = '"';
+			break;
+		case '\\':
+			esc[1] = '\\';
+			break;
 		default:
 			if (c >= 0x20 && c < 0x7f) {
 				esc[0] = (char)c;
@@ -67,17 +75,39 @@ size_t lp_format_value(enum lp_kind kind, uint64_t raw, const char *str, uint32_
 		return 0;
 	buf[0] = 0;
 	switch (kind) {
-	case LP_K_VOID: n = snprintf(tmp, sizeof(tmp), "void"); break;
-	case LP_K_I1: n = snprintf(tmp, sizeof(tmp), "%d", (int)(int8_t)raw); break;
-	case LP_K_I2: n = snprintf(tmp, sizeof(tmp), "%d", (int)(int16_t)raw); break;
-	case LP_K_I4: n = snprintf(tmp, sizeof(tmp), "%" PRId32, (int32_t)raw); break;
-	case LP_K_I8: n = snprintf(tmp, sizeof(tmp), "%" PRId64, (int64_t)raw); break;
-	case LP_K_U1: n = snprintf(tmp, sizeof(tmp), "%u", (unsigned)(uint8_t)raw); break;
-	case LP_K_U2: n = snprintf(tmp, sizeof(tmp), "%u", (unsigned)(uint16_t)raw); break;
-	case LP_K_U4: n = snprintf(tmp, sizeof(tmp), "%" PRIu32, (uint32_t)raw); break;
-	case LP_K_U8: n = snprintf(tmp, sizeof(tmp), "%" PRIu64, raw); break;
-	case LP_K_BOOL: n = snprintf(tmp, sizeof(tmp), "%s", (raw & 0xff) ? "true" : "false"); break;
-	case LP_K_PTR: n = snprintf(tmp, sizeof(tmp), "0x%" PRIx64, raw); break;
+	case LP_K_VOID:
+		n = snprintf(tmp, sizeof(tmp), "void");
+		break;
+	case LP_K_I1:
+		n = snprintf(tmp, sizeof(tmp), "%d", (int)(int8_t)raw);
+		break;
+	case LP_K_I2:
+		n = snprintf(tmp, sizeof(tmp), "%d", (int)(int16_t)raw);
+		break;
+	case LP_K_I4:
+		n = snprintf(tmp, sizeof(tmp), "%" PRId32, (int32_t)raw);
+		break;
+	case LP_K_I8:
+		n = snprintf(tmp, sizeof(tmp), "%" PRId64, (int64_t)raw);
+		break;
+	case LP_K_U1:
+		n = snprintf(tmp, sizeof(tmp), "%u", (unsigned)(uint8_t)raw);
+		break;
+	case LP_K_U2:
+		n = snprintf(tmp, sizeof(tmp), "%u", (unsigned)(uint16_t)raw);
+		break;
+	case LP_K_U4:
+		n = snprintf(tmp, sizeof(tmp), "%" PRIu32, (uint32_t)raw);
+		break;
+	case LP_K_U8:
+		n = snprintf(tmp, sizeof(tmp), "%" PRIu64, raw);
+		break;
+	case LP_K_BOOL:
+		n = snprintf(tmp, sizeof(tmp), "%s", (raw & 0xff) ? "true" : "false");
+		break;
+	case LP_K_PTR:
+		n = snprintf(tmp, sizeof(tmp), "0x%" PRIx64, raw);
+		break;
 	case LP_K_F4: {
 		uint32_t bits = (uint32_t)raw;
 		float f;

@@ -10,10 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool has_newline(const char *s)
-{
-	return strchr(s, '\n') != NULL;
-}
+static bool has_newline(const char *s) { return strchr(s, '\n') != NULL; }
 
 const char *lp_plan_object_name(const struct lp_plan *plan, int i)
 {
@@ -65,7 +62,8 @@ int lp_plan_write(const struct lp_plan *plan, const char *path, bool with_sites)
 		write_func(f, &plan->funcs[i]);
 	for (int t = 0; with_sites && t < plan->n_instrument; t++) {
 		const struct lp_plan_target *in = &plan->instrument[t];
-		fprintf(f, "instrument %ju %ju %s\n", (uintmax_t)in->dev, (uintmax_t)in->ino, in->path);
+		fprintf(f, "instrument %ju %ju %s\n", (uintmax_t)in->dev, (uintmax_t)in->ino,
+			in->path);
 	}
 	for (size_t i = 0; with_sites && i < plan->n_sites; i++) {
 		char line[128];

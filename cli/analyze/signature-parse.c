@@ -16,10 +16,7 @@
 
 static const char *const tokens[] = LP_KIND_TOKENS;
 
-const char *lp_kind_token(enum lp_kind k)
-{
-	return (unsigned)k < LP_K_COUNT ? tokens[k] : "?";
-}
+const char *lp_kind_token(enum lp_kind k) { return (unsigned)k < LP_K_COUNT ? tokens[k] : "?"; }
 
 void lp_ftype_format(const struct lp_ftype *t, char *buf, size_t bufsize)
 {
@@ -28,30 +25,58 @@ void lp_ftype_format(const struct lp_ftype *t, char *buf, size_t bufsize)
 		n += (size_t)snprintf(buf + n, bufsize - n, "%s%s", i ? "," : "",
 				      lp_kind_token(t->args[i]));
 	if (n < bufsize)
-		snprintf(buf + n, bufsize - n, "%s)", t->varargs ? (t->nargs ? ",..." : "...") : "");
+		snprintf(buf + n, bufsize - n, "%s)",
+			 t->varargs ? (t->nargs ? ",..." : "...") : "");
 }
 
 static const struct {
 	const char *name;
 	enum lp_kind kind;
 } scalars[] = {
-	{"void", LP_K_VOID},
-	{"bool", LP_K_BOOL}, {"_Bool", LP_K_BOOL},
-	{"char", LP_K_I1}, {"signed char", LP_K_I1}, {"unsigned char", LP_K_U1},
-	{"short", LP_K_I2}, {"short int", LP_K_I2}, {"signed short", LP_K_I2},
-	{"unsigned short", LP_K_U2}, {"unsigned short int", LP_K_U2},
-	{"int", LP_K_I4}, {"signed", LP_K_I4}, {"signed int", LP_K_I4},
-	{"unsigned", LP_K_U4}, {"unsigned int", LP_K_U4},
-	{"long", LP_K_I8}, {"long int", LP_K_I8}, {"signed long", LP_K_I8},
-	{"unsigned long", LP_K_U8}, {"unsigned long int", LP_K_U8},
-	{"long long", LP_K_I8}, {"long long int", LP_K_I8}, {"signed long long", LP_K_I8},
-	{"unsigned long long", LP_K_U8}, {"unsigned long long int", LP_K_U8},
-	{"int8_t", LP_K_I1}, {"int16_t", LP_K_I2}, {"int32_t", LP_K_I4}, {"int64_t", LP_K_I8},
-	{"uint8_t", LP_K_U1}, {"uint16_t", LP_K_U2}, {"uint32_t", LP_K_U4}, {"uint64_t", LP_K_U8},
-	{"size_t", LP_K_U8}, {"ssize_t", LP_K_I8}, {"ptrdiff_t", LP_K_I8},
-	{"intptr_t", LP_K_I8}, {"uintptr_t", LP_K_U8}, {"off_t", LP_K_I8},
-	{"ptr", LP_K_PTR}, {"str", LP_K_STR},
-	{"float", LP_K_F4}, {"double", LP_K_F8},
+    {"void", LP_K_VOID},
+    {"bool", LP_K_BOOL},
+    {"_Bool", LP_K_BOOL},
+    {"char", LP_K_I1},
+    {"signed char", LP_K_I1},
+    {"unsigned char", LP_K_U1},
+    {"short", LP_K_I2},
+    {"short int", LP_K_I2},
+    {"signed short", LP_K_I2},
+    {"unsigned short", LP_K_U2},
+    {"unsigned short int", LP_K_U2},
+    {"int", LP_K_I4},
+    {"signed", LP_K_I4},
+    {"signed int", LP_K_I4},
+    {"unsigned", LP_K_U4},
+    {"unsigned int", LP_K_U4},
+    {"long", LP_K_I8},
+    {"long int", LP_K_I8},
+    {"signed long", LP_K_I8},
+    {"unsigned long", LP_K_U8},
+    {"unsigned long int", LP_K_U8},
+    {"long long", LP_K_I8},
+    {"long long int", LP_K_I8},
+    {"signed long long", LP_K_I8},
+    {"unsigned long long", LP_K_U8},
+    {"unsigned long long int", LP_K_U8},
+    {"int8_t", LP_K_I1},
+    {"int16_t", LP_K_I2},
+    {"int32_t", LP_K_I4},
+    {"int64_t", LP_K_I8},
+    {"uint8_t", LP_K_U1},
+    {"uint16_t", LP_K_U2},
+    {"uint32_t", LP_K_U4},
+    {"uint64_t", LP_K_U8},
+    {"size_t", LP_K_U8},
+    {"ssize_t", LP_K_I8},
+    {"ptrdiff_t", LP_K_I8},
+    {"intptr_t", LP_K_I8},
+    {"uintptr_t", LP_K_U8},
+    {"off_t", LP_K_I8},
+    {"ptr", LP_K_PTR},
+    {"str", LP_K_STR},
+    {"float", LP_K_F4},
+    {"double", LP_K_F8},
 };
 
 /* One type in [s, e): words separated by blanks, qualifiers dropped, trailing '*'s. */
@@ -77,7 +102,8 @@ static int parse_type(const char *s, const char *e, enum lp_kind *k)
 		while (p < e && (isalnum((unsigned char)*p) || *p == '_'))
 			p++;
 		size_t len = (size_t)(p - w);
-		if ((len == 5 && !memcmp(w, "const", 5)) || (len == 8 && !memcmp(w, "volatile", 8)) ||
+		if ((len == 5 && !memcmp(w, "const", 5)) ||
+		    (len == 8 && !memcmp(w, "volatile", 8)) ||
 		    (len == 8 && !memcmp(w, "restrict", 8)))
 			continue;
 		if (stars) /* "int * x": a name after the star */
@@ -115,8 +141,7 @@ static const char *skip_blank(const char *p)
 
 #define HELP "(e.g. 'queue_add(ptr,int)->void')"
 
-int lp_signature_parse(const char *text, char **name, struct lp_ftype *t, char *err,
-		       size_t errsize)
+int lp_signature_parse(const char *text, char **name, struct lp_ftype *t, char *err, size_t errsize)
 {
 	memset(t, 0, sizeof(*t));
 	*name = NULL;
@@ -147,15 +172,17 @@ int lp_signature_parse(const char *text, char **name, struct lp_ftype *t, char *
 				e--;
 			if (e - b == 3 && !memcmp(b, "...", 3)) {
 				if (comma != close)
-					return fail("bad --signature '%s': '...' must come last", text);
+					return fail("bad --signature '%s': '...' must come last",
+						    text);
 				t->varargs = true;
 				break;
 			}
 			enum lp_kind k;
 			if (parse_type(b, e, &k))
-				return fail("bad --signature '%s': unknown argument type '%.*s' (use "
-					    "int, long, size_t, ptr, str, double, ... or 'T *')",
-					    text, (int)(e - b), b);
+				return fail(
+				    "bad --signature '%s': unknown argument type '%.*s' (use "
+				    "int, long, size_t, ptr, str, double, ... or 'T *')",
+				    text, (int)(e - b), b);
 			if (k == LP_K_VOID) {
 				if (t->nargs || comma != close)
 					return fail("bad --signature '%s': void is not an argument "
@@ -164,9 +191,10 @@ int lp_signature_parse(const char *text, char **name, struct lp_ftype *t, char *
 				break;
 			}
 			if (t->nargs >= LP_MAX_ARGS)
-				return fail("bad --signature '%s': more than %d arguments cannot be "
-					    "recorded",
-					    text, LP_MAX_ARGS);
+				return fail(
+				    "bad --signature '%s': more than %d arguments cannot be "
+				    "recorded",
+				    text, LP_MAX_ARGS);
 			t->args[t->nargs++] = k;
 			if (comma == close)
 				break;
@@ -179,8 +207,9 @@ int lp_signature_parse(const char *text, char **name, struct lp_ftype *t, char *
 			    "'->void' or '->int')",
 			    text);
 	if (p[0] != '-' || p[1] != '>')
-		return fail("bad --signature '%s': expected '->' and the result type after ')' " HELP,
-			    text);
+		return fail(
+		    "bad --signature '%s': expected '->' and the result type after ')' " HELP,
+		    text);
 	p += 2;
 	const char *e = p + strlen(p);
 	if (parse_type(p, e, &t->ret))

@@ -13,8 +13,8 @@
 #include <string.h>
 
 static const Dwfl_Callbacks callbacks = {
-	.find_elf = dwfl_linux_proc_find_elf,
-	.find_debuginfo = dwfl_standard_find_debuginfo,
+    .find_elf = dwfl_linux_proc_find_elf,
+    .find_debuginfo = dwfl_standard_find_debuginfo,
 };
 
 /* Reports are symbolized in bursts for one process: keep its modules while its mappings
@@ -99,8 +99,8 @@ static char *from_maps(pid_t pid, uint64_t addr)
 	while (f && !res && fgets(line, sizeof(line), f)) {
 		uint64_t lo, hi, off;
 		int pos = 0;
-		if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %*s %" SCNx64 " %*s %*s %n", &lo, &hi, &off,
-			   &pos) < 3 ||
+		if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %*s %" SCNx64 " %*s %*s %n", &lo, &hi,
+			   &off, &pos) < 3 ||
 		    addr < lo || addr >= hi)
 			continue;
 		char *name = line + pos;
@@ -138,7 +138,8 @@ char *lp_symbolize(pid_t pid, uint64_t addr)
 	const char *src = line ? dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL) : NULL;
 	char *res;
 	if (src && lineno > 0)
-		res = dup_printf("%s+0x%" PRIx64 " (%s:%d)", fn, (uint64_t)off, base_name(src), lineno);
+		res = dup_printf("%s+0x%" PRIx64 " (%s:%d)", fn, (uint64_t)off, base_name(src),
+				 lineno);
 	else
 		res = dup_printf("%s+0x%" PRIx64 " in %s", fn, (uint64_t)off, obj);
 	free(demangled);

@@ -23,8 +23,8 @@ static void note(struct lp_interception *ic, const struct lp_rec_text *t)
 	ic->seen[ic->n_seen++] = copy;
 }
 
-void lp_interception_count(struct lp_interception *ic, const struct lp_plan *plan, const void *log, size_t len,
-			   size_t base_len)
+void lp_interception_count(struct lp_interception *ic, const struct lp_plan *plan, const void *log,
+			   size_t len, size_t base_len)
 {
 	if (!ic->calls) {
 		ic->n_funcs = plan->n_funcs;
@@ -63,17 +63,20 @@ static void signature(struct lp_buf *b, const struct lp_plan_func *f)
 	lp_buf_printf(b, "%s(", f->name);
 	for (int i = 0; i < f->nargs; i++)
 		lp_buf_printf(b, "%s%s", i ? "," : "", kind_token(f->args[i]));
-	lp_buf_printf(b, "%s)->%s", f->varargs ? (f->nargs ? ",..." : "...") : "", kind_token(f->ret));
+	lp_buf_printf(b, "%s)->%s", f->varargs ? (f->nargs ? ",..." : "...") : "",
+		      kind_token(f->ret));
 }
 
-char *lp_interception_text(const struct lp_interception *ic, const struct lp_plan *plan, const char *sites)
+char *lp_interception_text(const struct lp_interception *ic, const struct lp_plan *plan,
+			   const char *sites)
 {
 	struct lp_buf b = {0};
 	lp_buf_puts(&b, "interception coverage:\n");
 	int uncalled = 0;
 	for (int i = 0; i < plan->n_funcs; i++) {
 		const struct lp_plan_func *f = &plan->funcs[i];
-		uint64_t n = ic->calls ? ic->calls[i] : 0, s = ic->setup_calls ? ic->setup_calls[i] : 0;
+		uint64_t n = ic->calls ? ic->calls[i] : 0,
+			 s = ic->setup_calls ? ic->setup_calls[i] : 0;
 		if (!n && !s) {
 			uncalled++;
 			continue;
@@ -81,21 +84,27 @@ char *lp_interception_text(const struct lp_interception *ic, const struct lp_pla
 		lp_buf_puts(&b, "  called: ");
 		if (f->typed) {
 			signature(&b, f);
-			lp_buf_printf(&b, " (types from %s)", f->type_source ? f->type_source : "?");
+			lp_buf_printf(&b, " (types from %s)",
+				      f->type_source ? f->type_source : "?");
 		} else {
 			lp_buf_printf(&b, "%s (untyped)", f->name);
 		}
-		lp_buf_printf(&b, ": %llu operation%s in the executions", (unsigned long long)n, n == 1 ? "" : "s");
+		lp_buf_printf(&b, ": %llu operation%s in the executions", (unsigned long long)n,
+			      n == 1 ? "" : "s");
 		if (s)
-			lp_buf_printf(&b, ", %llu call%s before the first thread", (unsigned long long)s, s == 1 ? "" : "s");
+			lp_buf_printf(&b, ", %llu call%s before the first thread",
+				      (unsigned long long)s, s == 1 ? "" : "s");
 		lp_buf_puts(&b, "\n");
 	}
 	if (uncalled) {
 		lp_buf_printf(&b, "  not called (%d):", uncalled);
 		int shown = 0;
 		for (int i = 0; i < plan->n_funcs && shown < 20; i++)
-			if (!(ic->calls && ic->calls[i]) && !(ic->setup_calls && ic->setup_calls[i]))
-				lp_buf_printf(&b, " %s%s", plan->funcs[i].name, plan->funcs[i].typed ? "" : " (untyped)"), shown++;
+			if (!(ic->calls && ic->calls[i]) &&
+			    !(ic->setup_calls && ic->setup_calls[i]))
+				lp_buf_printf(&b, " %s%s", plan->funcs[i].name,
+					      plan->funcs[i].typed ? "" : " (untyped)"),
+				    shown++;
 		lp_buf_puts(&b, uncalled > shown ? " ...\n" : "\n");
 	}
 	const char *p = sites ? sites : "";
@@ -112,7 +121,8 @@ char *lp_interception_text(const struct lp_interception *ic, const struct lp_pla
 	return lp_buf_take(&b);
 }
 
-char *lp_interception_json(const struct lp_interception *ic, const struct lp_plan *plan, const char *sites)
+char *lp_interception_json(const struct lp_interception *ic, const struct lp_plan *plan,
+			   const char *sites)
 {
 	struct lp_buf b = {0};
 	lp_buf_puts(&b, "{\"functions\": [");

@@ -16,18 +16,20 @@ struct lp_interception {
 	uint64_t *calls;       /* per plan function: operations recorded in the executions */
 	uint64_t *setup_calls; /* per plan function: calls before the fork point (once) */
 	bool setup_counted;
-	char **seen;           /* distinct LP_REC_WARN texts of the preload: what it saw */
-	size_t n_seen;         /* but could not control or trap */
+	char **seen;   /* distinct LP_REC_WARN texts of the preload: what it saw */
+	size_t n_seen; /* but could not control or trap */
 };
 
 /* Counts the calls of one execution's log (records from offset 0; those before base_len
  * were made before the client's first thread and repeat in every execution). */
-void lp_interception_count(struct lp_interception *ic, const struct lp_plan *plan, const void *log, size_t len,
-			   size_t base_len);
+void lp_interception_count(struct lp_interception *ic, const struct lp_plan *plan, const void *log,
+			   size_t len, size_t base_len);
 /* The text report; sites: the summary's instrumentation lines. malloc'ed. */
-char *lp_interception_text(const struct lp_interception *ic, const struct lp_plan *plan, const char *sites);
+char *lp_interception_text(const struct lp_interception *ic, const struct lp_plan *plan,
+			   const char *sites);
 /* The same as a JSON object. malloc'ed. */
-char *lp_interception_json(const struct lp_interception *ic, const struct lp_plan *plan, const char *sites);
+char *lp_interception_json(const struct lp_interception *ic, const struct lp_plan *plan,
+			   const char *sites);
 void lp_interception_free(struct lp_interception *ic);
 
 #endif

@@ -48,7 +48,8 @@ void lp_json_string(struct lp_buf *b, const char *str)
 			lp_buf_add(b, (const char *)s, n);
 			s += n;
 		} else {
-			lp_buf_printf(b, "\\u%04x", *s++); /* a stray byte, shown as its Latin-1 code */
+			lp_buf_printf(b, "\\u%04x",
+				      *s++); /* a stray byte, shown as its Latin-1 code */
 		}
 	}
 	lp_buf_puts(b, "\"");
@@ -72,13 +73,15 @@ static void coverage(struct lp_buf *b, const struct lp_summary *s)
 	char *text = lp_coverage_text(cv, s->bound), *g = lp_coverage_guarantee(cv, s->bound);
 	lp_buf_puts(b, ", \"coverage\": {");
 	field(b, "text", text);
-	lp_buf_printf(b, ", \"complete_bound\": %d, \"partial_bound\": %d, \"partial_schedules\": %llu, "
-			 "\"partial_estimate\": %.0f, \"random_schedules\": %llu, ",
-		      cv->complete_bound, cv->partial_bound, (unsigned long long)cv->partial_done, cv->partial_total,
-		      (unsigned long long)cv->samples);
+	lp_buf_printf(
+	    b,
+	    ", \"complete_bound\": %d, \"partial_bound\": %d, \"partial_schedules\": %llu, "
+	    "\"partial_estimate\": %.0f, \"random_schedules\": %llu, ",
+	    cv->complete_bound, cv->partial_bound, (unsigned long long)cv->partial_done,
+	    cv->partial_total, (unsigned long long)cv->samples);
 	field(b, "random_strategy", cv->sampler);
-	lp_buf_printf(b, ", \"pct_depth\": %u, \"seed\": %llu, \"time_budget\": %.3f, ", cv->pct_depth,
-		      (unsigned long long)cv->seed, cv->budget);
+	lp_buf_printf(b, ", \"pct_depth\": %u, \"seed\": %llu, \"time_budget\": %.3f, ",
+		      cv->pct_depth, (unsigned long long)cv->seed, cv->budget);
 	field(b, "guarantee", s->verdict == LP_RUN_OK ? g : NULL);
 	lp_buf_puts(b, "}");
 	free(text);
@@ -97,10 +100,14 @@ char *lp_json_report(const struct lp_summary *s)
 		lp_json_string(&b, s->targets[i]);
 	}
 	lp_buf_printf(&b, "], \"functions\": %zu", s->functions);
-	lp_buf_printf(&b, ", \"phase1\": {\"executions\": %llu, \"histories\": %llu, \"seconds\": %.3f, ",
-		      (unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories, s->p1_seconds);
+	lp_buf_printf(
+	    &b, ", \"phase1\": {\"executions\": %llu, \"histories\": %llu, \"seconds\": %.3f, ",
+	    (unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories,
+	    s->p1_seconds);
 	field(&b, "mode", s->p1_mode ? s->p1_mode : "eager");
-	lp_buf_printf(&b, "}, \"phase2\": {\"executions\": %llu, \"preemption_bound\": %d, \"executions_by_preemptions\": [",
+	lp_buf_printf(&b,
+		      "}, \"phase2\": {\"executions\": %llu, \"preemption_bound\": %d, "
+		      "\"executions_by_preemptions\": [",
 		      (unsigned long long)s->p2_executions, s->bound);
 	for (int i = 0; s->p2_executions && i <= s->p2_max_cost && i < LP_MAX_BOUND_SLOTS; i++)
 		lp_buf_printf(&b, "%s%llu", i ? ", " : "", (unsigned long long)s->p2_per_bound[i]);
@@ -113,7 +120,8 @@ char *lp_json_report(const struct lp_summary *s)
 		}
 	lp_buf_puts(&b, "], \"reduction\": ");
 	lp_json_string(&b, s->reduction ? s->reduction : "off");
-	lp_buf_printf(&b, ", \"pruned\": %llu, \"pruned_by_preemptions\": [", (unsigned long long)pruned);
+	lp_buf_printf(&b, ", \"pruned\": %llu, \"pruned_by_preemptions\": [",
+		      (unsigned long long)pruned);
 	for (int i = 0; i <= top; i++)
 		lp_buf_printf(&b, "%s%llu", i ? ", " : "", (unsigned long long)s->p2_pruned[i]);
 	lp_buf_printf(&b, "], \"seconds\": %.3f}, ", s->p2_seconds);

@@ -26,15 +26,9 @@ void lp_progress_start(bool enabled, bool is_live, double interval)
 	estimate = 0;
 }
 
-void lp_progress_init(bool enabled)
-{
-	lp_progress_start(enabled, true, 0.25);
-}
+void lp_progress_init(bool enabled) { lp_progress_start(enabled, true, 0.25); }
 
-void lp_progress_estimate(double total)
-{
-	estimate = total;
-}
+void lp_progress_estimate(double total) { estimate = total; }
 
 double lp_progress_eta(uint64_t done, double total, double rate)
 {
@@ -55,21 +49,26 @@ static void duration(char *buf, size_t size, double s)
 		snprintf(buf, size, "%ldh%02ldm", t / 3600, t / 60 % 60);
 }
 
-void lp_progress_format(char *buf, size_t size, int phase, uint64_t executions, uint64_t histories, int bound,
-			double rate, double total)
+void lp_progress_format(char *buf, size_t size, int phase, uint64_t executions, uint64_t histories,
+			int bound, double rate, double total)
 {
 	int n;
 	unsigned long long e = (unsigned long long)executions;
 	if (phase == LP_PROGRESS_SERIAL)
-		n = snprintf(buf, size, "phase 1 (serial): %llu executions, %llu histories, %.0f/s", e,
-			     (unsigned long long)histories, rate);
+		n = snprintf(buf, size, "phase 1 (serial): %llu executions, %llu histories, %.0f/s",
+			     e, (unsigned long long)histories, rate);
 	else if (phase == LP_PROGRESS_BOUNDED)
-		n = snprintf(buf, size, "phase 2 (concurrent): %llu executions and histories checked, %d preemptions, %.0f/s",
+		n = snprintf(buf, size,
+			     "phase 2 (concurrent): %llu executions and histories checked, %d "
+			     "preemptions, %.0f/s",
 			     e, bound, rate);
 	else if (bound > 0)
-		n = snprintf(buf, size, "phase 2 (random, PCT depth %d): %llu schedules checked, %.0f/s", bound, e, rate);
+		n = snprintf(buf, size,
+			     "phase 2 (random, PCT depth %d): %llu schedules checked, %.0f/s",
+			     bound, e, rate);
 	else
-		n = snprintf(buf, size, "phase 2 (random): %llu schedules checked, %.0f/s", e, rate);
+		n = snprintf(buf, size, "phase 2 (random): %llu schedules checked, %.0f/s", e,
+			     rate);
 	if (n < 0 || (size_t)n >= size)
 		return;
 	double eta = lp_progress_eta(executions, total, rate);
@@ -77,9 +76,11 @@ void lp_progress_format(char *buf, size_t size, int phase, uint64_t executions, 
 		char d[32];
 		duration(d, sizeof d, eta);
 		if (phase == LP_PROGRESS_RANDOM)
-			snprintf(buf + n, size - (size_t)n, ", %.0f to go, ~%s left", total - (double)executions, d);
+			snprintf(buf + n, size - (size_t)n, ", %.0f to go, ~%s left",
+				 total - (double)executions, d);
 		else
-			snprintf(buf + n, size - (size_t)n, ", bound %d ends at ~%.0f executions, ~%s left", bound, total, d);
+			snprintf(buf + n, size - (size_t)n,
+				 ", bound %d ends at ~%.0f executions, ~%s left", bound, total, d);
 	}
 }
 

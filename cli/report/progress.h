@@ -26,7 +26,7 @@ void lp_progress_clear(void);
 /* Pure parts, unit tested. Seconds left to reach total at rate; < 0 when unknown. */
 double lp_progress_eta(uint64_t done, double total, double rate);
 /* The text of one status line (no newline); rate per second; total as for estimate. */
-void lp_progress_format(char *buf, size_t size, int phase, uint64_t executions, uint64_t histories, int bound,
-			double rate, double total);
+void lp_progress_format(char *buf, size_t size, int phase, uint64_t executions, uint64_t histories,
+			int bound, double rate, double total);
 
 #endif

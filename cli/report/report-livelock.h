@@ -5,8 +5,9 @@
 #define LINEUP_CLI_REPORT_LIVELOCK_H
 
 /* A step bound cannot tell a livelock from a long operation: every livelock report says so. */
-#define LP_LIVELOCK_CAUTION                                                                       \
-	"(a livelock, unless the operation merely needs more scheduling points: then rerun with a " \
+#define LP_LIVELOCK_CAUTION                                                                        \
+	"(a livelock, unless the operation merely needs more scheduling points: then rerun with "  \
+	"a "                                                                                       \
 	"larger --max-steps)\n"
 
 #include <stdint.h>
@@ -22,6 +23,7 @@ typedef char *(*lp_symbolize_fn)(void *arg, uint64_t addr);
 /* "stuck: thread 0.1 took more than N scheduling points (--max-steps) inside one operation
  * without finishing; it is spinning at A, B\n". The thread is the one the last decision
  * let run; the sites are the distinct code addresses of its last points, newest first. */
-char *lp_livelock_text(const struct lp_exec_log *log, uint64_t max_steps, lp_symbolize_fn sym, void *arg);
+char *lp_livelock_text(const struct lp_exec_log *log, uint64_t max_steps, lp_symbolize_fn sym,
+		       void *arg);
 
 #endif

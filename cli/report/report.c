@@ -9,7 +9,8 @@
 #include "report-livelock.h"
 #include "report-trace.h"
 
-char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s, const struct lp_exec_log *log)
+char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s,
+			 const struct lp_exec_log *log)
 {
 	struct lp_buf b = {0};
 	for (size_t i = 0; i < s->n; i++) {
@@ -28,8 +29,8 @@ char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s, co
 			continue;
 		}
 		bool pre = lp_explore_is_preemption(d, s->ov[i].tid);
-		lp_buf_printf(&b, "%s %s %s", lp_tid_format(s->ov[i].tid, t1), pre ? "preempts" : "runs instead of",
-			      lp_tid_format(d->running, t2));
+		lp_buf_printf(&b, "%s %s %s", lp_tid_format(s->ov[i].tid, t1),
+			      pre ? "preempts" : "runs instead of", lp_tid_format(d->running, t2));
 		if (site) {
 			pid_t pid = c->sv.server_pid;
 			if (pid > 0) {
@@ -75,16 +76,22 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 	char *inst = lp_sites_summary_text(&c->sites);
 	fputs(inst, f);
 	free(inst);
-	fprintf(f, "phase 1: %llu serial executions, %llu distinct histories (%s: every serial order run first%s; %.2f s)\n",
+	fprintf(f,
+		"phase 1: %llu serial executions, %llu distinct histories (%s: every serial order "
+		"run first%s; %.2f s)\n",
 		(unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories,
 		s->p1_mode ? s->p1_mode : "eager",
-		c->o->n_globs ? ", branching at every switch point since -f leaves target calls unrecorded" : "",
+		c->o->n_globs
+		    ? ", branching at every switch point since -f leaves target calls unrecorded"
+		    : "",
 		s->p1_seconds);
 	if (c->o->strategy == LP_STRATEGY_DFS) {
-		fprintf(f, "phase 2: %llu concurrent executions (preemption bound %d", (unsigned long long)s->p2_executions,
-			s->bound);
+		fprintf(f, "phase 2: %llu concurrent executions (preemption bound %d",
+			(unsigned long long)s->p2_executions, s->bound);
 		if (s->bound < 0)
-			fputs(s->cov.budget > 0 ? ": bound by bound while they fit the time budget" : ": unbounded", f);
+			fputs(s->cov.budget > 0 ? ": bound by bound while they fit the time budget"
+						: ": unbounded",
+			      f);
 		fputs(")", f);
 		for (int b = 0; b <= s->p2_max_cost && b < LP_MAX_BOUND_SLOTS; b++)
 			fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
@@ -98,10 +105,11 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 					total += s->p2_pruned[b];
 					top = b;
 				}
-			fprintf(f, "phase 2 reduction (%s): %llu schedules pruned", s->reduction, (unsigned long long)total);
+			fprintf(f, "phase 2 reduction (%s): %llu schedules pruned", s->reduction,
+				(unsigned long long)total);
 			for (int b = 0; b <= top; b++)
-				fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
-					(unsigned long long)s->p2_pruned[b]);
+				fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b,
+					b == 1 ? "" : "s", (unsigned long long)s->p2_pruned[b]);
 			fputs("\n", f);
 		}
 	}
@@ -123,7 +131,8 @@ void lp_report_coverage(const struct lp_ctx *c, FILE *f)
 		return;
 	if (cv->stopped_by)
 		fprintf(f, "stopped by %s%s\n", cv->stopped_by,
-			strcmp(cv->stopped_by, "the time budget") ? " before the end of the run" : " running out");
+			strcmp(cv->stopped_by, "the time budget") ? " before the end of the run"
+								  : " running out");
 	char *text = lp_coverage_text(cv, c->sum.bound);
 	fprintf(f, "coverage: %s\n", text);
 	free(text);

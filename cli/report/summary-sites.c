@@ -37,7 +37,8 @@ static void kinds(struct lp_buf *b, const size_t *by_kind)
 	for (int k = 0; k < LP_SITE_COUNT; k++) {
 		if (!by_kind[k])
 			continue;
-		lp_buf_printf(b, "%s%zu %s", first ? "" : ", ", by_kind[k], lp_site_kind_name((enum lp_site_kind)k));
+		lp_buf_printf(b, "%s%zu %s", first ? "" : ", ", by_kind[k],
+			      lp_site_kind_name((enum lp_site_kind)k));
 		first = false;
 	}
 }
@@ -67,12 +68,17 @@ char *lp_sites_summary_text(const struct lp_sites_summary *s)
 		if (sum_kinds(o->planned))
 			kinds(&b, o->planned);
 		else
-			lp_buf_puts(&b, s->memory ? "nothing (no atomic instruction, pause or shared load or store)"
-						  : "nothing (no atomic instruction or pause)");
+			lp_buf_puts(
+			    &b,
+			    s->memory
+				? "nothing (no atomic instruction, pause or shared load or store)"
+				: "nothing (no atomic instruction or pause)");
 		lp_buf_printf(&b, " in %s\n", o->name);
 	}
 	if (!s->in_plan) {
-		lp_buf_puts(&b, "instrumented: nothing (LINEUP_PLAN_SITES=0 left the sites out of the plan)\n");
+		lp_buf_puts(
+		    &b,
+		    "instrumented: nothing (LINEUP_PLAN_SITES=0 left the sites out of the plan)\n");
 	} else if (s->reported && !exact) {
 		size_t by_kind[LP_SITE_COUNT];
 		for (int k = 0; k < LP_SITE_COUNT; k++)
@@ -82,15 +88,16 @@ char *lp_sites_summary_text(const struct lp_sites_summary *s)
 			kinds(&b, by_kind);
 		else
 			lp_buf_puts(&b, "nothing");
-		lp_buf_printf(&b, " in all (the preload trapped %u of the %zu planned sites)\n", patched_total(s),
-			      planned_total(s, -1));
+		lp_buf_printf(&b, " in all (the preload trapped %u of the %zu planned sites)\n",
+			      patched_total(s), planned_total(s, -1));
 	}
 	for (size_t i = 0; i < s->n_objects; i++)
 		for (int w = 0; w < LP_SKIP_COUNT; w++) {
 			size_t n = s->objects[i].skipped[w];
 			if (n)
-				lp_buf_printf(&b, "not instrumented: %zu site%s in %s: %s\n", n, n == 1 ? "" : "s",
-					      s->objects[i].name, lp_skip_reason_text((enum lp_skip_reason)w));
+				lp_buf_printf(&b, "not instrumented: %zu site%s in %s: %s\n", n,
+					      n == 1 ? "" : "s", s->objects[i].name,
+					      lp_skip_reason_text((enum lp_skip_reason)w));
 		}
 	return lp_buf_take(&b);
 }
@@ -105,25 +112,31 @@ void lp_sites_summary_warn(const struct lp_sites_summary *s, struct lp_summary *
 		for (int w = 0; w < LP_SKIP_COUNT; w++)
 			skipped += s->objects[i].skipped[w];
 	if (planned && !s->in_plan) {
-		lp_summary_warn(sum, "LINEUP_PLAN_SITES=0: no instruction of the targets is a scheduling point (only "
-				     "pthread, semaphore and yield calls are): bugs between lock-free steps can be missed");
+		lp_summary_warn(sum, "LINEUP_PLAN_SITES=0: no instruction of the targets is a "
+				     "scheduling point (only "
+				     "pthread, semaphore and yield calls are): bugs between "
+				     "lock-free steps can be missed");
 	} else if (planned && s->reported && patched_total(s) == 0 && s->unpatched == 0) {
 		snprintf(msg, sizeof msg,
-			 "the preload trapped no atomic instruction: it ignored the plan's %zu sites (a preload older than "
-			 "protocol 2?), so only pthread, semaphore and yield calls are scheduling points and bugs between "
+			 "the preload trapped no atomic instruction: it ignored the plan's %zu "
+			 "sites (a preload older than "
+			 "protocol 2?), so only pthread, semaphore and yield calls are scheduling "
+			 "points and bugs between "
 			 "lock-free steps can be missed",
 			 planned);
 		lp_summary_warn(sum, msg);
 	} else if (s->reported && s->unpatched) {
 		snprintf(msg, sizeof msg,
-			 "the preload could not trap %u of the plan's %zu sites (the warnings above say why): races at "
+			 "the preload could not trap %u of the plan's %zu sites (the warnings "
+			 "above say why): races at "
 			 "those instructions can be missed",
 			 s->unpatched, planned);
 		lp_summary_warn(sum, msg);
 	}
 	if (skipped) {
 		snprintf(msg, sizeof msg,
-			 "%zu instruction%s that should be scheduling points could not be trapped (see 'not instrumented'): "
+			 "%zu instruction%s that should be scheduling points could not be trapped "
+			 "(see 'not instrumented'): "
 			 "races at %s can be missed",
 			 skipped, skipped == 1 ? "" : "s", skipped == 1 ? "it" : "them");
 		lp_summary_warn(sum, msg);

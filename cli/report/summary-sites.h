@@ -12,20 +12,20 @@
 #include "summary.h"
 
 struct lp_sites_object {
-	const char *name;                   /* as the user named it */
-	size_t planned[LP_SITE_COUNT];      /* sites in the plan, by kind */
-	size_t skipped[LP_SKIP_COUNT];      /* left out by the scan, by reason */
+	const char *name;	       /* as the user named it */
+	size_t planned[LP_SITE_COUNT]; /* sites in the plan, by kind */
+	size_t skipped[LP_SKIP_COUNT]; /* left out by the scan, by reason */
 };
 
 struct lp_sites_summary {
-	bool enabled;                       /* granularity atomic or memory */
-	bool memory;                        /* granularity memory */
-	bool in_plan;                       /* the plan carried the sites (LINEUP_PLAN_SITES) */
-	struct lp_sites_object *objects;    /* targets, then --instrument objects */
+	bool enabled;			 /* granularity atomic or memory */
+	bool memory;			 /* granularity memory */
+	bool in_plan;			 /* the plan carried the sites (LINEUP_PLAN_SITES) */
+	struct lp_sites_object *objects; /* targets, then --instrument objects */
 	size_t n_objects;
-	bool reported;                      /* the preload's counts below were read */
-	uint32_t patched[LP_SITE_COUNT];    /* struct lp_shm's sites_patched */
-	uint32_t unpatched;                 /* struct lp_shm's sites_unpatched */
+	bool reported;			 /* the preload's counts below were read */
+	uint32_t patched[LP_SITE_COUNT]; /* struct lp_shm's sites_patched */
+	uint32_t unpatched;		 /* struct lp_shm's sites_unpatched */
 };
 
 /* "instrumented: ..." and "not instrumented: ..." lines, each ending in a newline ("" when

@@ -18,9 +18,12 @@ void lp_summary_warn(struct lp_summary *s, const char *text)
 const char *lp_run_verdict_text(enum lp_run_verdict v)
 {
 	switch (v) {
-	case LP_RUN_OK: return "no violation found";
-	case LP_RUN_VIOLATION: return "violation";
-	case LP_RUN_NONDETERMINISTIC: return "nondeterministic";
+	case LP_RUN_OK:
+		return "no violation found";
+	case LP_RUN_VIOLATION:
+		return "violation";
+	case LP_RUN_NONDETERMINISTIC:
+		return "nondeterministic";
 	}
 	return "?";
 }

@@ -12,7 +12,7 @@
 enum lp_run_verdict { LP_RUN_OK, LP_RUN_VIOLATION, LP_RUN_NONDETERMINISTIC };
 
 struct lp_violation {
-	const char *kind;  /* "non-linearizable", "stuck", "crash" */
+	const char *kind; /* "non-linearizable", "stuck", "crash" */
 	char *history, *schedule, *replay, *report;
 	char *switches; /* the preemptions and switches the schedule forces, one per line */
 };
@@ -20,20 +20,20 @@ struct lp_violation {
 /* What phase 2 covered when it did not simply run every schedule up to the bound: a run
  * cut short (--time-budget, SIGINT, SIGTERM) or random samples (--strategy pct|random). */
 struct lp_coverage {
-	int complete_bound;      /* highest bound whose schedules all ran; -1 none */
-	bool exhaustive;         /* an unbounded search ran to its end: every schedule ran */
-	int partial_bound;       /* bound cut short; -1 none */
-	uint64_t partial_done;   /* its schedules run */
-	double partial_total;    /* estimate of all its schedules; 0 unknown */
-	uint64_t samples;        /* random schedules run */
-	const char *sampler;     /* "PCT" or "random"; NULL when none ran */
+	int complete_bound;    /* highest bound whose schedules all ran; -1 none */
+	bool exhaustive;       /* an unbounded search ran to its end: every schedule ran */
+	int partial_bound;     /* bound cut short; -1 none */
+	uint64_t partial_done; /* its schedules run */
+	double partial_total;  /* estimate of all its schedules; 0 unknown */
+	uint64_t samples;      /* random schedules run */
+	const char *sampler;   /* "PCT" or "random"; NULL when none ran */
 	unsigned pct_depth;
 	uint64_t seed;
-	uint64_t pct_k;          /* most scheduling points seen in one execution (PCT's k) */
-	unsigned threads;        /* most threads seen in one execution (PCT's n) */
-	int phase;               /* phase running when the run ended early (1 or 2), 0 none */
-	const char *stopped_by;  /* "SIGINT", "SIGTERM", "the time budget"; NULL: ran to the end */
-	double budget;           /* --time-budget in seconds, 0 none */
+	uint64_t pct_k;		/* most scheduling points seen in one execution (PCT's k) */
+	unsigned threads;	/* most threads seen in one execution (PCT's n) */
+	int phase;		/* phase running when the run ended early (1 or 2), 0 none */
+	const char *stopped_by; /* "SIGINT", "SIGTERM", "the time budget"; NULL: ran to the end */
+	double budget;		/* --time-budget in seconds, 0 none */
 };
 
 struct lp_summary {
@@ -42,21 +42,21 @@ struct lp_summary {
 	size_t n_targets;
 	size_t functions;
 	uint64_t p1_executions, p1_histories;
-	const char *p1_mode;                       /* "eager": every serial order run first */
-	double p1_seconds, p2_seconds;             /* wall-clock time of each phase */
+	const char *p1_mode;	       /* "eager": every serial order run first */
+	double p1_seconds, p2_seconds; /* wall-clock time of each phase */
 	uint64_t p2_executions;
 	uint64_t p2_per_bound[LP_MAX_BOUND_SLOTS]; /* executions by preemptions */
-	int p2_max_cost;                           /* highest cost run, -1 none */
-	uint64_t p2_pruned[LP_MAX_BOUND_SLOTS];    /* alternatives the reduction left out */
-	const char *reduction;                     /* "sleep", "race-free" or "off" */
+	int p2_max_cost;			   /* highest cost run, -1 none */
+	uint64_t p2_pruned[LP_MAX_BOUND_SLOTS];	   /* alternatives the reduction left out */
+	const char *reduction;			   /* "sleep", "race-free" or "off" */
 	int bound;
 	char **warnings;
 	size_t n_warnings;
-	struct lp_violation *violation;            /* NULL when none */
-	char *instrumentation;                     /* the summary's site lines, NULL before set */
-	char *nondeterminism;                      /* the checker's two histories, exit 3 only */
+	struct lp_violation *violation; /* NULL when none */
+	char *instrumentation;		/* the summary's site lines, NULL before set */
+	char *nondeterminism;		/* the checker's two histories, exit 3 only */
 	struct lp_coverage cov;
-	char *interception;                        /* JSON object (cli/interception.c), or NULL */
+	char *interception; /* JSON object (cli/interception.c), or NULL */
 };
 
 /* Adds a warning once (same text is not repeated). */

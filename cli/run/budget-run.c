@@ -58,7 +58,8 @@ bool lp_run_dfs_should_stop(struct lp_ctx *c, struct lp_explore *ex, const struc
 		c->p2_seeds = seeds;
 	} else if (iter != c->p2_iter) {
 		/* The previous bound is done: its schedules per seed predict this one's. */
-		c->p2_prior_mean = c->p2_seeds ? (double)c->sum.p2_per_bound[c->p2_iter] / (double)c->p2_seeds : 1;
+		c->p2_prior_mean =
+		    c->p2_seeds ? (double)c->sum.p2_per_bound[c->p2_iter] / (double)c->p2_seeds : 1;
 		/* The root's subtree (bound 0) holds every non-preemptive variation of the whole
 		 * execution; a seed's holds those after its override only: much fewer. */
 		if (iter == 1)
@@ -69,8 +70,11 @@ bool lp_run_dfs_should_stop(struct lp_ctx *c, struct lp_explore *ex, const struc
 		double per_exec = (lp_run_now() - c->p2_start) / (double)c->sum.p2_executions;
 		double expected = c->p2_prior_mean * (double)seeds;
 		if (c->o->verbose) /* bench/estimate.sh compares these with the real counts */
-			fprintf(stderr, "lineup-preload: bound %u done: %llu executions; bound %u: %llu seeds, estimate %.0f executions\n",
-				iter - 1, (unsigned long long)c->sum.p2_per_bound[iter - 1], iter, (unsigned long long)seeds, expected);
+			fprintf(stderr,
+				"lineup-preload: bound %u done: %llu executions; bound %u: %llu "
+				"seeds, estimate %.0f executions\n",
+				iter - 1, (unsigned long long)c->sum.p2_per_bound[iter - 1], iter,
+				(unsigned long long)seeds, expected);
 		if (c->deadline > 0 && expected * per_exec > lp_run_time_left(c)) {
 			c->p2_declined = true;
 			c->p2_estimate = expected;
@@ -82,7 +86,8 @@ bool lp_run_dfs_should_stop(struct lp_ctx *c, struct lp_explore *ex, const struc
 	c->p2_estimate = lp_budget_bound_estimate(done, seeds, left, c->p2_prior_mean);
 	/* The prior can be far off: once a few seeds ran, check the fit again (the time spent
 	 * on the bound so far is then lost to PCT, but is a small part of it). */
-	if (c->deadline > 0 && iter > 0 && !c->p2_rechecked && seeds - left >= (seeds < 8 ? seeds : 8)) {
+	if (c->deadline > 0 && iter > 0 && !c->p2_rechecked &&
+	    seeds - left >= (seeds < 8 ? seeds : 8)) {
 		c->p2_rechecked = true;
 		double per_exec = (lp_run_now() - c->p2_start) / (double)c->sum.p2_executions;
 		if ((c->p2_estimate - (double)done) * per_exec > lp_run_time_left(c)) {
@@ -99,7 +104,8 @@ void lp_run_dfs_end(struct lp_ctx *c, struct lp_explore *ex, bool stopped)
 	struct lp_coverage *cv = &c->sum.cov;
 	unsigned iter = lp_explore_iteration(ex);
 	if (!stopped) {
-		/* Ran to its end: every bound up to the explorer's, or (unbounded) every schedule. */
+		/* Ran to its end: every bound up to the explorer's, or (unbounded) every schedule.
+		 */
 		cv->complete_bound = c->sum.bound >= 0 ? c->sum.bound : c->sum.p2_max_cost;
 		cv->exhaustive = c->sum.bound < 0;
 		return;

@@ -22,11 +22,19 @@ int lp_duration_parse(const char *s, double *secs)
 			return -1;
 		double unit = 1;
 		switch (*end) {
-		case 'h': unit = 3600, end++; break;
-		case 'm': unit = 60, end++; break;
-		case 's': end++; break;
-		case 0: break;
-		default: return -1;
+		case 'h':
+			unit = 3600, end++;
+			break;
+		case 'm':
+			unit = 60, end++;
+			break;
+		case 's':
+			end++;
+			break;
+		case 0:
+			break;
+		default:
+			return -1;
 		}
 		total += v * unit;
 		p = end;
@@ -37,7 +45,8 @@ int lp_duration_parse(const char *s, double *secs)
 	return 0;
 }
 
-double lp_budget_bound_estimate(uint64_t done, uint64_t seeds, uint64_t seeds_left, double prior_mean)
+double lp_budget_bound_estimate(uint64_t done, uint64_t seeds, uint64_t seeds_left,
+				double prior_mean)
 {
 	uint64_t started = seeds > seeds_left ? seeds - seeds_left : 0;
 	double mean = started ? (double)done / (double)started : prior_mean;
@@ -88,7 +97,8 @@ char *lp_coverage_text(const struct lp_coverage *cv, int bound)
 		return lp_buf_take(&b);
 	}
 	if (cv->exhaustive)
-		lp_buf_printf(&b, "every schedule (at most %d preemptions) complete", cv->complete_bound);
+		lp_buf_printf(&b, "every schedule (at most %d preemptions) complete",
+			      cv->complete_bound);
 	else if (cv->complete_bound >= 0)
 		lp_buf_printf(&b, "bound %d complete", cv->complete_bound);
 	else if (cv->partial_bound < 0 && !cv->samples)
@@ -96,18 +106,21 @@ char *lp_coverage_text(const struct lp_coverage *cv, int bound)
 	if (cv->partial_bound >= 0) {
 		lp_buf_printf(&b, "%sbound %d: ", b.len ? "; " : "", cv->partial_bound);
 		if (cv->partial_total > 0) {
-			double pct = (double)(uint64_t)(100.0 * (double)cv->partial_done / cv->partial_total);
+			double pct = (double)(uint64_t)(100.0 * (double)cv->partial_done /
+							cv->partial_total);
 			if (pct > 99)
 				pct = 99; /* it did not finish: never round up to all of it */
 			lp_buf_printf(&b, "%.0f%% of its schedules (about %s of %s)", pct,
-				      lp_thousands(cv->partial_done, n1), lp_thousands((uint64_t)(cv->partial_total + 0.5), n2));
+				      lp_thousands(cv->partial_done, n1),
+				      lp_thousands((uint64_t)(cv->partial_total + 0.5), n2));
 		} else {
-			lp_buf_printf(&b, "%s of its schedules", lp_thousands(cv->partial_done, n1));
+			lp_buf_printf(&b, "%s of its schedules",
+				      lp_thousands(cv->partial_done, n1));
 		}
 	}
 	if (cv->sampler) {
-		lp_buf_printf(&b, "%s%s random schedule%s (", b.len ? "; " : "", lp_thousands(cv->samples, n1),
-			      cv->samples == 1 ? "" : "s");
+		lp_buf_printf(&b, "%s%s random schedule%s (", b.len ? "; " : "",
+			      lp_thousands(cv->samples, n1), cv->samples == 1 ? "" : "s");
 		if (!strcmp(cv->sampler, "PCT"))
 			lp_buf_printf(&b, "PCT depth %u", cv->pct_depth);
 		else
@@ -127,9 +140,12 @@ char *lp_coverage_guarantee(const struct lp_coverage *cv, int bound)
 	}
 	int full = cv->complete_bound;
 	if (cv->exhaustive)
-		lp_buf_puts(&b, "every schedule has a serial witness (the search ran to its end without a bound)");
+		lp_buf_puts(&b, "every schedule has a serial witness (the search ran to its end "
+				"without a bound)");
 	else if (full >= 0)
-		lp_buf_printf(&b, "every schedule with at most %d preemption%s has a serial witness", full, full == 1 ? "" : "s");
+		lp_buf_printf(&b,
+			      "every schedule with at most %d preemption%s has a serial witness",
+			      full, full == 1 ? "" : "s");
 	else
 		lp_buf_puts(&b, "no preemption bound was checked completely");
 	if (cv->partial_bound >= 0)
@@ -138,10 +154,13 @@ char *lp_coverage_guarantee(const struct lp_coverage *cv, int bound)
 		unsigned n = cv->threads ? cv->threads : 1;
 		double p = 1.0 / ((double)n * power((double)cv->pct_k, cv->pct_depth - 1u));
 		double miss = power(1.0 - p, cv->samples);
-		lp_buf_printf(&b, "; each PCT run finds a bug of depth %u with probability >= 1/(n*k^%u) = %.3g "
-				  "(n = %u threads, k = %llu scheduling points), so %s runs miss one with probability <= %.3g",
-			      cv->pct_depth, cv->pct_depth - 1, p, n, (unsigned long long)cv->pct_k,
-			      cv->samples == 1 ? "1" : "these", miss);
+		lp_buf_printf(
+		    &b,
+		    "; each PCT run finds a bug of depth %u with probability >= 1/(n*k^%u) = %.3g "
+		    "(n = %u threads, k = %llu scheduling points), so %s runs miss one with "
+		    "probability <= %.3g",
+		    cv->pct_depth, cv->pct_depth - 1, p, n, (unsigned long long)cv->pct_k,
+		    cv->samples == 1 ? "1" : "these", miss);
 	} else if (cv->sampler) {
 		lp_buf_puts(&b, "; uniformly random schedules carry no probability bound");
 	}

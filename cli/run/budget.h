@@ -16,7 +16,8 @@ int lp_duration_parse(const char *s, double *secs);
  * each, so total = seeds x mean subtree size. The mean is measured on the seeds already
  * started (done / started) once one is; before that, prior_mean (the previous bound's).
  * Returns at least done. */
-double lp_budget_bound_estimate(uint64_t done, uint64_t seeds, uint64_t seeds_left, double prior_mean);
+double lp_budget_bound_estimate(uint64_t done, uint64_t seeds, uint64_t seeds_left,
+				double prior_mean);
 
 /* The prior schedules-per-seed of bound 1 from bound 0's (the root's whole subtree):
  * its square root, which matched the 3-thread tests within a factor of 2. */

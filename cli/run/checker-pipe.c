@@ -43,7 +43,8 @@ void lp_checker_pipe_start(struct lp_checker_pipe *c, const struct lp_options *o
 		dup2(in[0], 0);
 		dup2(out[1], 1);
 		execv(c->path, (char **)argv);
-		fprintf(stderr, "lineup-preload: cannot execute '%s': %s\n", c->path, strerror(errno));
+		fprintf(stderr, "lineup-preload: cannot execute '%s': %s\n", c->path,
+			strerror(errno));
 		_exit(LP_EXIT_USAGE);
 	}
 	close(in[0]);
@@ -59,12 +60,16 @@ static void died(struct lp_checker_pipe *c)
 	waitpid(c->pid, &status, 0);
 	c->pid = 0;
 	if (WIFSIGNALED(status))
-		lp_die(LP_EXIT_USAGE, "'%s' was killed by signal %d: this is a bug in lineup-checker", c->path, WTERMSIG(status));
-	lp_die(LP_EXIT_USAGE, "'%s --server' exited with status %d while checking: see its message above", c->path,
+		lp_die(LP_EXIT_USAGE,
+		       "'%s' was killed by signal %d: this is a bug in lineup-checker", c->path,
+		       WTERMSIG(status));
+	lp_die(LP_EXIT_USAGE,
+	       "'%s --server' exited with status %d while checking: see its message above", c->path,
 	       WEXITSTATUS(status));
 }
 
-enum lp_check_reply lp_checker_pipe_send(struct lp_checker_pipe *c, const char *history, char **text)
+enum lp_check_reply lp_checker_pipe_send(struct lp_checker_pipe *c, const char *history,
+					 char **text)
 {
 	*text = NULL;
 	if (fputs(history, c->in) == EOF || fflush(c->in) == EOF)
@@ -96,7 +101,9 @@ enum lp_check_reply lp_checker_pipe_send(struct lp_checker_pipe *c, const char *
 		return kinds[k].r;
 	}
 	line[strcspn(line, "\n")] = 0;
-	lp_die(LP_EXIT_USAGE, "unexpected reply '%s' from '%s --server': is it from the same version?", line, c->path);
+	lp_die(LP_EXIT_USAGE,
+	       "unexpected reply '%s' from '%s --server': is it from the same version?", line,
+	       c->path);
 }
 
 void lp_checker_pipe_finish(struct lp_checker_pipe *c)
@@ -111,5 +118,8 @@ void lp_checker_pipe_finish(struct lp_checker_pipe *c)
 	free(c->path);
 	c->path = NULL;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		lp_die(LP_EXIT_USAGE, "'lineup-checker --server' failed at the end (status %d): see its message above", status);
+		lp_die(LP_EXIT_USAGE,
+		       "'lineup-checker --server' failed at the end (status %d): see its message "
+		       "above",
+		       status);
 }

@@ -18,7 +18,8 @@ struct lp_checker_pipe {
 
 void lp_checker_pipe_start(struct lp_checker_pipe *c, const struct lp_options *o);
 /* Sends one history; returns the reply; *text gets the report text (malloc'ed) or NULL. */
-enum lp_check_reply lp_checker_pipe_send(struct lp_checker_pipe *c, const char *history, char **text);
+enum lp_check_reply lp_checker_pipe_send(struct lp_checker_pipe *c, const char *history,
+					 char **text);
 /* Closes its input (it then writes --observations) and waits; dies if it failed. */
 void lp_checker_pipe_finish(struct lp_checker_pipe *c);
 

@@ -31,10 +31,7 @@ void lp_interrupt_install(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-int lp_interrupt_signal(void)
-{
-	return caught;
-}
+int lp_interrupt_signal(void) { return caught; }
 
 const char *lp_interrupt_name(void)
 {

@@ -51,7 +51,8 @@ int lp_phase_sample(struct lp_ctx *c, int strategy, unsigned pct_depth, uint64_t
 		c->sv.seed = seed;
 		/* k: the longest execution seen so far (phase 1's serial ones to begin with). */
 		uint64_t k = c->max_points ? c->max_points : 1;
-		c->sv.pct_n_changes = pct ? lp_strategy_pct_points(seed, pct_depth, k, c->sv.pct_changes) : 0;
+		c->sv.pct_n_changes =
+		    pct ? lp_strategy_pct_points(seed, pct_depth, k, c->sv.pct_changes) : 0;
 		struct lp_exec e;
 		lp_phases_execute(c, &root, &e);
 		c->sv.strategy = LP_STRAT_DEFAULT;
@@ -73,7 +74,9 @@ int lp_phase_sample(struct lp_ctx *c, int strategy, unsigned pct_depth, uint64_t
 				lp_phases_exec_clear(&e);
 				return rc;
 			}
-			lp_die(LP_EXIT_USAGE, "client exited under schedule %s before every thread finished (exit status %d)",
+			lp_die(LP_EXIT_USAGE,
+			       "client exited under schedule %s before every thread finished (exit "
+			       "status %d)",
 			       e.sched, WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1);
 		}
 		char *text = NULL;
@@ -84,20 +87,25 @@ int lp_phase_sample(struct lp_ctx *c, int strategy, unsigned pct_depth, uint64_t
 			return crc;
 		}
 		if (r == LP_CHECK_VIOLATION) {
-			int rc = lp_phases_violation(c, &e.derived, &e, e.stuck ? "stuck" : "non-linearizable", text);
+			int rc = lp_phases_violation(c, &e.derived, &e,
+						     e.stuck ? "stuck" : "non-linearizable", text);
 			free(text);
 			lp_phases_exec_clear(&e);
 			return rc;
 		}
 		if (r != LP_CHECK_OK)
-			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text ? text : "");
+			lp_die(LP_EXIT_USAGE,
+			       "lineup-checker rejected the history of schedule %s: %s", e.sched,
+			       text ? text : "");
 		free(text);
 		lp_phases_exec_clear(&e);
 		lp_progress_update(LP_PROGRESS_RANDOM, cv->samples, 0, (int)cv->pct_depth);
 	}
 	if (unexpressible) {
 		char msg[200];
-		snprintf(msg, sizeof msg, "%llu random schedule%s needed more than 4096 overrides to replay and went unchecked",
+		snprintf(msg, sizeof msg,
+			 "%llu random schedule%s needed more than 4096 overrides to replay and "
+			 "went unchecked",
 			 (unsigned long long)unexpressible, unexpressible == 1 ? "" : "s");
 		lp_summary_warn(&c->sum, msg);
 	}

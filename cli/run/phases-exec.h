@@ -20,8 +20,8 @@ struct lp_exec {
 /* Runs s and classifies the outcome; dies on set-up errors that make any verdict void. */
 void lp_phases_execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e);
 /* Reports the violation found by e (run under s), prints the report, returns exit status 1. */
-int lp_phases_violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, const char *kind,
-			const char *checker_text);
+int lp_phases_violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e,
+			const char *kind, const char *checker_text);
 void lp_phases_exec_clear(struct lp_exec *e);
 /* The end of a run without a violation: stops the server and the checker, prints the
  * summary (and --json), returns exit status 0. */
@@ -30,8 +30,8 @@ int lp_phases_finish_ok(struct lp_ctx *c);
  * code between operations not a choice) is confirmed against observations with every
  * switch point a choice before it is reported: the exact enumeration assumes threads meet
  * only in operations. Not needed when some serial execution made exactly the failing
- * history's calls, thread by thread. Updates *r and *text; returns LP_EXIT_OK, or the exit status of a
- * nondeterminism found (already reported). */
+ * history's calls, thread by thread. Updates *r and *text; returns LP_EXIT_OK, or the exit status
+ * of a nondeterminism found (already reported). */
 int lp_phases_confirm(struct lp_ctx *c, const char *history, enum lp_check_reply *r, char **text);
 
 /* cli/phase-sample.c: phase 2 as seeded random schedules (--strategy pct|random, and the

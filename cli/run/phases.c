@@ -75,15 +75,18 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exe
 	e->sched = lp_schedule_format(s);
 	lp_server_run(&c->sv, s, c->o->max_steps, &e->res);
 	if (lp_shmlog_parse(e->res.log, e->res.log_len, c->plan, &e->log, err, sizeof err))
-		lp_die(LP_EXIT_USAGE, "unreadable execution log under schedule %s: %s", e->sched, err);
+		lp_die(LP_EXIT_USAGE, "unreadable execution log under schedule %s: %s", e->sched,
+		       err);
 	for (size_t i = 0; i < e->log.n_warnings; i++)
 		lp_summary_warn(&c->sum, e->log.warnings[i].text);
 	if (e->log.n_decisions > c->max_points)
 		c->max_points = e->log.n_decisions;
-	lp_interception_count(&c->icov, c->plan, e->res.log, e->res.log_len, c->sv.single ? 0 : c->sv.shm->base_len);
+	lp_interception_count(&c->icov, c->plan, e->res.log, e->res.log_len,
+			      c->sv.single ? 0 : c->sv.shm->base_len);
 	/* A randomized execution replays from the choices it made that differ from the default. */
 	if (c->sv.strategy != LP_STRAT_DEFAULT && s->phase == LP_PHASE_CONCURRENT) {
-		if (lp_strategy_derive(s->phase, e->log.decisions, e->log.n_decisions, &e->derived)) {
+		if (lp_strategy_derive(s->phase, e->log.decisions, e->log.n_decisions,
+				       &e->derived)) {
 			e->unexpressible = true;
 		} else {
 			free(e->sched);
@@ -100,10 +103,17 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exe
 	switch (e->res.outcome) {
 	case LP_OUT_DIVERGED:
 		if (replay) /* the user's schedule, not the client, is at fault */
-			lp_die(LP_EXIT_USAGE, "schedule %s cannot be followed: %s: take the schedule from a report on the same client and options",
-			       e->sched, e->log.n_warnings ? e->log.warnings[e->log.n_warnings - 1].text : "an override names a thread that cannot run");
-		lp_die(LP_EXIT_USAGE, "client is nondeterministic under a fixed schedule (schedule %s named a thread that could not run): "
-				      "make the client's threads depend only on the library's results, not on time, input or randomness",
+			lp_die(LP_EXIT_USAGE,
+			       "schedule %s cannot be followed: %s: take the schedule from a "
+			       "report on the same client and options",
+			       e->sched,
+			       e->log.n_warnings ? e->log.warnings[e->log.n_warnings - 1].text
+						 : "an override names a thread that cannot run");
+		lp_die(LP_EXIT_USAGE,
+		       "client is nondeterministic under a fixed schedule (schedule %s named a "
+		       "thread that could not run): "
+		       "make the client's threads depend only on the library's results, not on "
+		       "time, input or randomness",
 		       e->sched);
 	case LP_OUT_FATAL:
 	case LP_OUT_LIMIT:
@@ -122,29 +132,44 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exe
 	 * joins, ...). No history of the library can say anything about that. */
 	if (e->res.outcome == LP_OUT_DEADLOCK && e->log.n_calls == e->log.n_returns && replay) {
 		e->stuck = false; /* a well-formed history: nothing is pending */
-		lp_summary_warn(&c->sum, "the client deadlocked outside the library's operations (no operation was pending): fix the client");
+		lp_summary_warn(&c->sum, "the client deadlocked outside the library's operations "
+					 "(no operation was pending): fix the client");
 	} else if (e->res.outcome == LP_OUT_DEADLOCK && e->log.n_calls == e->log.n_returns)
-		lp_die(LP_EXIT_USAGE, "the client deadlocked outside the library's operations under schedule %s (no operation was pending: "
-				      "its own threads wait on each other, e.g. its own locks taken in opposite orders): fix the client; "
-				      "--replay %s -v shows where",
+		lp_die(LP_EXIT_USAGE,
+		       "the client deadlocked outside the library's operations under schedule %s "
+		       "(no operation was pending: "
+		       "its own threads wait on each other, e.g. its own locks taken in opposite "
+		       "orders): fix the client; "
+		       "--replay %s -v shows where",
 		       e->sched, e->sched);
 	if (replay && !e->crashed && s->n && s->ov[s->n - 1].step >= c->sv.shm->steps)
-		lp_die(LP_EXIT_USAGE, "schedule %s names step %llu, which never happens: the execution ends after %llu scheduling points; "
-				      "take the schedule from a report on the same client and options",
-		       e->sched, (unsigned long long)s->ov[s->n - 1].step, (unsigned long long)c->sv.shm->steps);
+		lp_die(LP_EXIT_USAGE,
+		       "schedule %s names step %llu, which never happens: the execution ends after "
+		       "%llu scheduling points; "
+		       "take the schedule from a report on the same client and options",
+		       e->sched, (unsigned long long)s->ov[s->n - 1].step,
+		       (unsigned long long)c->sv.shm->steps);
 	if (e->crashed && s->phase == LP_PHASE_SERIAL && !replay) {
 		if (WIFSIGNALED(e->res.status))
-			lp_die(LP_EXIT_USAGE, "client crashed (%s) in phase 1 under serial schedule %s: fix the client or the library before checking",
+			lp_die(LP_EXIT_USAGE,
+			       "client crashed (%s) in phase 1 under serial schedule %s: fix the "
+			       "client or the library before checking",
 			       lp_signal_name(WTERMSIG(e->res.status)), e->sched);
-		lp_die(LP_EXIT_USAGE, "client exited in phase 1 under serial schedule %s before every thread finished (exit status %d): %s",
-		       e->sched, WIFEXITED(e->res.status) ? WEXITSTATUS(e->res.status) : -1, first_error(c, &e->log));
+		lp_die(LP_EXIT_USAGE,
+		       "client exited in phase 1 under serial schedule %s before every thread "
+		       "finished (exit status %d): %s",
+		       e->sched, WIFEXITED(e->res.status) ? WEXITSTATUS(e->res.status) : -1,
+		       first_error(c, &e->log));
 	}
 	struct lp_buf hdr = {0};
-	lp_buf_printf(&hdr, "history %s schedule=%s", s->phase == LP_PHASE_SERIAL ? "serial" : "concurrent", e->sched);
-	e->history = lp_shmlog_history(e->res.log, e->res.log_len, c->plan, hdr.s, e->stuck, c->fmt, err, sizeof err);
+	lp_buf_printf(&hdr, "history %s schedule=%s",
+		      s->phase == LP_PHASE_SERIAL ? "serial" : "concurrent", e->sched);
+	e->history = lp_shmlog_history(e->res.log, e->res.log_len, c->plan, hdr.s, e->stuck, c->fmt,
+				       err, sizeof err);
 	lp_buf_free(&hdr);
 	if (!e->history)
-		lp_die(LP_EXIT_USAGE, "unreadable execution log under schedule %s: %s", e->sched, err);
+		lp_die(LP_EXIT_USAGE, "unreadable execution log under schedule %s: %s", e->sched,
+		       err);
 }
 
 static void finish_output(struct lp_ctx *c)
@@ -158,7 +183,8 @@ static void finish_output(struct lp_ctx *c)
 		lp_report_warnings(c, stdout);
 	}
 	if (c->o->coverage) {
-		char *sites = lp_sites_summary_text(&c->sites), *t = lp_interception_text(&c->icov, c->plan, sites);
+		char *sites = lp_sites_summary_text(&c->sites),
+		     *t = lp_interception_text(&c->icov, c->plan, sites);
 		fputs(t, stdout);
 		free(t);
 		free(sites);
@@ -167,11 +193,13 @@ static void finish_output(struct lp_ctx *c)
 		free(c->sum.instrumentation);
 		c->sum.instrumentation = lp_sites_summary_text(&c->sites);
 		free(c->sum.interception);
-		c->sum.interception = lp_interception_json(&c->icov, c->plan, c->sum.instrumentation);
+		c->sum.interception =
+		    lp_interception_json(&c->icov, c->plan, c->sum.instrumentation);
 		char *j = lp_json_report(&c->sum);
 		FILE *f = fopen(c->o->json, "w");
 		if (!f || fputs(j, f) == EOF || fclose(f))
-			lp_die(LP_EXIT_USAGE, "cannot write the JSON report to '%s': %m", c->o->json);
+			lp_die(LP_EXIT_USAGE, "cannot write the JSON report to '%s': %m",
+			       c->o->json);
 		free(j);
 	}
 	printf("verdict: %s\n", lp_run_verdict_text(c->sum.verdict));
@@ -183,21 +211,29 @@ static void finish_output(struct lp_ctx *c)
 static void report_cautions(const struct lp_ctx *c, struct lp_buf *r)
 {
 	if (c->p1_livelocks)
-		lp_buf_printf(r, "CAUTION: phase 1 cut %" PRIu64 " serial execution%s at --max-steps %" PRIu64
-			      " and recorded %s as stuck; if an operation merely needs more scheduling points, "
+		lp_buf_printf(r,
+			      "CAUTION: phase 1 cut %" PRIu64
+			      " serial execution%s at --max-steps %" PRIu64
+			      " and recorded %s as stuck; if an operation merely needs more "
+			      "scheduling points, "
 			      "this report can be a false alarm: rerun with a larger --max-steps\n",
 			      c->p1_livelocks, c->p1_livelocks == 1 ? "" : "s", c->o->max_steps,
 			      c->p1_livelocks == 1 ? "it" : "them");
 	if (c->p1_dropped)
-		lp_buf_puts(r, "CAUTION: phase 1 skipped serial schedules needing more than " LP_STR(LP_MAX_OVERRIDES) " overrides, "
-			       "so the observations may be incomplete and this report can be a false alarm\n");
+		lp_buf_puts(r,
+			    "CAUTION: phase 1 skipped serial schedules needing more than " LP_STR(
+				LP_MAX_OVERRIDES) " overrides, "
+						  "so the observations may be incomplete and this "
+						  "report can be a false alarm\n");
 	if (c->o->spurious)
-		lp_buf_puts(r, "note: with --spurious-wakeups, a condition wait in this history may have returned "
-			       "without a signal (as POSIX allows) when no other thread could run\n");
+		lp_buf_puts(r,
+			    "note: with --spurious-wakeups, a condition wait in this history may "
+			    "have returned "
+			    "without a signal (as POSIX allows) when no other thread could run\n");
 }
 
-static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, const char *kind,
-		     const char *checker_text)
+static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e,
+		     const char *kind, const char *checker_text)
 {
 	struct lp_violation *v = lp_xcalloc(1, sizeof *v);
 	struct lp_buf r = {0};
@@ -215,8 +251,9 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 	if (checker_text)
 		lp_buf_puts(&r, checker_text);
 	else
-		lp_buf_printf(&r, "client crashed with %s under this schedule; history up to the crash:\n%s",
-			      lp_signal_name(WTERMSIG(e->res.status)), v->history);
+		lp_buf_printf(
+		    &r, "client crashed with %s under this schedule; history up to the crash:\n%s",
+		    lp_signal_name(WTERMSIG(e->res.status)), v->history);
 	v->report = lp_buf_take(&r);
 	c->sum.violation = v;
 	c->sum.verdict = LP_RUN_VIOLATION;
@@ -229,7 +266,8 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 	printf("violation (%s):\n%s", !strcmp(kind, "crash") ? "client crashed" : kind, v->report);
 	if (v->report[0] && v->report[strlen(v->report) - 1] != '\n')
 		putchar('\n');
-	printf("preemptions and switches forced by the schedule:\n%s", *sites ? sites : "  (none)\n");
+	printf("preemptions and switches forced by the schedule:\n%s",
+	       *sites ? sites : "  (none)\n");
 	printf("schedule: %s\n", v->schedule);
 	printf("replay: %s\n", v->replay);
 	v->switches = sites;
@@ -247,7 +285,8 @@ static int phase1(struct lp_ctx *c, bool replay)
 	while ((s = lp_explore_next(ex))) {
 		if (!replay && lp_run_should_stop(c, 1)) {
 			lp_explore_free(ex);
-			return LP_EXIT_OK; /* incomplete observations: no phase 2, no checks on them */
+			return LP_EXIT_OK; /* incomplete observations: no phase 2, no checks on them
+					    */
 		}
 		struct lp_exec e;
 		execute(c, s, &e, false);
@@ -266,7 +305,9 @@ static int phase1(struct lp_ctx *c, bool replay)
 			lp_checker_pipe_finish(&c->ck);
 			lp_progress_clear();
 			c->sum.verdict = LP_RUN_NONDETERMINISTIC;
-			printf("nondeterministic: two serial executions with the same calls disagree\n%s", text);
+			printf("nondeterministic: two serial executions with the same calls "
+			       "disagree\n%s",
+			       text);
 			if (*text && text[strlen(text) - 1] != '\n')
 				putchar('\n');
 			c->sum.nondeterminism = text;
@@ -276,28 +317,38 @@ static int phase1(struct lp_ctx *c, bool replay)
 			return LP_EXIT_NONDETERMINISTIC;
 		}
 		if (r == LP_CHECK_ERROR)
-			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text);
+			lp_die(LP_EXIT_USAGE,
+			       "lineup-checker rejected the history of schedule %s: %s", e.sched,
+			       text);
 		free(text);
 		exec_clear(&e);
-		lp_progress_update(LP_PROGRESS_SERIAL, c->sum.p1_executions, c->sum.p1_histories, 0);
+		lp_progress_update(LP_PROGRESS_SERIAL, c->sum.p1_executions, c->sum.p1_histories,
+				   0);
 	}
 	c->sum.p1_seconds = now_seconds() - p1_started;
 	c->p1_dropped = lp_explore_dropped(ex);
 	if (c->p1_dropped)
-		lp_summary_warn(&c->sum, "phase 1 skipped serial schedules needing more than " LP_STR(LP_MAX_OVERRIDES)
-					  " overrides: observations may be incomplete");
+		lp_summary_warn(&c->sum,
+				"phase 1 skipped serial schedules needing more than " LP_STR(
+				    LP_MAX_OVERRIDES) " overrides: observations may be incomplete");
 	if (c->p1_livelocks)
-		lp_summary_warn(&c->sum, "phase 1 recorded serial executions cut at --max-steps as stuck: if an operation needs more steps, "
-				   "the observations are wrong, so a violation may be a false alarm and a stuck history may pass "
-				   "that should not; rerun with a larger --max-steps");
+		lp_summary_warn(&c->sum, "phase 1 recorded serial executions cut at --max-steps as "
+					 "stuck: if an operation needs more steps, "
+					 "the observations are wrong, so a violation may be a "
+					 "false alarm and a stuck history may pass "
+					 "that should not; rerun with a larger --max-steps");
 	lp_explore_free(ex);
 	lp_sites_summary_warn(&c->sites, &c->sum);
 	for (int i = 0; i < c->plan->n_targets; i++)
 		if (i < 32 && !(c->loaded & (1u << i)))
-			lp_die(LP_EXIT_USAGE, "target '%s' was never loaded by the client: name a library the client links or dlopens (--target)",
+			lp_die(LP_EXIT_USAGE,
+			       "target '%s' was never loaded by the client: name a library the "
+			       "client links or dlopens (--target)",
 			       c->plan->targets[i].name);
 	if (!c->calls)
-		lp_die(LP_EXIT_USAGE, "client called no function of '%s' in phase 1: check --target and --function, and that the client's threads call the library",
+		lp_die(LP_EXIT_USAGE,
+		       "client called no function of '%s' in phase 1: check --target and "
+		       "--function, and that the client's threads call the library",
 		       c->plan->n_targets ? c->plan->targets[0].name : "the target");
 	return LP_EXIT_OK;
 }
@@ -315,7 +366,9 @@ static int phase2(struct lp_ctx *c)
 	bool stopped = false;
 	p2_started = now_seconds();
 	lp_explore_set_reduction(ex, c->o->reduction);
-	c->sum.reduction = c->o->reduction == LP_REDUCE_OFF ? "off" : c->o->reduction == LP_REDUCE_SLEEP ? "sleep" : "race-free";
+	c->sum.reduction = c->o->reduction == LP_REDUCE_OFF	? "off"
+			   : c->o->reduction == LP_REDUCE_SLEEP ? "sleep"
+								: "race-free";
 	while ((s = lp_explore_next(ex))) {
 		if ((stopped = lp_run_dfs_should_stop(c, ex, s)))
 			break;
@@ -335,8 +388,11 @@ static int phase2(struct lp_ctx *c)
 				lp_explore_free(ex);
 				return rc;
 			}
-			lp_die(LP_EXIT_USAGE, "client exited under schedule %s before every thread finished (exit status %d): %s",
-			       e.sched, WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1, first_error(c, &e.log));
+			lp_die(LP_EXIT_USAGE,
+			       "client exited under schedule %s before every thread finished (exit "
+			       "status %d): %s",
+			       e.sched, WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1,
+			       first_error(c, &e.log));
 		}
 		char *text;
 		enum lp_check_reply r = lp_checker_pipe_send(&c->ck, e.history, &text);
@@ -355,14 +411,17 @@ static int phase2(struct lp_ctx *c)
 			return rc;
 		}
 		if (r != LP_CHECK_OK)
-			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text ? text : "");
+			lp_die(LP_EXIT_USAGE,
+			       "lineup-checker rejected the history of schedule %s: %s", e.sched,
+			       text ? text : "");
 		exec_clear(&e);
 		pruned_counts(c, ex);
 		lp_progress_update(LP_PROGRESS_BOUNDED, c->sum.p2_executions, 0, (int)s->cost);
 	}
 	lp_run_dfs_end(c, ex, stopped);
 	if (lp_explore_dropped(ex))
-		lp_summary_warn(&c->sum, "phase 2 skipped schedules needing more than " LP_STR(LP_MAX_OVERRIDES) " overrides");
+		lp_summary_warn(&c->sum, "phase 2 skipped schedules needing more than " LP_STR(
+					     LP_MAX_OVERRIDES) " overrides");
 	lp_explore_free(ex);
 	return LP_EXIT_OK;
 }
@@ -393,9 +452,11 @@ int lp_phases_confirm(struct lp_ctx *c, const char *history, enum lp_check_reply
 	*text = NULL;
 	*r = lp_checker_pipe_send(&c->ck, history, text);
 	if (*r == LP_CHECK_OK)
-		lp_summary_warn(&c->sum, "a history failed against the serial orders of the operations alone and passed once phase 1 "
-				   "also ordered the client's own code between operations: the client's threads interact outside the "
-				   "library, so phase 1 now branches at every switch point");
+		lp_summary_warn(&c->sum, "a history failed against the serial orders of the "
+					 "operations alone and passed once phase 1 "
+					 "also ordered the client's own code between operations: "
+					 "the client's threads interact outside the "
+					 "library, so phase 1 now branches at every switch point");
 	return LP_EXIT_OK;
 }
 
@@ -415,7 +476,9 @@ int lp_phases_run(struct lp_ctx *c)
 	lp_checker_pipe_start(&c->ck, c->o);
 	lp_server_start(&c->sv);
 	if (c->sv.single)
-		lp_summary_warn(&c->sum, "the client already had threads at its first pthread_create: every execution re-executes the client (slower)");
+		lp_summary_warn(&c->sum,
+				"the client already had threads at its first pthread_create: every "
+				"execution re-executes the client (slower)");
 	int rc = phase1(c, false);
 	if (rc != LP_EXIT_OK)
 		return rc;
@@ -429,11 +492,14 @@ int lp_phases_run(struct lp_ctx *c)
 	if (c->o->strategy != LP_STRATEGY_DFS)
 		rc = lp_phase_sample(c, c->o->strategy, c->o->pct_depth, c->o->samples);
 	else if (c->deadline > 0 && !c->sum.cov.stopped_by && lp_run_time_left(c) > 0 &&
-		 !(c->sum.bound < 0 && !c->p2_declined)) { /* an unbounded search that ended ran every schedule */
+		 !(c->sum.bound < 0 &&
+		   !c->p2_declined)) { /* an unbounded search that ended ran every schedule */
 		unsigned depth = (unsigned)(c->sum.cov.complete_bound + 2);
 		if (depth < c->o->pct_depth)
 			depth = c->o->pct_depth;
-		rc = lp_phase_sample(c, LP_STRATEGY_PCT, depth > LP_MAX_PCT_CHANGES + 1 ? LP_MAX_PCT_CHANGES + 1 : depth, UINT64_MAX);
+		rc = lp_phase_sample(
+		    c, LP_STRATEGY_PCT,
+		    depth > LP_MAX_PCT_CHANGES + 1 ? LP_MAX_PCT_CHANGES + 1 : depth, UINT64_MAX);
 	}
 	if (rc != LP_EXIT_OK)
 		return rc;
@@ -469,13 +535,16 @@ int lp_replay_run(struct lp_ctx *c)
 	bool judge = s.phase == LP_PHASE_CONCURRENT && !e.crashed;
 	char *text = NULL;
 	enum lp_check_reply r = LP_CHECK_OK;
-	if (judge) { /* with the fork server still up: confirming a violation may run phase 1 again */
+	if (judge) { /* with the fork server still up: confirming a violation may run phase 1 again
+		      */
 		lp_checker_pipe_start(&c->ck, c->o);
 		if (phase1(c, true) != LP_EXIT_OK) /* reported, and the fork server stopped */
 			return LP_EXIT_NONDETERMINISTIC;
 		r = lp_checker_pipe_send(&c->ck, e.history, &text);
 		if (r == LP_CHECK_ERROR)
-			lp_die(LP_EXIT_USAGE, "lineup-checker rejected the history of schedule %s: %s", e.sched, text ? text : "");
+			lp_die(LP_EXIT_USAGE,
+			       "lineup-checker rejected the history of schedule %s: %s", e.sched,
+			       text ? text : "");
 		if (lp_phases_confirm(c, e.history, &r, &text) != LP_EXIT_OK)
 			return LP_EXIT_NONDETERMINISTIC;
 	}
@@ -490,10 +559,13 @@ int lp_replay_run(struct lp_ctx *c)
 	if (e.crashed) {
 		fflush(stdout);
 		if (WIFSIGNALED(e.res.status))
-			fprintf(stderr, "lineup-preload: client crashed with %s under schedule %s\n",
+			fprintf(stderr,
+				"lineup-preload: client crashed with %s under schedule %s\n",
 				lp_signal_name(WTERMSIG(e.res.status)), e.sched);
 		else
-			fprintf(stderr, "lineup-preload: client exited with status %d under schedule %s before every thread finished\n",
+			fprintf(stderr,
+				"lineup-preload: client exited with status %d under schedule %s "
+				"before every thread finished\n",
 				WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1, e.sched);
 		rc = LP_EXIT_VIOLATION;
 	} else if (judge) {
@@ -507,7 +579,8 @@ int lp_replay_run(struct lp_ctx *c)
 			put_comment(text ? text : "");
 			rc = LP_EXIT_VIOLATION;
 		}
-		printf("# verdict: %s\n", rc == LP_EXIT_OK ? "this history has a serial witness" : "violation");
+		printf("# verdict: %s\n",
+		       rc == LP_EXIT_OK ? "this history has a serial witness" : "violation");
 	} else if (livelock) {
 		put_comment(livelock);
 	}
@@ -527,13 +600,10 @@ void lp_phases_execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_
 	execute(c, s, e, false);
 }
 
-int lp_phases_violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, const char *kind,
-			const char *checker_text)
+int lp_phases_violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e,
+			const char *kind, const char *checker_text)
 {
 	return violation(c, s, e, kind, checker_text);
 }
 
-void lp_phases_exec_clear(struct lp_exec *e)
-{
-	exec_clear(e);
-}
+void lp_phases_exec_clear(struct lp_exec *e) { exec_clear(e); }

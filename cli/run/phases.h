@@ -22,23 +22,23 @@ struct lp_ctx {
 	struct lp_summary sum;
 	struct lp_sites_summary sites; /* instrumentation lines of the summary */
 	lp_value_fmt_fn fmt;
-	uint32_t loaded;           /* targets mapped in any execution */
-	uint64_t calls;            /* operations recorded in all executions */
-	uint64_t p1_livelocks;     /* serial executions cut at --max-steps (recorded as stuck) */
-	bool p1_dropped;           /* serial schedules the explorer could not express */
+	uint32_t loaded;	    /* targets mapped in any execution */
+	uint64_t calls;		    /* operations recorded in all executions */
+	uint64_t p1_livelocks;	    /* serial executions cut at --max-steps (recorded as stuck) */
+	bool p1_dropped;	    /* serial schedules the explorer could not express */
 	struct lp_keyset histories; /* distinct serial histories (hashes of their events) */
 	struct lp_keyset call_keys; /* per-thread calls of the serial histories (call-keys.h) */
 	/* Ending early and estimating (cli/budget-run.c). */
-	double started;            /* CLOCK_MONOTONIC seconds at the start (the budget counts the analysis) */
-	double deadline;           /* CLOCK_MONOTONIC seconds when --time-budget ends; 0 none */
-	double p2_start;           /* when the bounded search began */
-	unsigned p2_iter;          /* preemption bound the search is in */
-	uint64_t p2_seeds;         /* its seeds (explore.h) */
-	double p2_prior_mean;      /* schedules per seed in the previous bound */
-	double p2_estimate;        /* estimated executions when the current bound ends */
-	bool p2_declined;          /* the search stopped: the bound would not fit */
-	bool p2_rechecked;         /* the fit of the current bound was checked on its first seeds */
-	uint64_t max_points;       /* most scheduling points in one execution (PCT's k) */
+	double started;	 /* CLOCK_MONOTONIC seconds at the start (the budget counts the analysis) */
+	double deadline; /* CLOCK_MONOTONIC seconds when --time-budget ends; 0 none */
+	double p2_start; /* when the bounded search began */
+	unsigned p2_iter;     /* preemption bound the search is in */
+	uint64_t p2_seeds;    /* its seeds (explore.h) */
+	double p2_prior_mean; /* schedules per seed in the previous bound */
+	double p2_estimate;   /* estimated executions when the current bound ends */
+	bool p2_declined;     /* the search stopped: the bound would not fit */
+	bool p2_rechecked;    /* the fit of the current bound was checked on its first seeds */
+	uint64_t max_points;  /* most scheduling points in one execution (PCT's k) */
 	struct lp_interception icov; /* calls per function, for --coverage and --json */
 };
 
@@ -48,7 +48,8 @@ int lp_phases_run(struct lp_ctx *c);
  * comments, the verdict on it; returns the exit status. */
 int lp_replay_run(struct lp_ctx *c);
 /* Text of the schedule with the site of each override ("step 4: 0.2 preempts 0.1 at ..."). */
-char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s, const struct lp_exec_log *log);
+char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s,
+			 const struct lp_exec_log *log);
 void lp_report_summary(const struct lp_ctx *c, FILE *f);
 /* The coverage lines of a run cut short or sampled ("coverage: ...", "guarantee: ..."). */
 void lp_report_coverage(const struct lp_ctx *c, FILE *f);

@@ -5,7 +5,10 @@
 
 void lp_shell_quote(struct lp_buf *b, const char *s)
 {
-	if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=./:,@%^") == strlen(s)) {
+	if (*s &&
+	    strspn(s,
+		   "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=./:,@%^") ==
+		strlen(s)) {
 		lp_buf_puts(b, s);
 		return;
 	}

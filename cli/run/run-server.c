@@ -67,7 +67,10 @@ char *lp_find_checker(void)
 	if (!p)
 		p = find_in(LP_BINDIR, "lineup-checker", X_OK);
 	if (!p)
-		lp_die(LP_EXIT_USAGE, "cannot find 'lineup-checker' next to lineup-preload or in '%s': install both programs together", LP_BINDIR);
+		lp_die(LP_EXIT_USAGE,
+		       "cannot find 'lineup-checker' next to lineup-preload or in '%s': install "
+		       "both programs together",
+		       LP_BINDIR);
 	return p;
 }
 
@@ -76,7 +79,8 @@ char *lp_find_preload(void)
 	const char *env = getenv("LINEUP_PRELOAD_LIB");
 	if (env && *env) {
 		if (access(env, R_OK))
-			lp_die(LP_EXIT_USAGE, "cannot read '%s' named by LINEUP_PRELOAD_LIB: %s", env, strerror(errno));
+			lp_die(LP_EXIT_USAGE, "cannot read '%s' named by LINEUP_PRELOAD_LIB: %s",
+			       env, strerror(errno));
 		char *abs = realpath(env, NULL);
 		return abs ? abs : lp_xstrdup(env);
 	}
@@ -93,7 +97,10 @@ char *lp_find_preload(void)
 	if (!p)
 		p = find_in(LP_LIBDIR, "liblineup-preload.so", R_OK);
 	if (!p)
-		lp_die(LP_EXIT_USAGE, "cannot find 'liblineup-preload.so' in the build tree or '%s': set LINEUP_PRELOAD_LIB to its path", LP_LIBDIR);
+		lp_die(LP_EXIT_USAGE,
+		       "cannot find 'liblineup-preload.so' in the build tree or '%s': set "
+		       "LINEUP_PRELOAD_LIB to its path",
+		       LP_LIBDIR);
 	return p;
 }
 
@@ -219,7 +226,8 @@ static uint64_t exec_step_limit(const struct lp_server *sv)
 /* The watchdog, polled while execution pid runs: dies when no scheduling point was reached
  * for --watchdog seconds (an uncontrolled blocking call), or when the execution exceeds its
  * step limit (an endless loop). */
-static void watch(struct lp_server *sv, pid_t pid, pid_t sym_pid, uint64_t *last_steps, double *last_move)
+static void watch(struct lp_server *sv, pid_t pid, pid_t sym_pid, uint64_t *last_steps,
+		  double *last_move)
 {
 	uint64_t steps = sv->shm->steps;
 	double t = now();
@@ -234,12 +242,15 @@ static void watch(struct lp_server *sv, pid_t pid, pid_t sym_pid, uint64_t *last
 	char *msg;
 	if (endless) {
 		struct lp_buf b = {0};
-		lp_buf_printf(&b, "an execution took more than %llu scheduling points without ending: a thread "
-				  "of the client loops forever outside the library's operations (fix the client)",
-			      (unsigned long long)exec_step_limit(sv));
+		lp_buf_printf(
+		    &b,
+		    "an execution took more than %llu scheduling points without ending: a thread "
+		    "of the client loops forever outside the library's operations (fix the client)",
+		    (unsigned long long)exec_step_limit(sv));
 		msg = lp_buf_take(&b);
 	} else {
-		msg = lp_watchdog_explain(pid, sv->shm->baton_ktid, sv->shm->baton_tid, sv->watchdog, sym_pid);
+		msg = lp_watchdog_explain(pid, sv->shm->baton_ktid, sv->shm->baton_tid,
+					  sv->watchdog, sym_pid);
 	}
 	kill(pid, SIGKILL);
 	if (sv->single)
@@ -266,7 +277,8 @@ static int read_reply(struct lp_server *sv, struct lp_reply *r, pid_t exec_pid, 
 			if (k == 0)
 				return -1;
 			if (k < 0 && errno != EINTR && errno != EAGAIN)
-				lp_die(LP_EXIT_USAGE, "reading from the client's fork server: %s", strerror(errno));
+				lp_die(LP_EXIT_USAGE, "reading from the client's fork server: %s",
+				       strerror(errno));
 			if (k > 0)
 				got += (size_t)k;
 			continue;
@@ -278,7 +290,9 @@ static int read_reply(struct lp_server *sv, struct lp_reply *r, pid_t exec_pid, 
 		}
 	}
 	if (r->magic != LP_MSG_MAGIC)
-		lp_die(LP_EXIT_USAGE, "bad message from the client's fork server (magic %#x): is '%s' built from the same lineup-preload version?",
+		lp_die(LP_EXIT_USAGE,
+		       "bad message from the client's fork server (magic %#x): is '%s' built from "
+		       "the same lineup-preload version?",
 		       r->magic, sv->preload_lib);
 	return 0;
 }
@@ -297,9 +311,13 @@ static void die_early_exit(struct lp_server *sv, int status)
 	if (sv->log_lines && *sv->log_lines)
 		lp_die(LP_EXIT_USAGE, "%s", sv->log_lines);
 	if (WIFSIGNALED(status))
-		lp_die(LP_EXIT_USAGE, "client '%s' was killed by %s before creating a thread: fix the client (run it alone first)",
+		lp_die(LP_EXIT_USAGE,
+		       "client '%s' was killed by %s before creating a thread: fix the client (run "
+		       "it alone first)",
 		       sv->client_name, lp_signal_name(WTERMSIG(status)));
-	lp_die(LP_EXIT_USAGE, "client '%s' exited before creating a thread: lineup-preload needs a client whose threads call the library",
+	lp_die(LP_EXIT_USAGE,
+	       "client '%s' exited before creating a thread: lineup-preload needs a client whose "
+	       "threads call the library",
 	       sv->client_name);
 }
 
@@ -319,7 +337,8 @@ void lp_server_start(struct lp_server *sv)
 	signal(SIGPIPE, SIG_IGN);
 	sv->shm_fd = memfd_create("lineup-shm", MFD_CLOEXEC);
 	if (sv->shm_fd < 0 || ftruncate(sv->shm_fd, (off_t)LP_SHM_SIZE))
-		lp_die(LP_EXIT_USAGE, "cannot create the shared area (memfd of %zu MiB): %s", LP_SHM_SIZE >> 20, strerror(errno));
+		lp_die(LP_EXIT_USAGE, "cannot create the shared area (memfd of %zu MiB): %s",
+		       LP_SHM_SIZE >> 20, strerror(errno));
 	sv->shm = mmap(NULL, LP_SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, sv->shm_fd, 0);
 	if (sv->shm == MAP_FAILED)
 		lp_die(LP_EXIT_USAGE, "cannot map the shared area: %s", strerror(errno));
@@ -339,7 +358,9 @@ void lp_server_start(struct lp_server *sv)
 	if (rc == -2) {
 		kill(sv->client_pid, SIGKILL);
 		reap(sv->client_pid, NULL, 0);
-		lp_die(LP_EXIT_USAGE, "client '%s' created no thread within %u s: does it wait for input or a signal? lineup-preload starts it with stdin from /dev/null",
+		lp_die(LP_EXIT_USAGE,
+		       "client '%s' created no thread within %u s: does it wait for input or a "
+		       "signal? lineup-preload starts it with stdin from /dev/null",
 		       sv->client_name, 3 * sv->watchdog + 10);
 	}
 	if (rc == -1) {
@@ -353,7 +374,8 @@ void lp_server_start(struct lp_server *sv)
 		return;
 	}
 	if (r.kind != LP_REPLY_MULTITHREADED)
-		lp_die(LP_EXIT_USAGE, "unexpected message %u from the client's fork server", r.kind);
+		lp_die(LP_EXIT_USAGE, "unexpected message %u from the client's fork server",
+		       r.kind);
 	/* Threads already exist at the first pthread_create we see (e.g. created by a library
 	 * constructor): fork cannot copy them, so every execution is a fresh process. */
 	reap(sv->client_pid, NULL, 0);
@@ -396,7 +418,9 @@ static void fill_result(struct lp_server *sv, struct lp_exec_result *res, pid_t 
 	res->log = (const char *)sv->shm + LP_SHM_LOG_OFFSET;
 	res->log_len = sv->shm->log_len;
 	if (res->log_len > LP_SHM_LOG_SIZE)
-		lp_die(LP_EXIT_USAGE, "the execution log length %llu exceeds the shared area: is the preload of another version?",
+		lp_die(LP_EXIT_USAGE,
+		       "the execution log length %llu exceeds the shared area: is the preload of "
+		       "another version?",
 		       (unsigned long long)res->log_len);
 }
 
@@ -437,10 +461,14 @@ void lp_server_run(struct lp_server *sv, const struct lp_schedule *s, uint64_t m
 		lp_die(LP_EXIT_USAGE, "the client's fork server is gone: %s", strerror(errno));
 	struct lp_reply r;
 	if (read_reply(sv, &r, 0, 0) < 0 || r.kind != LP_REPLY_STARTED)
-		lp_die(LP_EXIT_USAGE, "the client's fork server in '%s' stopped answering (no STARTED reply)", sv->client_name);
+		lp_die(LP_EXIT_USAGE,
+		       "the client's fork server in '%s' stopped answering (no STARTED reply)",
+		       sv->client_name);
 	pid_t pid = r.pid;
 	if (read_reply(sv, &r, pid, 0) < 0 || r.kind != LP_REPLY_EXITED)
-		lp_die(LP_EXIT_USAGE, "the client's fork server in '%s' stopped answering (no EXITED reply)", sv->client_name);
+		lp_die(LP_EXIT_USAGE,
+		       "the client's fork server in '%s' stopped answering (no EXITED reply)",
+		       sv->client_name);
 	fill_result(sv, res, pid, r.status);
 }
 

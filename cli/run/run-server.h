@@ -13,9 +13,9 @@ struct lp_server {
 	struct lp_shm *shm;
 	int shm_fd;
 	int cmd_wr, reply_rd, log_rd;
-	pid_t client_pid;   /* the process we started (the fork server in server mode) */
-	pid_t server_pid;   /* keeps the client's mappings: symbolize sites with it; 0 if none */
-	bool single;        /* re-exec per execution (client multithreaded at the fork point) */
+	pid_t client_pid; /* the process we started (the fork server in server mode) */
+	pid_t server_pid; /* keeps the client's mappings: symbolize sites with it; 0 if none */
+	bool single;	  /* re-exec per execution (client multithreaded at the fork point) */
 	const char *client_name;
 	const char *client_path;
 	char **client_argv;
@@ -26,14 +26,14 @@ struct lp_server {
 	uint32_t strategy, pct_n_changes;
 	uint64_t seed, pct_changes[LP_MAX_PCT_CHANGES];
 	bool verbose;
-	char *log_lines;    /* lines the preload wrote to LINEUP_LOG_FD in the last execution */
+	char *log_lines; /* lines the preload wrote to LINEUP_LOG_FD in the last execution */
 };
 
 struct lp_exec_result {
-	int status;         /* wait status */
-	uint32_t outcome;   /* enum lp_outcome */
-	pid_t pid;          /* the execution's process */
-	const void *log;    /* records of the execution (whole log, from offset 0) */
+	int status;	  /* wait status */
+	uint32_t outcome; /* enum lp_outcome */
+	pid_t pid;	  /* the execution's process */
+	const void *log;  /* records of the execution (whole log, from offset 0) */
 	size_t log_len;
 };
 

@@ -28,15 +28,28 @@ static bool big_enough(const struct lp_rec *r)
 {
 	size_t need;
 	switch (r->type) {
-	case LP_REC_CALL: need = sizeof(struct lp_rec_call); break;
-	case LP_REC_RET: need = sizeof(struct lp_rec_ret); break;
-	case LP_REC_DECISION: need = sizeof(struct lp_rec_decision); break;
+	case LP_REC_CALL:
+		need = sizeof(struct lp_rec_call);
+		break;
+	case LP_REC_RET:
+		need = sizeof(struct lp_rec_ret);
+		break;
+	case LP_REC_DECISION:
+		need = sizeof(struct lp_rec_decision);
+		break;
 	case LP_REC_THREAD:
-	case LP_REC_THREAD_END: need = sizeof(struct lp_rec_thread); break;
-	case LP_REC_LOAD: need = sizeof(struct lp_rec_load); break;
+	case LP_REC_THREAD_END:
+		need = sizeof(struct lp_rec_thread);
+		break;
+	case LP_REC_LOAD:
+		need = sizeof(struct lp_rec_load);
+		break;
 	case LP_REC_WARN:
-	case LP_REC_ERROR: need = sizeof(struct lp_rec_text); break;
-	default: return false;
+	case LP_REC_ERROR:
+		need = sizeof(struct lp_rec_text);
+		break;
+	default:
+		return false;
 	}
 	return r->size >= need;
 }
@@ -50,8 +63,8 @@ static void add_text(struct lp_text_rec **v, size_t *n, const struct lp_rec_text
 	(*v)[(*n)++] = (struct lp_text_rec){t->tid, t->site, s};
 }
 
-int lp_shmlog_parse(const void *log, size_t len, const struct lp_plan *plan, struct lp_exec_log *out,
-		    char *err, size_t errsize)
+int lp_shmlog_parse(const void *log, size_t len, const struct lp_plan *plan,
+		    struct lp_exec_log *out, char *err, size_t errsize)
 {
 	memset(out, 0, sizeof *out);
 	size_t off = 0, cap = 0;
@@ -59,7 +72,8 @@ int lp_shmlog_parse(const void *log, size_t len, const struct lp_plan *plan, str
 	const struct lp_rec *r;
 	while ((r = next_rec(log, len, &off, &bad))) {
 		if (!big_enough(r))
-			return lp_errf(err, errsize, "malformed record of type %u at offset %zu", r->type, off - r->size);
+			return lp_errf(err, errsize, "malformed record of type %u at offset %zu",
+				       r->type, off - r->size);
 		switch (r->type) {
 		case LP_REC_CALL:
 			out->n_calls++;
@@ -70,24 +84,34 @@ int lp_shmlog_parse(const void *log, size_t len, const struct lp_plan *plan, str
 		case LP_REC_DECISION: {
 			const struct lp_rec_decision *d = (const void *)r;
 			if (d->n_candidates > (r->size - sizeof *d) / sizeof(lp_tid_t))
-				return lp_errf(err, errsize, "decision record at step %llu is truncated", (unsigned long long)d->step);
+				return lp_errf(err, errsize,
+					       "decision record at step %llu is truncated",
+					       (unsigned long long)d->step);
 			if (out->n_decisions == cap) {
 				cap = cap ? 2 * cap : 256;
-				out->decisions = lp_xrealloc(out->decisions, cap * sizeof *out->decisions);
+				out->decisions =
+				    lp_xrealloc(out->decisions, cap * sizeof *out->decisions);
 				out->sites = lp_xrealloc(out->sites, cap * sizeof *out->sites);
 			}
 			out->sites[out->n_decisions] = d->site;
-			out->decisions[out->n_decisions++] = (struct lp_explore_decision){
-				.step = d->step, .running = d->running, .chosen = d->chosen, .point = d->point,
-				.flags = d->flags, .done = d->done, .n_candidates = d->n_candidates,
-				.candidates = (const lp_tid_t *)(d + 1)};
+			out->decisions[out->n_decisions++] =
+			    (struct lp_explore_decision){.step = d->step,
+							 .running = d->running,
+							 .chosen = d->chosen,
+							 .point = d->point,
+							 .flags = d->flags,
+							 .done = d->done,
+							 .n_candidates = d->n_candidates,
+							 .candidates = (const lp_tid_t *)(d + 1)};
 			break;
 		}
 		case LP_REC_WARN:
 		case LP_REC_ERROR: {
 			const struct lp_rec_text *t = (const void *)r;
 			if (t->len > r->size - sizeof *t)
-				return lp_errf(err, errsize, "text record at offset %zu is truncated", off - r->size);
+				return lp_errf(err, errsize,
+					       "text record at offset %zu is truncated",
+					       off - r->size);
 			if (r->type == LP_REC_WARN)
 				add_text(&out->warnings, &out->n_warnings, t);
 			else
@@ -140,8 +164,8 @@ static int take_str(const char **p, const char *end, const struct lp_str **s, co
 static void value(struct lp_buf *b, lp_value_fmt_fn fmt, enum lp_kind k, uint64_t raw,
 		  const struct lp_str *s, const char *bytes, char *tmp)
 {
-	fmt(k, raw, s ? (s->len == LP_STR_NULL ? NULL : bytes) : NULL, s && s->len != LP_STR_NULL ? s->len : 0,
-	    s && s->truncated, tmp, VALBUF);
+	fmt(k, raw, s ? (s->len == LP_STR_NULL ? NULL : bytes) : NULL,
+	    s && s->len != LP_STR_NULL ? s->len : 0, s && s->truncated, tmp, VALBUF);
 	lp_buf_puts(b, tmp);
 }
 
@@ -189,7 +213,8 @@ char *lp_shmlog_history(const void *log, size_t len, const struct lp_plan *plan,
 			const char *p = (const char *)(rt + 1);
 			const struct lp_str *s = NULL;
 			const char *bytes = NULL;
-			if (f->ret == LP_K_STR && !(rt->pad & LP_RET_UNWOUND) && take_str(&p, end, &s, &bytes))
+			if (f->ret == LP_K_STR && !(rt->pad & LP_RET_UNWOUND) &&
+			    take_str(&p, end, &s, &bytes))
 				goto malformed;
 			lp_buf_printf(&b, "%s ret ", lp_tid_format(rt->tid, tid));
 			if (rt->pad & LP_RET_UNWOUND)

@@ -23,15 +23,15 @@ struct lp_text_rec {
 struct lp_exec_log {
 	struct lp_explore_decision *decisions; /* candidates point into the log */
 	size_t n_decisions;
-	uint64_t *sites;                       /* code address of each decision, for reports */
+	uint64_t *sites; /* code address of each decision, for reports */
 	struct lp_text_rec *warnings, *errors;
 	size_t n_warnings, n_errors;
 	size_t n_calls, n_returns;
 };
 
 /* Returns 0, or -1 with a one-line reason in err when the log is malformed. */
-int lp_shmlog_parse(const void *log, size_t len, const struct lp_plan *plan, struct lp_exec_log *out,
-		    char *err, size_t errsize);
+int lp_shmlog_parse(const void *log, size_t len, const struct lp_plan *plan,
+		    struct lp_exec_log *out, char *err, size_t errsize);
 void lp_shmlog_clear(struct lp_exec_log *l);
 
 /* The history: header line (e.g. "history serial schedule=s:"), one line per call and

@@ -22,14 +22,41 @@ static const struct {
 	long nr;
 	const char *name;
 } calls[] = {
-	{0, "read"}, {1, "write"}, {7, "poll"}, {17, "pread64"}, {19, "readv"}, {23, "select"},
-	{34, "pause"}, {35, "nanosleep"}, {42, "connect"}, {43, "accept"}, {44, "sendto"},
-	{45, "recvfrom"}, {46, "sendmsg"}, {47, "recvmsg"}, {61, "wait4"}, {65, "semop"},
-	{69, "msgsnd"}, {70, "msgrcv"}, {72, "fcntl"}, {73, "flock"}, {128, "rt_sigtimedwait"},
-	{130, "rt_sigsuspend"}, {202, "futex"}, {208, "io_getevents"}, {230, "clock_nanosleep"},
-	{232, "epoll_wait"}, {247, "waitid"}, {257, "openat"}, {270, "pselect6"}, {271, "ppoll"},
-	{281, "epoll_pwait"}, {288, "accept4"}, {299, "recvmmsg"}, {441, "epoll_pwait2"},
-	{449, "futex_waitv"},
+    {0, "read"},
+    {1, "write"},
+    {7, "poll"},
+    {17, "pread64"},
+    {19, "readv"},
+    {23, "select"},
+    {34, "pause"},
+    {35, "nanosleep"},
+    {42, "connect"},
+    {43, "accept"},
+    {44, "sendto"},
+    {45, "recvfrom"},
+    {46, "sendmsg"},
+    {47, "recvmsg"},
+    {61, "wait4"},
+    {65, "semop"},
+    {69, "msgsnd"},
+    {70, "msgrcv"},
+    {72, "fcntl"},
+    {73, "flock"},
+    {128, "rt_sigtimedwait"},
+    {130, "rt_sigsuspend"},
+    {202, "futex"},
+    {208, "io_getevents"},
+    {230, "clock_nanosleep"},
+    {232, "epoll_wait"},
+    {247, "waitid"},
+    {257, "openat"},
+    {270, "pselect6"},
+    {271, "ppoll"},
+    {281, "epoll_pwait"},
+    {288, "accept4"},
+    {299, "recvmmsg"},
+    {441, "epoll_pwait2"},
+    {449, "futex_waitv"},
 };
 
 static int executable(pid_t pid, uint64_t addr)
@@ -87,7 +114,8 @@ char *lp_watchdog_explain(pid_t pid, pid_t ktid, lp_tid_t tid, unsigned seconds,
 	struct lp_buf b = {0};
 	lp_buf_printf(&b, "thread %s did not reach a scheduling point within %u s: ",
 		      tid == LP_TID_NONE ? "?" : lp_tid_format(tid, tname), seconds);
-	snprintf(path, sizeof path, "/proc/%d/task/%d/syscall", (int)pid, (int)(ktid > 0 ? ktid : pid));
+	snprintf(path, sizeof path, "/proc/%d/task/%d/syscall", (int)pid,
+		 (int)(ktid > 0 ? ktid : pid));
 	FILE *f = fopen(path, "r");
 	if (f) {
 		if (!fgets(line, sizeof line, f))
@@ -97,8 +125,10 @@ char *lp_watchdog_explain(pid_t pid, pid_t ktid, lp_tid_t tid, unsigned seconds,
 	long nr;
 	uint64_t a[6], sp, pc;
 	pid_t sp_pid = sym_pid > 0 ? sym_pid : pid;
-	if (sscanf(line, "%ld %" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64
-			 " %" SCNx64 " %" SCNx64, &nr, &a[0], &a[1], &a[2], &a[3], &a[4], &a[5], &sp, &pc) == 9) {
+	if (sscanf(line,
+		   "%ld %" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64
+		   " %" SCNx64 " %" SCNx64,
+		   &nr, &a[0], &a[1], &a[2], &a[3], &a[4], &a[5], &sp, &pc) == 9) {
 		const char *name = NULL;
 		for (size_t i = 0; i < sizeof calls / sizeof *calls; i++)
 			if (calls[i].nr == nr)
@@ -115,7 +145,8 @@ char *lp_watchdog_explain(pid_t pid, pid_t ktid, lp_tid_t tid, unsigned seconds,
 			lp_buf_printf(&b, "; called from %s", from);
 			free(from);
 		}
-		lp_buf_puts(&b, " — an uncontrolled blocking call: make the client avoid it, or raise --watchdog if the call does return");
+		lp_buf_puts(&b, " — an uncontrolled blocking call: make the client avoid it, or "
+				"raise --watchdog if the call does return");
 	} else if (!strncmp(line, "running", 7)) {
 		lp_buf_puts(&b, "it keeps running without a synchronisation call");
 		uint64_t at = running_pc(ktid > 0 ? ktid : pid);
@@ -124,8 +155,9 @@ char *lp_watchdog_explain(pid_t pid, pid_t ktid, lp_tid_t tid, unsigned seconds,
 			lp_buf_printf(&b, ", at %s", where);
 			free(where);
 		}
-		lp_buf_puts(&b, " (a busy wait on plain memory?) — an uncontrolled wait: use -g memory, "
-				"or raise --watchdog if it does finish");
+		lp_buf_puts(
+		    &b, " (a busy wait on plain memory?) — an uncontrolled wait: use -g memory, "
+			"or raise --watchdog if it does finish");
 	} else {
 		lp_buf_puts(&b, "blocked in an unknown place — an uncontrolled blocking call");
 	}

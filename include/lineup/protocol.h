@@ -41,10 +41,10 @@
  * operation start) runs alone: the running one unless it yields or cannot run, else the
  * lowest tid; else the threads standing at an operation start (none while another
  * thread's operation is pending), plus a thread yielding in client code unless it is
- * spinning (chosen at its previous yield with nobody run since). Concurrent phase: at a yield, the other enabled threads (the
- * running one only if none); elsewhere every enabled thread is a candidate, except
- * that the running thread is the sole candidate at those other points when it is outside
- * any operation and was created by the client (not inside an operation): the client's own
+ * spinning (chosen at its previous yield with nobody run since). Concurrent phase: at a yield, the
+ * other enabled threads (the running one only if none); elsewhere every enabled thread is a
+ * candidate, except that the running thread is the sole candidate at those other points when it is
+ * outside any operation and was created by the client (not inside an operation): the client's own
  * code between operations is never preempted (scheduler/sched-pick.h says why).
  * A schedule is written for people and --replay as "s:" or "c:" (phase) followed by
  * comma-separated "step@tid" overrides, e.g. "c:4@0.2,9@0.1" ("c:" = all defaults).
@@ -58,12 +58,12 @@
 #define LP_PROTOCOL_VERSION 6
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
-#define LP_ENV_PLAN "LINEUP_PLAN"         /* path of the patch plan */
-#define LP_ENV_SHM_FD "LINEUP_SHM_FD"     /* fd of the shared area (memfd) */
-#define LP_ENV_CMD_FD "LINEUP_CMD_FD"     /* fork server reads struct lp_cmd */
+#define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
+#define LP_ENV_SHM_FD "LINEUP_SHM_FD"	  /* fd of the shared area (memfd) */
+#define LP_ENV_CMD_FD "LINEUP_CMD_FD"	  /* fork server reads struct lp_cmd */
 #define LP_ENV_REPLY_FD "LINEUP_REPLY_FD" /* fork server writes struct lp_reply */
-#define LP_ENV_LOG_FD "LINEUP_LOG_FD"     /* one text line per fatal preload error */
-#define LP_ENV_MODE "LINEUP_MODE"         /* "server" (default) or "single" */
+#define LP_ENV_LOG_FD "LINEUP_LOG_FD"	  /* one text line per fatal preload error */
+#define LP_ENV_MODE "LINEUP_MODE"	  /* "server" (default) or "single" */
 /* The preload removes LD_PRELOAD and every LINEUP_* variable from environ once read,
  * so programs the client executes run untouched. */
 
@@ -139,17 +139,28 @@ static inline int lp_tid_parse(const char *s, lp_tid_t *out)
 /* ---- Value kinds (patch plan tokens) ---- */
 enum lp_kind {
 	LP_K_UNKNOWN = 0, /* "?"  no type known: calling it ends the execution (LP_OUT_FATAL) */
-	LP_K_VOID,        /* "v"  result only */
-	LP_K_I1, LP_K_I2, LP_K_I4, LP_K_I8, /* "i1".."i8" signed integer of that many bytes */
-	LP_K_U1, LP_K_U2, LP_K_U4, LP_K_U8, /* "u1".."u8" unsigned integer */
-	LP_K_BOOL,        /* "b"  one byte; printed true/false whatever %rax holds above it */
-	LP_K_PTR,         /* "p"  printed 0x... (0x0 for NULL) */
-	LP_K_STR,         /* "s"  char *: the bytes are copied at the call (or return) */
-	LP_K_F4, LP_K_F8, /* "f4" "f8" float, double (in %xmm registers) */
+	LP_K_VOID,	  /* "v"  result only */
+	LP_K_I1,
+	LP_K_I2,
+	LP_K_I4,
+	LP_K_I8, /* "i1".."i8" signed integer of that many bytes */
+	LP_K_U1,
+	LP_K_U2,
+	LP_K_U4,
+	LP_K_U8,   /* "u1".."u8" unsigned integer */
+	LP_K_BOOL, /* "b"  one byte; printed true/false whatever %rax holds above it */
+	LP_K_PTR,  /* "p"  printed 0x... (0x0 for NULL) */
+	LP_K_STR,  /* "s"  char *: the bytes are copied at the call (or return) */
+	LP_K_F4,
+	LP_K_F8, /* "f4" "f8" float, double (in %xmm registers) */
 	LP_K_COUNT
 };
-#define LP_KIND_TOKENS {"?", "v", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "b", "p", "s", "f4", "f8"}
-#define LP_MAX_ARGS 16    /* arguments recorded per call (integer regs, xmm regs, then stack) */
+#define LP_KIND_TOKENS                                                                             \
+	{                                                                                          \
+		"?", "v", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "b", "p", "s", "f4",     \
+		    "f8"                                                                           \
+	}
+#define LP_MAX_ARGS 16	   /* arguments recorded per call (integer regs, xmm regs, then stack) */
 #define LP_MAX_STRING 4096 /* bytes copied per string value; longer ones are marked truncated */
 
 /* ---- Patch plan: text file named by LINEUP_PLAN ----
@@ -181,7 +192,10 @@ enum lp_site_kind {
 	LP_SITE_PAUSE, /* pause (spin-wait hint): LP_PT_YIELD */
 	LP_SITE_COUNT
 };
-#define LP_SITE_TOKENS {"rmw", "xchg", "fence", "load", "store", "pause"}
+#define LP_SITE_TOKENS                                                                             \
+	{                                                                                          \
+		"rmw", "xchg", "fence", "load", "store", "pause"                                   \
+	}
 #define LP_MAX_SITES 65536
 #define LP_PLAN_MAGIC "lineup-plan 1"
 #define LP_MAX_TARGETS 32
@@ -191,10 +205,10 @@ enum lp_site_kind {
 #define LP_MSG_MAGIC 0x4c504d31u /* "LPM1" */
 enum lp_cmd_kind { LP_CMD_RUN = 1, LP_CMD_QUIT = 2 };
 enum lp_reply_kind {
-	LP_REPLY_READY = 1,          /* pid = server pid; base_len is set */
-	LP_REPLY_MULTITHREADED = 2,  /* cannot fork here; cli falls back to re-exec */
-	LP_REPLY_STARTED = 3,        /* pid = execution's pid */
-	LP_REPLY_EXITED = 4,         /* status = its wait status */
+	LP_REPLY_READY = 1,	    /* pid = server pid; base_len is set */
+	LP_REPLY_MULTITHREADED = 2, /* cannot fork here; cli falls back to re-exec */
+	LP_REPLY_STARTED = 3,	    /* pid = execution's pid */
+	LP_REPLY_EXITED = 4,	    /* status = its wait status */
 };
 struct lp_cmd {
 	uint32_t magic;
@@ -208,7 +222,7 @@ struct lp_reply {
 };
 
 /* ---- Shared area ---- */
-#define LP_SHM_MAGIC 0x4c505348u /* "LPSH" */
+#define LP_SHM_MAGIC 0x4c505348u	/* "LPSH" */
 #define LP_SHM_SIZE ((size_t)256 << 20) /* memfd size; pages are touched only as used */
 #define LP_MAX_OVERRIDES 4096
 #define LP_MAX_THREADS 64 /* threads alive in one execution */
@@ -216,13 +230,13 @@ struct lp_reply {
 enum lp_phase { LP_PHASE_SERIAL = 1, LP_PHASE_CONCURRENT = 2 };
 
 enum lp_outcome {
-	LP_OUT_RUNNING = 0,  /* never finished: crashed (see wait status) or killed */
-	LP_OUT_COMPLETE,     /* process exited normally after every thread finished */
-	LP_OUT_DEADLOCK,     /* no candidate while some thread is unfinished: stuck */
-	LP_OUT_LIVELOCK,     /* a thread took max_steps points in one operation: stuck */
-	LP_OUT_DIVERGED,     /* an override named a thread that was not a candidate */
-	LP_OUT_LIMIT,        /* a protocol limit was hit (threads, depth, log size); see REC_ERROR */
-	LP_OUT_FATAL,        /* preload error (untyped function called, ...); see REC_ERROR */
+	LP_OUT_RUNNING = 0, /* never finished: crashed (see wait status) or killed */
+	LP_OUT_COMPLETE,    /* process exited normally after every thread finished */
+	LP_OUT_DEADLOCK,    /* no candidate while some thread is unfinished: stuck */
+	LP_OUT_LIVELOCK,    /* a thread took max_steps points in one operation: stuck */
+	LP_OUT_DIVERGED,    /* an override named a thread that was not a candidate */
+	LP_OUT_LIMIT,	    /* a protocol limit was hit (threads, depth, log size); see REC_ERROR */
+	LP_OUT_FATAL,	    /* preload error (untyped function called, ...); see REC_ERROR */
 };
 
 struct lp_override {
@@ -234,7 +248,7 @@ struct lp_override {
 enum lp_strategy_kind {
 	LP_STRAT_DEFAULT = 0, /* the default choice (above) */
 	LP_STRAT_RANDOM,      /* uniform among the candidates, from (seed, step) */
-	LP_STRAT_PCT,         /* highest priority; priorities from (seed, tid), pct_changes */
+	LP_STRAT_PCT,	      /* highest priority; priorities from (seed, tid), pct_changes */
 };
 #define LP_MAX_PCT_CHANGES 15
 
@@ -245,34 +259,34 @@ enum lp_strategy_kind {
 #define LP_RUN_SERIAL_SWITCHES 2u
 
 struct lp_shm {
-	uint32_t magic;   /* LP_SHM_MAGIC, written by the cli */
+	uint32_t magic;	  /* LP_SHM_MAGIC, written by the cli */
 	uint32_t version; /* LP_PROTOCOL_VERSION */
 	/* input: written by the cli before each run */
-	uint32_t phase;       /* enum lp_phase */
+	uint32_t phase;	      /* enum lp_phase */
 	uint32_t n_overrides; /* sorted by step, strictly increasing */
 	uint64_t max_steps;   /* scheduling points inside one operation before it counts as a
 				 livelock; 0 = unlimited */
 	uint32_t run_flags;   /* LP_RUN_* */
 	uint32_t pad;
-	uint32_t strategy;      /* enum lp_strategy_kind */
-	uint32_t pct_n_changes; /* <= LP_MAX_PCT_CHANGES */
-	uint64_t seed;          /* this execution's seed (random, pct) */
+	uint32_t strategy;			  /* enum lp_strategy_kind */
+	uint32_t pct_n_changes;			  /* <= LP_MAX_PCT_CHANGES */
+	uint64_t seed;				  /* this execution's seed (random, pct) */
 	uint64_t pct_changes[LP_MAX_PCT_CHANGES]; /* steps, increasing: the i-th (1-based) drops
 						     the running thread's priority to i */
 	struct lp_override overrides[LP_MAX_OVERRIDES];
 	/* written once by the server at the fork point */
 	uint64_t base_len; /* bytes of records written before the fork point */
 	/* output: written by the execution */
-	volatile uint64_t log_len;  /* bytes used in log[] */
-	volatile uint64_t steps;    /* scheduling points so far (the watchdog watches it) */
+	volatile uint64_t log_len;   /* bytes used in log[] */
+	volatile uint64_t steps;     /* scheduling points so far (the watchdog watches it) */
 	volatile lp_tid_t baton_tid; /* thread holding the baton */
 	volatile int32_t baton_ktid; /* its kernel tid */
 	volatile uint32_t outcome;   /* enum lp_outcome */
 	uint32_t targets_loaded;     /* bit i: plan target i was mapped */
 	uint32_t sites_patched[LP_SITE_COUNT]; /* plan sites trapped, by kind (set at patching,
 						  before the fork point or at dlopen) */
-	uint32_t sites_unpatched;    /* plan sites left alone (bytes differ, ...; see REC_WARN) */
-	/* records start at LP_SHM_LOG_OFFSET */
+	uint32_t sites_unpatched; /* plan sites left alone (bytes differ, ...; see REC_WARN) */
+				  /* records start at LP_SHM_LOG_OFFSET */
 };
 #define LP_SHM_LOG_OFFSET ((size_t)1 << 17) /* 128 KiB: header + overrides fit below */
 #define LP_SHM_LOG_SIZE (LP_SHM_SIZE - LP_SHM_LOG_OFFSET)
@@ -281,13 +295,13 @@ struct lp_shm {
  * and padding. Appended in the order things happen (one thread runs at a time). */
 enum lp_rec_type {
 	LP_REC_CALL = 1,   /* struct lp_rec_call, then args[nargs], then string payloads */
-	LP_REC_RET,        /* struct lp_rec_ret, then a string payload if the result is "s" */
+	LP_REC_RET,	   /* struct lp_rec_ret, then a string payload if the result is "s" */
 	LP_REC_DECISION,   /* struct lp_rec_decision, then candidates[n_candidates] */
-	LP_REC_THREAD,     /* struct lp_rec_thread: a thread was created */
+	LP_REC_THREAD,	   /* struct lp_rec_thread: a thread was created */
 	LP_REC_THREAD_END, /* struct lp_rec_thread: a thread finished */
-	LP_REC_LOAD,       /* struct lp_rec_load: an object was mapped (dlopen) */
-	LP_REC_WARN,       /* struct lp_rec_text: something that may weaken the verdict */
-	LP_REC_ERROR,      /* struct lp_rec_text: why the execution ended with FATAL/LIMIT */
+	LP_REC_LOAD,	   /* struct lp_rec_load: an object was mapped (dlopen) */
+	LP_REC_WARN,	   /* struct lp_rec_text: something that may weaken the verdict */
+	LP_REC_ERROR,	   /* struct lp_rec_text: why the execution ended with FATAL/LIMIT */
 };
 
 struct lp_rec {
@@ -306,9 +320,9 @@ struct lp_str {
 struct lp_rec_call {
 	struct lp_rec h;
 	lp_tid_t tid;
-	uint32_t func;  /* plan function index */
+	uint32_t func;	/* plan function index */
 	uint32_t nargs; /* raw 64-bit argument values follow (floats as their bit pattern) */
-	uint64_t site;  /* return address in the caller */
+	uint64_t site;	/* return address in the caller */
 };
 
 #define LP_RET_UNWOUND 1u /* lp_rec_ret.pad: no result; the history says "ret <unwound>" */
@@ -316,21 +330,21 @@ struct lp_rec_ret {
 	struct lp_rec h;
 	lp_tid_t tid;
 	uint32_t func;
-	uint32_t pad;   /* LP_RET_UNWOUND: the operation was left by longjmp or unwinding */
+	uint32_t pad;	/* LP_RET_UNWOUND: the operation was left by longjmp or unwinding */
 	uint64_t value; /* %rax, or %xmm0's low 64 bits for f4/f8 */
 };
 
 enum lp_point {
 	LP_PT_OP_START = 1, /* before a call into the target */
-	LP_PT_OP_END,       /* after it returned, before the caller continues */
+	LP_PT_OP_END,	    /* after it returned, before the caller continues */
 	LP_PT_THREAD_START, /* a new thread's first point */
 	LP_PT_THREAD_EXIT,  /* a thread finished */
-	LP_PT_SYNC,         /* before a pthread/semaphore/futex operation */
-	LP_PT_BLOCK,        /* the running thread blocked */
-	LP_PT_YIELD,        /* sched_yield, sleep, poll(NULL, 0, ...), pause */
-	LP_PT_ATOMIC,       /* before an atomic instruction of the target (granularity atomic) */
-	LP_PT_MEMORY,       /* before a load or store of the target (granularity memory) */
-	LP_PT_EXIT,         /* the process is exiting */
+	LP_PT_SYNC,	    /* before a pthread/semaphore/futex operation */
+	LP_PT_BLOCK,	    /* the running thread blocked */
+	LP_PT_YIELD,	    /* sched_yield, sleep, poll(NULL, 0, ...), pause */
+	LP_PT_ATOMIC,	    /* before an atomic instruction of the target (granularity atomic) */
+	LP_PT_MEMORY,	    /* before a load or store of the target (granularity memory) */
+	LP_PT_EXIT,	    /* the process is exiting */
 };
 
 #define LP_DEC_YIELD 1u /* switching away is not a preemption */
@@ -342,15 +356,17 @@ enum lp_point {
  * share an object, both have LP_FP_TARGET, one has LP_FP_CALL and the other LP_FP_RET, or
  * either has LP_FP_UNKNOWN. */
 #define LP_FP_MAX 4
-#define LP_FP_UNKNOWN 1u /* not known (yield, trapped instruction, creation, more than
-			    LP_FP_MAX objects...): dependent on every step */
-#define LP_FP_TARGET 2u  /* ran code of a target: untracked plain memory accesses */
-#define LP_FP_CALL 4u    /* appended a call record */
-#define LP_FP_RET 8u     /* appended a return record: the history's real-time order is which
-			    returns precede which calls (two calls, or two returns, commute) */
+#define LP_FP_UNKNOWN                                                                              \
+	1u		/* not known (yield, trapped instruction, creation, more than              \
+			   LP_FP_MAX objects...): dependent on every step */
+#define LP_FP_TARGET 2u /* ran code of a target: untracked plain memory accesses */
+#define LP_FP_CALL 4u	/* appended a call record */
+#define LP_FP_RET                                                                                  \
+	8u /* appended a return record: the history's real-time order is which                     \
+	      returns precede which calls (two calls, or two returns, commute) */
 struct lp_footprint {
-	uint32_t flags; /* LP_FP_* */
-	uint32_t n;     /* objects in obj[] */
+	uint32_t flags;		 /* LP_FP_* */
+	uint32_t n;		 /* objects in obj[] */
 	uint64_t obj[LP_FP_MAX]; /* addresses of pthread objects, futex words, threads */
 };
 
@@ -359,9 +375,9 @@ struct lp_rec_decision {
 	uint64_t step;
 	lp_tid_t running; /* thread that reached the point */
 	lp_tid_t chosen;
-	uint32_t point;   /* enum lp_point */
-	uint32_t flags;   /* LP_DEC_* */
-	uint64_t site;    /* code address where the running thread is (for reports) */
+	uint32_t point;		  /* enum lp_point */
+	uint32_t flags;		  /* LP_DEC_* */
+	uint64_t site;		  /* code address where the running thread is (for reports) */
 	struct lp_footprint done; /* the step that the running thread ends at this point */
 	uint32_t n_candidates;
 	uint32_t pad;
@@ -378,7 +394,7 @@ struct lp_rec_load {
 	struct lp_rec h;
 	uint64_t base;
 	uint64_t dev, ino;
-	int32_t target; /* plan target index or -1 */
+	int32_t target;	  /* plan target index or -1 */
 	uint32_t pathlen; /* path bytes follow, then padding */
 };
 

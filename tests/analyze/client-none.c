@@ -2,7 +2,4 @@
  * also built -static. */
 #include <math.h>
 
-int main(int argc, char **argv)
-{
-	return (int)sqrt((double)argc) == 99;
-}
+int main(int argc, char **argv) { return (int)sqrt((double)argc) == 99; }

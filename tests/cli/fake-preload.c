@@ -31,10 +31,12 @@ static void execution(struct lp_shm *m)
 
 __attribute__((constructor)) static void fake(void)
 {
-	const char *shm = getenv(LP_ENV_SHM_FD), *cmd = getenv(LP_ENV_CMD_FD), *rep = getenv(LP_ENV_REPLY_FD);
+	const char *shm = getenv(LP_ENV_SHM_FD), *cmd = getenv(LP_ENV_CMD_FD),
+		   *rep = getenv(LP_ENV_REPLY_FD);
 	if (!shm || !cmd || !rep)
 		_exit(99);
-	struct lp_shm *m = mmap(NULL, LP_SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, atoi(shm), 0);
+	struct lp_shm *m =
+	    mmap(NULL, LP_SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, atoi(shm), 0);
 	int cfd = atoi(cmd), rfd = atoi(rep);
 	if (m == MAP_FAILED || m->magic != LP_SHM_MAGIC)
 		_exit(98);

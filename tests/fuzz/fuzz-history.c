@@ -16,7 +16,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct lp_intern *strs = lp_intern_new();
 	uint8_t mode = size ? data[0] : 0;
-	struct lp_checker *c = lp_checker_new(strs, mode & 1 ? LP_CRIT_SEQUENTIAL : LP_CRIT_LINEARIZABLE);
+	struct lp_checker *c =
+	    lp_checker_new(strs, mode & 1 ? LP_CRIT_SEQUENTIAL : LP_CRIT_LINEARIZABLE);
 	const char *why;
 	if (mode & 2) {
 		lp_checker_add_quasi(c, "f=1", &why);

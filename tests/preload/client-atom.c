@@ -19,11 +19,13 @@
 
 #ifdef ATOM_DL
 /* every libatom function through dlsym: the target is mapped only by dlopen */
+/* clang-format off */
 #define ATOM_FNS(X) \
 	X(long, atom_add, (long *, long)) X(int, atom_cas, (int *, int, int)) \
 	X(long, atom_xchg, (long *, long)) X(void, atom_fence, (void)) \
 	X(long, atom_incglobal, (void)) X(int, atom_inc16, (void)) \
 	X(long, atom_loop, (long *, long)) X(void, atom_spin, (int *)) X(long, atom_big_swap, (long))
+/* clang-format on */
 #define PTR(ret, name, params) static ret(*p_##name) params;
 ATOM_FNS(PTR)
 #define atom_add (*p_atom_add)
@@ -124,7 +126,9 @@ int main(int argc, char **argv)
 		clock_gettime(CLOCK_MONOTONIC, &a);
 		atom_loop(&c, n);
 		clock_gettime(CLOCK_MONOTONIC, &b);
-		printf("native %.3f ns per lock add\n", ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) / (double)(n ? n : 1));
+		printf("native %.3f ns per lock add\n",
+		       ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) /
+			   (double)(n ? n : 1));
 		return 0;
 	}
 	if (strcmp(mode, "loop") && strcmp(mode, "spin") && strcmp(mode, "big"))

@@ -1,10 +1,7 @@
 /* tests/preload/client-noop.c — three threads doing nothing: the cost of one execution. */
 #include <pthread.h>
 
-static void *worker(void *arg)
-{
-	return arg;
-}
+static void *worker(void *arg) { return arg; }
 
 int main(void)
 {

@@ -37,7 +37,8 @@ static struct timespec soon(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_REALTIME, &ts);
-	ts.tv_nsec += 20000000; /* under the scheduler a wait times out only when nothing else can run */
+	ts.tv_nsec +=
+	    20000000; /* under the scheduler a wait times out only when nothing else can run */
 	if (ts.tv_nsec >= 1000000000) {
 		ts.tv_sec++;
 		ts.tv_nsec -= 1000000000;
@@ -107,8 +108,10 @@ static int more(void)
 	int dr = pthread_create(&t, NULL, detached, NULL) || pthread_detach(t);
 	sem_wait(&done);
 	sem_wait(&done);
-	printf("timedlock %s tryrdlock %s timedrdlock %s timedwrlock %s sem_timedwait %s spin_trylock %s detach %d\n",
-	       err(timed[0]), err(timed[1]), err(timed[2]), err(timed[3]), err(timed[4]), err(timed[5]), dr);
+	printf("timedlock %s tryrdlock %s timedrdlock %s timedwrlock %s sem_timedwait %s "
+	       "spin_trylock %s detach %d\n",
+	       err(timed[0]), err(timed[1]), err(timed[2]), err(timed[3]), err(timed[4]),
+	       err(timed[5]), dr);
 	return 0;
 }
 

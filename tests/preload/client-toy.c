@@ -46,7 +46,8 @@ int main(int argc, char **argv)
 		mode = argv[1];
 	toy_add(&counter, 1); /* before the fork point: in every history's prefix */
 	if (!strcmp(mode, "args")) {
-		printf("%s %ld %g\n", toy_echo("hello"), toy_many(1, 2, 3, 4, 5, 6, 7, 8), toy_scale(1.5, 3));
+		printf("%s %ld %g\n", toy_echo("hello"), toy_many(1, 2, 3, 4, 5, 6, 7, 8),
+		       toy_scale(1.5, 3));
 		toy_echo(NULL);
 	}
 	for (long i = 0; i < 2; i++)

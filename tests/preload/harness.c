@@ -57,7 +57,8 @@ static void read_plan(const char *path)
 		strcpy(names[n], name);
 		kinds[n][0] = (char)kind_of(ret);
 		int a = 1;
-		for (char *tok = strtok(args, ","); tok && a <= LP_MAX_ARGS; tok = strtok(NULL, ","))
+		for (char *tok = strtok(args, ","); tok && a <= LP_MAX_ARGS;
+		     tok = strtok(NULL, ","))
 			if (strcmp(tok, "-") && strcmp(tok, "..."))
 				kinds[n][a++] = (char)kind_of(tok);
 		n++;
@@ -75,15 +76,16 @@ static const char *tid(lp_tid_t t)
 
 static const char *point_name(uint32_t p)
 {
-	static const char *const n[] = {"?", "op_start", "op_end", "thread_start", "thread_exit",
-					"sync", "block", "yield", "atomic", "memory", "exit"};
+	static const char *const n[] = {"?",	       "op_start", "op_end", "thread_start",
+					"thread_exit", "sync",	   "block",  "yield",
+					"atomic",      "memory",   "exit"};
 	return p <= LP_PT_EXIT ? n[p] : "?";
 }
 
 static const char *outcome_name(uint32_t o)
 {
-	static const char *const n[] = {"running", "complete", "deadlock", "livelock",
-					"diverged", "limit", "fatal"};
+	static const char *const n[] = {"running",  "complete", "deadlock", "livelock",
+					"diverged", "limit",	"fatal"};
 	return o <= LP_OUT_FATAL ? n[o] : "?";
 }
 
@@ -102,20 +104,48 @@ static const char *print_value(int kind, uint64_t v, const char *payload)
 	double d;
 	float f;
 	switch (kind) {
-	case LP_K_I1: printf("%d", (int8_t)v); break;
-	case LP_K_I2: printf("%d", (int16_t)v); break;
-	case LP_K_I4: printf("%d", (int32_t)v); break;
-	case LP_K_I8: printf("%" PRId64, (int64_t)v); break;
-	case LP_K_U1: printf("%u", (uint8_t)v); break;
-	case LP_K_U2: printf("%u", (uint16_t)v); break;
-	case LP_K_U4: printf("%u", (uint32_t)v); break;
-	case LP_K_U8: printf("%" PRIu64, v); break;
-	case LP_K_BOOL: printf("%s", (uint8_t)v ? "true" : "false"); break;
-	case LP_K_VOID: printf("void"); break;
-	case LP_K_STR: return print_str(payload);
-	case LP_K_F4: memcpy(&f, &v, 4); printf("%g", f); break;
-	case LP_K_F8: memcpy(&d, &v, 8); printf("%g", d); break;
-	default: printf("0x%" PRIx64, v);
+	case LP_K_I1:
+		printf("%d", (int8_t)v);
+		break;
+	case LP_K_I2:
+		printf("%d", (int16_t)v);
+		break;
+	case LP_K_I4:
+		printf("%d", (int32_t)v);
+		break;
+	case LP_K_I8:
+		printf("%" PRId64, (int64_t)v);
+		break;
+	case LP_K_U1:
+		printf("%u", (uint8_t)v);
+		break;
+	case LP_K_U2:
+		printf("%u", (uint16_t)v);
+		break;
+	case LP_K_U4:
+		printf("%u", (uint32_t)v);
+		break;
+	case LP_K_U8:
+		printf("%" PRIu64, v);
+		break;
+	case LP_K_BOOL:
+		printf("%s", (uint8_t)v ? "true" : "false");
+		break;
+	case LP_K_VOID:
+		printf("void");
+		break;
+	case LP_K_STR:
+		return print_str(payload);
+	case LP_K_F4:
+		memcpy(&f, &v, 4);
+		printf("%g", f);
+		break;
+	case LP_K_F8:
+		memcpy(&d, &v, 8);
+		printf("%g", d);
+		break;
+	default:
+		printf("0x%" PRIx64, v);
 	}
 	return payload;
 }
@@ -169,14 +199,15 @@ static void print_log(uint64_t from, uint64_t to)
 		case LP_REC_LOAD: {
 			const struct lp_rec_load *l = (const void *)h;
 			const char *p = (const char *)(l + 1), *base = strrchr(p, '/');
-			printf("load target %d %.*s\n", l->target, (int)l->pathlen, base ? base + 1 : p);
+			printf("load target %d %.*s\n", l->target, (int)l->pathlen,
+			       base ? base + 1 : p);
 			break;
 		}
 		case LP_REC_WARN:
 		case LP_REC_ERROR: {
 			const struct lp_rec_text *t = (const void *)h;
-			printf("%s %s %.*s\n", h->type == LP_REC_WARN ? "warn" : "error", tid(t->tid),
-			       (int)t->len, (const char *)(t + 1));
+			printf("%s %s %.*s\n", h->type == LP_REC_WARN ? "warn" : "error",
+			       tid(t->tid), (int)t->len, (const char *)(t + 1));
 			break;
 		}
 		default:
@@ -229,7 +260,8 @@ static void on_alarm(int sig)
 	_exit(3);
 }
 
-static pid_t start_client(int shm_fd, const char *preload, const char *plan, int single, char **argv)
+static pid_t start_client(int shm_fd, const char *preload, const char *plan, int single,
+			  char **argv)
 {
 	int cmd[2], rep[2];
 	if (!single && (pipe(cmd) || pipe(rep)))
@@ -289,8 +321,8 @@ static void report(int run, int status)
 {
 	printf("run %d status %s %d outcome %s steps %" PRIu64 "\n", run,
 	       WIFEXITED(status) ? "exit" : "signal",
-	       WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), outcome_name(shm->outcome),
-	       shm->steps);
+	       WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
+	       outcome_name(shm->outcome), shm->steps);
 	static const char *const site_kinds[] = LP_SITE_TOKENS;
 	printf("sites");
 	for (int k = 0; k < LP_SITE_COUNT; k++)
@@ -308,20 +340,40 @@ int main(int argc, char **argv)
 	unsigned long long max_steps = 0;
 	while ((opt = getopt(argc, argv, "L:P:p:o:m:n:SqB:")) != -1) {
 		switch (opt) {
-		case 'L': preload = optarg; break;
-		case 'P': plan = optarg; break;
-		case 'p': phase = optarg; break;
-		case 'o': ovs = optarg; break;
-		case 'm': max_steps = strtoull(optarg, NULL, 10); break;
-		case 'n': runs = atoi(optarg); break;
-		case 'S': single = 1; break;
-		case 'q': quiet = 1; break;
-		case 'B': bare = atoi(optarg); break;
-		default: return 2;
+		case 'L':
+			preload = optarg;
+			break;
+		case 'P':
+			plan = optarg;
+			break;
+		case 'p':
+			phase = optarg;
+			break;
+		case 'o':
+			ovs = optarg;
+			break;
+		case 'm':
+			max_steps = strtoull(optarg, NULL, 10);
+			break;
+		case 'n':
+			runs = atoi(optarg);
+			break;
+		case 'S':
+			single = 1;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'B':
+			bare = atoi(optarg);
+			break;
+		default:
+			return 2;
 		}
 	}
 	if (!preload || !plan || optind >= argc) {
-		fprintf(stderr, "usage: harness -L PRELOAD -P PLAN [-p s|S|c] [-o OVERRIDES] [-m MAX] [-n RUNS] [-S] [-q] [-B N] -- CLIENT [ARGS...]\n");
+		fprintf(stderr, "usage: harness -L PRELOAD -P PLAN [-p s|S|c] [-o OVERRIDES] [-m "
+				"MAX] [-n RUNS] [-S] [-q] [-B N] -- CLIENT [ARGS...]\n");
 		return 2;
 	}
 	read_plan(plan);
@@ -375,8 +427,9 @@ int main(int argc, char **argv)
 			struct lp_cmd c = {LP_MSG_MAGIC, LP_CMD_RUN};
 			shm->log_len = shm->base_len;
 			shm->outcome = 0;
-			if (write(cmd_w, &c, sizeof c) != sizeof c || get_reply(&r) || r.kind != LP_REPLY_STARTED ||
-			    get_reply(&r) || r.kind != LP_REPLY_EXITED)
+			if (write(cmd_w, &c, sizeof c) != sizeof c || get_reply(&r) ||
+			    r.kind != LP_REPLY_STARTED || get_reply(&r) ||
+			    r.kind != LP_REPLY_EXITED)
 				die("fork server");
 			report(i, r.status);
 		}
@@ -395,7 +448,8 @@ int main(int argc, char **argv)
 			waitpid(p, NULL, 0);
 		}
 		double b1 = now();
-		printf("timing: %.1f us per execution (%d runs), %.1f us per bare fork+_exit+waitpid (%d), ratio %.2f\n",
+		printf("timing: %.1f us per execution (%d runs), %.1f us per bare "
+		       "fork+_exit+waitpid (%d), ratio %.2f\n",
 		       (t1 - t0) / runs * 1e6, runs, (b1 - b0) / bare * 1e6, bare,
 		       ((t1 - t0) / runs) / ((b1 - b0) / bare));
 	}

@@ -2,8 +2,9 @@
  * tests (see atom.h). noinline/noclone: each label must be emitted exactly once. */
 #include "atom.h"
 
-#define SITE(name, insn) \
-	".globl atom_at_" #name "\natom_at_" #name ":\n\t" insn "\n.globl atom_end_" #name "\natom_end_" #name ":\n"
+#define SITE(name, insn)                                                                           \
+	".globl atom_at_" #name "\natom_at_" #name ":\n\t" insn "\n.globl atom_end_" #name         \
+	"\natom_end_" #name ":\n"
 #define FN __attribute__((noinline, noclone))
 
 static long g;
@@ -32,10 +33,7 @@ FN long atom_xchg(long *p, long v)
 	return v;
 }
 
-FN void atom_fence(void)
-{
-	__asm__ volatile(SITE(fence, "mfence") : : : "memory");
-}
+FN void atom_fence(void) { __asm__ volatile(SITE(fence, "mfence") : : : "memory"); }
 
 FN long atom_incglobal(void)
 {

@@ -31,10 +31,7 @@ int toy_racy_add(int *p, int v)
 	return old + v;
 }
 
-int toy_get(int *p)
-{
-	return *(volatile int *)p;
-}
+int toy_get(int *p) { return *(volatile int *)p; }
 
 void toy_ab(void)
 {
@@ -72,10 +69,7 @@ int toy_take(void)
 	return v;
 }
 
-static void sem_setup(void)
-{
-	sem_init(&sem, 0, 0);
-}
+static void sem_setup(void) { sem_init(&sem, 0, 0); }
 
 void toy_sem_give(void)
 {
@@ -89,20 +83,14 @@ int toy_sem_take(void)
 	return sem_wait(&sem);
 }
 
-const char *toy_echo(const char *s)
-{
-	return s;
-}
+const char *toy_echo(const char *s) { return s; }
 
 long toy_many(long a1, long a2, long a3, long a4, long a5, long a6, long a7, long a8)
 {
 	return a1 + a2 + a3 + a4 + a5 + a6 + a7 * 100 + a8 * 1000;
 }
 
-double toy_scale(double x, int k)
-{
-	return x * k;
-}
+double toy_scale(double x, int k) { return x * k; }
 
 int toy_spin_until(int *p)
 {
@@ -111,7 +99,4 @@ int toy_spin_until(int *p)
 	return *(volatile int *)p;
 }
 
-int toy_untyped(int v)
-{
-	return v;
-}
+int toy_untyped(int v) { return v; }

@@ -34,7 +34,4 @@ void box_set(struct box *b, int v)
 	pthread_mutex_unlock(&b->lock);
 }
 
-int box_get(struct box *b)
-{
-	return *b->cell; /* the bug: no lock, and cell may be NULL mid-set */
-}
+int box_get(struct box *b) { return *b->cell; /* the bug: no lock, and cell may be NULL mid-set */ }

@@ -3,10 +3,7 @@
 #include <pthread.h>
 #include "queue.h"
 
-static void *idle(void *arg)
-{
-	return arg;
-}
+static void *idle(void *arg) { return arg; }
 
 int main(void)
 {

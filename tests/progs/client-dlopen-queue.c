@@ -11,10 +11,7 @@ static void (*q_add)(struct queue *, int);
 static int (*q_trytake)(struct queue *);
 static struct queue *q;
 
-static void *nothing(void *arg)
-{
-	return NULL;
-}
+static void *nothing(void *arg) { return NULL; }
 
 static void *adder(void *arg)
 {

@@ -6,10 +6,7 @@
 
 static __thread jmp_buf env;
 
-static void on_error(void)
-{
-	longjmp(env, 1);
-}
+static void on_error(void) { longjmp(env, 1); }
 
 static void *one(void *arg)
 {

@@ -6,12 +6,6 @@ struct counter {
 	long n;
 };
 
-struct counter *counter_new(void)
-{
-	return calloc(1, sizeof(struct counter));
-}
+struct counter *counter_new(void) { return calloc(1, sizeof(struct counter)); }
 
-long counter_inc(struct counter *c)
-{
-	return __atomic_fetch_add(&c->n, 1, __ATOMIC_SEQ_CST);
-}
+long counter_inc(struct counter *c) { return __atomic_fetch_add(&c->n, 1, __ATOMIC_SEQ_CST); }

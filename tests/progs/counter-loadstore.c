@@ -9,10 +9,7 @@ struct counter {
 	long n;
 };
 
-struct counter *counter_new(void)
-{
-	return calloc(1, sizeof(struct counter));
-}
+struct counter *counter_new(void) { return calloc(1, sizeof(struct counter)); }
 
 long counter_inc(struct counter *c)
 {

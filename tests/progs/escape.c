@@ -6,10 +6,7 @@ static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static int total;
 static void (*handler)(void);
 
-void esc_set_handler(void (*h)(void))
-{
-	handler = h;
-}
+void esc_set_handler(void (*h)(void)) { handler = h; }
 
 int esc_quit(int v)
 {

@@ -3,6 +3,6 @@
 #ifndef TESTS_PROGS_ESCAPE_H
 #define TESTS_PROGS_ESCAPE_H
 void esc_set_handler(void (*h)(void));
-int esc_add(int v); /* the new total */
+int esc_add(int v);  /* the new total */
 int esc_quit(int v); /* pthread_exit when v < 0, else v */
 #endif

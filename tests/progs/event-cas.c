@@ -21,10 +21,7 @@ struct event {
 	int state;
 };
 
-static int read_state(struct event *e)
-{
-	return __sync_val_compare_and_swap(&e->state, 0, 0);
-}
+static int read_state(struct event *e) { return __sync_val_compare_and_swap(&e->state, 0, 0); }
 
 static int cas(struct event *e, int old, int new)
 {
@@ -47,10 +44,7 @@ static int update(struct event *e, int bits, int mask)
 	}
 }
 
-struct event *event_new(void)
-{
-	return calloc(1, sizeof(struct event));
-}
+struct event *event_new(void) { return calloc(1, sizeof(struct event)); }
 
 void event_set(struct event *e)
 {
@@ -58,10 +52,7 @@ void event_set(struct event *e)
 		syscall(SYS_futex, &e->state, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
 }
 
-void event_reset(struct event *e)
-{
-	update(e, 0, SET);
-}
+void event_reset(struct event *e) { update(e, 0, SET); }
 
 void event_wait(struct event *e)
 {

@@ -8,15 +8,9 @@ struct flag {
 	volatile int set;
 };
 
-struct flag *flag_new(void)
-{
-	return calloc(1, sizeof(struct flag));
-}
+struct flag *flag_new(void) { return calloc(1, sizeof(struct flag)); }
 
-void flag_set(struct flag *f)
-{
-	f->set = 1;
-}
+void flag_set(struct flag *f) { f->set = 1; }
 
 void flag_wait(struct flag *f)
 {

@@ -1,7 +1,4 @@
 /* probe.c — see probe.h. */
 #include "probe.h"
 
-long probe_note(long value)
-{
-	return value;
-}
+long probe_note(long value) { return value; }

@@ -13,10 +13,7 @@ struct queue {
 	struct node *tail;
 };
 
-static struct node *load(struct node **p)
-{
-	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
-}
+static struct node *load(struct node **p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 
 static int cas(struct node **p, struct node *old, struct node *new)
 {

@@ -21,12 +21,6 @@ void semw_wait(struct semw *s)
 		; /* EINTR */
 }
 
-void semw_post(struct semw *s)
-{
-	sem_post(&s->sem);
-}
+void semw_post(struct semw *s) { sem_post(&s->sem); }
 
-int semw_trywait(struct semw *s)
-{
-	return sem_trywait(&s->sem) == 0 ? 0 : -1;
-}
+int semw_trywait(struct semw *s) { return sem_trywait(&s->sem) == 0 ? 0 : -1; }

@@ -14,10 +14,7 @@ struct spinctr {
 	long n;
 };
 
-struct spinctr *spinctr_new(void)
-{
-	return calloc(1, sizeof(struct spinctr));
-}
+struct spinctr *spinctr_new(void) { return calloc(1, sizeof(struct spinctr)); }
 
 static __attribute__((noinline)) void spin_acquire(int *lock)
 {

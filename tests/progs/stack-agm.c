@@ -13,10 +13,7 @@ struct stack {
 	long items[SLOTS];
 };
 
-struct stack *stack_new(void)
-{
-	return calloc(1, sizeof(struct stack));
-}
+struct stack *stack_new(void) { return calloc(1, sizeof(struct stack)); }
 
 void stack_push(struct stack *s, long v)
 {

@@ -12,10 +12,7 @@ struct stack {
 	struct node *top;
 };
 
-struct stack *stack_new(void)
-{
-	return calloc(1, sizeof(struct stack));
-}
+struct stack *stack_new(void) { return calloc(1, sizeof(struct stack)); }
 
 void stack_push(struct stack *s, long v)
 {

@@ -23,10 +23,7 @@ static void thread_gone(void *p)
 	pthread_mutex_unlock(&t->lock);
 }
 
-static void make_key(void)
-{
-	pthread_key_create(&key, thread_gone);
-}
+static void make_key(void) { pthread_key_create(&key, thread_gone); }
 
 struct tally *tally_new(void)
 {
@@ -47,10 +44,7 @@ long tally_add(struct tally *t, long n)
 	return v;
 }
 
-void tally_register(struct tally *t)
-{
-	pthread_setspecific(key, t);
-}
+void tally_register(struct tally *t) { pthread_setspecific(key, t); }
 
 long tally_exited(struct tally *t)
 {

@@ -128,14 +128,18 @@ static void test_static(void **state)
 {
 	if (access(FX("client-static"), X_OK) != 0)
 		skip(); /* no static libc to link it */
-	client_error(FX("client-static"), "'" FX("client-static") "' is statically linked: "
-		     "lineup-preload needs a dynamically linked client (relink without -static)");
+	client_error(FX("client-static"),
+		     "'" FX("client-static") "' is statically linked: "
+					     "lineup-preload needs a dynamically linked client "
+					     "(relink without -static)");
 }
 
 static void test_library_as_client(void **state)
 {
-	client_error(FX("libfx.so.1"), "client '" FX("libfx.so.1") "' is a shared library, not a "
-		     "program: give the client program and name the library with --target");
+	client_error(FX("libfx.so.1"),
+		     "client '" FX("libfx.so.1") "' is a shared library, not a "
+						 "program: give the client program and name the "
+						 "library with --target");
 }
 
 static void test_client_facts(void **state)
@@ -196,12 +200,22 @@ static void test_missing_library(void **state)
 
 static void test_runtime_sonames(void **state)
 {
-	const char *yes[] = {"libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2",
-			     "librt.so.1", "libutil.so.1", "libresolv.so.2", "libstdc++.so.6",
-			     "libgcc_s.so.1", "libatomic.so.1", "ld-linux-x86-64.so.2",
-			     "/lib64/ld-linux-x86-64.so.2", "linux-vdso.so.1", "libc.so"};
-	const char *no[] = {"libcrypto.so.3", "libcx.so", "libmfoo.so.1", "libfx.so.1",
-			    "libglib-2.0.so.0", "liburcu-cds.so.8"};
+	const char *yes[] = {"libc.so.6",
+			     "libm.so.6",
+			     "libpthread.so.0",
+			     "libdl.so.2",
+			     "librt.so.1",
+			     "libutil.so.1",
+			     "libresolv.so.2",
+			     "libstdc++.so.6",
+			     "libgcc_s.so.1",
+			     "libatomic.so.1",
+			     "ld-linux-x86-64.so.2",
+			     "/lib64/ld-linux-x86-64.so.2",
+			     "linux-vdso.so.1",
+			     "libc.so"};
+	const char *no[] = {"libcrypto.so.3", "libcx.so",	  "libmfoo.so.1",
+			    "libfx.so.1",     "libglib-2.0.so.0", "liburcu-cds.so.8"};
 	for (int i = 0; i < N(yes); i++)
 		assert_true(lp_runtime_soname(yes[i]));
 	for (int i = 0; i < N(no); i++)
@@ -224,7 +238,7 @@ static void test_default_targets(void **state)
 
 	assert_int_equal(analyze(FX("client-none"), NULL, 0, NULL, 0, NULL, 0, &plan), -1);
 	assert_string_equal(err, "'" FX("client-none") "' links no library to test: name one "
-				 "with --target LIB");
+						       "with --target LIB");
 }
 
 static void one_target(const char *client, const char *target, const char *expect_path)
@@ -264,7 +278,7 @@ static void test_target_names(void **state)
 	const char *notlib[] = {FX("client-none")};
 	assert_int_equal(analyze(FX("client-dw"), notlib, 1, NULL, 0, NULL, 0, &plan), -1);
 	assert_string_equal(err, "target '" FX("client-none") "' is a program, not a shared "
-				 "library: give a .so file");
+							      "library: give a .so file");
 }
 
 /* lp_analyze itself: one line on stderr and exit status 2. */
@@ -297,20 +311,13 @@ static void test_die_status(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_missing),
-		cmocka_unit_test(test_path_lookup),
-		cmocka_unit_test(test_not_executable),
-		cmocka_unit_test(test_not_elf),
-		cmocka_unit_test(test_wrong_machine),
-		cmocka_unit_test(test_static),
-		cmocka_unit_test(test_library_as_client),
-		cmocka_unit_test(test_client_facts),
-		cmocka_unit_test(test_closure_parse),
-		cmocka_unit_test(test_missing_library),
-		cmocka_unit_test(test_runtime_sonames),
-		cmocka_unit_test(test_default_targets),
-		cmocka_unit_test(test_target_names),
-		cmocka_unit_test(test_die_status),
+	    cmocka_unit_test(test_missing),	      cmocka_unit_test(test_path_lookup),
+	    cmocka_unit_test(test_not_executable),    cmocka_unit_test(test_not_elf),
+	    cmocka_unit_test(test_wrong_machine),     cmocka_unit_test(test_static),
+	    cmocka_unit_test(test_library_as_client), cmocka_unit_test(test_client_facts),
+	    cmocka_unit_test(test_closure_parse),     cmocka_unit_test(test_missing_library),
+	    cmocka_unit_test(test_runtime_sonames),   cmocka_unit_test(test_default_targets),
+	    cmocka_unit_test(test_target_names),      cmocka_unit_test(test_die_status),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -99,10 +99,10 @@ static void test_strings(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_integers),
-		cmocka_unit_test(test_bool_ptr_void),
-		cmocka_unit_test(test_floats),
-		cmocka_unit_test(test_strings),
+	    cmocka_unit_test(test_integers),
+	    cmocka_unit_test(test_bool_ptr_void),
+	    cmocka_unit_test(test_floats),
+	    cmocka_unit_test(test_strings),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -50,7 +50,8 @@ static void check_round_trip(const struct lp_plan *p, const char *path)
 			uintmax_t dev, ino;
 			int pos;
 			assert_int_equal(nf, p->n_funcs); /* after every func line */
-			assert_int_equal(sscanf(line, "instrument %ju %ju %n", &dev, &ino, &pos), 2);
+			assert_int_equal(sscanf(line, "instrument %ju %ju %n", &dev, &ino, &pos),
+					 2);
 			assert_true(ni < p->n_instrument);
 			assert_true(dev == (uintmax_t)p->instrument[ni].dev);
 			assert_true(ino == (uintmax_t)p->instrument[ni].ino);
@@ -67,8 +68,8 @@ static void check_round_trip(const struct lp_plan *p, const char *path)
 			const struct lp_plan_site *ps = &p->sites[ns++];
 			int obj, len, disp;
 			char off[32], kind[16], hex[64];
-			assert_int_equal(sscanf(line, "site %d %31s %d %15s %d %63s", &obj, off, &len, kind, &disp,
-						hex),
+			assert_int_equal(sscanf(line, "site %d %31s %d %15s %d %63s", &obj, off,
+						&len, kind, &disp, hex),
 					 6);
 			assert_int_equal(obj, ps->object);
 			assert_true(obj >= 0 && obj < p->n_targets + p->n_instrument);
@@ -88,9 +89,8 @@ static void check_round_trip(const struct lp_plan *p, const char *path)
 		assert_int_equal(ns, 0);
 		int target;
 		char name[256], off[32], ret[8], args[256];
-		assert_int_equal(sscanf(line, "func %d %255s %31s %7s %255s", &target, name, off, ret,
-					args),
-				 5);
+		assert_int_equal(
+		    sscanf(line, "func %d %255s %31s %7s %255s", &target, name, off, ret, args), 5);
 		assert_true(nf < p->n_funcs);
 		const struct lp_plan_func *fn = &p->funcs[nf++];
 		assert_int_equal(target, fn->target);
@@ -109,7 +109,8 @@ static void check_round_trip(const struct lp_plan *p, const char *path)
 		}
 		int n = 0;
 		bool varargs = false;
-		for (char *save, *t = strtok_r(args, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		for (char *save, *t = strtok_r(args, ",", &save); t;
+		     t = strtok_r(NULL, ",", &save)) {
 			assert_false(varargs);
 			if (!strcmp(t, "...")) {
 				varargs = true;
@@ -173,12 +174,16 @@ static void test_round_trip(void **state)
 
 #define ATOMICS_C ATOMICS_DIR "/libatomics-c.so"
 
-static int analyze_sites(const char *const *instrument, int n, enum lp_site_level level, const char *preload,
-			 struct lp_plan **plan)
+static int analyze_sites(const char *const *instrument, int n, enum lp_site_level level,
+			 const char *preload, struct lp_plan **plan)
 {
 	const char *targets[] = {"libfx.so.1"};
-	struct lp_analyze_opts o = {.client = FX("client-dw"), .targets = targets, .n_targets = 1,
-				    .instrument = (const char **)instrument, .n_instrument = n, .sites = level,
+	struct lp_analyze_opts o = {.client = FX("client-dw"),
+				    .targets = targets,
+				    .n_targets = 1,
+				    .instrument = (const char **)instrument,
+				    .n_instrument = n,
+				    .sites = level,
 				    .preload = preload};
 	err[0] = 0;
 	return lp_analyze_try(&o, plan, err, sizeof(err));
@@ -225,7 +230,8 @@ static void test_sites_and_instrument(void **state)
 			assert_true(p->sites[i - 1].object < p->sites[i].object ||
 				    p->sites[i - 1].site.offset < p->sites[i].site.offset);
 		assert_null(p->sites[i].site.func);
-		assert_true(p->sites[i].site.kind != LP_SITE_LOAD && p->sites[i].site.kind != LP_SITE_STORE);
+		assert_true(p->sites[i].site.kind != LP_SITE_LOAD &&
+			    p->sites[i].site.kind != LP_SITE_STORE);
 		if (p->sites[i].object == 0)
 			in_target++;
 		else
@@ -262,7 +268,8 @@ static void test_sites_and_instrument(void **state)
 	assert_true(p->scans[1].by_kind[LP_SITE_LOAD] > 0);
 	assert_true(p->scans[1].by_kind[LP_SITE_STORE] > 0);
 	assert_int_equal(p->scans[1].by_kind[LP_SITE_RMW], 4);
-	assert_true(p->scans[0].by_kind[LP_SITE_LOAD] + p->scans[0].by_kind[LP_SITE_STORE] > 0); /* fx_data */
+	assert_true(p->scans[0].by_kind[LP_SITE_LOAD] + p->scans[0].by_kind[LP_SITE_STORE] >
+		    0); /* fx_data */
 	assert_int_equal(lp_plan_write(p, path, true), 0);
 	check_round_trip(p, path);
 	lp_plan_free(p);
@@ -291,7 +298,8 @@ static void test_instrument_refused(void **state)
 		const char *inst[] = {link};
 		assert_int_equal(analyze_sites(inst, 1, LP_SITES_ATOMIC, NULL, &p), -1);
 		assert_contains(err, "cannot --instrument '");
-		assert_contains(err, "glibc has branches into the middle of lock-prefixed instructions");
+		assert_contains(err,
+				"glibc has branches into the middle of lock-prefixed instructions");
 		assert_null(strchr(err, '\n'));
 		unlink(link);
 	}
@@ -321,10 +329,10 @@ static void test_write_error(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_round_trip),
-		cmocka_unit_test(test_write_error),
-		cmocka_unit_test(test_sites_and_instrument),
-		cmocka_unit_test(test_instrument_refused),
+	    cmocka_unit_test(test_round_trip),
+	    cmocka_unit_test(test_write_error),
+	    cmocka_unit_test(test_sites_and_instrument),
+	    cmocka_unit_test(test_instrument_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

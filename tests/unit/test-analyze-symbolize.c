@@ -14,10 +14,7 @@
 #include "analyze.h"
 
 __attribute__((noinline)) int symbolize_me(int x);
-__attribute__((noinline)) int symbolize_me(int x)
-{
-	return x * 7 + (int)getpid();
-}
+__attribute__((noinline)) int symbolize_me(int x) { return x * 7 + (int)getpid(); }
 
 static void test_own_function(void **state)
 {
@@ -90,11 +87,9 @@ static void test_fallbacks(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_own_function),
-		cmocka_unit_test(test_library_function),
-		cmocka_unit_test(test_remapped_library),
-		cmocka_unit_test(test_stripped_library),
-		cmocka_unit_test(test_fallbacks),
+	    cmocka_unit_test(test_own_function),     cmocka_unit_test(test_library_function),
+	    cmocka_unit_test(test_remapped_library), cmocka_unit_test(test_stripped_library),
+	    cmocka_unit_test(test_fallbacks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

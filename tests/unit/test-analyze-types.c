@@ -2,8 +2,7 @@
  * from the target's DWARF, the client's declarations and --signature. */
 #include "test-analyze-util.h"
 
-static void expect_kinds(struct lp_plan *p, const char *name, const char *want,
-			 const char *source)
+static void expect_kinds(struct lp_plan *p, const char *name, const char *want, const char *source)
 {
 	struct lp_plan_func *f = find_func(p, name);
 	if (!f)
@@ -28,13 +27,12 @@ static void test_exported(void **state)
 	struct lp_plan *p;
 	if (analyze(FX("client-dw"), NULL, 0, NULL, 0, NULL, 0, &p))
 		fail_msg("%s", err);
-	const char *exported[] = {"fx_add", "fx_u", "fx_fixed", "fx_bool", "fx_dbl", "fx_flt",
-				  "fx_void", "fx_str", "fx_ptr", "fx_enum", "fx_printf",
-				  "fx_struct", "fx_small", "fx_tunion", "fx_ld", "fx_i128",
-				  "fx_many", "fx_weak",
-				  "fx_prot", "fx_ifunc"};
-	const char *hidden[] = {"fx_hidden", "fx_static", "fx_data", "fx_keep", "_init",
-				"_fini", "resolve_fx_ifunc", "ifunc_impl"};
+	const char *exported[] = {"fx_add",    "fx_u",	    "fx_fixed", "fx_bool",   "fx_dbl",
+				  "fx_flt",    "fx_void",   "fx_str",	"fx_ptr",    "fx_enum",
+				  "fx_printf", "fx_struct", "fx_small", "fx_tunion", "fx_ld",
+				  "fx_i128",   "fx_many",   "fx_weak",	"fx_prot",   "fx_ifunc"};
+	const char *hidden[] = {"fx_hidden", "fx_static", "fx_data",	      "fx_keep",
+				"_init",     "_fini",	  "resolve_fx_ifunc", "ifunc_impl"};
 	for (int i = 0; i < N(exported); i++)
 		if (!find_func(p, exported[i]))
 			fail_msg("%s not found", exported[i]);
@@ -143,22 +141,29 @@ static void test_client_dwarf(void **state)
 }
 
 static const char *const imported_sigs[] = {
-	"fx_add(int, long)->int", "fx_printf(const char *, ...)->int",
-	"fx_enum(unsigned, int)->unsigned", "fx_bool(bool,bool)->bool",
-	"fx_dbl(float,double)->double", "fx_str(str, str, unsigned char *, char **)->char *",
-	"fx_fixed(int8_t,int16_t,int64_t,uint64_t)->int8_t", "fx_weak(int)->int",
-	"fx_ifunc(int)->int", "fx_void(void)->void",
+    "fx_add(int, long)->int",
+    "fx_printf(const char *, ...)->int",
+    "fx_enum(unsigned, int)->unsigned",
+    "fx_bool(bool,bool)->bool",
+    "fx_dbl(float,double)->double",
+    "fx_str(str, str, unsigned char *, char **)->char *",
+    "fx_fixed(int8_t,int16_t,int64_t,uint64_t)->int8_t",
+    "fx_weak(int)->int",
+    "fx_ifunc(int)->int",
+    "fx_void(void)->void",
 };
 
 static void test_untyped_imported(void **state)
 {
 	struct lp_plan *p;
 	assert_int_equal(analyze(FX("client-nog"), NULL, 0, NULL, 0, NULL, 0, &p), -1);
-	assert_string_equal(err, "no parameter types for 'fx_add', 'fx_bool', 'fx_dbl', "
-				 "'fx_enum', 'fx_fixed', 'fx_ifunc', 'fx_printf', 'fx_str', "
-				 "'fx_void', 'fx_weak', which '" FX("client-nog") "' calls: build the client "
-				 "with -g, install the library's debug symbols, or give "
-				 "--signature 'name(...)->...'");
+	assert_string_equal(
+	    err, "no parameter types for 'fx_add', 'fx_bool', 'fx_dbl', "
+		 "'fx_enum', 'fx_fixed', 'fx_ifunc', 'fx_printf', 'fx_str', "
+		 "'fx_void', 'fx_weak', which '" FX(
+		     "client-nog") "' calls: build the client "
+				   "with -g, install the library's debug symbols, or give "
+				   "--signature 'name(...)->...'");
 	/* All but one given: the message names only that one. */
 	assert_int_equal(analyze(FX("client-nog"), NULL, 0, NULL, 0, (const char **)imported_sigs,
 				 N(imported_sigs) - 1, &p),
@@ -166,9 +171,10 @@ static void test_untyped_imported(void **state)
 	assert_contains(err, "no parameter types for 'fx_void', which");
 
 	assert_int_equal(analyze(FX("client-struct"), NULL, 0, NULL, 0, NULL, 0, &p), -1);
-	assert_string_equal(err, "cannot record calls to 'fx_struct' (its argument 1 is struct "
-				 "'fx_pt' by value), which '" FX("client-struct") "' calls: leave "
-				 "them out with --function GLOB");
+	assert_string_equal(
+	    err, "cannot record calls to 'fx_struct' (its argument 1 is struct "
+		 "'fx_pt' by value), which '" FX("client-struct") "' calls: leave "
+								  "them out with --function GLOB");
 	/* Leaving it out is enough. */
 	const char *globs[] = {"fx_add"};
 	if (analyze(FX("client-struct"), NULL, 0, globs, 1, NULL, 0, &p))
@@ -272,8 +278,9 @@ static void test_signature_syntax(void **state)
 	rejects("f(int,)->int", msg);
 	rejects("f(...,int)->int", "'...' must come last");
 	rejects("f(int,void)->int", "void is not an argument type");
-	snprintf(msg, sizeof(msg), "unknown result type 'blah' (use void, int, long, size_t, ptr, "
-				   "str, double, ... or 'T *')");
+	snprintf(msg, sizeof(msg),
+		 "unknown result type 'blah' (use void, int, long, size_t, ptr, "
+		 "str, double, ... or 'T *')");
 	rejects("f(int)->blah", msg);
 	rejects("f(int,int,int,int,int,int,int,int,int,int,int,int,int,int,int,int,int)->int",
 		"more than 16 arguments cannot be recorded");
@@ -282,14 +289,10 @@ static void test_signature_syntax(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_exported),
-		cmocka_unit_test(test_globs),
-		cmocka_unit_test(test_target_dwarf),
-		cmocka_unit_test(test_debuglink),
-		cmocka_unit_test(test_client_dwarf),
-		cmocka_unit_test(test_untyped_imported),
-		cmocka_unit_test(test_signatures_used),
-		cmocka_unit_test(test_signature_syntax),
+	    cmocka_unit_test(test_exported),	    cmocka_unit_test(test_globs),
+	    cmocka_unit_test(test_target_dwarf),    cmocka_unit_test(test_debuglink),
+	    cmocka_unit_test(test_client_dwarf),    cmocka_unit_test(test_untyped_imported),
+	    cmocka_unit_test(test_signatures_used), cmocka_unit_test(test_signature_syntax),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

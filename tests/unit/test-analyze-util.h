@@ -21,13 +21,17 @@
 static char err[LP_ERR_SIZE];
 
 /* Runs the analysis; returns its status, the plan in *plan (NULL on error). */
-static inline int analyze(const char *client, const char **targets, int nt,
-			  const char **globs, int ng, const char **sigs, int ns,
-			  struct lp_plan **plan)
+static inline int analyze(const char *client, const char **targets, int nt, const char **globs,
+			  int ng, const char **sigs, int ns, struct lp_plan **plan)
 {
 	struct lp_analyze_opts o = {
-		.client = client, .targets = targets, .n_targets = nt,
-		.globs = globs, .n_globs = ng, .signatures = sigs, .n_signatures = ns,
+	    .client = client,
+	    .targets = targets,
+	    .n_targets = nt,
+	    .globs = globs,
+	    .n_globs = ng,
+	    .signatures = sigs,
+	    .n_signatures = ns,
 	};
 	err[0] = 0;
 	return lp_analyze_try(&o, plan, err, sizeof(err));

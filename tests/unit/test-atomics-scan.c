@@ -169,7 +169,10 @@ static void test_format(void **state)
 	assert_string_equal(lp_site_kind_name(LP_SITE_LOAD), "load");
 	assert_string_equal(lp_site_kind_name(LP_SITE_STORE), "store");
 	assert_string_equal(lp_site_kind_name(LP_SITE_PAUSE), "pause");
-	s = (struct lp_site){.offset = 0x2b0, .len = 2, .disp_off = -1, .kind = LP_SITE_PAUSE,
+	s = (struct lp_site){.offset = 0x2b0,
+			     .len = 2,
+			     .disp_off = -1,
+			     .kind = LP_SITE_PAUSE,
 			     .bytes = {0xf3, 0x90}};
 	lp_site_format(&s, 1, buf, sizeof(buf));
 	assert_string_equal(buf, "site 1 2b0 2 pause -1 f390");
@@ -520,12 +523,13 @@ static void glib_scan(bool memory)
 		      " undecodable bytes, %zu FDE starts\n",
 		      memory, dt * 1e3, sc.n_funcs, sc.symtab ? ".symtab" : ".dynsym only",
 		      sc.func_bytes, sc.gap_bytes, sc.n_insns, sc.bad_bytes, sc.n_fde_starts);
-	print_message("# libglib-2.0 memory=%d: %zu sites: %zu rmw, %zu xchg, %zu fence, %zu load, "
-		      "%zu store, %zu pause (%zu outside symbols); skipped: %zu branch-into, %zu rip, "
-		      "%zu control, %zu lock-no-mem, %zu after-bad, %zu overlap\n",
-		      memory, sc.n, per_kind[0], per_kind[1], per_kind[2], per_kind[3], per_kind[4],
-		      per_kind[5], in_gaps, per_why[0], per_why[1], per_why[2], per_why[3], per_why[4],
-		      per_why[5]);
+	print_message(
+	    "# libglib-2.0 memory=%d: %zu sites: %zu rmw, %zu xchg, %zu fence, %zu load, "
+	    "%zu store, %zu pause (%zu outside symbols); skipped: %zu branch-into, %zu rip, "
+	    "%zu control, %zu lock-no-mem, %zu after-bad, %zu overlap\n",
+	    memory, sc.n, per_kind[0], per_kind[1], per_kind[2], per_kind[3], per_kind[4],
+	    per_kind[5], in_gaps, per_why[0], per_why[1], per_why[2], per_why[3], per_why[4],
+	    per_why[5]);
 	if (!memory)
 		assert_int_equal(per_kind[LP_SITE_LOAD] + per_kind[LP_SITE_STORE], 0);
 	lp_atomics_scan_free(&sc);

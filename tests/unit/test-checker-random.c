@@ -37,7 +37,7 @@ static unsigned rnd(unsigned n)
 
 /* call text prefixes; kind 0 of the first three models takes the argument */
 static const char *const names[4][2] = {
-	{"add(q, ", "trytake(q"}, {"push(s, ", "pop(s"}, {"write(r, ", "read(r"}, {"inc(c", "get(c"}};
+    {"add(q, ", "trytake(q"}, {"push(s, ", "pop(s"}, {"write(r, ", "read(r"}, {"inc(c", "get(c"}};
 
 struct state {
 	int v[MAXOPS + 1], n;
@@ -47,19 +47,38 @@ struct state {
 static void apply(int model, struct state *s, const struct op *o, char *ret)
 {
 	switch (model * 2 + o->kind) {
-	case 0: case 2: s->v[s->n++] = o->arg; strcpy(ret, "void"); break;
+	case 0:
+	case 2:
+		s->v[s->n++] = o->arg;
+		strcpy(ret, "void");
+		break;
 	case 1: /* queue take */
-		if (!s->n) { strcpy(ret, "-1"); break; }
+		if (!s->n) {
+			strcpy(ret, "-1");
+			break;
+		}
 		sprintf(ret, "%d", s->v[0]);
 		memmove(s->v, s->v + 1, (size_t)--s->n * sizeof(int));
 		break;
 	case 3: /* stack pop */
-		if (!s->n) strcpy(ret, "-1"); else sprintf(ret, "%d", s->v[--s->n]);
+		if (!s->n)
+			strcpy(ret, "-1");
+		else
+			sprintf(ret, "%d", s->v[--s->n]);
 		break;
-	case 4: s->v[0] = o->arg; strcpy(ret, "void"); break;
-	case 5: sprintf(ret, "%d", s->v[0]); break;
-	case 6: sprintf(ret, "%d", s->v[0]++); break;
-	case 7: sprintf(ret, "%d", s->v[0]); break;
+	case 4:
+		s->v[0] = o->arg;
+		strcpy(ret, "void");
+		break;
+	case 5:
+		sprintf(ret, "%d", s->v[0]);
+		break;
+	case 6:
+		sprintf(ret, "%d", s->v[0]++);
+		break;
+	case 7:
+		sprintf(ret, "%d", s->v[0]);
+		break;
 	}
 }
 
@@ -78,7 +97,8 @@ static void gen_test(struct test *t)
 			o->kind = (int)rnd(2);
 			o->arg = 1 + (int)rnd(3);
 			if (o->kind == 0 && t->model != 3)
-				snprintf(o->call, sizeof(o->call), "%s%d)", names[t->model][0], o->arg);
+				snprintf(o->call, sizeof(o->call), "%s%d)", names[t->model][0],
+					 o->arg);
 			else
 				snprintf(o->call, sizeof(o->call), "%s)", names[t->model][o->kind]);
 		}
@@ -93,8 +113,8 @@ struct serials {
 	int nsigs, cap;
 };
 
-static void serial_rec(const struct test *t, int *done, struct state *s, char sig[][64], int depth, int total,
-		       struct serials *out)
+static void serial_rec(const struct test *t, int *done, struct state *s, char sig[][64], int depth,
+		       int total, struct serials *out)
 {
 	if (depth == total) {
 		lp_buf_puts(&out->text, "history serial\n");
@@ -165,14 +185,16 @@ static void history_text(struct op **order, int n, struct lp_buf *b)
 	for (int i = 0; i < n; i++) {
 		const struct op *o = order[i];
 		bool is_ret = o->ret_ev == i;
-		lp_buf_printf(b, "0.%d %s %s\n", o->thread + 1, is_ret ? "ret" : "call", is_ret ? o->ret : o->call);
+		lp_buf_printf(b, "0.%d %s %s\n", o->thread + 1, is_ret ? "ret" : "call",
+			      is_ret ? o->ret : o->call);
 	}
 	lp_buf_puts(b, "end\n");
 }
 
 /* Brute force: some order of the ops (per-thread order, and real-time order unless
  * sequential) whose serial text is one of the serial histories. */
-static bool brute(struct test *t, bool seq, const struct serials *ss, int *idx, char *sig, size_t len, int left)
+static bool brute(struct test *t, bool seq, const struct serials *ss, int *idx, char *sig,
+		  size_t len, int left)
 {
 	if (!left) {
 		for (int i = 0; i < ss->nsigs; i++)
@@ -191,7 +213,8 @@ static bool brute(struct test *t, bool seq, const struct serials *ss, int *idx, 
 					ok = false;
 		if (!ok)
 			continue;
-		int n = sprintf(sig + len, "0.%d call %s\n0.%d ret %s\n", i + 1, o->call, i + 1, o->ret);
+		int n = sprintf(sig + len, "0.%d call %s\n0.%d ret %s\n", i + 1, o->call, i + 1,
+				o->ret);
 		idx[i]++;
 		bool r = brute(t, seq, ss, idx, sig, len + (size_t)n, left - 1);
 		idx[i]--;
@@ -206,7 +229,8 @@ static void test_random_models(void **state)
 {
 	const char *env = getenv("LP_TEST_SEED");
 	uint64_t seed = env ? strtoull(env, NULL, 0) : (uint64_t)time(NULL);
-	printf("# seed %llu (rerun with LP_TEST_SEED=%llu)\n", (unsigned long long)seed, (unsigned long long)seed);
+	printf("# seed %llu (rerun with LP_TEST_SEED=%llu)\n", (unsigned long long)seed,
+	       (unsigned long long)seed);
 	rng = seed * 2654435761u + 1;
 	int agree_fail = 0, agree_pass = 0;
 	for (int iter = 0; iter < 400; iter++) {
@@ -228,8 +252,9 @@ static void test_random_models(void **state)
 			tc_init(&c, crit ? LP_CRIT_SEQUENTIAL : LP_CRIT_LINEARIZABLE);
 			assert_int_equal(tc_feed(&c, lp_buf_str(&ss.text)), LP_VERDICT_OK);
 			if (tc_feed(&c, lp_buf_str(&h)) != LP_VERDICT_OK)
-				fail_msg("seed %llu iteration %d: model history fails:\n%s\n%s", (unsigned long long)seed,
-					 iter, lp_buf_str(&h), tc_report(&c));
+				fail_msg("seed %llu iteration %d: model history fails:\n%s\n%s",
+					 (unsigned long long)seed, iter, lp_buf_str(&h),
+					 tc_report(&c));
 			/* mutate one result */
 			static const char *const vals[] = {"-1", "0", "1", "2", "3", "void"};
 			struct op *o = &t.ops[rnd((unsigned)t.nthreads)][0];
@@ -246,8 +271,10 @@ static void test_random_models(void **state)
 			bool expect = brute(&t, crit, &ss, idx, bsig, 0, total);
 			int v = tc_feed(&c, lp_buf_str(&m));
 			if (v != (expect ? LP_VERDICT_OK : LP_VERDICT_VIOLATION))
-				fail_msg("seed %llu iteration %d criterion %d: checker says %d, brute force %s:\n%s",
-					 (unsigned long long)seed, iter, crit, v, expect ? "passes" : "fails", lp_buf_str(&m));
+				fail_msg("seed %llu iteration %d criterion %d: checker says %d, "
+					 "brute force %s:\n%s",
+					 (unsigned long long)seed, iter, crit, v,
+					 expect ? "passes" : "fails", lp_buf_str(&m));
 			expect ? agree_pass++ : agree_fail++;
 			strcpy(o->ret, saved);
 			lp_buf_free(&m);
@@ -260,7 +287,8 @@ static void test_random_models(void **state)
 		free(ss.sigs);
 		free(ss.ops);
 	}
-	printf("# mutated histories: %d pass, %d fail (checker and brute force agree)\n", agree_pass, agree_fail);
+	printf("# mutated histories: %d pass, %d fail (checker and brute force agree)\n",
+	       agree_pass, agree_fail);
 	assert_true(agree_fail > 0 && agree_pass > 0);
 }
 
@@ -293,8 +321,8 @@ static bool quasi_match(char L[][64], const char S[][64], int total, const char 
 	return true;
 }
 
-static bool brute_quasi(struct test *t, const struct serials *ss, int *idx, char L[][64], int depth, int total,
-			const char *qname, int k)
+static bool brute_quasi(struct test *t, const struct serials *ss, int *idx, char L[][64], int depth,
+			int total, const char *qname, int k)
 {
 	if (depth == total) {
 		for (int i = 0; i < ss->nsigs; i++)
@@ -313,7 +341,8 @@ static bool brute_quasi(struct test *t, const struct serials *ss, int *idx, char
 					ok = false;
 		if (!ok)
 			continue;
-		snprintf(L[depth], 64, "0.%d call %s\n0.%d ret %s\n", i + 1, o->call, i + 1, o->ret);
+		snprintf(L[depth], 64, "0.%d call %s\n0.%d ret %s\n", i + 1, o->call, i + 1,
+			 o->ret);
 		idx[i]++;
 		bool r = brute_quasi(t, ss, idx, L, depth + 1, total, qname, k);
 		idx[i]--;
@@ -327,7 +356,8 @@ static void test_random_quasi(void **state)
 {
 	const char *env = getenv("LP_TEST_SEED");
 	uint64_t seed = env ? strtoull(env, NULL, 0) : (uint64_t)time(NULL);
-	printf("# seed %llu (rerun with LP_TEST_SEED=%llu)\n", (unsigned long long)seed, (unsigned long long)seed);
+	printf("# seed %llu (rerun with LP_TEST_SEED=%llu)\n", (unsigned long long)seed,
+	       (unsigned long long)seed);
 	rng = seed * 2654435761u + 7;
 	int pass = 0, failv = 0;
 	for (int iter = 0; iter < 300; iter++) {
@@ -371,8 +401,10 @@ static void test_random_quasi(void **state)
 		bool expect = brute_quasi(&t, &ss, idx, L, 0, total, qname, k);
 		int v = tc_feed(&c, lp_buf_str(&h));
 		if (v != (expect ? LP_VERDICT_OK : LP_VERDICT_VIOLATION))
-			fail_msg("seed %llu iteration %d --quasi %s: checker says %d, brute force %s:\n%s",
-				 (unsigned long long)seed, iter, spec, v, expect ? "passes" : "fails", lp_buf_str(&h));
+			fail_msg("seed %llu iteration %d --quasi %s: checker says %d, brute force "
+				 "%s:\n%s",
+				 (unsigned long long)seed, iter, spec, v,
+				 expect ? "passes" : "fails", lp_buf_str(&h));
 		expect ? pass++ : failv++;
 		tc_fini(&c);
 		lp_buf_free(&h);
@@ -389,8 +421,8 @@ static void test_random_quasi(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_random_models),
-		cmocka_unit_test(test_random_quasi),
+	    cmocka_unit_test(test_random_models),
+	    cmocka_unit_test(test_random_quasi),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

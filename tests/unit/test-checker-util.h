@@ -61,11 +61,11 @@ static inline int tc_feed(struct tc *t, const char *text)
 				if (worst != LP_VERDICT_NONDET)
 					worst = TV_ERROR;
 				continue_feed = true;
-			}
-			else
+			} else
 				t->nok++;
 			if (!continue_feed &&
-			    (v == LP_VERDICT_NONDET || (v == LP_VERDICT_VIOLATION && worst == LP_VERDICT_OK)))
+			    (v == LP_VERDICT_NONDET ||
+			     (v == LP_VERDICT_VIOLATION && worst == LP_VERDICT_OK)))
 				worst = v;
 			continue_feed = false;
 		} else if (st == LP_HP_ERROR) {

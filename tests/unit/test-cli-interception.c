@@ -12,10 +12,7 @@
 #include "cli/report/interception.h"
 
 /* The report names objects through the plan; a stub stands for the analysis library. */
-const char *lp_plan_object_name(const struct lp_plan *plan, int i)
-{
-	return plan->targets[i].name;
-}
+const char *lp_plan_object_name(const struct lp_plan *plan, int i) { return plan->targets[i].name; }
 
 static size_t put_call(char *log, size_t off, uint32_t func)
 {
@@ -42,10 +39,19 @@ static void counts_and_report(void **state)
 {
 	struct lp_plan_target tgt = {.name = "libq.so"};
 	struct lp_plan_func funcs[3] = {
-		{.target = 0, .name = "q_new", .ret = LP_K_PTR, .typed = true, .type_source = "target DWARF"},
-		{.target = 0, .name = "q_add", .ret = LP_K_VOID, .nargs = 2, .args = {LP_K_PTR, LP_K_I4}, .typed = true,
-		 .type_source = "--signature"},
-		{.target = 0, .name = "q_size"},
+	    {.target = 0,
+	     .name = "q_new",
+	     .ret = LP_K_PTR,
+	     .typed = true,
+	     .type_source = "target DWARF"},
+	    {.target = 0,
+	     .name = "q_add",
+	     .ret = LP_K_VOID,
+	     .nargs = 2,
+	     .args = {LP_K_PTR, LP_K_I4},
+	     .typed = true,
+	     .type_source = "--signature"},
+	    {.target = 0, .name = "q_size"},
 	};
 	struct lp_plan plan = {.n_targets = 1, .targets = &tgt, .n_funcs = 3, .funcs = funcs};
 	static _Alignas(8) char log[1024];
@@ -61,16 +67,20 @@ static void counts_and_report(void **state)
 	assert_int_equal(ic.setup_calls[0], 1); /* counted once, not per execution */
 	assert_int_equal(ic.n_seen, 1);
 	char *t = lp_interception_text(&ic, &plan, "instrumented: 2 rmw in libq.so\n");
-	assert_string_equal(t, "interception coverage:\n"
-			       "  called: q_new()->p (types from target DWARF): 0 operations in the executions, 1 call before the first thread\n"
-			       "  called: q_add(p,i4)->v (types from --signature): 4 operations in the executions\n"
-			       "  not called (1): q_size (untyped)\n"
-			       "  instrumented: 2 rmw in libq.so\n"
-			       "  not controlled: futex op 9 is not modelled\n");
+	assert_string_equal(
+	    t, "interception coverage:\n"
+	       "  called: q_new()->p (types from target DWARF): 0 operations in the executions, 1 "
+	       "call before the first thread\n"
+	       "  called: q_add(p,i4)->v (types from --signature): 4 operations in the executions\n"
+	       "  not called (1): q_size (untyped)\n"
+	       "  instrumented: 2 rmw in libq.so\n"
+	       "  not controlled: futex op 9 is not modelled\n");
 	free(t);
 	char *j = lp_interception_json(&ic, &plan, "");
-	assert_non_null(strstr(j, "{\"name\": \"q_add\", \"target\": \"libq.so\", \"typed\": true, \"signature\": \"q_add(p,i4)->v\", "
-				  "\"type_source\": \"--signature\", \"operations\": 4, \"setup_calls\": 0}"));
+	assert_non_null(
+	    strstr(j, "{\"name\": \"q_add\", \"target\": \"libq.so\", \"typed\": true, "
+		      "\"signature\": \"q_add(p,i4)->v\", "
+		      "\"type_source\": \"--signature\", \"operations\": 4, \"setup_calls\": 0}"));
 	assert_non_null(strstr(j, "\"not_controlled\": [\"futex op 9 is not modelled\"]}"));
 	free(j);
 	lp_interception_free(&ic);

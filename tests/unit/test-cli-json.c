@@ -21,14 +21,14 @@ static void escaping(void **state)
 	struct {
 		const char *in, *out;
 	} cases[] = {
-		{"", "\"\""},
-		{"plain", "\"plain\""},
-		{"a\"b\\c", "\"a\\\"b\\\\c\""},
-		{"l1\nl2\tt", "\"l1\\nl2\\tt\""},
-		{"\x01\x1f\x7f", "\"\\u0001\\u001f\\u007f\""},
-		{"caf\xc3\xa9", "\"caf\xc3\xa9\""},            /* valid UTF-8 kept */
-		{"bad\xff\xc3", "\"bad\\u00ff\\u00c3\""},     /* stray bytes escaped */
-		{"\xed\xa0\x80", "\"\\u00ed\\u00a0\\u0080\""}, /* surrogate rejected */
+	    {"", "\"\""},
+	    {"plain", "\"plain\""},
+	    {"a\"b\\c", "\"a\\\"b\\\\c\""},
+	    {"l1\nl2\tt", "\"l1\\nl2\\tt\""},
+	    {"\x01\x1f\x7f", "\"\\u0001\\u001f\\u007f\""},
+	    {"caf\xc3\xa9", "\"caf\xc3\xa9\""},		   /* valid UTF-8 kept */
+	    {"bad\xff\xc3", "\"bad\\u00ff\\u00c3\""},	   /* stray bytes escaped */
+	    {"\xed\xa0\x80", "\"\\u00ed\\u00a0\\u0080\""}, /* surrogate rejected */
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		char *s = esc(cases[i].in);
@@ -41,28 +41,51 @@ static void report(void **state)
 {
 	const char *targets[] = {"libq.so"};
 	char *warn[] = {"w \"1\""};
-	struct lp_violation v = {"non-linearizable", "history concurrent\nend\n", "c:4@0.2", "lp --replay c:4@0.2 -- ./c", "why",
+	struct lp_violation v = {"non-linearizable",
+				 "history concurrent\nend\n",
+				 "c:4@0.2",
+				 "lp --replay c:4@0.2 -- ./c",
+				 "why",
 				 "  step 4: 0.2 preempts 0.1\n"};
-	struct lp_summary s = {.verdict = LP_RUN_VIOLATION, .targets = targets, .n_targets = 1, .functions = 3,
-			       .p1_executions = 6, .p1_histories = 4, .p1_seconds = 0.25, .p2_executions = 17, .p2_seconds = 1.5, .bound = 2,
-			       .p2_per_bound = {3, 14}, .p2_max_cost = 1, .instrumentation = "sites: 2\n",
-			       .reduction = "sleep", .p2_pruned = {5, 2},
-			       .warnings = warn, .n_warnings = 1, .violation = &v,
+	struct lp_summary s = {.verdict = LP_RUN_VIOLATION,
+			       .targets = targets,
+			       .n_targets = 1,
+			       .functions = 3,
+			       .p1_executions = 6,
+			       .p1_histories = 4,
+			       .p1_seconds = 0.25,
+			       .p2_executions = 17,
+			       .p2_seconds = 1.5,
+			       .bound = 2,
+			       .p2_per_bound = {3, 14},
+			       .p2_max_cost = 1,
+			       .instrumentation = "sites: 2\n",
+			       .reduction = "sleep",
+			       .p2_pruned = {5, 2},
+			       .warnings = warn,
+			       .n_warnings = 1,
+			       .violation = &v,
 			       .cov = {.complete_bound = 1, .partial_bound = -1}};
 	char *j = lp_json_report(&s);
-	assert_string_equal(j, "{\"verdict\": \"violation\", \"targets\": [\"libq.so\"], \"functions\": 3, "
-			       "\"phase1\": {\"executions\": 6, \"histories\": 4, \"seconds\": 0.250, \"mode\": \"eager\"}, "
-			       "\"phase2\": {\"executions\": 17, \"preemption_bound\": 2, \"executions_by_preemptions\": [3, 14], "
-			       "\"reduction\": \"sleep\", \"pruned\": 7, \"pruned_by_preemptions\": [5, 2], \"seconds\": 1.500}, "
-			       "\"instrumentation\": \"sites: 2\\n\", "
-			       "\"warnings\": [\"w \\\"1\\\"\"], \"violation\": {\"kind\": \"non-linearizable\", "
-			       "\"history\": \"history concurrent\\nend\\n\", \"schedule\": \"c:4@0.2\", "
-			       "\"replay\": \"lp --replay c:4@0.2 -- ./c\", \"report\": \"why\", "
-			       "\"switches\": \"  step 4: 0.2 preempts 0.1\\n\"}, \"nondeterminism\": null, "
-			       "\"interrupted\": false, \"stopped_by\": null, \"coverage\": {\"text\": \"bound 1 complete\", "
-			       "\"complete_bound\": 1, \"partial_bound\": -1, \"partial_schedules\": 0, \"partial_estimate\": 0, "
-			       "\"random_schedules\": 0, \"random_strategy\": null, \"pct_depth\": 0, \"seed\": 0, "
-			       "\"time_budget\": 0.000, \"guarantee\": null}}\n");
+	assert_string_equal(
+	    j, "{\"verdict\": \"violation\", \"targets\": [\"libq.so\"], \"functions\": 3, "
+	       "\"phase1\": {\"executions\": 6, \"histories\": 4, \"seconds\": 0.250, \"mode\": "
+	       "\"eager\"}, "
+	       "\"phase2\": {\"executions\": 17, \"preemption_bound\": 2, "
+	       "\"executions_by_preemptions\": [3, 14], "
+	       "\"reduction\": \"sleep\", \"pruned\": 7, \"pruned_by_preemptions\": [5, 2], "
+	       "\"seconds\": 1.500}, "
+	       "\"instrumentation\": \"sites: 2\\n\", "
+	       "\"warnings\": [\"w \\\"1\\\"\"], \"violation\": {\"kind\": \"non-linearizable\", "
+	       "\"history\": \"history concurrent\\nend\\n\", \"schedule\": \"c:4@0.2\", "
+	       "\"replay\": \"lp --replay c:4@0.2 -- ./c\", \"report\": \"why\", "
+	       "\"switches\": \"  step 4: 0.2 preempts 0.1\\n\"}, \"nondeterminism\": null, "
+	       "\"interrupted\": false, \"stopped_by\": null, \"coverage\": {\"text\": \"bound 1 "
+	       "complete\", "
+	       "\"complete_bound\": 1, \"partial_bound\": -1, \"partial_schedules\": 0, "
+	       "\"partial_estimate\": 0, "
+	       "\"random_schedules\": 0, \"random_strategy\": null, \"pct_depth\": 0, \"seed\": 0, "
+	       "\"time_budget\": 0.000, \"guarantee\": null}}\n");
 	free(j);
 	s.violation = NULL;
 	s.verdict = LP_RUN_OK;
@@ -81,14 +104,23 @@ static void report(void **state)
 static void interrupted(void **state)
 {
 	const char *targets[] = {"libq.so"};
-	struct lp_summary s = {.verdict = LP_RUN_OK, .targets = targets, .n_targets = 1, .bound = 2,
-			       .cov = {.complete_bound = 1, .partial_bound = 2, .partial_done = 41, .partial_total = 100,
-				       .stopped_by = "SIGINT", .phase = 2}};
+	struct lp_summary s = {.verdict = LP_RUN_OK,
+			       .targets = targets,
+			       .n_targets = 1,
+			       .bound = 2,
+			       .cov = {.complete_bound = 1,
+				       .partial_bound = 2,
+				       .partial_done = 41,
+				       .partial_total = 100,
+				       .stopped_by = "SIGINT",
+				       .phase = 2}};
 	char *j = lp_json_report(&s);
 	assert_non_null(strstr(j, "\"interrupted\": true, \"stopped_by\": \"SIGINT\", "));
-	assert_non_null(strstr(j, "\"text\": \"bound 1 complete; bound 2: 41% of its schedules (about 41 of 100)\""));
-	assert_non_null(strstr(j, "\"guarantee\": \"every schedule with at most 1 preemption has a serial witness; "
-				  "bound 2 only in part\""));
+	assert_non_null(strstr(
+	    j, "\"text\": \"bound 1 complete; bound 2: 41% of its schedules (about 41 of 100)\""));
+	assert_non_null(strstr(
+	    j, "\"guarantee\": \"every schedule with at most 1 preemption has a serial witness; "
+	       "bound 2 only in part\""));
 	assert_string_equal(j + strlen(j) - 3, "}}\n");
 	free(j);
 }

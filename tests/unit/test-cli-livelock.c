@@ -20,7 +20,8 @@ static char *fake_sym(void *arg, uint64_t addr)
 	int *calls = arg;
 	char *s = malloc(64);
 	(*calls)++;
-	snprintf(s, 64, "stack_pop+%#llx (stack.c:%d)", (unsigned long long)(addr - 0x1000), (int)(addr - 0x1000));
+	snprintf(s, 64, "stack_pop+%#llx (stack.c:%d)", (unsigned long long)(addr - 0x1000),
+		 (int)(addr - 0x1000));
 	return s;
 }
 
@@ -33,7 +34,8 @@ struct fixture {
 static void add(struct fixture *f, lp_tid_t running, lp_tid_t chosen, uint64_t site)
 {
 	size_t i = f->log.n_decisions++;
-	f->d[i] = (struct lp_explore_decision){.step = i, .running = running, .chosen = chosen, .point = LP_PT_ATOMIC};
+	f->d[i] = (struct lp_explore_decision){
+	    .step = i, .running = running, .chosen = chosen, .point = LP_PT_ATOMIC};
 	f->sites[i] = site;
 	f->log.decisions = f->d;
 	f->log.sites = f->sites;
@@ -52,9 +54,10 @@ static void names_thread_and_loop(void **state)
 		add(&f, T1, T1, 0x1030);
 	}
 	char *t = lp_livelock_text(&f.log, 30, fake_sym, &calls);
-	assert_string_equal(t, "stuck: thread 0.1 took more than 30 scheduling points (--max-steps) inside one "
-			       "operation without finishing; it is spinning at stack_pop+0x30 (stack.c:48), "
-			       "stack_pop+0x24 (stack.c:36), stack_pop+0x1c (stack.c:28)\n" LP_LIVELOCK_CAUTION);
+	assert_string_equal(
+	    t, "stuck: thread 0.1 took more than 30 scheduling points (--max-steps) inside one "
+	       "operation without finishing; it is spinning at stack_pop+0x30 (stack.c:48), "
+	       "stack_pop+0x24 (stack.c:36), stack_pop+0x1c (stack.c:28)\n" LP_LIVELOCK_CAUTION);
 	assert_int_equal(calls, 3); /* each distinct site symbolized once */
 	free(t);
 }
@@ -80,8 +83,9 @@ static void no_sites(void **state)
 	struct fixture f = {0};
 	int calls = 0;
 	char *t = lp_livelock_text(&f.log, 10000, fake_sym, &calls);
-	assert_string_equal(t, "stuck: a thread took more than 10000 scheduling points (--max-steps) inside one "
-			       "operation without finishing\n" LP_LIVELOCK_CAUTION);
+	assert_string_equal(
+	    t, "stuck: a thread took more than 10000 scheduling points (--max-steps) inside one "
+	       "operation without finishing\n" LP_LIVELOCK_CAUTION);
 	free(t);
 	add(&f, T1, T1, 0);
 	t = lp_livelock_text(&f.log, 7, fake_sym, &calls);
@@ -108,8 +112,10 @@ static void window_is_bounded(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(names_thread_and_loop), cmocka_unit_test(other_thread_chose_it),
-		cmocka_unit_test(no_sites), cmocka_unit_test(window_is_bounded),
+	    cmocka_unit_test(names_thread_and_loop),
+	    cmocka_unit_test(other_thread_chose_it),
+	    cmocka_unit_test(no_sites),
+	    cmocka_unit_test(window_is_bounded),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -36,8 +36,25 @@ static void defaults(void **state)
 
 static void forms(void **state)
 {
-	char *v[] = {"lineup-preload", "-t", "liba.so", "--target=libb.so", "-p0", "-qv", "--max-steps", "50",
-		     "-g", "sync", "--quasi", "take=1", "--criterion=sequential", "-j2", "--", "./c", "-p", "x", NULL};
+	char *v[] = {"lineup-preload",
+		     "-t",
+		     "liba.so",
+		     "--target=libb.so",
+		     "-p0",
+		     "-qv",
+		     "--max-steps",
+		     "50",
+		     "-g",
+		     "sync",
+		     "--quasi",
+		     "take=1",
+		     "--criterion=sequential",
+		     "-j2",
+		     "--",
+		     "./c",
+		     "-p",
+		     "x",
+		     NULL};
 	struct lp_options o;
 	char err[256];
 	assert_int_equal(parse(v, ARGC(v), &o, err), 0);
@@ -74,34 +91,37 @@ static void errors(void **state)
 		char *argv[8];
 		const char *needle;
 	} cases[] = {
-		{{"lp", "--bogus", "./c"}, "unknown option '--bogus'"},
-		{{"lp", "-x", "./c"}, "unknown option '-x'"},
-		{{"lp", "-p", "two", "./c"}, "bad value 'two'"},
-		{{"lp", "-p", "-2", "./c"}, "bad value '-2'"},
-		{{"lp", "--max-steps", "0", "./c"}, "--max-steps"},
-		{{"lp", "--instrument", "libc.so.6", "./c"}, "glibc has branches into the middle of lock-prefixed"},
-		{{"lp", "--instrument=/lib/x86_64-linux-gnu/libc.so.6", "./c"}, "cannot --instrument '/lib/x86_64-linux-gnu/libc.so.6'"},
-		{{"lp", "--instrument", "ld-linux-x86-64.so.2", "./c"}, "loader"},
-		{{"lp", "--instrument", "/opt/lib/liblineup-preload.so", "./c"}, "lineup-preload's own library"},
-		{{"lp", "--instrument", "libfoo.so", "-g", "sync", "./c"}, "no effect with -g sync"},
-		{{"lp", "--instrument"}, "needs a value"},
-		{{"lp", "-g", "fine", "./c"}, "sync, atomic or memory"},
-		{{"lp", "--spec-from", "libx.so", "./c"}, "not implemented yet"},
-		{{"lp", "--quasi", "take", "./c"}, "FUNC=K"},
-		{{"lp", "--criterion", "strict", "./c"}, "linearizability or sequential"},
-		{{"lp", "--jobs", "0", "./c"}, "--jobs"},
-		{{"lp", "--watchdog", "0", "./c"}, "--watchdog"},
-		{{"lp", "--quiet=1", "./c"}, "takes no value"},
-		{{"lp", "--strategy", "bfs", "./c"}, "use dfs, pct or random"},
-		{{"lp", "--samples", "0", "./c"}, "--samples"},
-		{{"lp", "--pct-depth", "17", "./c"}, "from 1 to 16"},
-		{{"lp", "--seed", "x", "./c"}, "--seed"},
-		{{"lp", "--time-budget", "5x", "./c"}, "such as 90s, 5m or 1h"},
-		{{"lp", "--time-budget", "0", "./c"}, "--time-budget"},
-		{{"lp", "-t"}, "needs a value"},
-		{{"lp", "--target"}, "needs a value"},
-		{{"lp", "-q"}, "no client program"},
-		{{"lp", "--"}, "no client program"},
+	    {{"lp", "--bogus", "./c"}, "unknown option '--bogus'"},
+	    {{"lp", "-x", "./c"}, "unknown option '-x'"},
+	    {{"lp", "-p", "two", "./c"}, "bad value 'two'"},
+	    {{"lp", "-p", "-2", "./c"}, "bad value '-2'"},
+	    {{"lp", "--max-steps", "0", "./c"}, "--max-steps"},
+	    {{"lp", "--instrument", "libc.so.6", "./c"},
+	     "glibc has branches into the middle of lock-prefixed"},
+	    {{"lp", "--instrument=/lib/x86_64-linux-gnu/libc.so.6", "./c"},
+	     "cannot --instrument '/lib/x86_64-linux-gnu/libc.so.6'"},
+	    {{"lp", "--instrument", "ld-linux-x86-64.so.2", "./c"}, "loader"},
+	    {{"lp", "--instrument", "/opt/lib/liblineup-preload.so", "./c"},
+	     "lineup-preload's own library"},
+	    {{"lp", "--instrument", "libfoo.so", "-g", "sync", "./c"}, "no effect with -g sync"},
+	    {{"lp", "--instrument"}, "needs a value"},
+	    {{"lp", "-g", "fine", "./c"}, "sync, atomic or memory"},
+	    {{"lp", "--spec-from", "libx.so", "./c"}, "not implemented yet"},
+	    {{"lp", "--quasi", "take", "./c"}, "FUNC=K"},
+	    {{"lp", "--criterion", "strict", "./c"}, "linearizability or sequential"},
+	    {{"lp", "--jobs", "0", "./c"}, "--jobs"},
+	    {{"lp", "--watchdog", "0", "./c"}, "--watchdog"},
+	    {{"lp", "--quiet=1", "./c"}, "takes no value"},
+	    {{"lp", "--strategy", "bfs", "./c"}, "use dfs, pct or random"},
+	    {{"lp", "--samples", "0", "./c"}, "--samples"},
+	    {{"lp", "--pct-depth", "17", "./c"}, "from 1 to 16"},
+	    {{"lp", "--seed", "x", "./c"}, "--seed"},
+	    {{"lp", "--time-budget", "5x", "./c"}, "such as 90s, 5m or 1h"},
+	    {{"lp", "--time-budget", "0", "./c"}, "--time-budget"},
+	    {{"lp", "-t"}, "needs a value"},
+	    {{"lp", "--target"}, "needs a value"},
+	    {{"lp", "-q"}, "no client program"},
+	    {{"lp", "--"}, "no client program"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		int argc = 0;
@@ -119,8 +139,15 @@ static void errors(void **state)
 
 static void granularity_and_instrument(void **state)
 {
-	char *v[] = {"lineup-preload", "-g", "memory", "--instrument", "libfoo.so.1", "--instrument=/opt/libbar.so",
-		     "--", "./c", NULL};
+	char *v[] = {"lineup-preload",
+		     "-g",
+		     "memory",
+		     "--instrument",
+		     "libfoo.so.1",
+		     "--instrument=/opt/libbar.so",
+		     "--",
+		     "./c",
+		     NULL};
 	struct lp_options o;
 	char err[256];
 	assert_int_equal(parse(v, ARGC(v), &o, err), 0);
@@ -130,8 +157,9 @@ static void granularity_and_instrument(void **state)
 	assert_string_equal(o.instrument[1], "/opt/libbar.so");
 	/* kept in the replay command: the sites decide where the schedule's steps are */
 	char *cmd = lp_replay_command("lp", &o, "c:");
-	assert_string_equal(cmd, "lp --granularity memory --instrument libfoo.so.1 --instrument /opt/libbar.so "
-				 "--replay c: -- ./c");
+	assert_string_equal(
+	    cmd, "lp --granularity memory --instrument libfoo.so.1 --instrument /opt/libbar.so "
+		 "--replay c: -- ./c");
 	free(cmd);
 	lp_options_free(&o);
 
@@ -141,7 +169,8 @@ static void granularity_and_instrument(void **state)
 	assert_int_equal(o.n_instrument, 0);
 	lp_options_free(&o);
 	/* libc-like names that are not libc are fine */
-	char *x[] = {"lineup-preload", "--instrument", "libcds.so.2", "--instrument", "libcrypto.so.3", "./c", NULL};
+	char *x[] = {"lineup-preload", "--instrument", "libcds.so.2", "--instrument",
+		     "libcrypto.so.3", "./c",	       NULL};
 	assert_int_equal(parse(x, ARGC(x), &o, err), 0);
 	assert_int_equal(o.n_instrument, 2);
 	lp_options_free(&o);
@@ -186,8 +215,8 @@ static void help_needs_no_client(void **state)
 
 static void replay_command(void **state)
 {
-	char *v[] = {"lineup-preload", "-t", "lib q.so", "--json", "out.json", "-p", "1", "--quasi", "it's=2",
-		     "--", "./c", "a b", NULL};
+	char *v[] = {"lineup-preload", "-t",	 "lib q.so", "--json", "out.json", "-p", "1",
+		     "--quasi",	       "it's=2", "--",	     "./c",    "a b",	   NULL};
 	struct lp_options o;
 	char err[256];
 	assert_int_equal(parse(v, ARGC(v), &o, err), 0);
@@ -205,24 +234,32 @@ static void strategy_and_budget(void **state)
 	char *d[] = {"lp", "./c"};
 	assert_int_equal(lp_options_parse(2, d, &o, err, sizeof err), 0);
 	assert_int_equal(o.strategy, LP_STRATEGY_DFS);
-	assert_true(o.seed == 1 && o.samples == 1000 && o.pct_depth == 3 && o.time_budget == 0 && !o.bound_given);
+	assert_true(o.seed == 1 && o.samples == 1000 && o.pct_depth == 3 && o.time_budget == 0 &&
+		    !o.bound_given);
 	lp_options_free(&o);
-	char *a[] = {"lp", "--strategy=pct", "--seed", "7", "--samples", "50", "--pct-depth", "4", "--time-budget", "2m",
-		     "-p", "1", "./c"};
+	char *a[] = {"lp", "--strategy=pct", "--seed", "7",  "--samples", "50", "--pct-depth",
+		     "4",  "--time-budget",  "2m",     "-p", "1",	  "./c"};
 	assert_int_equal(lp_options_parse(13, a, &o, err, sizeof err), 0);
 	assert_int_equal(o.strategy, LP_STRATEGY_PCT);
-	assert_true(o.seed == 7 && o.samples == 50 && o.pct_depth == 4 && o.time_budget == 120 && o.bound_given);
-	assert_int_equal(o.n_given, 1); /* only -p goes into a replay command: replays need no seed */
+	assert_true(o.seed == 7 && o.samples == 50 && o.pct_depth == 4 && o.time_budget == 120 &&
+		    o.bound_given);
+	assert_int_equal(o.n_given,
+			 1); /* only -p goes into a replay command: replays need no seed */
 	lp_options_free(&o);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(defaults), cmocka_unit_test(forms), cmocka_unit_test(stops_at_client),
-		cmocka_unit_test(errors), cmocka_unit_test(help_needs_no_client), cmocka_unit_test(replay_command),
-		cmocka_unit_test(granularity_and_instrument),
-		cmocka_unit_test(strategy_and_budget), cmocka_unit_test(reduction),
+	    cmocka_unit_test(defaults),
+	    cmocka_unit_test(forms),
+	    cmocka_unit_test(stops_at_client),
+	    cmocka_unit_test(errors),
+	    cmocka_unit_test(help_needs_no_client),
+	    cmocka_unit_test(replay_command),
+	    cmocka_unit_test(granularity_and_instrument),
+	    cmocka_unit_test(strategy_and_budget),
+	    cmocka_unit_test(reduction),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -71,7 +71,8 @@ static void enabled(void **state)
 {
 	char *s = capture(enabled_run);
 	const char *p1 = strstr(s, "phase 1 (serial): 20 executions, 3 histories, ");
-	const char *p2 = strstr(s, "phase 2 (concurrent): 7 executions and histories checked, 1 preemptions, ");
+	const char *p2 =
+	    strstr(s, "phase 2 (concurrent): 7 executions and histories checked, 1 preemptions, ");
 	assert_non_null(p1);
 	assert_non_null(p2);
 	assert_true(p1 < p2);
@@ -97,7 +98,8 @@ static void plain_run(void)
 static void plain(void **state)
 {
 	char *s = capture(plain_run);
-	assert_non_null(strstr(s, "lineup-preload: phase 2 (concurrent): 50 executions and histories checked, 1 preemptions, "));
+	assert_non_null(strstr(s, "lineup-preload: phase 2 (concurrent): 50 executions and "
+				  "histories checked, 1 preemptions, "));
 	assert_non_null(strstr(s, ", bound 1 ends at ~100 executions, ~"));
 	assert_null(strchr(s, '\r'));
 	assert_null(strstr(s, "51 executions"));
@@ -113,20 +115,24 @@ static void format_and_eta(void **state)
 	assert_true(lp_progress_eta(50, 100, 0) < 0); /* no rate yet */
 	assert_true(lp_progress_eta(150, 100, 10) == 0);
 	lp_progress_format(b, sizeof b, 2, 300, 0, 2, 20, 1500);
-	assert_string_equal(b, "phase 2 (concurrent): 300 executions and histories checked, 2 preemptions, 20/s, "
-			       "bound 2 ends at ~1500 executions, ~1m00s left");
+	assert_string_equal(
+	    b, "phase 2 (concurrent): 300 executions and histories checked, 2 preemptions, 20/s, "
+	       "bound 2 ends at ~1500 executions, ~1m00s left");
 	lp_progress_format(b, sizeof b, 3, 40, 0, 3, 8, 1000);
-	assert_string_equal(b, "phase 2 (random, PCT depth 3): 40 schedules checked, 8/s, 960 to go, ~2m00s left");
+	assert_string_equal(
+	    b, "phase 2 (random, PCT depth 3): 40 schedules checked, 8/s, 960 to go, ~2m00s left");
 	lp_progress_format(b, sizeof b, 3, 40, 0, 0, 8, 0);
 	assert_string_equal(b, "phase 2 (random): 40 schedules checked, 8/s");
 	lp_progress_format(b, sizeof b, 2, 10, 0, 4, 1, 7210);
-	assert_string_equal(b, "phase 2 (concurrent): 10 executions and histories checked, 4 preemptions, 1/s, "
-			       "bound 4 ends at ~7210 executions, ~2h00m left");
+	assert_string_equal(
+	    b, "phase 2 (concurrent): 10 executions and histories checked, 4 preemptions, 1/s, "
+	       "bound 4 ends at ~7210 executions, ~2h00m left");
 }
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {cmocka_unit_test(disabled), cmocka_unit_test(enabled), cmocka_unit_test(plain),
+	const struct CMUnitTest tests[] = {cmocka_unit_test(disabled), cmocka_unit_test(enabled),
+					   cmocka_unit_test(plain),
 					   cmocka_unit_test(format_and_eta)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

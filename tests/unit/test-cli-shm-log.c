@@ -25,7 +25,10 @@ static void *rec(uint16_t type, size_t size)
 	return r;
 }
 
-static size_t str_size(const char *s) { return sizeof(struct lp_str) + (s ? LP_REC_ALIGN(strlen(s)) : 0); }
+static size_t str_size(const char *s)
+{
+	return sizeof(struct lp_str) + (s ? LP_REC_ALIGN(strlen(s)) : 0);
+}
 
 static char *put_str(char *p, const char *s)
 {
@@ -57,7 +60,8 @@ static void ret(lp_tid_t t, uint32_t f, uint64_t v, const char *str)
 static void decision(uint64_t step, lp_tid_t run, lp_tid_t chosen, int n, const lp_tid_t *cand)
 {
 	struct lp_rec_decision *d = rec(LP_REC_DECISION, sizeof *d + (size_t)n * 8);
-	d->step = step, d->running = run, d->chosen = chosen, d->point = LP_PT_SYNC, d->site = 0x1234;
+	d->step = step, d->running = run, d->chosen = chosen, d->point = LP_PT_SYNC,
+	d->site = 0x1234;
 	d->n_candidates = (uint32_t)n;
 	memcpy(d + 1, cand, (size_t)n * 8);
 }
@@ -69,22 +73,28 @@ static void text(uint16_t type, const char *msg)
 	memcpy(t + 1, msg, strlen(msg));
 }
 
-static size_t fmt(enum lp_kind k, uint64_t raw, const char *s, uint32_t len, bool trunc, char *buf, size_t n)
+static size_t fmt(enum lp_kind k, uint64_t raw, const char *s, uint32_t len, bool trunc, char *buf,
+		  size_t n)
 {
 	switch (k) {
-	case LP_K_VOID: return (size_t)snprintf(buf, n, "void");
-	case LP_K_I4: return (size_t)snprintf(buf, n, "%d", (int32_t)raw);
-	case LP_K_PTR: return (size_t)snprintf(buf, n, "0x%llx", (unsigned long long)raw);
-	case LP_K_STR: return s ? (size_t)snprintf(buf, n, "\"%.*s\"%s", (int)len, s, trunc ? "..." : "")
-				: (size_t)snprintf(buf, n, "NULL");
-	default: return (size_t)snprintf(buf, n, "%llu", (unsigned long long)raw);
+	case LP_K_VOID:
+		return (size_t)snprintf(buf, n, "void");
+	case LP_K_I4:
+		return (size_t)snprintf(buf, n, "%d", (int32_t)raw);
+	case LP_K_PTR:
+		return (size_t)snprintf(buf, n, "0x%llx", (unsigned long long)raw);
+	case LP_K_STR:
+		return s ? (size_t)snprintf(buf, n, "\"%.*s\"%s", (int)len, s, trunc ? "..." : "")
+			 : (size_t)snprintf(buf, n, "NULL");
+	default:
+		return (size_t)snprintf(buf, n, "%llu", (unsigned long long)raw);
 	}
 }
 
 static struct lp_plan_func funcs[3] = {
-	{.name = "queue_new", .ret = LP_K_PTR, .nargs = 0, .typed = true},
-	{.name = "queue_add", .ret = LP_K_VOID, .nargs = 2, .args = {LP_K_PTR, LP_K_I4}, .typed = true},
-	{.name = "lookup", .ret = LP_K_STR, .nargs = 2, .args = {LP_K_PTR, LP_K_STR}, .typed = true},
+    {.name = "queue_new", .ret = LP_K_PTR, .nargs = 0, .typed = true},
+    {.name = "queue_add", .ret = LP_K_VOID, .nargs = 2, .args = {LP_K_PTR, LP_K_I4}, .typed = true},
+    {.name = "lookup", .ret = LP_K_STR, .nargs = 2, .args = {LP_K_PTR, LP_K_STR}, .typed = true},
 };
 static struct lp_plan plan = {.n_funcs = 3, .funcs = funcs};
 
@@ -110,7 +120,8 @@ static void history_text(void **state)
 {
 	build();
 	char err[128];
-	char *h = lp_shmlog_history(logbuf, loglen, &plan, "history concurrent schedule=c:1@0.2", false, fmt, err, sizeof err);
+	char *h = lp_shmlog_history(logbuf, loglen, &plan, "history concurrent schedule=c:1@0.2",
+				    false, fmt, err, sizeof err);
 	assert_non_null(h);
 	assert_string_equal(h, "history concurrent schedule=c:1@0.2\n"
 			       "0 call queue_new()\n"
@@ -128,7 +139,8 @@ static void stuck_and_pending(void **state)
 	loglen = 0;
 	call(T1, 1, 2, (uint64_t[]){1, 2}, NULL);
 	char err[128];
-	char *h = lp_shmlog_history(logbuf, loglen, &plan, "history concurrent", true, fmt, err, sizeof err);
+	char *h = lp_shmlog_history(logbuf, loglen, &plan, "history concurrent", true, fmt, err,
+				    sizeof err);
 	assert_string_equal(h, "history concurrent\n0.1 call queue_add(0x1, 2)\nstuck\nend\n");
 	free(h);
 }
@@ -159,12 +171,15 @@ static void malformed(void **state)
 	build();
 	((struct lp_rec *)logbuf)->size = 3; /* not a multiple of 8 */
 	assert_int_equal(lp_shmlog_parse(logbuf, loglen, &plan, &l, err, sizeof err), -1);
-	assert_null(lp_shmlog_history(logbuf, loglen, &plan, "history serial", false, fmt, err, sizeof err));
+	assert_null(lp_shmlog_history(logbuf, loglen, &plan, "history serial", false, fmt, err,
+				      sizeof err));
 	build();
-	assert_null(lp_shmlog_history(logbuf, loglen - 8, &plan, "history serial", false, fmt, err, sizeof err));
+	assert_null(lp_shmlog_history(logbuf, loglen - 8, &plan, "history serial", false, fmt, err,
+				      sizeof err));
 	loglen = 0;
 	call(T0, 7, 0, NULL, NULL); /* no such function in the plan */
-	assert_null(lp_shmlog_history(logbuf, loglen, &plan, "history serial", false, fmt, err, sizeof err));
+	assert_null(lp_shmlog_history(logbuf, loglen, &plan, "history serial", false, fmt, err,
+				      sizeof err));
 	loglen = 0;
 	decision(0, T0, T0, 1, (lp_tid_t[]){T0});
 	((struct lp_rec_decision *)logbuf)->n_candidates = 9;
@@ -173,7 +188,8 @@ static void malformed(void **state)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {cmocka_unit_test(history_text), cmocka_unit_test(stuck_and_pending),
+	const struct CMUnitTest tests[] = {cmocka_unit_test(history_text),
+					   cmocka_unit_test(stuck_and_pending),
 					   cmocka_unit_test(parsed), cmocka_unit_test(malformed)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

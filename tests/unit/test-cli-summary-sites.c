@@ -27,7 +27,8 @@ static struct lp_sites_summary base(void)
 	objs[1].planned[LP_SITE_RMW] = 4;
 	objs[1].skipped[LP_SKIP_BRANCH_INTO] = 2;
 	objs[1].skipped[LP_SKIP_AFTER_BAD] = 1;
-	return (struct lp_sites_summary){.enabled = true, .in_plan = true, .objects = objs, .n_objects = 2};
+	return (struct lp_sites_summary){
+	    .enabled = true, .in_plan = true, .objects = objs, .n_objects = 2};
 }
 
 static void all_patched(struct lp_sites_summary *s)
@@ -44,17 +45,20 @@ static void per_object_when_all_trapped(void **state)
 	struct lp_sites_summary s = base();
 	all_patched(&s);
 	char *t = lp_sites_summary_text(&s);
-	assert_string_equal(t, "instrumented: 12 rmw, 3 xchg, 1 fence, 2 pause in libfoo.so\n"
-			       "instrumented: 4 rmw in libbar.so.1\n"
-			       "not instrumented: 2 sites in libbar.so.1: branch target inside the instruction\n"
-			       "not instrumented: 1 site in libbar.so.1: follows undecodable bytes: the instruction "
-			       "boundary is uncertain\n");
+	assert_string_equal(
+	    t,
+	    "instrumented: 12 rmw, 3 xchg, 1 fence, 2 pause in libfoo.so\n"
+	    "instrumented: 4 rmw in libbar.so.1\n"
+	    "not instrumented: 2 sites in libbar.so.1: branch target inside the instruction\n"
+	    "not instrumented: 1 site in libbar.so.1: follows undecodable bytes: the instruction "
+	    "boundary is uncertain\n");
 	free(t);
 	struct lp_summary sum = {0};
 	lp_sites_summary_warn(&s, &sum);
 	assert_int_equal(sum.n_warnings, 1);
-	assert_string_equal(sum.warnings[0], "3 instructions that should be scheduling points could not be trapped "
-					     "(see 'not instrumented'): races at them can be missed");
+	assert_string_equal(sum.warnings[0],
+			    "3 instructions that should be scheduling points could not be trapped "
+			    "(see 'not instrumented'): races at them can be missed");
 	lp_summary_free(&sum);
 }
 
@@ -65,16 +69,19 @@ static void totals_when_some_untrapped(void **state)
 	s.patched[LP_SITE_RMW] = 14;
 	s.unpatched = 2;
 	char *t = lp_sites_summary_text(&s);
-	assert_non_null(strstr(t, "planned: 12 rmw, 3 xchg, 1 fence, 2 pause in libfoo.so\n"
-				  "planned: 4 rmw in libbar.so.1\n"
-				  "instrumented: 14 rmw, 3 xchg, 1 fence, 2 pause in all (the preload trapped 20 of "
-				  "the 22 planned sites)\n"));
+	assert_non_null(strstr(
+	    t, "planned: 12 rmw, 3 xchg, 1 fence, 2 pause in libfoo.so\n"
+	       "planned: 4 rmw in libbar.so.1\n"
+	       "instrumented: 14 rmw, 3 xchg, 1 fence, 2 pause in all (the preload trapped 20 of "
+	       "the 22 planned sites)\n"));
 	free(t);
 	struct lp_summary sum = {0};
 	lp_sites_summary_warn(&s, &sum);
 	assert_int_equal(sum.n_warnings, 2);
-	assert_string_equal(sum.warnings[0], "the preload could not trap 2 of the plan's 22 sites (the warnings above "
-					     "say why): races at those instructions can be missed");
+	assert_string_equal(
+	    sum.warnings[0],
+	    "the preload could not trap 2 of the plan's 22 sites (the warnings above "
+	    "say why): races at those instructions can be missed");
 	lp_summary_free(&sum);
 }
 
@@ -84,13 +91,15 @@ static void preload_trapped_nothing(void **state)
 	s.reported = true;
 	objs[1].skipped[LP_SKIP_BRANCH_INTO] = objs[1].skipped[LP_SKIP_AFTER_BAD] = 0;
 	char *t = lp_sites_summary_text(&s);
-	assert_non_null(strstr(t, "instrumented: nothing in all (the preload trapped 0 of the 22 planned sites)\n"));
+	assert_non_null(strstr(
+	    t, "instrumented: nothing in all (the preload trapped 0 of the 22 planned sites)\n"));
 	free(t);
 	struct lp_summary sum = {0};
 	lp_sites_summary_warn(&s, &sum);
 	assert_int_equal(sum.n_warnings, 1);
-	assert_non_null(strstr(sum.warnings[0], "the preload trapped no atomic instruction: it ignored the plan's 22 "
-						"sites"));
+	assert_non_null(strstr(
+	    sum.warnings[0], "the preload trapped no atomic instruction: it ignored the plan's 22 "
+			     "sites"));
 	/* the old text claimed futex calls were scheduling points */
 	assert_null(strstr(sum.warnings[0], "futex"));
 	lp_summary_free(&sum);
@@ -103,12 +112,14 @@ static void nothing_to_trap_and_sync(void **state)
 	s.n_objects = 1;
 	s.reported = true;
 	char *t = lp_sites_summary_text(&s);
-	assert_string_equal(t, "instrumented: nothing (no atomic instruction or pause) in libfoo.so\n");
+	assert_string_equal(
+	    t, "instrumented: nothing (no atomic instruction or pause) in libfoo.so\n");
 	free(t);
 	s.memory = true;
 	t = lp_sites_summary_text(&s);
-	assert_string_equal(t, "instrumented: nothing (no atomic instruction, pause or shared load or store) in "
-			       "libfoo.so\n");
+	assert_string_equal(
+	    t, "instrumented: nothing (no atomic instruction, pause or shared load or store) in "
+	       "libfoo.so\n");
 	free(t);
 	struct lp_summary sum = {0};
 	lp_sites_summary_warn(&s, &sum); /* nothing planned, nothing missed */
@@ -125,12 +136,14 @@ static void before_the_preload_reported(void **state)
 	struct lp_sites_summary s = base();
 	objs[1].skipped[LP_SKIP_BRANCH_INTO] = objs[1].skipped[LP_SKIP_AFTER_BAD] = 0;
 	char *t = lp_sites_summary_text(&s);
-	assert_string_equal(t, "planned: 12 rmw, 3 xchg, 1 fence, 2 pause in libfoo.so\nplanned: 4 rmw in libbar.so.1\n");
+	assert_string_equal(t, "planned: 12 rmw, 3 xchg, 1 fence, 2 pause in libfoo.so\nplanned: 4 "
+			       "rmw in libbar.so.1\n");
 	free(t);
 	s.in_plan = false; /* LINEUP_PLAN_SITES=0 */
 	s.reported = true;
 	t = lp_sites_summary_text(&s);
-	assert_non_null(strstr(t, "instrumented: nothing (LINEUP_PLAN_SITES=0 left the sites out of the plan)\n"));
+	assert_non_null(strstr(
+	    t, "instrumented: nothing (LINEUP_PLAN_SITES=0 left the sites out of the plan)\n"));
 	free(t);
 	struct lp_summary sum = {0};
 	lp_sites_summary_warn(&s, &sum);
@@ -142,9 +155,11 @@ static void before_the_preload_reported(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(per_object_when_all_trapped), cmocka_unit_test(totals_when_some_untrapped),
-		cmocka_unit_test(preload_trapped_nothing), cmocka_unit_test(nothing_to_trap_and_sync),
-		cmocka_unit_test(before_the_preload_reported),
+	    cmocka_unit_test(per_object_when_all_trapped),
+	    cmocka_unit_test(totals_when_some_untrapped),
+	    cmocka_unit_test(preload_trapped_nothing),
+	    cmocka_unit_test(nothing_to_trap_and_sync),
+	    cmocka_unit_test(before_the_preload_reported),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

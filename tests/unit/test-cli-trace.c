@@ -31,10 +31,30 @@ static const lp_tid_t only1[] = {T1};
 static void marks_switches_and_counts(void **state)
 {
 	struct lp_explore_decision d[] = {
-		{.step = 0, .running = T1, .chosen = T1, .point = LP_PT_OP_START, .n_candidates = 2, .candidates = both},
-		{.step = 1, .running = T1, .chosen = T1, .point = LP_PT_ATOMIC, .n_candidates = 2, .candidates = both},
-		{.step = 2, .running = T1, .chosen = T2, .point = LP_PT_ATOMIC, .n_candidates = 2, .candidates = both},
-		{.step = 3, .running = T2, .chosen = T1, .point = LP_PT_BLOCK, .n_candidates = 1, .candidates = only1},
+	    {.step = 0,
+	     .running = T1,
+	     .chosen = T1,
+	     .point = LP_PT_OP_START,
+	     .n_candidates = 2,
+	     .candidates = both},
+	    {.step = 1,
+	     .running = T1,
+	     .chosen = T1,
+	     .point = LP_PT_ATOMIC,
+	     .n_candidates = 2,
+	     .candidates = both},
+	    {.step = 2,
+	     .running = T1,
+	     .chosen = T2,
+	     .point = LP_PT_ATOMIC,
+	     .n_candidates = 2,
+	     .candidates = both},
+	    {.step = 3,
+	     .running = T2,
+	     .chosen = T1,
+	     .point = LP_PT_BLOCK,
+	     .n_candidates = 1,
+	     .candidates = only1},
 	};
 	uint64_t sites[] = {0, 0x10, 0x10, 0x20};
 	struct lp_exec_log log = {.decisions = d, .n_decisions = 4, .sites = sites};
@@ -68,9 +88,9 @@ static void point_names(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(marks_switches_and_counts),
-		cmocka_unit_test(empty_log),
-		cmocka_unit_test(point_names),
+	    cmocka_unit_test(marks_switches_and_counts),
+	    cmocka_unit_test(empty_log),
+	    cmocka_unit_test(point_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,8 +16,8 @@
 #define MAXSTEPS (MAXT * MAXK)
 
 struct model {
-	int nt;          /* threads 0.1 .. 0.nt */
-	int k[MAXT];     /* actions per thread */
+	int nt;		 /* threads 0.1 .. 0.nt */
+	int k[MAXT];	 /* actions per thread */
 	unsigned yields; /* bit t*MAXK+j: the point before action j of thread t is a yield */
 };
 
@@ -65,10 +65,13 @@ static int run(const struct model *m, const struct lp_schedule *s, struct lp_exp
 		}
 		for (int i = 0; i < nc; i++)
 			cands[step][i] = tid_of(cand[i]);
-		d[step] = (struct lp_explore_decision){
-			.step = (uint64_t)step, .running = tid_of(running), .chosen = tid_of(chosen),
-			.point = yield ? LP_PT_YIELD : LP_PT_SYNC, .flags = yield ? LP_DEC_YIELD : 0,
-			.n_candidates = (uint32_t)nc, .candidates = cands[step]};
+		d[step] = (struct lp_explore_decision){.step = (uint64_t)step,
+						       .running = tid_of(running),
+						       .chosen = tid_of(chosen),
+						       .point = yield ? LP_PT_YIELD : LP_PT_SYNC,
+						       .flags = yield ? LP_DEC_YIELD : 0,
+						       .n_candidates = (uint32_t)nc,
+						       .candidates = cands[step]};
 		seq[step++] = chosen;
 		left[chosen]--;
 		done[chosen]++;
@@ -158,7 +161,8 @@ static void three_threads(void **state)
 
 static void with_yields(void **state)
 {
-	struct model m = {.nt = 3, .k = {3, 2, 3}, .yields = 1u << 1 | 1u << (MAXK + 0) | 1u << (2 * MAXK + 2)};
+	struct model m = {
+	    .nt = 3, .k = {3, 2, 3}, .yields = 1u << 1 | 1u << (MAXK + 0) | 1u << (2 * MAXK + 2)};
 	for (int b = -1; b <= 3; b++)
 		check_model(&m, b);
 }
@@ -180,10 +184,10 @@ static void single_thread_one_schedule(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(two_threads_all_bounds),
-		cmocka_unit_test(three_threads),
-		cmocka_unit_test(with_yields),
-		cmocka_unit_test(single_thread_one_schedule),
+	    cmocka_unit_test(two_threads_all_bounds),
+	    cmocka_unit_test(three_threads),
+	    cmocka_unit_test(with_yields),
+	    cmocka_unit_test(single_thread_one_schedule),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

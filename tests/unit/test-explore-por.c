@@ -53,7 +53,8 @@ static void fp_of(const struct op *o, struct lp_footprint *fp)
 	if (o->kind == K_YIELD || o->kind == K_LOCAL)
 		return; /* touches nothing: truly independent of everything */
 	fp->n = 1;
-	fp->obj[0] = o->kind == K_LOCK || o->kind == K_UNLOCK ? 100 + (uint64_t)o->obj : (uint64_t)o->obj;
+	fp->obj[0] =
+	    o->kind == K_LOCK || o->kind == K_UNLOCK ? 100 + (uint64_t)o->obj : (uint64_t)o->obj;
 }
 
 /* Runs the program under s like the runtime: a point after every step; a lock held by
@@ -115,10 +116,15 @@ static void simulate(const struct prog *p, const struct lp_schedule *s, struct r
 				}
 		}
 		memcpy(r->cands[r->n], cand, nc * sizeof *cand);
-		r->d[r->n] = (struct lp_explore_decision){
-			.step = (uint64_t)r->n, .running = (lp_tid_t)running, .chosen = chosen,
-			.point = point, .flags = point == LP_PT_YIELD ? LP_DEC_YIELD : 0, .done = last,
-			.n_candidates = nc, .candidates = r->cands[r->n]};
+		r->d[r->n] =
+		    (struct lp_explore_decision){.step = (uint64_t)r->n,
+						 .running = (lp_tid_t)running,
+						 .chosen = chosen,
+						 .point = point,
+						 .flags = point == LP_PT_YIELD ? LP_DEC_YIELD : 0,
+						 .done = last,
+						 .n_candidates = nc,
+						 .candidates = r->cands[r->n]};
 		r->n++;
 		int t = (int)chosen;
 		const struct op *o = &p->op[t][pc[t]];
@@ -126,8 +132,12 @@ static void simulate(const struct prog *p, const struct lp_schedule *s, struct r
 		fp_of(o, &last);
 		point = LP_PT_SYNC;
 		switch (o->kind) {
-		case K_READ: seen[t] = seen[t] * 7 + v[o->obj] + 1; break;
-		case K_WRITE: v[o->obj] = v[o->obj] * 5 + (uint64_t)t + 1; break;
+		case K_READ:
+			seen[t] = seen[t] * 7 + v[o->obj] + 1;
+			break;
+		case K_WRITE:
+			v[o->obj] = v[o->obj] * 5 + (uint64_t)t + 1;
+			break;
 		case K_LOCK:
 			if (owner[o->obj] >= 0 && owner[o->obj] != t) {
 				blocked[t] = o->obj;
@@ -143,8 +153,12 @@ static void simulate(const struct prog *p, const struct lp_schedule *s, struct r
 				if (blocked[u] == o->obj)
 					blocked[u] = -1;
 			break;
-		case K_YIELD: point = LP_PT_YIELD; break;
-		case K_LOCAL: point = LP_PT_MEMORY; break;
+		case K_YIELD:
+			point = LP_PT_YIELD;
+			break;
+		case K_LOCAL:
+			point = LP_PT_MEMORY;
+			break;
 		}
 		pc[t]++;
 		if (pc[t] == p->len[t])
@@ -215,11 +229,16 @@ static uint64_t compare(const struct prog *p, int bound, const char *what)
 	assert_int_equal(pf, 0);
 	for (size_t i = 0; i < full.n; i++)
 		if (!has_final(&red, &full.v[i])) {
-			fprintf(stderr, "%s, bound %d: a final state of the full exploration is missing\n", what, bound);
+			fprintf(stderr,
+				"%s, bound %d: a final state of the full exploration is missing\n",
+				what, bound);
 			for (int t = 0; t < p->nt; t++) {
 				fprintf(stderr, "  thread %d:", t);
 				for (int j = 0; j < p->len[t]; j++)
-					fprintf(stderr, " %s%d", (const char *[]){"R", "W", "L", "U", "Y", "P"}[p->op[t][j].kind], p->op[t][j].obj);
+					fprintf(stderr, " %s%d",
+						(const char *[]){"R", "W", "L", "U", "Y",
+								 "P"}[p->op[t][j].kind],
+						p->op[t][j].obj);
 				fprintf(stderr, "\n");
 			}
 			fail();
@@ -291,7 +310,8 @@ static void test_random(void **state)
 static void test_independent_writes(void **state)
 {
 	(void)state;
-	struct prog p = {.nt = 3, .len = {2, 2, 2},
+	struct prog p = {.nt = 3,
+			 .len = {2, 2, 2},
 			 .op = {{{K_WRITE, 0}, {K_READ, 1}},
 				{{K_WRITE, 1}, {K_READ, 2}},
 				{{K_WRITE, 2}, {K_READ, 0}}}};
@@ -307,7 +327,8 @@ static void test_independent_writes(void **state)
 static void test_bound_sensitive(void **state)
 {
 	(void)state;
-	struct prog p = {.nt = 3, .len = {4, 4, 3},
+	struct prog p = {.nt = 3,
+			 .len = {4, 4, 3},
 			 .op = {{{K_YIELD, 1}, {K_READ, 2}, {K_READ, 0}, {K_WRITE, 1}},
 				{{K_WRITE, 1}, {K_WRITE, 1}, {K_READ, 1}, {K_READ, 0}},
 				{{K_LOCAL, 1}, {K_READ, 2}, {K_WRITE, 1}}}};
@@ -319,7 +340,8 @@ static void test_bound_sensitive(void **state)
 static void test_locks(void **state)
 {
 	(void)state;
-	struct prog p = {.nt = 3, .len = {3, 3, 3},
+	struct prog p = {.nt = 3,
+			 .len = {3, 3, 3},
 			 .op = {{{K_LOCK, 0}, {K_WRITE, 0}, {K_UNLOCK, 0}},
 				{{K_LOCK, 0}, {K_READ, 0}, {K_UNLOCK, 0}},
 				{{K_LOCK, 0}, {K_WRITE, 0}, {K_UNLOCK, 0}}}};

@@ -11,7 +11,11 @@
 
 static void round_trip(void **state)
 {
-	const char *good[] = {"c:", "s:", "c:4@0.2,9@0.1", "s:0@0", "c:18446744073709551615@0.255.1",
+	const char *good[] = {"c:",
+			      "s:",
+			      "c:4@0.2,9@0.1",
+			      "s:0@0",
+			      "c:18446744073709551615@0.255.1",
 			      "c:1@0.1.2.3.4.5.6.7.8"};
 	for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
 		struct lp_schedule s;
@@ -40,9 +44,24 @@ static void parsed_values(void **state)
 
 static void rejects(void **state)
 {
-	const char *bad[] = {"", "x:", "c", "4@0.1", "c:4", "c:4@", "c:4@1", "c:4@0.", "c:4@0.0",
-			     "c:4@0.256", "c:4@0.1,", "c:4@0.1,4@0.2", "c:5@0.1,4@0.2", "c:-1@0.1",
-			     "c:a@0.1", "c:4@0.1 ", "c:4@0.1.2.3.4.5.6.7.8.9", "c:99999999999999999999@0.1",
+	const char *bad[] = {"",
+			     "x:",
+			     "c",
+			     "4@0.1",
+			     "c:4",
+			     "c:4@",
+			     "c:4@1",
+			     "c:4@0.",
+			     "c:4@0.0",
+			     "c:4@0.256",
+			     "c:4@0.1,",
+			     "c:4@0.1,4@0.2",
+			     "c:5@0.1,4@0.2",
+			     "c:-1@0.1",
+			     "c:a@0.1",
+			     "c:4@0.1 ",
+			     "c:4@0.1.2.3.4.5.6.7.8.9",
+			     "c:99999999999999999999@0.1",
 			     "c:4@0.1,,5@0.2"};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		struct lp_schedule s;
@@ -57,9 +76,9 @@ static void rejects(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(round_trip),
-		cmocka_unit_test(parsed_values),
-		cmocka_unit_test(rejects),
+	    cmocka_unit_test(round_trip),
+	    cmocka_unit_test(parsed_values),
+	    cmocka_unit_test(rejects),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

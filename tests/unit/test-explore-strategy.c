@@ -32,7 +32,8 @@ static void random_pick_in_candidates_and_seeded(void **state)
 		assert_true(hits[i] > 850 && hits[i] < 1150);
 	int differ = 0;
 	for (uint64_t step = 0; step < 64; step++)
-		differ += lp_strategy_random_pick(1, step, cand, 3) != lp_strategy_random_pick(2, step, cand, 3);
+		differ += lp_strategy_random_pick(1, step, cand, 3) !=
+			  lp_strategy_random_pick(2, step, cand, 3);
 	assert_true(differ > 10); /* another seed, other choices */
 }
 
@@ -66,7 +67,8 @@ static void pct_highest_priority_runs(void **state)
 }
 
 /* Replays an override list over a fixed sequence of points under the runtime's rule. */
-static lp_tid_t replay_choice(const struct lp_schedule *s, size_t *next, const struct lp_explore_decision *d)
+static lp_tid_t replay_choice(const struct lp_schedule *s, size_t *next,
+			      const struct lp_explore_decision *d)
 {
 	if (*next < s->n && s->ov[*next].step == d->step)
 		return s->ov[(*next)++].tid;
@@ -77,12 +79,37 @@ static void derive_reproduces_choices(void **state)
 {
 	const lp_tid_t c3[] = {T1, T2, T3}, c2[] = {T2, T3}, c4[] = {T1, T2};
 	struct lp_explore_decision d[] = {
-		{.step = 0, .running = T1, .chosen = T1, .point = LP_PT_OP_START, .n_candidates = 3, .candidates = c3},
-		{.step = 1, .running = T1, .chosen = T2, .point = LP_PT_ATOMIC, .n_candidates = 3, .candidates = c3},
-		{.step = 2, .running = T2, .chosen = T2, .point = LP_PT_YIELD, .flags = LP_DEC_YIELD, .n_candidates = 2,
-		 .candidates = c2},
-		{.step = 3, .running = T3, .chosen = T3, .point = LP_PT_SYNC, .n_candidates = 3, .candidates = c3},
-		{.step = 4, .running = T3, .chosen = T2, .point = LP_PT_BLOCK, .n_candidates = 2, .candidates = c4},
+	    {.step = 0,
+	     .running = T1,
+	     .chosen = T1,
+	     .point = LP_PT_OP_START,
+	     .n_candidates = 3,
+	     .candidates = c3},
+	    {.step = 1,
+	     .running = T1,
+	     .chosen = T2,
+	     .point = LP_PT_ATOMIC,
+	     .n_candidates = 3,
+	     .candidates = c3},
+	    {.step = 2,
+	     .running = T2,
+	     .chosen = T2,
+	     .point = LP_PT_YIELD,
+	     .flags = LP_DEC_YIELD,
+	     .n_candidates = 2,
+	     .candidates = c2},
+	    {.step = 3,
+	     .running = T3,
+	     .chosen = T3,
+	     .point = LP_PT_SYNC,
+	     .n_candidates = 3,
+	     .candidates = c3},
+	    {.step = 4,
+	     .running = T3,
+	     .chosen = T2,
+	     .point = LP_PT_BLOCK,
+	     .n_candidates = 2,
+	     .candidates = c4},
 	};
 	struct lp_schedule s;
 	assert_int_equal(lp_strategy_derive(LP_PHASE_CONCURRENT, d, 5, &s), 0);
@@ -103,8 +130,18 @@ static void derive_all_defaults_is_empty(void **state)
 {
 	const lp_tid_t c[] = {T1, T2};
 	struct lp_explore_decision d[] = {
-		{.step = 0, .running = T1, .chosen = T1, .point = LP_PT_ATOMIC, .n_candidates = 2, .candidates = c},
-		{.step = 1, .running = T1, .chosen = T2, .point = LP_PT_YIELD, .n_candidates = 2, .candidates = c},
+	    {.step = 0,
+	     .running = T1,
+	     .chosen = T1,
+	     .point = LP_PT_ATOMIC,
+	     .n_candidates = 2,
+	     .candidates = c},
+	    {.step = 1,
+	     .running = T1,
+	     .chosen = T2,
+	     .point = LP_PT_YIELD,
+	     .n_candidates = 2,
+	     .candidates = c},
 	};
 	struct lp_schedule s;
 	assert_int_equal(lp_strategy_derive(LP_PHASE_CONCURRENT, d, 2, &s), 0);
@@ -116,9 +153,11 @@ static void derive_all_defaults_is_empty(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(random_pick_in_candidates_and_seeded), cmocka_unit_test(pct_points_distinct_sorted_in_range),
-		cmocka_unit_test(pct_highest_priority_runs), cmocka_unit_test(derive_reproduces_choices),
-		cmocka_unit_test(derive_all_defaults_is_empty),
+	    cmocka_unit_test(random_pick_in_candidates_and_seeded),
+	    cmocka_unit_test(pct_points_distinct_sorted_in_range),
+	    cmocka_unit_test(pct_highest_priority_runs),
+	    cmocka_unit_test(derive_reproduces_choices),
+	    cmocka_unit_test(derive_all_defaults_is_empty),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

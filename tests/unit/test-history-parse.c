@@ -49,16 +49,18 @@ static void expect_error(const char *text, const char *where, const char *phrase
 	struct pr r = {0};
 	feed(&r, text, strlen(text));
 	if (!r.nerr || !strstr(r.err, where) || !strstr(r.err, phrase))
-		fail_msg("expected '%s' ... '%s', got '%s'", where, phrase, r.nerr ? r.err : "(no error)");
+		fail_msg("expected '%s' ... '%s', got '%s'", where, phrase,
+			 r.nerr ? r.err : "(no error)");
 	done(&r);
 }
 
 static void test_valid_and_normalised(void **state)
 {
 	struct pr r = {0};
-	const char *t = "# a comment\n\nhistory concurrent schedule=c:4@0.2  x=1 # trailing comment\n"
-			"0 call f(1,2)\n0 ret  void \n0.1 call g( \"a(b#,\" , 'x' )\n0.2 call h()\n"
-			"0.1 ret \"r)\"\n0.2 ret -1\nend\n";
+	const char *t =
+	    "# a comment\n\nhistory concurrent schedule=c:4@0.2  x=1 # trailing comment\n"
+	    "0 call f(1,2)\n0 ret  void \n0.1 call g( \"a(b#,\" , 'x' )\n0.2 call h()\n"
+	    "0.1 ret \"r)\"\n0.2 ret -1\nend\n";
 	feed(&r, t, strlen(t));
 	assert_int_equal(r.nerr, 0);
 	assert_int_equal(r.ndone, 1);
@@ -106,31 +108,39 @@ static void test_stuck_and_serial(void **state)
 static void test_rejections(void **state)
 {
 	expect_error("history serial\n0 ret 1\nend\n", "in.h:2:", "without a pending call");
-	expect_error("history serial\n\xff\xfe;x cal f()\n", "in.h:2:", "after thread \\xff\\xfe;x:");
-	expect_error("history concurrent\n0 call f()\n0 call g()\n", "in.h:3:", "while its call at line 2 is pending");
+	expect_error("history serial\n\xff\xfe;x cal f()\n",
+		     "in.h:2:", "after thread \\xff\\xfe;x:");
+	expect_error("history concurrent\n0 call f()\n0 call g()\n",
+		     "in.h:3:", "while its call at line 2 is pending");
 	expect_error("history serial\n0 call f()\n0 ret 1\n", "in.h:3:", "has no 'end'");
-	expect_error("history serial\n0 call f()\n0 ret 1\nhistory serial\nend\n", "in.h:4:", "history at line 1 has no 'end'");
+	expect_error("history serial\n0 call f()\n0 ret 1\nhistory serial\nend\n",
+		     "in.h:4:", "history at line 1 has no 'end'");
 	expect_error("history serial\n0 call f((1)\n", "in.h:2:", "unbalanced parentheses");
 	expect_error("history serial\n0 call f(1))\n", "in.h:2:", "unbalanced parentheses");
 	expect_error("history serial\n0 call f(\"a)\n", "in.h:2:", "unterminated string");
 	expect_error("history serial\n0 call f()\n0 ret (\n", "in.h:3:", "unbalanced parentheses");
 	expect_error("history serial\n0 call f()\x01\n", "in.h:2:", "control byte 0x01");
-	expect_error("history serial\n0.1 call f()\n0.2 call g()\n", "in.h:3:", "serial history overlaps");
-	expect_error("history serial\n0 call f()\n0 ret 1\nstuck\nend\n", "in.h:5:", "no call is pending");
+	expect_error("history serial\n0.1 call f()\n0.2 call g()\n",
+		     "in.h:3:", "serial history overlaps");
+	expect_error("history serial\n0 call f()\n0 ret 1\nstuck\nend\n",
+		     "in.h:5:", "no call is pending");
 	expect_error("history concurrent\n0 call f()\nend\n", "in.h:3:", "is pending");
 	expect_error("0 call f()\n", "in.h:1:", "event outside a history");
 	expect_error("end\n", "in.h:1:", "outside a history");
 	expect_error("history parallel\n", "in.h:1:", "unknown history kind");
 	expect_error("history\n", "in.h:1:", "history kind missing");
 	expect_error("history serial foo\n", "in.h:1:", "not key=value");
-	expect_error("history serial\n0 call f() g\n", "in.h:2:", "text after the closing parenthesis");
+	expect_error("history serial\n0 call f() g\n",
+		     "in.h:2:", "text after the closing parenthesis");
 	expect_error("history serial\n0 call f\n", "in.h:2:", "not of the form name(args)");
 	expect_error("history serial\n0 call\n", "in.h:2:", "without text");
 	expect_error("history serial\n0 jump f()\n", "in.h:2:", "expected 'call' or 'ret'");
 	expect_error("history serial\nx\n", "in.h:2:", "unknown line 'x'");
-	expect_error("history serial\nedn\n", "in.h:2:", "unknown line 'edn': expected 'history', 'stuck', 'end'");
+	expect_error("history serial\nedn\n",
+		     "in.h:2:", "unknown line 'edn': expected 'history', 'stuck', 'end'");
 	expect_error("history serial\nstuck\nstuck\n", "in.h:3:", "second 'stuck'");
-	expect_error("history concurrent\n0 call f()\nstuck\n0.1 call g()\n", "in.h:4:", "event after 'stuck'");
+	expect_error("history concurrent\n0 call f()\nstuck\n0.1 call g()\n",
+		     "in.h:4:", "event after 'stuck'");
 	expect_error("history serial\nend now\n", "in.h:2:", "unexpected text after 'end'");
 }
 
@@ -164,7 +174,8 @@ static void test_long_line(void **state)
 static void test_recovers_after_error(void **state)
 {
 	struct pr r = {0};
-	const char *t = "history serial\n0 ret 1\n0 call f()\n0 ret 2\nend\nhistory serial\n0 call f()\n0 ret 2\nend\n";
+	const char *t = "history serial\n0 ret 1\n0 call f()\n0 ret 2\nend\nhistory serial\n0 call "
+			"f()\n0 ret 2\nend\n";
 	feed(&r, t, strlen(t));
 	assert_int_equal(r.nerr, 1);
 	assert_int_equal(r.ndone, 1);
@@ -174,13 +185,13 @@ static void test_recovers_after_error(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_valid_and_normalised),
-		cmocka_unit_test(test_normalise),
-		cmocka_unit_test(test_stuck_and_serial),
-		cmocka_unit_test(test_rejections),
-		cmocka_unit_test(test_nul_byte),
-		cmocka_unit_test(test_long_line),
-		cmocka_unit_test(test_recovers_after_error),
+	    cmocka_unit_test(test_valid_and_normalised),
+	    cmocka_unit_test(test_normalise),
+	    cmocka_unit_test(test_stuck_and_serial),
+	    cmocka_unit_test(test_rejections),
+	    cmocka_unit_test(test_nul_byte),
+	    cmocka_unit_test(test_long_line),
+	    cmocka_unit_test(test_recovers_after_error),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

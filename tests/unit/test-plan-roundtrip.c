@@ -44,37 +44,61 @@ static int round_trip(const struct lp_plan *p, bool with_sites, struct lp_loaded
 }
 
 static struct lp_plan_target targets[] = {
-	{.path = "/usr/lib/libtoy.so.1", .name = "libtoy.so.1", .dev = 2049, .ino = 1234},
-	{.path = "/opt/lib with space/libq.so", .name = "libq.so", .dev = 7, .ino = 8},
+    {.path = "/usr/lib/libtoy.so.1", .name = "libtoy.so.1", .dev = 2049, .ino = 1234},
+    {.path = "/opt/lib with space/libq.so", .name = "libq.so", .dev = 7, .ino = 8},
 };
 static struct lp_plan_target instrument[] = {
-	{.path = "/usr/lib/libhelper.so", .name = "libhelper.so", .dev = 9, .ino = 10},
+    {.path = "/usr/lib/libhelper.so", .name = "libhelper.so", .dev = 9, .ino = 10},
 };
 static struct lp_plan_func funcs[] = {
-	{.target = 0, .name = "toy_add", .offset = 0x1139, .ret = LP_K_I4, .nargs = 2,
-	 .args = {LP_K_PTR, LP_K_I4}, .typed = true},
-	{.target = 1, .name = "q_none", .offset = 0x20, .ret = LP_K_VOID, .typed = true},
-	{.target = 0, .name = "toy_log", .offset = 0x40, .ret = LP_K_VOID, .nargs = 2,
-	 .args = {LP_K_STR, LP_K_F8}, .varargs = true, .typed = true},
-	{.target = 1, .name = "q_only_dots", .offset = 0x60, .ret = LP_K_U8, .varargs = true,
-	 .typed = true},
-	{.target = 0, .name = "toy_untyped", .offset = 0x80, .typed = false},
+    {.target = 0,
+     .name = "toy_add",
+     .offset = 0x1139,
+     .ret = LP_K_I4,
+     .nargs = 2,
+     .args = {LP_K_PTR, LP_K_I4},
+     .typed = true},
+    {.target = 1, .name = "q_none", .offset = 0x20, .ret = LP_K_VOID, .typed = true},
+    {.target = 0,
+     .name = "toy_log",
+     .offset = 0x40,
+     .ret = LP_K_VOID,
+     .nargs = 2,
+     .args = {LP_K_STR, LP_K_F8},
+     .varargs = true,
+     .typed = true},
+    {.target = 1,
+     .name = "q_only_dots",
+     .offset = 0x60,
+     .ret = LP_K_U8,
+     .varargs = true,
+     .typed = true},
+    {.target = 0, .name = "toy_untyped", .offset = 0x80, .typed = false},
 };
 static struct lp_plan_site sites[] = {
-	{.object = 0, .site = {.offset = 0x1150, .len = 4, .bytes = {0xf0, 0x0f, 0xc1, 0x07},
-			       .disp_off = -1, .kind = LP_SITE_RMW}},
-	{.object = 2, .site = {.offset = 0x2000, .len = 7,
-			       .bytes = {0x87, 0x05, 0x10, 0x20, 0x30, 0x40, 0x90},
-			       .disp_off = 2, .kind = LP_SITE_XCHG}},
+    {.object = 0,
+     .site = {.offset = 0x1150,
+	      .len = 4,
+	      .bytes = {0xf0, 0x0f, 0xc1, 0x07},
+	      .disp_off = -1,
+	      .kind = LP_SITE_RMW}},
+    {.object = 2,
+     .site = {.offset = 0x2000,
+	      .len = 7,
+	      .bytes = {0x87, 0x05, 0x10, 0x20, 0x30, 0x40, 0x90},
+	      .disp_off = 2,
+	      .kind = LP_SITE_XCHG}},
 };
 
 static struct lp_plan plan_with(bool with_sites)
 {
 	struct lp_plan p = {
-		.client_path = "/bin/client",
-		.n_targets = 2, .targets = targets,
-		.n_funcs = 5, .funcs = funcs,
-		.level = with_sites ? LP_SITES_ATOMIC : LP_SITES_NONE,
+	    .client_path = "/bin/client",
+	    .n_targets = 2,
+	    .targets = targets,
+	    .n_funcs = 5,
+	    .funcs = funcs,
+	    .level = with_sites ? LP_SITES_ATOMIC : LP_SITES_NONE,
 	};
 	if (with_sites) {
 		p.n_instrument = 1;
@@ -157,8 +181,8 @@ static void test_sites_and_instrument(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_funcs_and_targets),
-		cmocka_unit_test(test_sites_and_instrument),
+	    cmocka_unit_test(test_funcs_and_targets),
+	    cmocka_unit_test(test_sites_and_instrument),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

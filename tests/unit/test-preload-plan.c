@@ -27,7 +27,8 @@ static void test_full_plan(void **state)
 			       "func 0 toy_add 1139 i4 p,i4\n"
 			       "func 1 other 0x20 v -\n"
 			       "func 0 logf 40 v s,f8,...\n"
-			       "end\n"), 0);
+			       "end\n"),
+			 0);
 	assert_int_equal(plan->n_targets, 2);
 	assert_int_equal(plan->targets[0].dev, 2049);
 	assert_int_equal(plan->targets[0].ino, 1234);
@@ -52,8 +53,10 @@ static void test_full_plan(void **state)
 static void test_untyped(void **state)
 {
 	(void)state;
-	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /x\nfunc 0 f 10 ? -\nfunc 0 g 20 i4 p,?\n"
-			       "func 0 h 30 v i1,i1,i1,i1,i1,i1,i1,i1,i1,i1,i1,i1,i1,i1,i1,i1,i1\nend\n"), 0);
+	assert_int_equal(
+	    parse("lineup-plan 1\ntarget 1 2 /x\nfunc 0 f 10 ? -\nfunc 0 g 20 i4 p,?\n"
+		  "func 0 h 30 v i1,i1,i1,i1,i1,i1,i1,i1,i1,i1,i1,i1,i1,i1,i1,i1,i1\nend\n"),
+	    0);
 	assert_int_equal(plan->funcs[0].untyped, 1);
 	assert_int_equal(plan->funcs[1].untyped, 1);
 	assert_int_equal(plan->funcs[2].untyped, 1); /* 17 arguments do not fit a record */
@@ -92,7 +95,8 @@ static void test_sites(void **state)
 			       "site 0 1a2b 4 rmw -1 f00fc107\n"
 			       "site 1 40 9 rmw 3 f0488305f8ffffff01\n"
 			       "site 0 50 9 rmw 4 66f0ff05000000000\n"
-			       "end\n"), -1);
+			       "end\n"),
+			 -1);
 	assert_non_null(strstr(err, "plan line 7: instruction bytes do not match its length"));
 	assert_int_equal(parse("lineup-plan 1\n"
 			       "target 1 2 /t\n"
@@ -101,7 +105,8 @@ static void test_sites(void **state)
 			       "site 0 1a2b 4 rmw -1 f00fc107\n"
 			       "site 1 0x40 9 store 3 F0488305F8FFFFFF01\n"
 			       "site 0 50 3 pause -1 f390cc\n"
-			       "end\n"), 0);
+			       "end\n"),
+			 0);
 	assert_int_equal(plan->n_targets, 1);
 	assert_int_equal(plan->n_instrument, 1);
 	assert_int_equal(plan->instrument[0].dev, 3);
@@ -132,26 +137,27 @@ static void test_site_errors(void **state)
 	static const struct {
 		const char *line, *msg;
 	} bad[] = {
-		{"site 2 10 4 rmw -1 f00fc107", "unknown object index '2'"},
-		{"site 0 zz 4 rmw -1 f00fc107", "bad hex offset"},
-		{"site 0 10 0 rmw -1 ", "bad instruction length"},
-		{"site 0 10 16 rmw -1 f00fc107", "bad instruction length"},
-		{"site 0 10 4 atomic -1 f00fc107", "bad site kind 'atomic'"},
-		{"site 0 10 4 rmw 1 f00fc107", "bad displacement offset '1'"},
-		{"site 0 10 4 rmw -2 f00fc107", "bad displacement offset"},
-		{"site 0 10 4 rmw -1 f00fc1zz", "bad instruction bytes"},
-		{"site 0 10 4 rmw -1 f00fc107 x", "unexpected text 'x'"},
+	    {"site 2 10 4 rmw -1 f00fc107", "unknown object index '2'"},
+	    {"site 0 zz 4 rmw -1 f00fc107", "bad hex offset"},
+	    {"site 0 10 0 rmw -1 ", "bad instruction length"},
+	    {"site 0 10 16 rmw -1 f00fc107", "bad instruction length"},
+	    {"site 0 10 4 atomic -1 f00fc107", "bad site kind 'atomic'"},
+	    {"site 0 10 4 rmw 1 f00fc107", "bad displacement offset '1'"},
+	    {"site 0 10 4 rmw -2 f00fc107", "bad displacement offset"},
+	    {"site 0 10 4 rmw -1 f00fc1zz", "bad instruction bytes"},
+	    {"site 0 10 4 rmw -1 f00fc107 x", "unexpected text 'x'"},
 	};
 	char text[256];
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-		snprintf(text, sizeof text, "lineup-plan 1\ntarget 1 2 /t\ninstrument 3 4 /i\n%s\nend\n",
-			 bad[i].line);
+		snprintf(text, sizeof text,
+			 "lineup-plan 1\ntarget 1 2 /t\ninstrument 3 4 /i\n%s\nend\n", bad[i].line);
 		assert_int_equal(parse(text), -1);
 		assert_non_null(strstr(err, "plan line 4: "));
 		assert_non_null(strstr(err, bad[i].msg));
 	}
 	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /t\nsite 0 10 1 fence -1 f0\n"
-			       "func 0 f 10 v -\nend\n"), -1);
+			       "func 0 f 10 v -\nend\n"),
+			 -1);
 	assert_non_null(strstr(err, "plan line 4: func after an instrument or site line"));
 	assert_int_equal(parse("lineup-plan 1\ninstrument 1 2\nend\n"), -1);
 	assert_non_null(strstr(err, "object without a path"));
@@ -174,12 +180,9 @@ int main(void)
 {
 	plan = malloc(sizeof *plan);
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_full_plan),
-		cmocka_unit_test(test_untyped),
-		cmocka_unit_test(test_errors),
-		cmocka_unit_test(test_sites),
-		cmocka_unit_test(test_site_errors),
-		cmocka_unit_test(test_kinds),
+	    cmocka_unit_test(test_full_plan),	cmocka_unit_test(test_untyped),
+	    cmocka_unit_test(test_errors),	cmocka_unit_test(test_sites),
+	    cmocka_unit_test(test_site_errors), cmocka_unit_test(test_kinds),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 	free(plan);

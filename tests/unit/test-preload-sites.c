@@ -19,7 +19,8 @@ static int32_t le32(const uint8_t *p)
 static void test_copy_plain(void **state)
 {
 	(void)state;
-	static const uint8_t lock_xadd[] = {0xf0, 0x48, 0x0f, 0xc1, 0x07}; /* lock xadd %rax,(%rdi) */
+	static const uint8_t lock_xadd[] = {0xf0, 0x48, 0x0f, 0xc1,
+					    0x07}; /* lock xadd %rax,(%rdi) */
 	uint8_t out[LP_COPY_SLOT];
 	uintptr_t orig = 0x7f0000001000, copy = 0x7f0000100000;
 	assert_int_equal(lp_sites_copy(out, copy, orig, lock_xadd, 5, -1), 10);
@@ -98,11 +99,11 @@ static void test_table(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_copy_plain),
-		cmocka_unit_test(test_copy_rip_relative_with_immediate),
-		cmocka_unit_test(test_copy_66_prefix),
-		cmocka_unit_test(test_copy_out_of_range),
-		cmocka_unit_test(test_table),
+	    cmocka_unit_test(test_copy_plain),
+	    cmocka_unit_test(test_copy_rip_relative_with_immediate),
+	    cmocka_unit_test(test_copy_66_prefix),
+	    cmocka_unit_test(test_copy_out_of_range),
+	    cmocka_unit_test(test_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -33,12 +33,14 @@ static void test_concurrent_harness_outside_op_runs_alone(void **state)
 	(void)state;
 	struct lp_pick_thread t[] = {{0, 1, 0, 0}, {T1, 1, 1, 0}, {T2, 1, 0, 0}};
 	lp_tid_t c[3];
-	static const uint32_t alone[] = {LP_PT_SYNC, LP_PT_ATOMIC, LP_PT_MEMORY, LP_PT_OP_END, LP_PT_THREAD_START};
+	static const uint32_t alone[] = {LP_PT_SYNC, LP_PT_ATOMIC, LP_PT_MEMORY, LP_PT_OP_END,
+					 LP_PT_THREAD_START};
 	for (unsigned i = 0; i < sizeof alone / sizeof alone[0]; i++) {
 		assert_int_equal(cands(LP_PHASE_CONCURRENT, alone[i], t, 3, 2, c), 1);
 		assert_true(c[0] == T2);
 	}
-	static const uint32_t open_pts[] = {LP_PT_OP_START, LP_PT_BLOCK, LP_PT_THREAD_EXIT, LP_PT_EXIT};
+	static const uint32_t open_pts[] = {LP_PT_OP_START, LP_PT_BLOCK, LP_PT_THREAD_EXIT,
+					    LP_PT_EXIT};
 	for (unsigned i = 0; i < sizeof open_pts / sizeof open_pts[0]; i++)
 		assert_int_equal(cands(LP_PHASE_CONCURRENT, open_pts[i], t, 3, 2, c), 3);
 	/* inside an operation every enabled thread may go */
@@ -165,7 +167,7 @@ static void test_default_choice(void **state)
 	lp_tid_t c[] = {0, T1, T3};
 	assert_true(lp_sched_default(c, 3, T1, LP_PT_SYNC) == T1);
 	assert_true(lp_sched_default(c, 3, T1, LP_PT_YIELD) == T3);
-	assert_true(lp_sched_default(c, 3, T3, LP_PT_YIELD) == 0); /* cyclic */
+	assert_true(lp_sched_default(c, 3, T3, LP_PT_YIELD) == 0);  /* cyclic */
 	assert_true(lp_sched_default(c, 3, T2, LP_PT_BLOCK) == T3); /* T2 not a candidate */
 	lp_tid_t one[] = {T1};
 	assert_true(lp_sched_default(one, 1, T1, LP_PT_YIELD) == T1);
@@ -186,17 +188,17 @@ static void test_preemption(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_concurrent_all_enabled_sorted),
-		cmocka_unit_test(test_concurrent_harness_outside_op_runs_alone),
-		cmocka_unit_test(test_concurrent_yield_excludes_yielder),
-		cmocka_unit_test(test_serial_op_pending_runs_alone),
-		cmocka_unit_test(test_serial_sole_running_at_sync),
-		cmocka_unit_test(test_serial_blocked_op_excludes_op_starts),
-		cmocka_unit_test(test_serial_branch_only_at_op_starts),
-		cmocka_unit_test(test_serial_yield_in_client_code),
-		cmocka_unit_test(test_serial_switches_branch_at_every_switch),
-		cmocka_unit_test(test_default_choice),
-		cmocka_unit_test(test_preemption),
+	    cmocka_unit_test(test_concurrent_all_enabled_sorted),
+	    cmocka_unit_test(test_concurrent_harness_outside_op_runs_alone),
+	    cmocka_unit_test(test_concurrent_yield_excludes_yielder),
+	    cmocka_unit_test(test_serial_op_pending_runs_alone),
+	    cmocka_unit_test(test_serial_sole_running_at_sync),
+	    cmocka_unit_test(test_serial_blocked_op_excludes_op_starts),
+	    cmocka_unit_test(test_serial_branch_only_at_op_starts),
+	    cmocka_unit_test(test_serial_yield_in_client_code),
+	    cmocka_unit_test(test_serial_switches_branch_at_every_switch),
+	    cmocka_unit_test(test_default_choice),
+	    cmocka_unit_test(test_preemption),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
