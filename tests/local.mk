@@ -38,7 +38,7 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-static $(LP_PROG_DIR)/client-tally \
 	$(LP_PROG_DIR)/client-mbox $(LP_PROG_DIR)/client-mbox-if $(LP_PROG_DIR)/client-flag \
 	$(LP_PROG_DIR)/client-probe $(LP_PROG_DIR)/client-queue-grid-lock \
-	$(LP_PROG_DIR)/client-queue-grid-trylock
+	$(LP_PROG_DIR)/client-queue-grid-trylock $(LP_PROG_DIR)/client-queue-ticket
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
