@@ -105,8 +105,8 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 					total += s->p2_pruned[b];
 					top = b;
 				}
-			fprintf(f, "phase 2 reduction (%s): %llu schedules pruned", s->reduction,
-				(unsigned long long)total);
+			fprintf(f, "phase 2 reduction (%s): %llu schedule%s pruned", s->reduction,
+				(unsigned long long)total, total == 1 ? "" : "s");
 			for (int b = 0; b <= top; b++)
 				fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b,
 					b == 1 ? "" : "s", (unsigned long long)s->p2_pruned[b]);
