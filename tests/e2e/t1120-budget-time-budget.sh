@@ -4,17 +4,17 @@
 lp_require_runtime
 lp_require_prog libqueue-ms.so client-queue-3x3 client-queue-ms
 
-# Three threads, one operation each: about 240 serial executions, then bound 2 alone runs
-# over a thousand schedules. The budget scales with this machine's speed (a sanitizer build,
-# a loaded machine): twice the time of phase 1 and bound 0, plus 3 s, leaves time for
-# bound 1 (about 150 schedules) but not for bound 2.
+# Three threads of three operations: 1,680 serial executions and a few hundred schedules
+# up to bound 1, then bound 2 alone runs about 7,000 (four times as long as everything
+# before it). The budget scales with this machine's speed (a sanitizer build, a loaded
+# machine): 2.5 times a run to bound 1, rounded up, leaves time for bound 1 but not bound 2.
 t0=$(date +%s.%N)
-lp_run -q -p 0 --target "$P/libqueue-ms.so" -- "$P/client-queue-3x3" 1
+lp_run -q -p 1 --target "$P/libqueue-ms.so" -- "$P/client-queue-3x3" 3
 t1=$(date +%s.%N)
-budget=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%d", 2 * (b - a) + 3.999 }')
+budget=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%d", 2.5 * (b - a) + 0.999 }')
 echo "# budget: $budget s"
 start=$(date +%s)
-lp_run --time-budget "${budget}s" --json "$T/r.json" --target "$P/libqueue-ms.so" -- "$P/client-queue-3x3" 1
+lp_run --time-budget "${budget}s" --json "$T/r.json" --target "$P/libqueue-ms.so" -- "$P/client-queue-3x3" 3
 end=$(date +%s)
 expect_status 0 "exit 0: no violation in what ran"
 expect_verdict "no violation found"
