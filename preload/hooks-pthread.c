@@ -46,24 +46,37 @@
 #undef LP_MODEL
 #undef LP_SEM
 
-int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg)
+/* Shared with thrd_create (hooks-c11.c), which glibc routes past the pthread_create
+ * symbol. */
+int lp_hook_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg,
+		   uintptr_t site)
 {
 	if (!lp_g.active)
 		return REAL(pthread_create)(th, attr, fn, arg);
 	int saved = errno;
 	if (!lp_rt.on && lp_g.shm->outcome == LP_OUT_RUNNING && lp_self == &lp_rt.th[0])
-		lp_forksrv_start(SITE);
+		lp_forksrv_start(site);
 	if (!lp_rt_controlled()) {
 		errno = saved;
 		return real_pthread_create(th, attr, fn, arg);
 	}
-	int r = lp_rt_create(th, attr, fn, arg, SITE);
+	int r = lp_rt_create(th, attr, fn, arg, site);
 	errno = saved;
 	return r;
 }
 
+int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg)
+{
+	return lp_hook_create(th, attr, fn, arg, SITE);
+}
+
 /* Keys are created for real; the runtime only remembers their destructors (runtime-tsd.c). */
 int pthread_key_create(pthread_key_t *key, void (*dtor)(void *))
+{
+	return lp_hook_key_create(key, dtor);
+}
+
+int lp_hook_key_create(pthread_key_t *key, void (*dtor)(void *))
 {
 	int r = REAL(pthread_key_create)(key, dtor);
 	if (r == 0)
@@ -77,14 +90,16 @@ int pthread_key_delete(pthread_key_t key)
 	return REAL(pthread_key_delete)(key);
 }
 
-void pthread_exit(void *ret)
+void lp_hook_exit(void *ret, uintptr_t site)
 {
 	lp_op_unhook(lp_self);
 	if (lp_rt_controlled() && lp_self == &lp_rt.th[0])
-		lp_rt_main_exit(SITE);
+		lp_rt_main_exit(site);
 	REAL(pthread_exit)(ret);
 	__builtin_unreachable();
 }
+
+void pthread_exit(void *ret) { lp_hook_exit(ret, SITE); }
 
 int sem_getvalue(sem_t *s, int *v)
 {

@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <sys/syscall.h>
+#include <threads.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -101,6 +102,13 @@ void lp_fd_state_restore(void) LP_HIDDEN;
 
 /* forksrv.c: called at the first pthread_create; returns in the execution's process. */
 void lp_forksrv_start(uintptr_t site) LP_HIDDEN;
+
+/* hooks-pthread.c: the bodies of pthread_create, pthread_exit and pthread_key_create, which
+ * the C11 hooks (hooks-c11.c) share, with the caller's site. */
+int lp_hook_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg,
+		   uintptr_t site) LP_HIDDEN;
+void lp_hook_exit(void *ret, uintptr_t site) LP_HIDDEN __attribute__((noreturn));
+int lp_hook_key_create(pthread_key_t *key, void (*dtor)(void *)) LP_HIDDEN;
 
 /* ---- raw system calls: never through libc wrappers that the client or we interpose ---- */
 static inline long lp_syscall(long n, long a, long b, long c, long d, long e, long f)

@@ -22,7 +22,7 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libsemw.so $(LP_PROG_DIR)/libticket-pid.so $(LP_PROG_DIR)/libbox-race.so \
 	$(LP_PROG_DIR)/libchan-pipe.so $(LP_PROG_DIR)/libtally-tsd.so \
 	$(LP_PROG_DIR)/libmbox.so $(LP_PROG_DIR)/libmbox-if.so $(LP_PROG_DIR)/libflag-spin.so \
-	$(LP_PROG_DIR)/libprobe.so
+	$(LP_PROG_DIR)/libprobe.so $(LP_PROG_DIR)/libqueue-c11.so $(LP_PROG_DIR)/libqueue-c11-trylock.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -38,7 +38,8 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-static $(LP_PROG_DIR)/client-tally \
 	$(LP_PROG_DIR)/client-mbox $(LP_PROG_DIR)/client-mbox-if $(LP_PROG_DIR)/client-flag \
 	$(LP_PROG_DIR)/client-probe $(LP_PROG_DIR)/client-queue-grid-lock \
-	$(LP_PROG_DIR)/client-queue-grid-trylock $(LP_PROG_DIR)/client-queue-ticket
+	$(LP_PROG_DIR)/client-queue-grid-trylock $(LP_PROG_DIR)/client-queue-ticket \
+	$(LP_PROG_DIR)/client-queue-c11 $(LP_PROG_DIR)/client-queue-c11-trylock
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -58,9 +59,10 @@ LP_LIB_TABLE = \
 	counter-plain:counter-plain:counter.h stack-treiber:stack-treiber:stack.h \
 	stack-agm:stack-agm:stack.h queue-ms:queue-ms:queue.h event-cas:event-cas:event.h \
 	event-cas-fig9:event-cas:event.h spin-pause:spin-counter:spin.h \
-	spin-nopause:spin-counter:spin.h
+	spin-nopause:spin-counter:spin.h queue-c11:queue-c11:queue.h \
+	queue-c11-trylock:queue-c11:queue.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm
-LP_LIB_DEFINES = mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE
+LP_LIB_DEFINES = queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE
 
 # Clients, name:source:library:header -> client-<name> built -g (-g0 when the name ends
 # in -nog) from <source>.c and linked with lib<library>.so.
@@ -90,7 +92,9 @@ LP_CLIENT_TABLE = \
 	queue-grid-trylock:client-queue-grid:queue-trylock:queue.h \
 	event-cas:client-event:event-cas:event.h \
 	event-cas-fig9:client-event:event-cas-fig9:event.h \
-	spin-pause:client-spin:spin-pause:spin.h spin-nopause:client-spin:spin-nopause:spin.h
+	spin-pause:client-spin:spin-pause:spin.h spin-nopause:client-spin:spin-nopause:spin.h \
+	queue-c11:client-queue-c11:queue-c11:queue.h \
+	queue-c11-trylock:client-queue-c11:queue-c11-trylock:queue.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 
@@ -129,7 +133,7 @@ $(LP_PROG_DIR)/client-static: $(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/queue
 		$(srcdir)/$(LP_PROG_DIR)/queue-lock.c 2>/dev/null || \
 		echo "  SKIP     $@ (no static C library: the statically linked client test will skip)"
 
-EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c
+EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP_PROG_DIR)/client-queue-c11.c
 EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/queue-trylock.c \
 	$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/event-nolock.c \
 	$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/semw.c \
@@ -281,7 +285,7 @@ LP_GRID_CLIENTS = $(LP_PROG_DIR)/client-queue-lock-4x1 $(LP_PROG_DIR)/client-que
 	$(LP_PROG_DIR)/client-queue-lock-3x3 $(LP_PROG_DIR)/client-queue-ms-3x3
 check_DATA += $(LP_GRID_CLIENTS)
 CLEANFILES += $(LP_GRID_CLIENTS)
-EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c
+EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP_PROG_DIR)/client-queue-c11.c
 LP_GRID_SRC = $(LP_PROG_DIR)/client-queue-grid.c $(LP_QUEUE_H)
 $(LP_PROG_DIR)/client-queue-lock-4x1: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-lock.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=4 -DOPS=1 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-lock.so
