@@ -37,16 +37,17 @@ static int was_inherited(int fd, const struct stat *st)
 	return 0;
 }
 
-static int ours(int fd)
+int lp_fd_is_ours(int fd)
 {
-	return fd == lp_g.log_fd || fd == lp_g.cmd_fd || fd == lp_g.reply_fd || fd == lp_g.shm_fd;
+	return fd > 2 &&
+	       (fd == lp_g.log_fd || fd == lp_g.cmd_fd || fd == lp_g.reply_fd || fd == lp_g.shm_fd);
 }
 
 static void save_one(int fd)
 {
 	struct stat st;
-	if (ours(fd) || (!noting_inherited && n_saved == LP_MAX_SAVED_FDS) || fstat(fd, &st) != 0 ||
-	    !S_ISREG(st.st_mode))
+	if (lp_fd_is_ours(fd) || (!noting_inherited && n_saved == LP_MAX_SAVED_FDS) ||
+	    fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
 		return;
 	if (noting_inherited) {
 		if (n_inherited < LP_MAX_SAVED_FDS)
@@ -83,7 +84,7 @@ static void scan(void)
 			if (fd != dir)
 				save_one(fd);
 		}
-	close(dir);
+	sys_close(dir);
 }
 
 void lp_fd_state_note_inherited(void)

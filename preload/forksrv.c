@@ -29,7 +29,7 @@ static int count_tasks(void)
 			off += d->d_reclen;
 		}
 	}
-	close(fd);
+	sys_close(fd);
 	return n;
 }
 
@@ -112,8 +112,8 @@ void lp_forksrv_start(uintptr_t site)
 			if (lp_syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0, 0) != 0 ||
 			    lp_syscall(SYS_getppid, 0, 0, 0, 0, 0, 0) != server)
 				sys_exit_group(0);
-			close(lp_g.cmd_fd);
-			close(lp_g.reply_fd);
+			sys_close(lp_g.cmd_fd);
+			sys_close(lp_g.reply_fd);
 			become_execution();
 			return;
 		}

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include "preload.h"
@@ -144,7 +145,7 @@ static void load_plan(const char *path)
 		setup_fail("cannot open the patch plan", path);
 	void *text =
 	    st.st_size ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
-	close(fd);
+	sys_close(fd);
 	if (st.st_size && text == MAP_FAILED)
 		setup_fail("cannot map the patch plan", path);
 	lp_g.plan = mmap(NULL, sizeof *lp_g.plan, PROT_READ | PROT_WRITE,
@@ -157,7 +158,23 @@ static void load_plan(const char *path)
 		munmap(text, (size_t)st.st_size);
 	/* The cli's memfd plan: read once, then not the client's to see. */
 	if (strncmp(path, "/proc/self/fd/", 14) == 0 && env_fd(path + 14) > 2)
-		close(env_fd(path + 14));
+		sys_close(env_fd(path + 14));
+}
+
+/* constructor-only: our descriptors move up out of the client's way, so that it finds the
+ * numbers free that it finds natively (an open after closefrom(3) gives 3); below 1024,
+ * for clients that select(). */
+static int move_up(int fd)
+{
+	struct rlimit rl;
+	long top = getrlimit(RLIMIT_NOFILE, &rl) == 0 ? (long)rl.rlim_cur : 1024;
+	if (fd <= 2 || top < 64)
+		return fd;
+	int up = fcntl(fd, F_DUPFD_CLOEXEC, (int)(top > 1024 ? 1024 : top) - 16);
+	if (up < 0)
+		return fd;
+	sys_close(fd);
+	return up;
 }
 
 __attribute__((constructor)) static void lp_preload_init(void)
@@ -187,10 +204,10 @@ __attribute__((constructor)) static void lp_preload_init(void)
 		setup_fail("the shared area is not of this protocol version: cli and preload come "
 			   "from different builds",
 			   NULL);
-	int fds[] = {fd, lp_g.cmd_fd, lp_g.reply_fd, lp_g.log_fd};
-	for (unsigned i = 0; i < 4; i++)
-		if (fds[i] > 2)
-			fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+	fd = move_up(fd);
+	lp_g.cmd_fd = move_up(lp_g.cmd_fd);
+	lp_g.reply_fd = move_up(lp_g.reply_fd);
+	lp_g.log_fd = move_up(lp_g.log_fd);
 	lp_g.shm = shm;
 	lp_g.shm_fd = fd;
 	lp_g.log = (char *)shm + LP_SHM_LOG_OFFSET;

@@ -99,6 +99,8 @@ void lp_atomic_resolve(void) LP_HIDDEN;
 void lp_fd_state_note_inherited(void) LP_HIDDEN; /* constructor-only */
 void lp_fd_state_save(void) LP_HIDDEN;
 void lp_fd_state_restore(void) LP_HIDDEN;
+/* Whether fd is one of the preload's own descriptors (never 0, 1 or 2). */
+int lp_fd_is_ours(int fd) LP_HIDDEN;
 
 /* forksrv.c: called at the first pthread_create; returns in the execution's process. */
 void lp_forksrv_start(uintptr_t site) LP_HIDDEN;
@@ -128,6 +130,7 @@ static inline long lp_syscall(long n, long a, long b, long c, long d, long e, lo
 #define sys_sched_yield() lp_syscall(SYS_sched_yield, 0, 0, 0, 0, 0, 0)
 #define sys_tgkill(p, t, s) lp_syscall(SYS_tgkill, (p), (t), (s), 0, 0, 0)
 #define sys_write(fd, b, n) lp_syscall(SYS_write, (fd), (long)(b), (long)(n), 0, 0, 0)
+#define sys_close(fd) lp_syscall(SYS_close, (fd), 0, 0, 0, 0, 0)
 #define sys_exit_group(s) lp_syscall(SYS_exit_group, (s), 0, 0, 0, 0, 0)
 #define sys_futex_wait(w, v)                                                                       \
 	lp_syscall(SYS_futex, (long)(w), 0 /* FUTEX_WAIT */ | 128 /* PRIVATE */, (v), 0, 0, 0)

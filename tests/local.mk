@@ -39,7 +39,8 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-mbox $(LP_PROG_DIR)/client-mbox-if $(LP_PROG_DIR)/client-flag \
 	$(LP_PROG_DIR)/client-probe $(LP_PROG_DIR)/client-queue-grid-lock \
 	$(LP_PROG_DIR)/client-queue-grid-trylock $(LP_PROG_DIR)/client-queue-ticket \
-	$(LP_PROG_DIR)/client-queue-c11 $(LP_PROG_DIR)/client-queue-c11-trylock
+	$(LP_PROG_DIR)/client-queue-c11 $(LP_PROG_DIR)/client-queue-c11-trylock \
+	$(LP_PROG_DIR)/client-closefd $(LP_PROG_DIR)/client-closefd-trylock
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -94,7 +95,8 @@ LP_CLIENT_TABLE = \
 	event-cas-fig9:client-event:event-cas-fig9:event.h \
 	spin-pause:client-spin:spin-pause:spin.h spin-nopause:client-spin:spin-nopause:spin.h \
 	queue-c11:client-queue-c11:queue-c11:queue.h \
-	queue-c11-trylock:client-queue-c11:queue-c11-trylock:queue.h
+	queue-c11-trylock:client-queue-c11:queue-c11-trylock:queue.h \
+	closefd:client-closefd:queue-lock:queue.h closefd-trylock:client-closefd:queue-trylock:queue.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 
@@ -133,7 +135,8 @@ $(LP_PROG_DIR)/client-static: $(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/queue
 		$(srcdir)/$(LP_PROG_DIR)/queue-lock.c 2>/dev/null || \
 		echo "  SKIP     $@ (no static C library: the statically linked client test will skip)"
 
-EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP_PROG_DIR)/client-queue-c11.c
+EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP_PROG_DIR)/client-queue-c11.c \
+	$(LP_PROG_DIR)/client-closefd.c
 EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/queue-trylock.c \
 	$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/event-nolock.c \
 	$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/semw.c \
