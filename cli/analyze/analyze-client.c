@@ -66,6 +66,55 @@ static void push_str(char ***v, int *n, const char *s)
 	(*v)[(*n)++] = lp_xstrdup(s);
 }
 
+/* Runtimes that take the calls lineup-preload must see (sanitizers intercept pthreads and
+ * libc; OpenMP waits on futexes with raw system calls): refused up front, with the cause. */
+static const struct {
+	const char *soname, *symbol; /* linked dynamically / in statically */
+	const char *what, *why, *fix;
+} refused_runtimes[] = {
+#define LP_SAN_WHY "its interceptors take the pthread and libc calls that lineup-preload must see"
+#define LP_OMP_WHY                                                                                 \
+	"its threads wait on futexes with raw system calls that lineup-preload cannot control"
+    {"libasan.so", "__asan_init", "AddressSanitizer", LP_SAN_WHY,
+     "rebuild it without -fsanitize=address"},
+    {"libtsan.so", "__tsan_init", "ThreadSanitizer", LP_SAN_WHY,
+     "rebuild it without -fsanitize=thread"},
+    {"libhwasan.so", "__hwasan_init", "HWAddressSanitizer", LP_SAN_WHY,
+     "rebuild it without -fsanitize=hwaddress"},
+    {"liblsan.so", "__lsan_init", "LeakSanitizer", LP_SAN_WHY,
+     "rebuild it without -fsanitize=leak"},
+    {"libgomp.so", NULL, "OpenMP (libgomp)", LP_OMP_WHY,
+     "test the library from a client that starts its threads with pthread_create"},
+    {"libomp.so", NULL, "OpenMP (libomp)", LP_OMP_WHY,
+     "test the library from a client that starts its threads with pthread_create"},
+    {"libiomp5.so", NULL, "OpenMP (libiomp5)", LP_OMP_WHY,
+     "test the library from a client that starts its threads with pthread_create"},
+};
+
+#undef LP_SAN_WHY
+#undef LP_OMP_WHY
+
+static void note_static_runtime(struct lp_client *c, const char *sym)
+{
+	for (size_t i = 0; i < sizeof refused_runtimes / sizeof *refused_runtimes; i++)
+		if (refused_runtimes[i].symbol && !strcmp(sym, refused_runtimes[i].symbol))
+			c->runtime = refused_runtimes[i].what;
+}
+
+/* The refused runtime the client uses, as an index, or -1. */
+static int refused_runtime(const struct lp_client *c)
+{
+	for (size_t i = 0; i < sizeof refused_runtimes / sizeof *refused_runtimes; i++) {
+		size_t len = strlen(refused_runtimes[i].soname);
+		for (int k = 0; k < c->n_needed; k++)
+			if (!strncmp(c->needed[k], refused_runtimes[i].soname, len))
+				return (int)i;
+		if (c->runtime && c->runtime == refused_runtimes[i].what)
+			return (int)i;
+	}
+	return -1;
+}
+
 /* DT_NEEDED entries, DF_1_PIE, and the undefined dynamic symbols. */
 static int read_dynamic(Elf *elf, struct lp_client *c, bool *pie, char *err, size_t errsize)
 {
@@ -98,10 +147,14 @@ static int read_dynamic(Elf *elf, struct lp_client *c, bool *pie, char *err, siz
 				GElf_Sym sym;
 				if (!gelf_getsym(d, (int)i, &sym))
 					break;
-				if (sym.st_shndx != SHN_UNDEF || !sym.st_name)
+				if (!sym.st_name)
 					continue;
 				const char *s = elf_strptr(elf, sh.sh_link, sym.st_name);
-				if (s && *s)
+				if (!s || !*s)
+					continue;
+				if (sym.st_shndx != SHN_UNDEF)
+					note_static_runtime(c, s);
+				else
 					push_str(&c->imports, &c->n_imports, s);
 			}
 		}
@@ -172,6 +225,12 @@ static int check_elf(int fd, const char *shown, struct lp_client *c, char *err, 
 			fail("'%s' is statically linked: lineup-preload needs a dynamically linked "
 			     "client (relink without -static)",
 			     shown);
+		goto out;
+	}
+	int r = refused_runtime(c);
+	if (r >= 0) {
+		fail("client '%s' is built with %s (%s): %s", shown, refused_runtimes[r].what,
+		     refused_runtimes[r].why, refused_runtimes[r].fix);
 		goto out;
 	}
 	rc = 0;

@@ -25,6 +25,7 @@ struct lp_client {
 	int n_needed;
 	char **imports; /* names of its undefined dynamic symbols, sorted */
 	int n_imports;
+	const char *runtime; /* a sanitizer linked in statically (__asan_init defined), or NULL */
 };
 /* Finds the client (PATH lookup when name has no slash) and checks it is a dynamically
  * linked x86-64 ELF executable. */
