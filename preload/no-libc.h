@@ -12,7 +12,11 @@
 #ifndef LP_PRELOAD_NO_LIBC_H
 #define LP_PRELOAD_NO_LIBC_H
 
+/* preload/heap.c defines the allocator for controlled threads (LP_NO_LIBC_ALLOCATOR) and is
+ * the one file that may name it. */
+#ifndef LP_NO_LIBC_ALLOCATOR
 #pragma GCC poison malloc calloc realloc reallocarray free aligned_alloc posix_memalign valloc
+#endif
 #pragma GCC poison strdup strndup asprintf vasprintf
 #pragma GCC poison printf fprintf dprintf sprintf snprintf vprintf vfprintf vdprintf vsprintf      \
     vsnprintf

@@ -220,5 +220,6 @@ __attribute__((constructor)) static void lp_preload_init(void)
 	lp_trap_setup();
 	lp_atomic_resolve();
 	lp_patch_scan();
+	lp_heap_setup();
 	lp_g.active = 1;
 }

@@ -102,6 +102,9 @@ void lp_fd_state_restore(void) LP_HIDDEN;
 /* Whether fd is one of the preload's own descriptors (never 0, 1 or 2). */
 int lp_fd_is_ours(int fd) LP_HIDDEN;
 
+/* heap.c: the region that controlled threads allocate from (constructor-only). */
+void lp_heap_setup(void) LP_HIDDEN;
+
 /* forksrv.c: called at the first pthread_create; returns in the execution's process. */
 void lp_forksrv_start(uintptr_t site) LP_HIDDEN;
 

@@ -22,7 +22,8 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libsemw.so $(LP_PROG_DIR)/libticket-pid.so $(LP_PROG_DIR)/libbox-race.so \
 	$(LP_PROG_DIR)/libchan-pipe.so $(LP_PROG_DIR)/libtally-tsd.so \
 	$(LP_PROG_DIR)/libmbox.so $(LP_PROG_DIR)/libmbox-if.so $(LP_PROG_DIR)/libflag-spin.so \
-	$(LP_PROG_DIR)/libprobe.so $(LP_PROG_DIR)/libqueue-c11.so $(LP_PROG_DIR)/libqueue-c11-trylock.so
+	$(LP_PROG_DIR)/libprobe.so $(LP_PROG_DIR)/libqueue-c11.so $(LP_PROG_DIR)/libqueue-c11-trylock.so \
+	$(LP_PROG_DIR)/libnodeset.so $(LP_PROG_DIR)/libnodeset-split.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -40,7 +41,8 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-probe $(LP_PROG_DIR)/client-queue-grid-lock \
 	$(LP_PROG_DIR)/client-queue-grid-trylock $(LP_PROG_DIR)/client-queue-ticket \
 	$(LP_PROG_DIR)/client-queue-c11 $(LP_PROG_DIR)/client-queue-c11-trylock \
-	$(LP_PROG_DIR)/client-closefd $(LP_PROG_DIR)/client-closefd-trylock
+	$(LP_PROG_DIR)/client-closefd $(LP_PROG_DIR)/client-closefd-trylock \
+	$(LP_PROG_DIR)/client-nodeset $(LP_PROG_DIR)/client-nodeset-split
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -61,9 +63,10 @@ LP_LIB_TABLE = \
 	stack-agm:stack-agm:stack.h queue-ms:queue-ms:queue.h event-cas:event-cas:event.h \
 	event-cas-fig9:event-cas:event.h spin-pause:spin-counter:spin.h \
 	spin-nopause:spin-counter:spin.h queue-c11:queue-c11:queue.h \
-	queue-c11-trylock:queue-c11:queue.h
+	queue-c11-trylock:queue-c11:queue.h nodeset:nodeset:nodeset.h \
+	nodeset-split:nodeset:nodeset.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm
-LP_LIB_DEFINES = queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE
+LP_LIB_DEFINES = nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE
 
 # Clients, name:source:library:header -> client-<name> built -g (-g0 when the name ends
 # in -nog) from <source>.c and linked with lib<library>.so.
@@ -96,7 +99,8 @@ LP_CLIENT_TABLE = \
 	spin-pause:client-spin:spin-pause:spin.h spin-nopause:client-spin:spin-nopause:spin.h \
 	queue-c11:client-queue-c11:queue-c11:queue.h \
 	queue-c11-trylock:client-queue-c11:queue-c11-trylock:queue.h \
-	closefd:client-closefd:queue-lock:queue.h closefd-trylock:client-closefd:queue-trylock:queue.h
+	closefd:client-closefd:queue-lock:queue.h closefd-trylock:client-closefd:queue-trylock:queue.h \
+	nodeset:client-nodeset:nodeset:nodeset.h nodeset-split:client-nodeset:nodeset-split:nodeset.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 
@@ -136,7 +140,8 @@ $(LP_PROG_DIR)/client-static: $(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/queue
 		echo "  SKIP     $@ (no static C library: the statically linked client test will skip)"
 
 EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP_PROG_DIR)/client-queue-c11.c \
-	$(LP_PROG_DIR)/client-closefd.c
+	$(LP_PROG_DIR)/client-closefd.c $(LP_PROG_DIR)/nodeset.h $(LP_PROG_DIR)/nodeset.c \
+	$(LP_PROG_DIR)/client-nodeset.c
 EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/queue-trylock.c \
 	$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/event-nolock.c \
 	$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/semw.c \
