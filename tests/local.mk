@@ -177,7 +177,8 @@ LP_ATOM_CLIENTS = \
 # Clients of real Debian libraries (the 09xx tests), built only where the -dev package is
 # installed (build-aux/setup.sh installs liburcu-dev and libglib2.0-dev); the tests skip,
 # saying which package is missing, when its pkg-config file is absent.
-LP_REAL_CLIENTS = $(LP_PROG_DIR)/client-urcu-lfs $(LP_PROG_DIR)/client-glib-asyncq
+LP_REAL_CLIENTS = $(LP_PROG_DIR)/client-urcu-lfs $(LP_PROG_DIR)/client-glib-asyncq \
+	$(LP_PROG_DIR)/client-glib-pool
 check_DATA += $(LP_ATOM_LIBS) $(LP_ATOM_CLIENTS) $(LP_REAL_CLIENTS)
 CLEANFILES += $(LP_ATOM_LIBS) $(LP_ATOM_CLIENTS) $(LP_REAL_CLIENTS)
 
@@ -192,11 +193,11 @@ $(LP_PROG_DIR)/client-urcu-lfs: $(LP_PROG_DIR)/client-urcu-lfs.c
 		$(LP_PROG_CLIENT) -g $$(pkg-config --cflags liburcu-cds) \
 			$(srcdir)/$(LP_PROG_DIR)/client-urcu-lfs.c $$(pkg-config --libs liburcu-cds); \
 	else echo "  SKIP     $@ (liburcu-dev is not installed: its test will skip)"; fi
-$(LP_PROG_DIR)/client-glib-asyncq: $(LP_PROG_DIR)/client-glib-asyncq.c
+$(LP_PROG_DIR)/client-glib-%: $(LP_PROG_DIR)/client-glib-%.c
 	$(LP_PROG_MKDIR)
 	$(AM_V_CCLD)if pkg-config --exists glib-2.0; then \
 		$(LP_PROG_CLIENT) -g $$(pkg-config --cflags glib-2.0) \
-			$(srcdir)/$(LP_PROG_DIR)/client-glib-asyncq.c $$(pkg-config --libs glib-2.0); \
+			$< $$(pkg-config --libs glib-2.0); \
 	else echo "  SKIP     $@ (libglib2.0-dev is not installed: its test will skip)"; fi
 
 EXTRA_DIST += $(LP_COUNTER_H) $(LP_PROG_DIR)/counter-atomic.c $(LP_PROG_DIR)/counter-loadstore.c \
@@ -204,7 +205,8 @@ EXTRA_DIST += $(LP_COUNTER_H) $(LP_PROG_DIR)/counter-atomic.c $(LP_PROG_DIR)/cou
 	$(LP_PROG_DIR)/stack-treiber.c $(LP_PROG_DIR)/stack-agm.c $(LP_PROG_DIR)/client-stack.c \
 	$(LP_PROG_DIR)/queue-ms.c $(LP_PROG_DIR)/event-cas.c $(LP_PROG_DIR)/spin.h \
 	$(LP_PROG_DIR)/spin-counter.c $(LP_PROG_DIR)/client-spin.c \
-	$(LP_PROG_DIR)/client-urcu-lfs.c $(LP_PROG_DIR)/client-glib-asyncq.c
+	$(LP_PROG_DIR)/client-urcu-lfs.c $(LP_PROG_DIR)/client-glib-asyncq.c \
+	$(LP_PROG_DIR)/client-glib-pool.c
 
 # ---- end-to-end tests ----
 LP_E2E_TESTS = \
@@ -259,7 +261,8 @@ LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0870-atomics-summary-sites.sh \
 	tests/e2e/t0900-real-urcu-lfstack.sh \
 	tests/e2e/t0901-real-urcu-lfstack-signature.sh \
-	tests/e2e/t0910-real-glib-asyncqueue.sh
+	tests/e2e/t0910-real-glib-asyncqueue.sh \
+	tests/e2e/t0915-real-glib-threadpool.sh
 TESTS += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_TESTS)
 
 .PHONY: check-atomics
