@@ -142,8 +142,8 @@ uintptr_t lp_op_enter(uint32_t idx, struct lp_op_regs *r, uintptr_t *retslot)
 	/* A thread the library created (a pool's worker, a call_rcu thread) runs the library's
 	 * own work: its calls into a target are not operations of the test, so no history
 	 * depends on which operation happened to create it. */
-	if (!self || self->in_op || self->library || !lp_g.active ||
-	    self->state == LP_T_FINISHED || lp_g.shm->outcome != LP_OUT_RUNNING)
+	if (!self || self->in_op || self->library || !lp_g.active || self->state == LP_T_FINISHED ||
+	    lp_g.shm->outcome != LP_OUT_RUNNING)
 		goto out;
 	if (f->untyped)
 		untyped(f, *retslot);

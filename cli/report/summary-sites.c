@@ -91,6 +91,13 @@ char *lp_sites_summary_text(const struct lp_sites_summary *s)
 		lp_buf_printf(&b, " in all (the preload trapped %u of the %zu planned sites)\n",
 			      patched_total(s), planned_total(s, -1));
 	}
+	/* Nothing to trap: the only points inside operations are pthread-style calls, so a
+	 * race on plain memory cannot show; say where the finer granularity is. */
+	if (!s->memory && s->in_plan && planned_total(s, -1) == 0)
+		lp_buf_puts(&b,
+			    "note: plain loads and stores are no scheduling points at -g atomic: a "
+			    "race on memory that no lock protects goes unseen (-g memory "
+			    "makes them scheduling points)\n");
 	for (size_t i = 0; i < s->n_objects; i++)
 		for (int w = 0; w < LP_SKIP_COUNT; w++) {
 			size_t n = s->objects[i].skipped[w];

@@ -7,6 +7,8 @@ lp_require_prog libcounter-plain.so client-counter-plain
 lp_run --target "$P/libcounter-plain.so" -- "$P/client-counter-plain"
 expect_status 0
 expect_verdict "no violation found"
+expect_out '^note: plain loads and stores are no scheduling points at -g atomic: .*-g memory' \
+	"the summary points at -g memory, since nothing in the target could be trapped"
 
 lp_run -g atomic --target "$P/libcounter-plain.so" -- "$P/client-counter-plain"
 expect_status 0 "-g atomic: exit status 0"
