@@ -38,7 +38,7 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-chan $(LP_PROG_DIR)/client-libc-only $(LP_PROG_DIR)/client-bare \
 	$(LP_PROG_DIR)/client-static $(LP_PROG_DIR)/client-tally \
 	$(LP_PROG_DIR)/client-mbox $(LP_PROG_DIR)/client-mbox-if $(LP_PROG_DIR)/client-flag \
-	$(LP_PROG_DIR)/client-probe $(LP_PROG_DIR)/client-queue-grid-lock \
+	$(LP_PROG_DIR)/client-probe $(LP_PROG_DIR)/client-probe-varargs $(LP_PROG_DIR)/client-queue-grid-lock \
 	$(LP_PROG_DIR)/client-queue-grid-trylock $(LP_PROG_DIR)/client-queue-ticket \
 	$(LP_PROG_DIR)/client-queue-c11 $(LP_PROG_DIR)/client-queue-c11-trylock \
 	$(LP_PROG_DIR)/client-closefd $(LP_PROG_DIR)/client-closefd-trylock \
@@ -82,7 +82,8 @@ LP_CLIENT_TABLE = \
 	ticket:client-ticket:ticket-pid:ticket.h box:client-box:box-race:box.h \
 	box-null:client-box-null:box-race:box.h chan:client-chan:chan-pipe:chan.h \
 	tally:client-tally:tally-tsd:tally.h bare:client-bare:queue-lock:queue.h \
-	probe:client-probe:probe:probe.h flag:client-flag:flag-spin:flag.h \
+	probe:client-probe:probe:probe.h probe-varargs:client-probe-varargs:probe:probe.h \
+	flag:client-flag:flag-spin:flag.h \
 	mbox:client-mbox:mbox:mbox.h mbox-if:client-mbox:mbox-if:mbox.h \
 	counter-atomic:client-counter:counter-atomic:counter.h \
 	counter-loadstore:client-counter:counter-loadstore:counter.h \
@@ -154,7 +155,7 @@ EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/
 	$(LP_PROG_DIR)/tally-tsd.c $(LP_PROG_DIR)/client-tally.c $(LP_PROG_DIR)/mbox.h \
 	$(LP_PROG_DIR)/mbox.c $(LP_PROG_DIR)/client-mbox.c $(LP_PROG_DIR)/flag.h \
 	$(LP_PROG_DIR)/flag-spin.c $(LP_PROG_DIR)/client-flag.c $(LP_PROG_DIR)/probe.h \
-	$(LP_PROG_DIR)/probe.c $(LP_PROG_DIR)/client-probe.c
+	$(LP_PROG_DIR)/probe.c $(LP_PROG_DIR)/client-probe.c $(LP_PROG_DIR)/client-probe-varargs.c
 
 # ---- atomics, futexes and real libraries (issue 4) ----
 # Lock-free test libraries (the 08xx tests): scheduling points are their atomic

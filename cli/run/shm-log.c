@@ -204,7 +204,11 @@ char *lp_shmlog_history(const void *log, size_t len, const struct lp_plan *plan,
 					lp_buf_puts(&b, ", ");
 				value(&b, fmt, k, args[i], s, bytes, tmp);
 			}
-			lp_buf_puts(&b, ")\n");
+			/* the variable arguments are not recorded: say so, not drop them */
+			if (f->varargs)
+				lp_buf_puts(&b, c->nargs ? ", ...)\n" : "...)\n");
+			else
+				lp_buf_puts(&b, ")\n");
 		} else {
 			const struct lp_rec_ret *rt = (const void *)r;
 			if (rt->func >= (uint32_t)plan->n_funcs)

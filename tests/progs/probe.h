@@ -4,5 +4,7 @@
 #define TESTS_PROGS_PROBE_H
 
 long probe_note(long value);
+/* The sum of n long arguments that follow: a variadic function. */
+long probe_sum(int n, ...);
 
 #endif
