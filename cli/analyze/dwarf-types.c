@@ -223,9 +223,23 @@ static enum lp_kind small_aggregate_kind(Dwarf_Die *t, int size)
 	return has_ptr ? LP_K_PTR : LP_K_U8;
 }
 
+/* Whether a const qualifier comes before the type the typedefs and qualifiers lead to. */
+static bool is_const(Dwarf_Die t)
+{
+	for (int i = 0; i < 64 && is_cv_or_typedef(dwarf_tag(&t)); i++) {
+		if (dwarf_tag(&t) == DW_TAG_const_type)
+			return true;
+		if (!die_type(&t, &t))
+			return false;
+	}
+	return false;
+}
+
 /* Kind of a value of type t (NULL: void). Unsupported types give LP_K_UNKNOWN and a
- * description in why. */
-static enum lp_kind kind_of(Dwarf_Die *type, char *why, size_t n)
+ * description in why. A parameter of type char * without const may be a buffer the
+ * function fills (its bytes at the call are whatever the caller left there): only a
+ * const char * parameter, and a char * result, are recorded as strings. */
+static enum lp_kind kind_of(Dwarf_Die *type, bool param, char *why, size_t n)
 {
 	if (!type)
 		return LP_K_VOID;
@@ -266,10 +280,10 @@ static enum lp_kind kind_of(Dwarf_Die *type, char *why, size_t n)
 	case DW_TAG_pointer_type:
 	case DW_TAG_reference_type:
 	case DW_TAG_rvalue_reference_type: {
-		Dwarf_Die to;
-		if (tag == DW_TAG_pointer_type && die_type(&t, &to) && strip(&to) &&
+		Dwarf_Die to, pointee;
+		if (tag == DW_TAG_pointer_type && die_type(&t, &to) && (pointee = to, strip(&to)) &&
 		    dwarf_tag(&to) == DW_TAG_base_type && dwarf_diename(&to) &&
-		    !strcmp(dwarf_diename(&to), "char"))
+		    !strcmp(dwarf_diename(&to), "char") && (!param || is_const(pointee)))
 			return LP_K_STR;
 		return LP_K_PTR;
 	}
@@ -306,7 +320,7 @@ static void type_of(Dwarf_Die *die, bool c_lang, struct lp_ftype *ft)
 	char why[96] = "";
 	Dwarf_Die rt, origin, *pdie = die, child;
 	Dwarf_Attribute a;
-	ft->ret = kind_of(die_type(die, &rt) ? &rt : NULL, why, sizeof(why));
+	ft->ret = kind_of(die_type(die, &rt) ? &rt : NULL, false, why, sizeof(why));
 	if (ft->ret == LP_K_UNKNOWN) {
 		snprintf(ft->reason, sizeof(ft->reason), "its result is %s", why);
 		return;
@@ -327,7 +341,7 @@ static void type_of(Dwarf_Die *die, bool c_lang, struct lp_ftype *ft)
 			has_params = true;
 			Dwarf_Die pt;
 			enum lp_kind k =
-			    kind_of(die_type(&child, &pt) ? &pt : NULL, why, sizeof(why));
+			    kind_of(die_type(&child, &pt) ? &pt : NULL, true, why, sizeof(why));
 			if (k == LP_K_UNKNOWN || k == LP_K_VOID) {
 				snprintf(ft->reason, sizeof(ft->reason), "its argument %d is %s",
 					 nargs + 1, k == LP_K_VOID ? "void" : why);

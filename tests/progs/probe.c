@@ -14,3 +14,19 @@ long probe_sum(int n, ...)
 	va_end(ap);
 	return s;
 }
+
+int probe_fill(char *buf, int n)
+{
+	for (int i = 0; i < n - 1; i++)
+		buf[i] = 'x';
+	buf[n - 1] = 0;
+	return n;
+}
+
+long probe_len(const char *s)
+{
+	long n = 0;
+	while (s[n])
+		n++;
+	return n;
+}

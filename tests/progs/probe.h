@@ -6,5 +6,9 @@
 long probe_note(long value);
 /* The sum of n long arguments that follow: a variadic function. */
 long probe_sum(int n, ...);
+/* Writes n - 1 'x' and a NUL into buf (an output buffer); returns n. */
+int probe_fill(char *buf, int n);
+/* The length of s (an input string). */
+long probe_len(const char *s);
 
 #endif
