@@ -121,10 +121,12 @@ void lp_op_left(struct lp_thread *t)
 }
 
 /* While the operation runs, its return slot holds the trampoline: the slot is in the
- * caller's live frame. Once the frame is left by longjmp the next call overwrites it. */
+ * caller's live frame. Once the frame is left by longjmp the next call overwrites it.
+ * While an exception unwinds, the slot holds the real address on purpose (hooks-unwind.c
+ * decides at the catch). */
 void lp_op_check_left(struct lp_thread *t)
 {
-	if (t->in_op && t->op_retslot &&
+	if (t->in_op && t->op_retslot && !t->op_unwinding &&
 	    *(volatile uintptr_t *)t->op_retslot != (uintptr_t)lp_ret_tramp)
 		lp_op_left(t);
 }
@@ -156,6 +158,7 @@ uintptr_t lp_op_enter(uint32_t idx, struct lp_op_regs *r, uintptr_t *retslot)
 	self->in_op = 1;
 	self->op_steps = 0;
 	self->spurious_used = 0;
+	self->op_unwinding = 0;
 	self->op_func = idx;
 	self->op_ret = *retslot;
 	self->op_retslot = (uintptr_t)retslot;

@@ -14,6 +14,7 @@
 #include <threads.h>
 #include <time.h>
 #include <unistd.h>
+#include <unwind.h>
 
 #include "lineup/protocol.h"
 #include "plan.h"

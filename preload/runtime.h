@@ -65,6 +65,7 @@ struct lp_thread {
 	uint8_t in_op, at_op_start, timed, timed_out, joined, detached;
 	uint8_t library;       /* created inside an operation (or by such a thread) */
 	uint8_t spurious_used; /* woke spuriously in this operation (reset at its start) */
+	uint8_t op_unwinding;  /* an exception unwinds the operation (hooks-unwind.c) */
 	uint32_t pct_low;      /* PCT: lowered priority (change point index), 0 = initial */
 	uint32_t op_func;
 	uint64_t op_steps;

@@ -11,6 +11,7 @@ LP_E2E_FIDELITY_TESTS = \
 	tests/e2e/t1070-fidelity-longjmp-out-of-operation.sh \
 	tests/e2e/t1080-fidelity-cxx-names-demangled.sh \
 	tests/e2e/t1075-fidelity-pthread-exit-in-operation.sh \
+	tests/e2e/t1076-fidelity-cxx-exceptions.sh \
 	tests/e2e/t1085-fidelity-c11-threads.sh \
 	tests/e2e/t1086-fidelity-closefrom.sh \
 	tests/e2e/t1087-fidelity-refused-runtimes.sh \
@@ -63,3 +64,19 @@ $(LP_PROG_DIR)/client-queue-trylock-cxx: $(LP_PROG_DIR)/client-queue.c $(LP_QUEU
 $(LP_PROG_DIR)/client-escape-exit: $(LP_PROG_DIR)/client-escape-exit.c $(LP_PROG_DIR)/escape.h $(LP_PROG_DIR)/libescape.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-escape-exit.c $(LP_PROG_DIR)/libescape.so
 EXTRA_DIST += $(LP_PROG_DIR)/client-escape-exit.c
+
+# C++ exceptions through an operation and inside one (t1076), when a C++ compiler is
+# installed; t1076 skips without them.
+LP_FID_CXX_THROW = $(LP_PROG_DIR)/libthrower.so $(LP_PROG_DIR)/client-thrower
+check_DATA += $(LP_FID_CXX_THROW)
+CLEANFILES += $(LP_FID_CXX_THROW)
+$(LP_PROG_DIR)/libthrower.so: $(LP_PROG_DIR)/thrower.cc $(LP_PROG_DIR)/thrower.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_FID_CXX) $(LP_PROG_CFLAGS) -g -fPIC -shared -Wl,-soname,$(@F) -o $@ \
+		$(srcdir)/$(LP_PROG_DIR)/thrower.cc 2>/dev/null || \
+		echo "  SKIP     $@ (no C++ compiler: the exception test will skip)"
+$(LP_PROG_DIR)/client-thrower: $(LP_PROG_DIR)/client-thrower.cc $(LP_PROG_DIR)/thrower.h $(LP_PROG_DIR)/libthrower.so
+	$(AM_V_CCLD)if [ -e $(LP_PROG_DIR)/libthrower.so ]; then \
+		$(LP_FID_CXX) $(LP_PROG_CFLAGS) $(LP_PROG_RPATH) -g -o $@ \
+		$(srcdir)/$(LP_PROG_DIR)/client-thrower.cc $(LP_PROG_DIR)/libthrower.so; fi
+EXTRA_DIST += $(LP_PROG_DIR)/thrower.cc $(LP_PROG_DIR)/thrower.h $(LP_PROG_DIR)/client-thrower.cc
