@@ -191,8 +191,12 @@ int main(int argc, char **argv)
 	measure(argv[1], sp, fp, &now_);
 	if (base)
 		measure(base, sp, fp, &old);
-	unlink(sp);
-	unlink(fp);
+	if (getenv("LINEUP_BENCH_KEEP")) /* to profile the checker on the same stream */
+		fprintf(stderr, "checker-bench: kept %s and %s\n", sp, fp);
+	else {
+		unlink(sp);
+		unlink(fp);
+	}
 	printf("seed %llu: %u serial histories (%d threads x %d queue ops), then %u concurrent\n",
 	       (unsigned long long)seed, nserial / 2, T, OPS, n);
 	print("checker", &now_, n);

@@ -521,7 +521,7 @@ static enum lp_hp_status add_ret(struct lp_hist_parser *p, uint32_t t, size_t n)
 
 /* "TID call f(args)" or "TID ret value": tidtok is the first token, rest the others. */
 static enum lp_hp_status event(struct lp_hist_parser *p, const char *tidtok, size_t tidlen,
-			       char *rest)
+			       char *rest, size_t restlen)
 {
 	struct lp_hist *h = &p->h;
 	if (!*rest) {
@@ -537,8 +537,10 @@ static enum lp_hp_status event(struct lp_hist_parser *p, const char *tidtok, siz
 	if (h->stuck)
 		return fail(p, "event after 'stuck': 'stuck' must be the last line before 'end'");
 	bool is_ret = false;
+	char *was = rest;
 	if (event_kind(p, tidtok, &rest, &is_ret) != LP_HP_MORE)
 		return LP_HP_ERROR;
+	restlen -= (size_t)(rest - was);
 	if (!*rest) {
 		char qb[80];
 		quote(tidtok, tidlen, qb, sizeof(qb));
@@ -546,7 +548,7 @@ static enum lp_hp_status event(struct lp_hist_parser *p, const char *tidtok, siz
 			    is_ret ? "ret VALUE (or void)" : "call f(args)");
 	}
 	const char *why = NULL;
-	long n = lp_hist_normalise(rest, strlen(rest), p->norm, &why);
+	long n = lp_hist_normalise(rest, restlen, p->norm, &why);
 	if (n < 0) {
 		char qb[80];
 		return fail(p, "%s in '%s'", why, quote(rest, strlen(rest), qb, sizeof(qb)));
@@ -617,14 +619,16 @@ enum lp_hp_status lp_hist_parse_line(struct lp_hist_parser *p, const char *line,
 		*rest++ = 0;
 	while (is_space(*rest))
 		rest++;
-	if (!strcmp(s, "history"))
+	/* keywords by length first: most lines are events, whose first token is a thread id */
+	bool is_end = toklen == 3 && !memcmp(s, "end", 3);
+	if (toklen == 7 && !memcmp(s, "history", 7))
 		return header(p, rest);
 	if (p->skipping) {
-		if (!strcmp(s, "end"))
+		if (is_end)
 			p->skipping = false;
 		return LP_HP_MORE;
 	}
-	if (!strcmp(s, "end") || !strcmp(s, "stuck")) {
+	if (is_end || (toklen == 5 && !memcmp(s, "stuck", 5))) {
 		if (*rest)
 			return fail(p, "unexpected text after '%s': write '%s' alone on its line",
 				    s, s);
@@ -640,7 +644,7 @@ enum lp_hp_status lp_hist_parse_line(struct lp_hist_parser *p, const char *line,
 		p->h.stuck = true;
 		return LP_HP_MORE;
 	}
-	return event(p, s, toklen, rest);
+	return event(p, s, toklen, rest, (size_t)(buf + n - rest));
 }
 
 enum lp_hp_status lp_hist_parse_eof(struct lp_hist_parser *p)
