@@ -44,9 +44,9 @@ struct lp_tthread {
 };
 
 struct lp_tdesc {
-	char *path;	   /* as given (for file:line errors) */
-	char **targets;	   /* as written; relative paths resolved against path's folder */
-	char **signatures; /* as --signature */
+	char *path;	    /* as given (for file:line errors) */
+	char **targets;	    /* as written; relative paths resolved against path's folder */
+	char **signatures;  /* as --signature */
 	struct lp_tcall *init, *ops, *final;
 	struct lp_tthread *threads; /* fixed test: one per thread line */
 	int n_targets, n_signatures, n_init, n_ops, n_final, n_threads;
