@@ -13,6 +13,7 @@
 
 struct lp_runtime lp_rt;
 uintptr_t lp_rt_access_addr;
+int lp_rt_access_write;
 __thread struct lp_thread *lp_self __attribute__((tls_model("initial-exec")));
 
 /* constructor-only */
@@ -267,7 +268,8 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	d->running = self->tid;
 	d->chosen = chosen;
 	d->point = point;
-	d->flags = point == LP_PT_YIELD ? LP_DEC_YIELD : 0;
+	d->flags =
+	    (point == LP_PT_YIELD ? LP_DEC_YIELD : 0) | (lp_rt_access_write ? LP_DEC_WRITE : 0);
 	d->site = site;
 	d->addr = lp_rt_access_addr;
 	d->done = self->fp;

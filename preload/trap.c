@@ -77,8 +77,11 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
 			regs[i] = (uint64_t)uc->uc_mcontext.gregs[map[i]];
 		lp_rt_access_addr =
 		    lp_sites_address((const uint8_t *)s->copy, s->len, regs, s->copy + s->len);
+		lp_rt_access_write =
+		    s->kind != LP_SITE_LOAD && s->kind != LP_SITE_FENCE && s->kind != LP_SITE_PAUSE;
 		lp_rt_point(point_of(s->kind), pc);
 		lp_rt_access_addr = 0;
+		lp_rt_access_write = 0;
 	}
 	uc->uc_mcontext.gregs[REG_RIP] = (greg_t)s->copy;
 	errno = saved;

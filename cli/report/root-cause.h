@@ -70,6 +70,15 @@ struct lp_rc_step {
 	bool running_candidate; /* running was among the candidates */
 };
 
+/* The linearizable executions of phase 2, kept for ranking (bounded in size). */
+struct lp_rc_sample {
+	struct lp_rc_step *steps;
+	size_t n, cap;
+	size_t *ends; /* execution i is steps[ends[i-1] .. ends[i]) */
+	size_t n_execs, cap_execs;
+	bool full; /* stopped keeping: the ranking counts the first ones */
+};
+
 /* True when the execution steps[0..n) could not happen with the regions of c atomic: some
  * thread inside one of them was preempted. */
 bool lp_rc_forbids(const struct lp_rc_cand *c, const struct lp_rc_step *steps, size_t n);
