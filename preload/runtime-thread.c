@@ -269,9 +269,13 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	d->chosen = chosen;
 	d->point = point;
 	d->flags =
-	    (point == LP_PT_YIELD ? LP_DEC_YIELD : 0) | (lp_rt_access_write ? LP_DEC_WRITE : 0);
+	    (point == LP_PT_YIELD ? LP_DEC_YIELD : 0) |
+	    (lp_rt_access_write || (point == LP_PT_SYNC && self->sync_obj) ? LP_DEC_WRITE : 0);
 	d->site = site;
-	d->addr = lp_rt_access_addr;
+	/* a pthread/futex object counts as memory the call writes (root causes) */
+	d->addr = lp_rt_access_addr	? lp_rt_access_addr
+		  : point == LP_PT_SYNC ? (uintptr_t)self->sync_obj
+					: 0;
 	d->done = self->fp;
 	d->n_candidates = nc;
 	d->pad = 0;

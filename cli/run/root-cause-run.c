@@ -93,8 +93,9 @@ static size_t trace_of(const void *log, size_t len, struct lp_rc_access *out, si
 		} else if (r->type == LP_REC_DECISION) {
 			const struct lp_rec_decision *d = (const void *)r;
 			SLOT(d->running, k);
-			if ((d->point == LP_PT_ATOMIC || d->point == LP_PT_MEMORY) && d->addr &&
-			    th[k].in_op) {
+			if ((d->point == LP_PT_ATOMIC || d->point == LP_PT_MEMORY ||
+			     d->point == LP_PT_SYNC) &&
+			    d->addr && th[k].in_op) {
 				th[k].pending = true;
 				th[k].acc =
 				    (struct lp_rc_access){d->running, th[k].ops, d->site, d->addr,

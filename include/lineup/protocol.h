@@ -359,7 +359,7 @@ enum lp_point {
 };
 
 #define LP_DEC_YIELD 1u /* switching away is not a preemption */
-#define LP_DEC_WRITE 2u /* LP_PT_ATOMIC, LP_PT_MEMORY: the instruction writes memory */
+#define LP_DEC_WRITE 2u /* the access at this point (addr) writes memory */
 
 /* What one *step* touched: the code a thread ran from one of its scheduling points up to
  * its next one (the action of the first point included: a lock taken after LP_PT_SYNC
