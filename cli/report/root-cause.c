@@ -73,7 +73,8 @@ static void emit(struct search *s, struct edge c)
 			dup |= k.r[j].start == f->pc && k.r[j].end == l->pc;
 		if (dup)
 			continue;
-		k.r[k.n++] = (struct lp_rc_region){f->tid, lo, hi, f->pc, l->pc};
+		k.r[k.n++] = (struct lp_rc_region){f->tid,   lo,       hi,	f->pc,	l->pc,
+						   f->write, l->write, f->sync, l->sync};
 		k.size += s->pos[hi] - s->pos[lo] + 1;
 	}
 	if (k.n == 0)

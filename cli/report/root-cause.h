@@ -30,6 +30,7 @@ struct lp_rc_access {
 	uint64_t pc;   /* the instruction */
 	uint64_t addr; /* the memory it accesses; 0 = not known (never conflicts) */
 	bool write;    /* stores, read-modify-writes and exchanges write */
+	bool sync;     /* a pthread or futex call on the object at addr (taken as a write) */
 };
 
 #define LP_RC_MAX_REGIONS 4 /* threads on one cycle */
@@ -38,6 +39,7 @@ struct lp_rc_region {
 	lp_tid_t tid;	     /* thread of the failing trace it came from */
 	size_t first, last;  /* trace indexes, first < last, same thread and operation */
 	uint64_t start, end; /* pcs of the accesses at first and last */
+	bool start_write, end_write, start_sync, end_sync;
 };
 
 struct lp_rc_cand {

@@ -97,9 +97,12 @@ static size_t trace_of(const void *log, size_t len, struct lp_rc_access *out, si
 			     d->point == LP_PT_SYNC) &&
 			    d->addr && th[k].in_op) {
 				th[k].pending = true;
-				th[k].acc =
-				    (struct lp_rc_access){d->running, th[k].ops, d->site, d->addr,
-							  (d->flags & LP_DEC_WRITE) != 0};
+				th[k].acc = (struct lp_rc_access){d->running,
+								  th[k].ops,
+								  d->site,
+								  d->addr,
+								  (d->flags & LP_DEC_WRITE) != 0,
+								  d->point == LP_PT_SYNC};
 			}
 			SLOT(d->chosen, c);
 			if (th[c].pending && n < max) {
@@ -197,6 +200,11 @@ static int check(struct lp_ctx *c, const struct lp_rc_cand *k, unsigned bound, u
 	return verdict;
 }
 
+static const char *what(bool write, bool sync)
+{
+	return sync ? "pthread call returning" : write ? "write" : "read";
+}
+
 /* "stack_pop+0x14 .. +0x1d (stack.c:31-33)" and the JSON object of one region. */
 static void describe(struct lp_ctx *c, const struct lp_rc_region *r, uint64_t forbids,
 		     struct lp_buf *text, struct lp_buf *json)
@@ -213,9 +221,15 @@ static void describe(struct lp_ctx *c, const struct lp_rc_region *r, uint64_t fo
 	if (ok && s1 && s2 && !strcmp(s1, s2))
 		snprintf(src, sizeof src, "%s:%d-%d", s1, l1 < l2 ? l1 : l2, l1 < l2 ? l2 : l1);
 	if (ok) {
-		lp_buf_printf(text, "%s+%#" PRIx64 " .. +%#" PRIx64, f1, o1, o2);
+		lp_buf_printf(text, "%s+0x%" PRIx64 " .. +0x%" PRIx64, f1, o1, o2);
 		if (*src)
 			lp_buf_printf(text, " (%s)", src);
+		/* in program order, whichever address is lower */
+		lp_buf_printf(text,
+			      ": the %s at +0x%" PRIx64 " and the %s at +0x%" PRIx64
+			      " should be one atomic step",
+			      what(r->start_write, r->start_sync), r->start == lo ? o1 : o2,
+			      what(r->end_write, r->end_sync), r->end == lo ? o1 : o2);
 		lp_buf_puts(json, "{\"function\": ");
 		lp_json_string(json, f1);
 		lp_buf_printf(
