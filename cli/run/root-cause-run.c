@@ -16,12 +16,12 @@
 #include "lineup/die.h"
 #include "scheduler/sched-pick.h"
 
-#define MAX_TRACE 4096	     /* accesses of the failing execution looked at */
-#define MAX_CANDIDATES 12    /* candidate repairs checked */
-#define MAX_SHOWN 3	     /* root causes in the report */
-#define SAMPLE_STEPS 2000000 /* decisions kept for the ranking */
-#define BUDGET_FACTOR 10     /* executions: this many times those of the check ... */
-#define BUDGET_MIN 200	     /* ... and at least this many */
+#define MAX_TRACE 4096	    /* accesses of the failing execution looked at */
+#define MAX_CANDIDATES 12   /* candidate repairs checked */
+#define MAX_SHOWN 3	    /* root causes in the report */
+#define SAMPLE_STEPS 500000 /* decisions kept for the ranking */
+#define BUDGET_FACTOR 10    /* executions: this many times those of the check ... */
+#define BUDGET_MIN 200	    /* ... and at least this many */
 
 void lp_rc_sample_add(struct lp_rc_sample *s, const struct lp_exec_log *log)
 {
