@@ -73,8 +73,15 @@ static void emit(struct search *s, struct edge c)
 			dup |= k.r[j].start == f->pc && k.r[j].end == l->pc;
 		if (dup)
 			continue;
-		k.r[k.n++] = (struct lp_rc_region){f->tid,   lo,       hi,	f->pc,	l->pc,
-						   f->write, l->write, f->sync, l->sync};
+		k.r[k.n++] = (struct lp_rc_region){.tid = f->tid,
+						   .first = lo,
+						   .last = hi,
+						   .start = f->pc,
+						   .end = l->pc,
+						   .start_write = f->write,
+						   .end_write = l->write,
+						   .start_sync = f->sync,
+						   .end_sync = l->sync};
 		k.size += s->pos[hi] - s->pos[lo] + 1;
 	}
 	if (k.n == 0)
@@ -143,8 +150,8 @@ static int cmp_cand(const void *p, const void *q)
 	return cmp_region(&a->r[0], &b->r[0]);
 }
 
-size_t lp_rc_candidates(const struct lp_rc_access *t, size_t n, struct lp_rc_cand *out, size_t max,
-			bool *truncated)
+size_t lp_rc_candidates(const struct lp_rc_access *t, size_t n, unsigned trace,
+			struct lp_rc_cand *out, size_t max, bool *truncated)
 {
 	struct search s = {.t = t, .n = n};
 	size_t *pos = lp_xcalloc(n + 1, sizeof *pos), *from = lp_xcalloc(n + 2, sizeof *from);
@@ -184,6 +191,9 @@ size_t lp_rc_candidates(const struct lp_rc_access *t, size_t n, struct lp_rc_can
 	qsort(s.pool, s.n_pool, sizeof *s.pool, cmp_cand);
 	size_t m = s.n_pool < max ? s.n_pool : max;
 	memcpy(out, s.pool, m * sizeof *out);
+	for (size_t i = 0; i < m; i++)
+		for (unsigned j = 0; j < out[i].n; j++)
+			out[i].r[j].trace = trace;
 	if (truncated)
 		*truncated = s.truncated || s.n_pool > max;
 	free(s.pool);
@@ -197,7 +207,29 @@ static bool region_in(const struct lp_rc_region *a, const struct lp_rc_region *b
 {
 	if (a->start == b->start && a->end == b->end)
 		return true;
-	return a->tid == b->tid && a->first >= b->first && a->last <= b->last;
+	return a->trace == b->trace && a->tid == b->tid && a->first >= b->first &&
+	       a->last <= b->last;
+}
+
+bool lp_rc_merge(struct lp_rc_cand *into, const struct lp_rc_cand *add)
+{
+	struct lp_rc_cand k = *into;
+	for (unsigned i = 0; i < add->n; i++) {
+		bool have = false;
+		for (unsigned j = 0; j < k.n && !have; j++)
+			have = k.r[j].start == add->r[i].start && k.r[j].end == add->r[i].end;
+		if (have)
+			continue;
+		if (k.n == LP_RC_MAX_SET)
+			return false;
+		k.r[k.n++] = add->r[i];
+		k.size += add->size; /* an upper bound: the added cycle's accesses */
+	}
+	if (k.n == into->n)
+		return false;
+	qsort(k.r, k.n, sizeof k.r[0], cmp_region);
+	*into = k;
+	return true;
 }
 
 bool lp_rc_covers(const struct lp_rc_cand *b, const struct lp_rc_cand *a)
@@ -246,7 +278,7 @@ size_t lp_rc_rank(struct lp_rc_cand *c, size_t n)
 
 bool lp_rc_forbids(const struct lp_rc_cand *c, const struct lp_rc_step *steps, size_t n)
 {
-	struct lp_atomic_region r[LP_RC_MAX_REGIONS];
+	struct lp_atomic_region r[LP_RC_MAX_SET];
 	struct {
 		lp_tid_t tid;
 		uint64_t site;

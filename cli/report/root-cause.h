@@ -33,28 +33,35 @@ struct lp_rc_access {
 	bool sync;     /* a pthread or futex call on the object at addr (taken as a write) */
 };
 
-#define LP_RC_MAX_REGIONS 4 /* threads on one cycle */
+#define LP_RC_MAX_REGIONS 4		    /* threads on one cycle */
+#define LP_RC_MAX_SET LP_MAX_ATOMIC_REGIONS /* regions of a repair (cycles merged) */
 
 struct lp_rc_region {
 	lp_tid_t tid;	     /* thread of the failing trace it came from */
 	size_t first, last;  /* trace indexes, first < last, same thread and operation */
 	uint64_t start, end; /* pcs of the accesses at first and last */
 	bool start_write, end_write, start_sync, end_sync;
+	unsigned trace; /* which trace first and last index (the caller numbers them) */
 };
 
 struct lp_rc_cand {
-	struct lp_rc_region r[LP_RC_MAX_REGIONS];
+	struct lp_rc_region r[LP_RC_MAX_SET];
 	unsigned n;
 	uint64_t size;	  /* accesses inside the regions: smaller repairs first */
 	uint64_t forbids; /* recorded linearizable executions it forbids (set by the caller) */
 	int verdict;	  /* set by the caller: 1 root cause, 0 not, -1 not checked */
 };
 
-/* Derives the candidates of trace t[0..n): at most max, written to out sorted by size, then
- * by first region. Cycles of up to LP_RC_MAX_REGIONS threads; the search stops after a fixed
- * number of steps (*truncated set then). Returns the number written. */
-size_t lp_rc_candidates(const struct lp_rc_access *t, size_t n, struct lp_rc_cand *out, size_t max,
-			bool *truncated);
+/* Derives the candidates of trace t[0..n) (numbered `trace` in their regions): at most max, written
+ * to out sorted by size, then by first region. Cycles of up to LP_RC_MAX_REGIONS threads; the
+ * search stops after a fixed number of steps (*truncated set then). Returns the number written. */
+size_t lp_rc_candidates(const struct lp_rc_access *t, size_t n, unsigned trace,
+			struct lp_rc_cand *out, size_t max, bool *truncated);
+
+/* Adds the regions of add that into lacks (same code); returns false when there is none
+ * or they do not fit (into unchanged then). A violation that survives one repair may need
+ * the regions of a second cycle too. */
+bool lp_rc_merge(struct lp_rc_cand *into, const struct lp_rc_cand *add);
 
 /* True when every region of a is inside a region of b (same code: a repair b that makes at
  * least as much atomic as a). */

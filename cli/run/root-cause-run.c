@@ -19,6 +19,7 @@
 #define MAX_TRACE 4096	    /* accesses of the failing execution looked at */
 #define MAX_CANDIDATES 12   /* candidate repairs checked */
 #define MAX_SHOWN 3	    /* root causes in the report */
+#define REFINE 2	    /* other conflict cycles a repair may take in */
 #define SAMPLE_STEPS 500000 /* decisions kept for the ranking */
 #define BUDGET_FACTOR 10    /* executions: this many times those of the check ... */
 #define BUDGET_MIN 200	    /* ... and at least this many */
@@ -124,10 +125,20 @@ static unsigned preemptions(const struct lp_exec_log *log)
 	return p;
 }
 
+/* A copy of an execution's log, which the next execution overwrites. */
+static void keep(const void *log, size_t len, void **out, size_t *outlen)
+{
+	free(*out);
+	*out = lp_xmalloc(len ? len : 1);
+	memcpy(*out, log, len);
+	*outlen = len;
+}
+
 /* Explores every schedule up to `bound` with the regions of k atomic. Returns 1 when no
- * violation is left, 0 when one is, -1 when the search could not finish (*why set). */
+ * violation is left, 0 when one is (its log copied to *faillog), -1 when the search could
+ * not finish (*why set). */
 static int check(struct lp_ctx *c, const struct lp_rc_cand *k, unsigned bound, uint64_t *execs,
-		 uint64_t budget, const char **why)
+		 uint64_t budget, const char **why, void **faillog, size_t *faillen)
 {
 	struct lp_shm *shm = c->sv.shm;
 	shm->n_regions = k->n;
@@ -157,6 +168,7 @@ static int check(struct lp_ctx *c, const struct lp_rc_cand *k, unsigned bound, u
 		if (res.outcome == LP_OUT_RUNNING && WIFSIGNALED(res.status)) {
 			lp_shmlog_clear(&log);
 			verdict = 0; /* crashed */
+			keep(res.log, res.log_len, faillog, faillen);
 			break;
 		}
 		if (res.outcome != LP_OUT_COMPLETE && res.outcome != LP_OUT_DEADLOCK &&
@@ -187,6 +199,7 @@ static int check(struct lp_ctx *c, const struct lp_rc_cand *k, unsigned bound, u
 		free(text);
 		if (r == LP_CHECK_VIOLATION) {
 			verdict = 0;
+			keep(res.log, res.log_len, faillog, faillen);
 			break;
 		}
 		if (r != LP_CHECK_OK) {
@@ -269,17 +282,38 @@ static size_t search(struct lp_ctx *c, const void *log, size_t len, unsigned bou
 	struct lp_rc_access *trace = lp_xcalloc(MAX_TRACE, sizeof *trace);
 	size_t n = trace_of(log, len, trace, MAX_TRACE);
 	bool truncated = false;
-	size_t nc = n ? lp_rc_candidates(trace, n, cand, MAX_CANDIDATES, &truncated) : 0;
-	free(trace);
+	size_t nc = n ? lp_rc_candidates(trace, n, 0, cand, MAX_CANDIDATES, &truncated) : 0;
+	struct lp_rc_cand *more = lp_xcalloc(MAX_CANDIDATES, sizeof *more);
+	unsigned traces = 1;
 	*n_trace = n;
 	*n_cand = nc;
 	size_t k = 0;
 	for (; k < nc; k++) {
-		int r = check(c, &cand[k], bound, execs, budget, why);
+		/* A violation left with the regions atomic comes from another conflict cycle:
+		 * the first new one of that execution joins the repair, up to REFINE times. */
+		void *fail = NULL;
+		size_t flen = 0;
+		int r = -1;
+		for (unsigned depth = 0; depth <= REFINE; depth++) {
+			r = check(c, &cand[k], bound, execs, budget, why, &fail, &flen);
+			if (r != 0 || depth == REFINE)
+				break;
+			size_t fn = trace_of(fail, flen, trace, MAX_TRACE);
+			size_t mn =
+			    lp_rc_candidates(trace, fn, traces++, more, MAX_CANDIDATES, NULL);
+			bool grown = false;
+			for (size_t i = 0; i < mn && !grown; i++)
+				grown = lp_rc_merge(&cand[k], &more[i]);
+			if (!grown)
+				break;
+		}
+		free(fail);
 		if (r < 0)
 			break;
 		cand[k].verdict = r;
 	}
+	free(more);
+	free(trace);
 	*checked = k;
 	for (size_t i = 0; i < k; i++) {
 		if (cand[i].verdict != 1)

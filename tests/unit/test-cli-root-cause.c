@@ -19,10 +19,10 @@
 
 /* pop: 0x10 reads items[i], 0x1d clears it; both threads read before either clears. */
 static const struct lp_rc_access pop_race[] = {
-    {T1, 1, 0x10, A, false},
-    {T2, 1, 0x10, A, false},
-    {T2, 1, 0x1d, A, true},
-    {T1, 1, 0x1d, A, true},
+    {T1, 1, 0x10, A, false, false},
+    {T2, 1, 0x10, A, false, false},
+    {T2, 1, 0x1d, A, true, false},
+    {T1, 1, 0x1d, A, true, false},
 };
 
 static void test_two_step_pop(void **state)
@@ -30,7 +30,7 @@ static void test_two_step_pop(void **state)
 	(void)state;
 	struct lp_rc_cand c[8];
 	bool trunc = true;
-	size_t n = lp_rc_candidates(pop_race, 4, c, 8, &trunc);
+	size_t n = lp_rc_candidates(pop_race, 4, 0, c, 8, &trunc);
 	assert_false(trunc);
 	assert_int_equal(n, 1); /* both threads' regions are the same code */
 	assert_int_equal(c[0].n, 1);
@@ -45,20 +45,20 @@ static void test_serial_no_cycle(void **state)
 {
 	(void)state;
 	const struct lp_rc_access serial[] = {
-	    {T1, 1, 0x10, A, false},
-	    {T1, 1, 0x1d, A, true},
-	    {T2, 1, 0x10, A, false},
-	    {T2, 1, 0x1d, A, true},
+	    {T1, 1, 0x10, A, false, false},
+	    {T1, 1, 0x1d, A, true, false},
+	    {T2, 1, 0x10, A, false, false},
+	    {T2, 1, 0x1d, A, true, false},
 	};
 	const struct lp_rc_access reads[] = {
-	    {T1, 1, 0x10, A, false},
-	    {T2, 1, 0x10, A, false},
-	    {T2, 1, 0x14, A, false},
-	    {T1, 1, 0x14, A, false},
+	    {T1, 1, 0x10, A, false, false},
+	    {T2, 1, 0x10, A, false, false},
+	    {T2, 1, 0x14, A, false, false},
+	    {T1, 1, 0x14, A, false, false},
 	};
 	struct lp_rc_cand c[4];
-	assert_int_equal(lp_rc_candidates(serial, 4, c, 4, NULL), 0);
-	assert_int_equal(lp_rc_candidates(reads, 4, c, 4, NULL), 0);
+	assert_int_equal(lp_rc_candidates(serial, 4, 0, c, 4, NULL), 0);
+	assert_int_equal(lp_rc_candidates(reads, 4, 0, c, 4, NULL), 0);
 }
 
 /* A region never spans two operations of a thread, and unknown addresses never conflict. */
@@ -66,11 +66,12 @@ static void test_operation_bound(void **state)
 {
 	(void)state;
 	const struct lp_rc_access t[] = {
-	    {T1, 1, 0x10, A, false}, {T2, 1, 0x10, A, false}, {T2, 1, 0x1d, A, true},
-	    {T1, 2, 0x1d, A, true},  {T1, 2, 0x30, 0, true},  {T2, 1, 0x30, 0, true},
+	    {T1, 1, 0x10, A, false, false}, {T2, 1, 0x10, A, false, false},
+	    {T2, 1, 0x1d, A, true, false},  {T1, 2, 0x1d, A, true, false},
+	    {T1, 2, 0x30, 0, true, false},  {T2, 1, 0x30, 0, true, false},
 	};
 	struct lp_rc_cand c[4];
-	assert_int_equal(lp_rc_candidates(t, 6, c, 4, NULL), 0);
+	assert_int_equal(lp_rc_candidates(t, 6, 0, c, 4, NULL), 0);
 }
 
 /* Two independent races: x = load+store at 0x20/0x24 on A, flag on B at 0x40/0x48. The
@@ -79,12 +80,13 @@ static void test_two_races_sorted(void **state)
 {
 	(void)state;
 	const struct lp_rc_access t[] = {
-	    {T1, 1, 0x20, A, false}, {T2, 1, 0x20, A, false}, {T2, 1, 0x24, A, true},
-	    {T1, 1, 0x24, A, true},  {T1, 1, 0x40, B, false}, {T1, 1, 0x44, 0x9000, false},
-	    {T2, 1, 0x48, B, true},  {T1, 1, 0x48, B, true},
+	    {T1, 1, 0x20, A, false, false}, {T2, 1, 0x20, A, false, false},
+	    {T2, 1, 0x24, A, true, false},  {T1, 1, 0x24, A, true, false},
+	    {T1, 1, 0x40, B, false, false}, {T1, 1, 0x44, 0x9000, false, false},
+	    {T2, 1, 0x48, B, true, false},  {T1, 1, 0x48, B, true, false},
 	};
 	struct lp_rc_cand c[8];
-	size_t n = lp_rc_candidates(t, 8, c, 8, NULL);
+	size_t n = lp_rc_candidates(t, 8, 0, c, 8, NULL);
 	assert_true(n >= 2);
 	assert_int_equal(c[0].r[0].start, 0x20);
 	assert_int_equal(c[0].r[0].end, 0x24);
@@ -101,15 +103,15 @@ static void test_three_thread_cycle(void **state)
 {
 	(void)state;
 	const struct lp_rc_access t[] = {
-	    {T1, 1, 0x10, A, true},	  /* 0 */
-	    {T2, 1, 0x50, A, false},	  /* 1: T1 -> T2 */
-	    {T2, 1, 0x54, B, true},	  /* 2 */
-	    {T3, 1, 0x90, B, false},	  /* 3: T2 -> T3 */
-	    {T3, 1, 0x94, 0x6000, true},  /* 4 */
-	    {T1, 1, 0x18, 0x6000, false}, /* 5: T3 -> T1 closes the cycle */
+	    {T1, 1, 0x10, A, true, false},	 /* 0 */
+	    {T2, 1, 0x50, A, false, false},	 /* 1: T1 -> T2 */
+	    {T2, 1, 0x54, B, true, false},	 /* 2 */
+	    {T3, 1, 0x90, B, false, false},	 /* 3: T2 -> T3 */
+	    {T3, 1, 0x94, 0x6000, true, false},	 /* 4 */
+	    {T1, 1, 0x18, 0x6000, false, false}, /* 5: T3 -> T1 closes the cycle */
 	};
 	struct lp_rc_cand c[4];
-	size_t n = lp_rc_candidates(t, 6, c, 4, NULL);
+	size_t n = lp_rc_candidates(t, 6, 0, c, 4, NULL);
 	assert_int_equal(n, 1);
 	assert_int_equal(c[0].n, 3);
 	assert_int_equal(c[0].r[0].start, 0x10);
@@ -123,7 +125,8 @@ static struct lp_rc_cand cand1(lp_tid_t tid, size_t first, size_t last, uint64_t
 			       uint64_t size)
 {
 	struct lp_rc_cand c = {.n = 1, .size = size, .verdict = 1};
-	c.r[0] = (struct lp_rc_region){tid, first, last, s, e};
+	c.r[0] =
+	    (struct lp_rc_region){.tid = tid, .first = first, .last = last, .start = s, .end = e};
 	return c;
 }
 
@@ -157,6 +160,31 @@ static void test_rank_equal_kept_once(void **state)
 	c[0] = cand1(T1, 0, 3, 0x10, 0x1d, 2);
 	c[1] = cand1(T2, 1, 2, 0x10, 0x1d, 2);
 	assert_int_equal(lp_rc_rank(c, 2), 1);
+}
+
+/* A second cycle's regions join a repair; known code is not added twice; a trace's indexes
+ * say nothing about another trace's. */
+static void test_merge(void **state)
+{
+	(void)state;
+	struct lp_rc_cand a = cand1(T1, 0, 3, 0x40, 0x48, 2), b = cand1(T2, 1, 2, 0x10, 0x1d, 2);
+	b.r[0].trace = 1;
+	assert_true(lp_rc_merge(&a, &b));
+	assert_int_equal(a.n, 2);
+	assert_int_equal(a.r[0].start, 0x10); /* sorted by code */
+	assert_int_equal(a.r[1].start, 0x40);
+	assert_int_equal(a.size, 4);
+	assert_false(lp_rc_merge(&a, &b)); /* nothing new */
+	assert_int_equal(a.n, 2);
+	struct lp_rc_cand c = cand1(T2, 0, 9, 0x70, 0x90, 9);
+	c.r[0].trace = 2;
+	assert_false(lp_rc_covers(&c, &b)); /* T2 [0,9] of trace 2 does not contain [1,2] of 1 */
+	struct lp_rc_cand full = cand1(T1, 0, 1, 0x100, 0x104, 1);
+	for (unsigned i = 1; i < LP_RC_MAX_SET; i++)
+		full.r[full.n++] = (struct lp_rc_region){
+		    .tid = T1, .first = 0, .last = 1, .start = 0x100 + 8 * i, .end = 0x104 + 8 * i};
+	assert_false(lp_rc_merge(&full, &b)); /* would not fit */
+	assert_int_equal(full.n, LP_RC_MAX_SET);
 }
 
 static void test_forbids(void **state)
@@ -201,6 +229,7 @@ int main(void)
 	    cmocka_unit_test(test_three_thread_cycle),
 	    cmocka_unit_test(test_rank_minimal_and_forbids),
 	    cmocka_unit_test(test_rank_equal_kept_once),
+	    cmocka_unit_test(test_merge),
 	    cmocka_unit_test(test_forbids),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
