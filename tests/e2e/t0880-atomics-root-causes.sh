@@ -7,7 +7,7 @@ lp_require_runtime
 command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
 lp_require_prog libstack-agm.so client-stack-agm libstack-agm-nodw.so client-stack-agm-nodw \
 	libcounter-loadstore.so client-counter-loadstore libqueue-trylock.so client-queue-trylock \
-	libqueue-lock.so client-queue-lock
+	libqueue-lock.so client-queue-lock client-queue-grid-trylock
 
 # first_cause: the line of root cause 1.
 first_cause() { sed -n 's/^  1\. //p' "$OUT" | head -n 1; }
@@ -57,6 +57,15 @@ lp_run --target "$P/libqueue-trylock.so" -- "$P/client-queue-trylock"
 expect_violation_report
 first_cause | grep -Eq '^queue_add\+0x[0-9a-f]+ \.\. \+0x[0-9a-f]+ \(queue-trylock\.c:[0-9]+-[0-9]+\): the pthread call returning at'
 ok $? "queue: the first root cause is queue_add's critical section ($(first_cause))"
+
+# Three threads: a take also fails while another take holds the lock, so the repair needs
+# both critical sections (the second cycle shows in the execution the first repair leaves).
+lp_run --target "$P/libqueue-trylock.so" -- "$P/client-queue-grid-trylock" 3 3
+expect_violation_report
+first_cause | grep -Eq '^queue_add\+0x[0-9a-f]+ \.\. \+0x[0-9a-f]+ \(queue-trylock\.c:[0-9]+-[0-9]+\)'
+ok $? "queue 3x3: the first root cause starts with queue_add's critical section ($(first_cause))"
+expect_out '^     and queue_trytake\+0x[0-9a-f]+ \.\. \+0x[0-9a-f]+ \(queue-trylock\.c:' \
+	"queue 3x3: ... and queue_trytake's"
 
 # No violation: nothing to root-cause.
 lp_run --target "$P/libqueue-lock.so" -- "$P/client-queue-lock"
