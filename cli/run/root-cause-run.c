@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli/report/json.h"
+#include "cli/run/interrupt.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "scheduler/sched-pick.h"
@@ -150,8 +151,9 @@ static int check(struct lp_ctx *c, const struct lp_rc_cand *k, unsigned bound, u
 	int verdict = 1;
 	char err[256];
 	while ((s = lp_explore_next(ex))) {
-		if (*execs >= budget) {
-			*why = "it would take more executions than allowed";
+		if (*execs >= budget || lp_interrupt_signal()) {
+			*why = lp_interrupt_signal() ? "interrupted"
+						     : "it would take more executions than allowed";
 			verdict = -1;
 			break;
 		}
@@ -340,8 +342,9 @@ static int refind(struct lp_ctx *c, unsigned bound, uint64_t *execs, uint64_t bu
 	int found = 0;
 	char err[256];
 	while (!found && (s = lp_explore_next(ex))) {
-		if (*execs >= budget) {
-			*why = "it would take more executions than allowed";
+		if (*execs >= budget || lp_interrupt_signal()) {
+			*why = lp_interrupt_signal() ? "interrupted"
+						     : "it would take more executions than allowed";
 			found = -1;
 			break;
 		}
