@@ -7,7 +7,7 @@ lp_require_runtime
 command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
 lp_require_prog libstack-agm.so client-stack-agm libstack-agm-nodw.so client-stack-agm-nodw \
 	libcounter-loadstore.so client-counter-loadstore libqueue-trylock.so client-queue-trylock \
-	libqueue-lock.so client-queue-lock client-queue-grid-trylock
+	libqueue-lock.so client-queue-lock client-queue-grid-trylock libbox-race.so client-box
 
 # first_cause: the line of root cause 1.
 first_cause() { sed -n 's/^  1\. //p' "$OUT" | head -n 1; }
@@ -66,6 +66,14 @@ first_cause | grep -Eq '^queue_add\+0x[0-9a-f]+ \.\. \+0x[0-9a-f]+ \(queue-trylo
 ok $? "queue 3x3: the first root cause starts with queue_add's critical section ($(first_cause))"
 expect_out '^     and queue_trytake\+0x[0-9a-f]+ \.\. \+0x[0-9a-f]+ \(queue-trylock\.c:' \
 	"queue 3x3: ... and queue_trytake's"
+
+# A search that finds nothing says so in one line; the verdict (a crash) stays.
+lp_run --target "$P/libbox-race.so" -- "$P/client-box"
+expect_status 1 "box: a crash, exit status 1"
+expect_verdict violation
+expect_out '^root causes: none found: ' "box: one line says no root cause was found, and why"
+[ "$(grep -c '^root causes: [a-z]' "$OUT")" = 1 ]
+ok $? "box: only that line (and the summary's cost line)"
 
 # No violation: nothing to root-cause.
 lp_run --target "$P/libqueue-lock.so" -- "$P/client-queue-lock"
