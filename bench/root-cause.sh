@@ -22,7 +22,10 @@ CASES='stack-agm|--target P/libstack-agm.so|P/client-stack-agm
 counter-loadstore -g memory|-g memory --target P/libcounter-loadstore.so|P/client-counter-loadstore
 counter-plain -g memory|-g memory --target P/libcounter-plain.so|P/client-counter-plain
 queue-trylock|--target P/libqueue-trylock.so|P/client-queue-trylock
-queue-trylock 3x3|--target P/libqueue-trylock.so|P/client-queue-grid-trylock 3 3'
+queue-trylock 3x3|--target P/libqueue-trylock.so|P/client-queue-grid-trylock 3 3
+queue-trylock 3x2|--target P/libqueue-trylock.so|P/client-queue-grid-trylock 3 2
+queue-trylock 4x1|--target P/libqueue-trylock.so|P/client-queue-grid-trylock 4 1
+event-nolock (stuck)|--target P/libevent-nolock.so|P/client-event'
 
 echo "# bench/root-cause.sh: root-causing cost against the run that found the violation"
 printf '%-28s %8s %8s %8s %8s %9s %9s  %s\n' case check rc-exec exec-x s-check s-rc time-x first-root-cause

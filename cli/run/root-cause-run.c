@@ -273,6 +273,15 @@ static void describe(struct lp_ctx *c, const struct lp_rc_region *r, uint64_t fo
 	free(s2);
 }
 
+/* True when cand[k] contains a root cause found before it (it cannot be minimal). */
+static bool holds_root_cause(const struct lp_rc_cand *cand, size_t k)
+{
+	for (size_t i = 0; i < k; i++)
+		if (cand[i].verdict == 1 && lp_rc_covers(&cand[k], &cand[i]))
+			return true;
+	return false;
+}
+
 /* One search: the candidates of the failing log, checked in order of size until the budget
  * is spent, ranked by what they forbid in sample. Returns the root causes (at the front of
  * cand); *n_trace, *n_cand, *checked say how far it got. */
@@ -297,6 +306,10 @@ static size_t search(struct lp_ctx *c, const void *log, size_t len, unsigned bou
 		size_t flen = 0;
 		int r = -1;
 		for (unsigned depth = 0; depth <= REFINE; depth++) {
+			if (holds_root_cause(cand, k)) {
+				r = 2; /* not minimal: no need to run it */
+				break;
+			}
 			r = check(c, &cand[k], bound, execs, budget, why, &fail, &flen);
 			if (r != 0 || depth == REFINE)
 				break;
@@ -312,7 +325,7 @@ static size_t search(struct lp_ctx *c, const void *log, size_t len, unsigned bou
 		free(fail);
 		if (r < 0)
 			break;
-		cand[k].verdict = r;
+		cand[k].verdict = r == 1;
 	}
 	free(more);
 	free(trace);

@@ -23,7 +23,7 @@ static void test_enter_hold_leave(void **state)
 	lp_region_arrive(&st, LP_PT_MEMORY);
 	assert_true(lp_region_locked(&st, LP_PT_MEMORY));
 	assert_false(lp_region_locked(&st, LP_PT_YIELD)); /* a spin inside still yields */
-	lp_region_chosen(&st, regions, 2, 0x20); /* inside */
+	lp_region_chosen(&st, regions, 2, 0x20);	  /* inside */
 	lp_region_arrive(&st, LP_PT_SYNC);
 	assert_true(lp_region_locked(&st, LP_PT_SYNC));
 	lp_region_chosen(&st, regions, 2, 0x30); /* runs the last access */
