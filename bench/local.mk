@@ -20,3 +20,9 @@ EXTRA_DIST += bench/por.sh
 .PHONY: bench-por
 bench-por: all $(check_DATA)
 	$(SHELL) $(srcdir)/bench/por.sh $(abs_top_builddir)
+
+# make bench-root-cause: what root-causing a violation costs against the check (bench/root-cause.sh)
+EXTRA_DIST += bench/root-cause.sh
+.PHONY: bench-root-cause
+bench-root-cause: all $(check_DATA)
+	$(SHELL) $(srcdir)/bench/root-cause.sh $(abs_top_builddir)

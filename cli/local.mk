@@ -9,6 +9,7 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/run/checker-pipe.c cli/run/checker-pipe.h cli/run/replay-cmd.c cli/run/replay-cmd.h \
 	cli/report/summary-sites.c cli/report/summary-sites.h cli/report/report-livelock.c cli/report/report-livelock.h \
 	cli/report/report-trace.c cli/report/report-trace.h \
+	cli/report/root-cause.c cli/report/root-cause.h cli/run/root-cause-run.c cli/run/root-cause-run.h \
 	cli/run/budget.c cli/run/budget.h cli/run/budget-run.c cli/run/budget-run.h \
 	cli/run/interrupt.c cli/run/interrupt.h cli/run/phases-exec.h cli/run/phase-sample.c \
 	cli/report/interception.c cli/report/interception.h \
@@ -85,3 +86,10 @@ TESTS += tests/unit/test-cli-call-keys
 tests_unit_test_cli_call_keys_SOURCES = tests/unit/test-cli-call-keys.c cli/run/call-keys.c
 tests_unit_test_cli_call_keys_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_call_keys_LDADD = $(LP_CLI_TEST_LIBS)
+
+# Root causes: conflict cycles, candidates, ranking, on synthetic traces.
+check_PROGRAMS += tests/unit/test-cli-root-cause
+TESTS += tests/unit/test-cli-root-cause
+tests_unit_test_cli_root_cause_SOURCES = tests/unit/test-cli-root-cause.c cli/report/root-cause.c
+tests_unit_test_cli_root_cause_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_root_cause_LDADD = libexplore.a $(LP_CLI_TEST_LIBS)

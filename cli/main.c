@@ -109,6 +109,8 @@ int main(int argc, char **argv)
 	struct lp_ctx c = {
 	    .o = &o, .argv0 = argv[0], .fmt = lp_format_value, .started = lp_run_now()};
 	c.plan = lp_analyze(&ao);
+	c.ao = &ao;
+	c.write_plan = write_plan;
 	sites_summary(c.plan, &c.sites);
 	c.sv = (struct lp_server){
 	    .shm_fd = -1,

@@ -39,6 +39,7 @@ enum opt_id {
 	O_PCT_DEPTH,
 	O_TIME_BUDGET,
 	O_COVERAGE,
+	O_NO_ROOT_CAUSE,
 	O_REDUCTION,
 	O_NO_REDUCTION,
 };
@@ -73,6 +74,7 @@ static const struct {
     {"pct-depth", 0, true, false, O_PCT_DEPTH},
     {"time-budget", 0, true, false, O_TIME_BUDGET},
     {"coverage", 0, false, false, O_COVERAGE},
+    {"no-root-cause", 0, false, false, O_NO_ROOT_CAUSE},
     {"watchdog", 0, true, true, O_WATCHDOG},
     {"quiet", 'q', false, false, O_QUIET},
     {"verbose", 'v', false, false, O_VERBOSE},
@@ -133,6 +135,8 @@ void lp_options_usage(FILE *f)
 	    "      --coverage             say which target functions were called and how they are\n"
 	    "                             typed, which instructions were trapped, what was not "
 	    "controlled\n"
+	    "      --no-root-cause        on a violation, do not search for the code that should\n"
+	    "                             have been atomic (root causes)\n"
 	    "      --watchdog SECONDS     a thread that runs this long without reaching a "
 	    "scheduling\n"
 	    "                             point is in an uncontrolled blocking call (default 10)\n"
@@ -303,6 +307,9 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 		break;
 	case O_COVERAGE:
 		o->coverage = true;
+		break;
+	case O_NO_ROOT_CAUSE:
+		o->no_root_cause = true;
 		break;
 	case O_SPURIOUS:
 		o->spurious = true;

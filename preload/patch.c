@@ -235,7 +235,7 @@ static void patch_object(const struct dl_phdr_info *info, uint32_t obj)
 			count(i, 0);
 			continue;
 		}
-		batch[m++] = (struct lp_trap_site){addr, (uintptr_t)copy, s->kind, 0};
+		batch[m++] = (struct lp_trap_site){addr, (uintptr_t)copy, s->kind, s->len};
 	}
 	if (area)
 		mprotect(area, size, PROT_READ | PROT_EXEC);

@@ -12,6 +12,8 @@
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 struct lp_runtime lp_rt;
+uintptr_t lp_rt_access_addr;
+int lp_rt_access_write;
 __thread struct lp_thread *lp_self __attribute__((tls_model("initial-exec")));
 
 /* constructor-only */
@@ -207,6 +209,9 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	lp_op_check_left(self);
 	if (self->in_op && shm->max_steps && ++self->op_steps > shm->max_steps)
 		lp_end(LP_OUT_LIVELOCK);
+	self->at_site = site;
+	if (shm->n_regions)
+		lp_region_arrive(&self->region, point);
 	for (;;) {
 		n = 0;
 		for (unsigned i = 0; i < lp_rt.n; i++) {
@@ -226,6 +231,11 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 		nc = lp_rt.serial_switches
 			 ? lp_sched_candidates_switches(point, pick, n, running, cand)
 			 : lp_sched_candidates(lp_rt.phase, point, pick, n, running, cand);
+		if (nc && lp_region_locked(&self->region, point) &&
+		    lp_sched_is_candidate(cand, nc, self->tid)) {
+			cand[0] = self->tid; /* inside an atomic region: no preemption */
+			nc = 1;
+		}
 		if (nc)
 			break;
 		if (time_out_one()) {
@@ -258,8 +268,14 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	d->running = self->tid;
 	d->chosen = chosen;
 	d->point = point;
-	d->flags = point == LP_PT_YIELD ? LP_DEC_YIELD : 0;
+	d->flags =
+	    (point == LP_PT_YIELD ? LP_DEC_YIELD : 0) |
+	    (lp_rt_access_write || (point == LP_PT_SYNC && self->sync_obj) ? LP_DEC_WRITE : 0);
 	d->site = site;
+	/* a pthread/futex object counts as memory the call writes (root causes) */
+	d->addr = lp_rt_access_addr	? lp_rt_access_addr
+		  : point == LP_PT_SYNC ? (uintptr_t)self->sync_obj
+					: 0;
 	d->done = self->fp;
 	d->n_candidates = nc;
 	d->pad = 0;
@@ -271,7 +287,10 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	else if (chosen != self->tid || point == LP_PT_OP_START)
 		lp_rt.spinner = LP_TID_NONE;
 	start_step(self, point);
-	switch_to(self, find_tid(chosen));
+	struct lp_thread *next = find_tid(chosen);
+	if (shm->n_regions && next)
+		lp_region_chosen(&next->region, shm->regions, shm->n_regions, next->at_site);
+	switch_to(self, next);
 }
 
 void lp_rt_sync_point(const void *obj, uintptr_t site)

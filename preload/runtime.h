@@ -45,6 +45,7 @@
 #include <stdint.h>
 
 #include "lineup/protocol.h"
+#include "scheduler/atomic-region.h"
 
 enum lp_thr_state {
 	LP_T_FREE = 0,
@@ -76,6 +77,8 @@ struct lp_thread {
 	const void *once_running; /* pthread_once control whose routine this thread runs */
 	const void *sync_obj;	  /* object of the LP_PT_SYNC point being reached (NULL: unknown) */
 	struct lp_footprint fp;	  /* what its current step touched so far (protocol.h) */
+	uintptr_t at_site;	  /* code address of its last point */
+	struct lp_region_state region; /* atomic regions (scheduler/atomic-region.h) */
 	pthread_t handle;
 	void *(*start)(void *);
 	void *arg;
@@ -109,6 +112,9 @@ extern __thread struct lp_thread *lp_self
 void lp_rt_init_main(struct lp_shm *shm) LP_RT_HIDDEN; /* constructor-only */
 void lp_rt_start(void) LP_RT_HIDDEN;		       /* at the fork point */
 void lp_rt_point(uint32_t point, uintptr_t site) LP_RT_HIDDEN;
+/* Set by the trap handler around its point: the address the trapped instruction accesses. */
+extern uintptr_t lp_rt_access_addr LP_RT_HIDDEN;
+extern int lp_rt_access_write LP_RT_HIDDEN; /* it writes memory */
 /* runtime-strategy.c: the choice at a point without an override (default, random, pct). */
 lp_tid_t lp_rt_choose(struct lp_thread *self, uint64_t step, uint32_t point, const lp_tid_t *cand,
 		      unsigned nc) LP_RT_HIDDEN;

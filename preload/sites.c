@@ -87,3 +87,75 @@ const struct lp_trap_site *lp_sites_find(const struct lp_site_table *t, uintptr_
 	}
 	return lo < t->n && t->e[lo].addr == addr ? &t->e[lo] : NULL;
 }
+
+static int64_t sdisp(const uint8_t *p, unsigned n)
+{
+	if (n == 1)
+		return (int8_t)p[0];
+	int32_t d;
+	memcpy(&d, p, 4);
+	return d;
+}
+
+uintptr_t lp_sites_address(const uint8_t *p, unsigned len, const uint64_t regs[16], uintptr_t next)
+{
+	unsigned i = 0, rex = 0;
+	for (; i < len; i++) {
+		uint8_t b = p[i];
+		if (b == 0x64 || b == 0x65)
+			return 0; /* %fs/%gs: thread-local */
+		if (b != 0x66 && b != 0x67 && b != 0xf0 && b != 0xf2 && b != 0xf3 && b != 0x2e &&
+		    b != 0x36 && b != 0x3e && b != 0x26)
+			break;
+	}
+	if (i < len && p[i] >= 0x40 && p[i] <= 0x4f)
+		rex = p[i++];
+	if (i >= len)
+		return 0;
+	uint8_t op = p[i++];
+	if (op == 0xc4 || op == 0xc5 || op == 0x62)
+		return 0; /* VEX, EVEX: not decoded */
+	if (op == 0x0f) {
+		if (i >= len)
+			return 0;
+		uint8_t op2 = p[i++];
+		if (op2 == 0x38 || op2 == 0x3a)
+			i++;
+	} else if ((op >= 0xa0 && op <= 0xa7) || (op >= 0xaa && op <= 0xaf)) {
+		return 0; /* absolute moffs, string instructions: no ModRM */
+	}
+	if (i >= len)
+		return 0;
+	uint8_t modrm = p[i++];
+	unsigned mod = modrm >> 6, rm = modrm & 7;
+	uint64_t ea = 0;
+	if (mod == 3)
+		return 0;
+	if (rm == 4) {
+		if (i >= len)
+			return 0;
+		uint8_t sib = p[i++];
+		unsigned idx = ((sib >> 3) & 7) | (rex & 2 ? 8 : 0),
+			 base = (sib & 7) | (rex & 1 ? 8 : 0);
+		if (idx != 4)
+			ea += regs[idx] << (sib >> 6);
+		if ((sib & 7) == 5 && mod == 0) {
+			if (i + 4 > len)
+				return 0;
+			return (uintptr_t)(ea + (uint64_t)sdisp(p + i, 4));
+		}
+		ea += regs[base];
+	} else if (rm == 5 && mod == 0) {
+		if (i + 4 > len)
+			return 0;
+		return (uintptr_t)(next + (uint64_t)sdisp(p + i, 4));
+	} else {
+		ea = regs[rm | (rex & 1 ? 8 : 0)];
+	}
+	unsigned dn = mod == 1 ? 1 : mod == 2 ? 4 : 0;
+	if (i + dn > len)
+		return 0;
+	if (dn)
+		ea += (uint64_t)sdisp(p + i, dn);
+	return (uintptr_t)ea;
+}

@@ -20,7 +20,7 @@ struct lp_trap_site {
 	uintptr_t addr; /* the instruction, where the int3 is */
 	uintptr_t copy; /* its out-of-line copy */
 	uint32_t kind;	/* enum lp_site_kind */
-	uint32_t pad;
+	uint32_t len;	/* instruction length */
 };
 
 struct lp_site_table {
@@ -34,5 +34,11 @@ int lp_sites_merge(struct lp_site_table *t, struct lp_trap_site *add, uint32_t m
 
 /* The entry at addr, or NULL. Async-signal-safe. */
 const struct lp_trap_site *lp_sites_find(const struct lp_site_table *t, uintptr_t addr);
+
+/* The memory address that the len-byte instruction p accesses, from the general registers
+ * regs (x86 numbering: rax rcx rdx rbx rsp rbp rsi rdi r8..r15) and next, the address
+ * after the instruction (for a RIP-relative operand). 0 when not known: no ModRM memory
+ * operand, %fs/%gs, VEX/EVEX, string instructions. Async-signal-safe. */
+uintptr_t lp_sites_address(const uint8_t *p, unsigned len, const uint64_t regs[16], uintptr_t next);
 
 #endif

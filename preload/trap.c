@@ -67,8 +67,22 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
 		errno = saved;
 		return;
 	}
-	if (lp_rt_controlled() && lp_g.shm->outcome == LP_OUT_RUNNING)
+	if (lp_rt_controlled() && lp_g.shm->outcome == LP_OUT_RUNNING) {
+		/* the copy's RIP-relative displacement is rewritten for the copy's place */
+		static const int map[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP,
+					    REG_RSI, REG_RDI, REG_R8,  REG_R9,	REG_R10, REG_R11,
+					    REG_R12, REG_R13, REG_R14, REG_R15};
+		uint64_t regs[16];
+		for (unsigned i = 0; i < 16; i++)
+			regs[i] = (uint64_t)uc->uc_mcontext.gregs[map[i]];
+		lp_rt_access_addr =
+		    lp_sites_address((const uint8_t *)s->copy, s->len, regs, s->copy + s->len);
+		lp_rt_access_write =
+		    s->kind != LP_SITE_LOAD && s->kind != LP_SITE_FENCE && s->kind != LP_SITE_PAUSE;
 		lp_rt_point(point_of(s->kind), pc);
+		lp_rt_access_addr = 0;
+		lp_rt_access_write = 0;
+	}
 	uc->uc_mcontext.gregs[REG_RIP] = (greg_t)s->copy;
 	errno = saved;
 }

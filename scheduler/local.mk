@@ -2,7 +2,8 @@
 # the runtime half lives with the preload.
 noinst_LIBRARIES += libexplore.a
 libexplore_a_SOURCES = scheduler/explore.c scheduler/explore-schedule.c scheduler/explore.h \
-	scheduler/strategy-plan.c scheduler/strategy.h scheduler/sched-pick.c scheduler/sched-pick.h
+	scheduler/strategy-plan.c scheduler/strategy.h scheduler/sched-pick.c scheduler/sched-pick.h \
+	scheduler/atomic-region.c scheduler/atomic-region.h
 libexplore_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
 check_PROGRAMS += tests/unit/test-explore-bounding tests/unit/test-explore-schedule \
@@ -24,3 +25,9 @@ tests_unit_test_explore_strategy_LDADD = libexplore.a $(CMOCKA_LIBS)
 tests_unit_test_explore_por_SOURCES = tests/unit/test-explore-por.c
 tests_unit_test_explore_por_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_explore_por_LDADD = libexplore.a $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test-explore-atomic-region
+TESTS += tests/unit/test-explore-atomic-region
+tests_unit_test_explore_atomic_region_SOURCES = tests/unit/test-explore-atomic-region.c
+tests_unit_test_explore_atomic_region_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_explore_atomic_region_LDADD = libexplore.a $(CMOCKA_LIBS)

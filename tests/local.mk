@@ -260,6 +260,7 @@ LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0860-atomics-livelock-spin.sh \
 	tests/e2e/t0861-atomics-spin-pause.sh \
 	tests/e2e/t0870-atomics-summary-sites.sh \
+	tests/e2e/t0880-atomics-root-causes.sh \
 	tests/e2e/t0900-real-urcu-lfstack.sh \
 	tests/e2e/t0901-real-urcu-lfstack-signature.sh \
 	tests/e2e/t0910-real-glib-asyncqueue.sh \

@@ -130,5 +130,12 @@ size_t lp_format_value(enum lp_kind kind, uint64_t raw, const char *str, uint32_
  * last pid are cached; lp_symbolize_reset() drops the cache. */
 char *lp_symbolize(pid_t pid, uint64_t addr);
 void lp_symbolize_reset(void);
+/* addr's function (malloc'ed), offset in it, and source file base name (malloc'ed) and line
+ * when DWARF says (else NULL, 0). Returns 0, or -1 (and NULLs) outside any known function. */
+int lp_symbolize_parts(pid_t pid, uint64_t addr, char **fn, uint64_t *off, char **src, int *line);
+/* The instructions from start to end (inclusive: the last one starting there) of pid's
+ * memory, disassembled, one line each prefixed by indent ("f+0x14: mov ..."). Trapped
+ * instructions show as "(trapped)": their first byte is an int3. Malloc'ed, "" on error. */
+char *lp_disassemble(pid_t pid, uint64_t start, uint64_t end, const char *indent);
 
 #endif

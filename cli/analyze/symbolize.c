@@ -5,6 +5,7 @@
 #include "demangle.h"
 #include "lineup/die.h"
 
+#include <capstone/capstone.h>
 #include <elfutils/libdwfl.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -144,4 +145,95 @@ char *lp_symbolize(pid_t pid, uint64_t addr)
 		res = dup_printf("%s+0x%" PRIx64 " in %s", fn, (uint64_t)off, obj);
 	free(demangled);
 	return res;
+}
+
+int lp_symbolize_parts(pid_t pid, uint64_t addr, char **fn, uint64_t *off, char **src, int *line)
+{
+	*fn = *src = NULL;
+	*off = 0;
+	*line = 0;
+	Dwfl *d = modules(pid);
+	Dwfl_Module *mod = d ? dwfl_addrmodule(d, addr) : NULL;
+	if (!mod)
+		return -1;
+	GElf_Off o = 0;
+	GElf_Sym sym;
+	const char *name = dwfl_module_addrinfo(mod, addr, &o, &sym, NULL, NULL, NULL);
+	if (!name)
+		return -1;
+	char *demangled = lp_demangle(name);
+	*fn = demangled ? demangled : lp_xstrdup(name);
+	*off = (uint64_t)o;
+	Dwfl_Line *l = dwfl_module_getsrc(mod, addr);
+	int lineno = 0;
+	const char *file = l ? dwfl_lineinfo(l, NULL, &lineno, NULL, NULL, NULL) : NULL;
+	if (file && lineno > 0) {
+		*src = lp_xstrdup(base_name(file));
+		*line = lineno;
+	}
+	return 0;
+}
+
+/* The bytes of the code at addr as the object's file has them (the process's copy has the
+ * int3 of each trapped instruction). Returns the bytes read. */
+static size_t read_code(pid_t pid, uint64_t addr, uint8_t *buf, size_t n)
+{
+	Dwfl *d = modules(pid);
+	Dwfl_Module *mod = d ? dwfl_addrmodule(d, addr) : NULL;
+	GElf_Addr bias = 0;
+	Elf *elf = mod ? dwfl_module_getelf(mod, &bias) : NULL;
+	if (!elf)
+		return 0;
+	uint64_t a = addr - bias;
+	for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn; scn = elf_nextscn(elf, scn)) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS || a < sh.sh_addr ||
+		    a >= sh.sh_addr + sh.sh_size)
+			continue;
+		Elf_Data *data = elf_getdata(scn, NULL);
+		if (!data || !data->d_buf)
+			return 0;
+		size_t at = (size_t)(a - sh.sh_addr), k = data->d_size - at;
+		if (at >= data->d_size)
+			return 0;
+		if (k > n)
+			k = n;
+		memcpy(buf, (const uint8_t *)data->d_buf + at, k);
+		return k;
+	}
+	return 0;
+}
+
+char *lp_disassemble(pid_t pid, uint64_t start, uint64_t end, const char *indent)
+{
+	if (end < start || end - start > 4096)
+		return lp_xstrdup("");
+	size_t n = (size_t)(end - start) + 15;
+	uint8_t *bytes = lp_xmalloc(n);
+	size_t got = read_code(pid, start, bytes, n);
+	csh cs;
+	char *out = NULL;
+	size_t outlen = 0;
+	FILE *o = open_memstream(&out, &outlen);
+	if (got && o && cs_open(CS_ARCH_X86, CS_MODE_64, &cs) == CS_ERR_OK) {
+		cs_insn *in = NULL;
+		size_t k = cs_disasm(cs, bytes, got, start, 0, &in);
+		for (size_t i = 0; i < k && in[i].address <= end; i++) {
+			char *fn = NULL, *src = NULL;
+			uint64_t off;
+			int line;
+			lp_symbolize_parts(pid, in[i].address, &fn, &off, &src, &line);
+			fprintf(o, "%s%s+0x%" PRIx64 ": %s %s\n", indent, fn ? fn : "?", off,
+				in[i].mnemonic, in[i].op_str);
+			free(fn);
+			free(src);
+		}
+		if (k)
+			cs_free(in, k);
+		cs_close(&cs);
+	}
+	if (o)
+		fclose(o);
+	free(bytes);
+	return out ? out : lp_xstrdup("");
 }

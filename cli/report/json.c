@@ -147,6 +147,11 @@ char *lp_json_report(const struct lp_summary *s)
 		field(&b, "report", v->report);
 		lp_buf_puts(&b, ", ");
 		field(&b, "switches", v->switches);
+		/* ranked list of repairs, each a list of regions; null when not searched or
+		 * none found (root_causes_text says why) */
+		lp_buf_printf(&b, ", \"root_causes\": %s, ",
+			      v->root_causes_json ? v->root_causes_json : "null");
+		field(&b, "root_causes_text", v->root_causes);
 		lp_buf_puts(&b, "}");
 	} else {
 		lp_buf_puts(&b, "null");

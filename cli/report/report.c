@@ -113,6 +113,13 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 			fputs("\n", f);
 		}
 	}
+	if (s->root_cause_executions) {
+		uint64_t base = s->p1_executions + s->p2_executions;
+		fprintf(f, "root causes: %llu executions (%.1fx those of phases 1 and 2); %.2f s\n",
+			(unsigned long long)s->root_cause_executions,
+			base ? (double)s->root_cause_executions / (double)base : 0.0,
+			s->root_cause_seconds);
+	}
 	lp_report_coverage(c, f);
 	lp_report_warnings(c, f);
 }

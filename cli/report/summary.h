@@ -14,7 +14,9 @@ enum lp_run_verdict { LP_RUN_OK, LP_RUN_VIOLATION, LP_RUN_NONDETERMINISTIC };
 struct lp_violation {
 	const char *kind; /* "non-linearizable", "stuck", "crash" */
 	char *history, *schedule, *replay, *report;
-	char *switches; /* the preemptions and switches the schedule forces, one per line */
+	char *switches;	   /* the preemptions and switches the schedule forces, one per line */
+	char *root_causes; /* report lines (cli/run/root-cause-run.h), NULL when not searched */
+	char *root_causes_json; /* JSON array of the ranked root causes, NULL when none */
 };
 
 /* What phase 2 covered when it did not simply run every schedule up to the bound: a run
@@ -45,6 +47,8 @@ struct lp_summary {
 	const char *p1_mode;	       /* "eager": every serial order run first */
 	double p1_seconds, p2_seconds; /* wall-clock time of each phase */
 	uint64_t p2_executions;
+	uint64_t root_cause_executions; /* run to find the root causes of the violation */
+	double root_cause_seconds;
 	uint64_t p2_per_bound[LP_MAX_BOUND_SLOTS]; /* executions by preemptions */
 	int p2_max_cost;			   /* highest cost run, -1 none */
 	uint64_t p2_pruned[LP_MAX_BOUND_SLOTS];	   /* alternatives the reduction left out */

@@ -12,6 +12,7 @@
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "phases-exec.h"
+#include "cli/run/root-cause-run.h"
 #include "cli/report/progress.h"
 
 /* Threads that took part in an execution (PCT's n). */
@@ -98,6 +99,8 @@ int lp_phase_sample(struct lp_ctx *c, int strategy, unsigned pct_depth, uint64_t
 			       "lineup-checker rejected the history of schedule %s: %s", e.sched,
 			       text ? text : "");
 		free(text);
+		if (!c->o->no_root_cause)
+			lp_rc_sample_add(&c->rc_sample, &e.log);
 		lp_phases_exec_clear(&e);
 		lp_progress_update(LP_PROGRESS_RANDOM, cv->samples, 0, (int)cv->pct_depth);
 	}

@@ -14,6 +14,7 @@
 #include "cli/report/progress.h"
 #include "cli/run/budget-run.h"
 #include "cli/run/phases-exec.h"
+#include "cli/run/root-cause-run.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
@@ -257,6 +258,12 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 	v->report = lp_buf_take(&r);
 	c->sum.violation = v;
 	c->sum.verdict = LP_RUN_VIOLATION;
+	/* With the fork server and the checker still up; never changes the verdict. */
+	if (!c->o->no_root_cause && s->phase == LP_PHASE_CONCURRENT) {
+		double t0 = now_seconds();
+		lp_root_causes(c, e, v);
+		c->sum.root_cause_seconds = now_seconds() - t0;
+	}
 
 	/* Sites are symbolized in the fork server (same mappings): before stopping it. */
 	char *sites = lp_report_schedule(c, s, &e->log);
@@ -270,6 +277,8 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 	       *sites ? sites : "  (none)\n");
 	printf("schedule: %s\n", v->schedule);
 	printf("replay: %s\n", v->replay);
+	if (v->root_causes)
+		fputs(v->root_causes, stdout);
 	v->switches = sites;
 	finish_output(c);
 	return LP_EXIT_VIOLATION;
@@ -414,6 +423,9 @@ static int phase2(struct lp_ctx *c)
 			lp_die(LP_EXIT_USAGE,
 			       "lineup-checker rejected the history of schedule %s: %s", e.sched,
 			       text ? text : "");
+		free(text);
+		if (!c->o->no_root_cause)
+			lp_rc_sample_add(&c->rc_sample, &e.log);
 		exec_clear(&e);
 		pruned_counts(c, ex);
 		lp_progress_update(LP_PROGRESS_BOUNDED, c->sum.p2_executions, 0, (int)s->cost);

@@ -8,6 +8,7 @@
 #include "checker-pipe.h"
 #include "cli/options.h"
 #include "cli/report/interception.h"
+#include "cli/report/root-cause.h"
 #include "run-server.h"
 #include "shm-log.h"
 #include "cli/report/summary-sites.h"
@@ -39,7 +40,11 @@ struct lp_ctx {
 	bool p2_declined;     /* the search stopped: the bound would not fit */
 	bool p2_rechecked;    /* the fit of the current bound was checked on its first seeds */
 	uint64_t max_points;  /* most scheduling points in one execution (PCT's k) */
-	struct lp_interception icov; /* calls per function, for --coverage and --json */
+	struct lp_interception icov;   /* calls per function, for --coverage and --json */
+	struct lp_rc_sample rc_sample; /* linearizable executions of phase 2 (root causes) */
+	/* How the plan was made and written, to make another at -g memory (root causes). */
+	const struct lp_analyze_opts *ao;
+	char *(*write_plan)(const struct lp_plan *plan);
 };
 
 /* Runs both phases; prints the report and returns the exit status. */

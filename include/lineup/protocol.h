@@ -55,7 +55,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 6
+#define LP_PROTOCOL_VERSION 7
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -244,6 +244,14 @@ struct lp_override {
 	lp_tid_t tid;
 };
 
+/* Code executed as one step (scheduler/atomic-region.h): the thread that runs the trapped
+ * instruction at start is not preempted until it has run the one at end. Run-time code
+ * addresses. Root-causing sets them to check a candidate repair; 0 regions otherwise. */
+#define LP_MAX_ATOMIC_REGIONS 8
+struct lp_atomic_region {
+	uint64_t start, end;
+};
+
 /* lp_shm.strategy: how a point without an override chooses (scheduler/strategy.h) */
 enum lp_strategy_kind {
 	LP_STRAT_DEFAULT = 0, /* the default choice (above) */
@@ -274,6 +282,9 @@ struct lp_shm {
 	uint64_t pct_changes[LP_MAX_PCT_CHANGES]; /* steps, increasing: the i-th (1-based) drops
 						     the running thread's priority to i */
 	struct lp_override overrides[LP_MAX_OVERRIDES];
+	uint32_t n_regions; /* <= LP_MAX_ATOMIC_REGIONS */
+	uint32_t pad2;
+	struct lp_atomic_region regions[LP_MAX_ATOMIC_REGIONS];
 	/* written once by the server at the fork point */
 	uint64_t base_len; /* bytes of records written before the fork point */
 	/* output: written by the execution */
@@ -348,6 +359,7 @@ enum lp_point {
 };
 
 #define LP_DEC_YIELD 1u /* switching away is not a preemption */
+#define LP_DEC_WRITE 2u /* the access at this point (addr) writes memory */
 
 /* What one *step* touched: the code a thread ran from one of its scheduling points up to
  * its next one (the action of the first point included: a lock taken after LP_PT_SYNC
@@ -375,9 +387,11 @@ struct lp_rec_decision {
 	uint64_t step;
 	lp_tid_t running; /* thread that reached the point */
 	lp_tid_t chosen;
-	uint32_t point;		  /* enum lp_point */
-	uint32_t flags;		  /* LP_DEC_* */
-	uint64_t site;		  /* code address where the running thread is (for reports) */
+	uint32_t point; /* enum lp_point */
+	uint32_t flags; /* LP_DEC_* */
+	uint64_t site;	/* code address where the running thread is (for reports) */
+	uint64_t addr;	/* LP_PT_ATOMIC, LP_PT_MEMORY: the memory address the instruction at
+			   site accesses (root causes); 0 when not known */
 	struct lp_footprint done; /* the step that the running thread ends at this point */
 	uint32_t n_candidates;
 	uint32_t pad;

@@ -41,12 +41,16 @@ static void report(void **state)
 {
 	const char *targets[] = {"libq.so"};
 	char *warn[] = {"w \"1\""};
-	struct lp_violation v = {"non-linearizable",
-				 "history concurrent\nend\n",
-				 "c:4@0.2",
-				 "lp --replay c:4@0.2 -- ./c",
-				 "why",
-				 "  step 4: 0.2 preempts 0.1\n"};
+	struct lp_violation v = {
+	    "non-linearizable",
+	    "history concurrent\nend\n",
+	    "c:4@0.2",
+	    "lp --replay c:4@0.2 -- ./c",
+	    "why",
+	    "  step 4: 0.2 preempts 0.1\n",
+	    "root causes ...\n",
+	    "[[{\"function\": \"f\", \"start\": 3, \"end\": 9, \"source\": null, "
+	    "\"forbids\": 1}]]"};
 	struct lp_summary s = {.verdict = LP_RUN_VIOLATION,
 			       .targets = targets,
 			       .n_targets = 1,
@@ -79,7 +83,9 @@ static void report(void **state)
 	       "\"warnings\": [\"w \\\"1\\\"\"], \"violation\": {\"kind\": \"non-linearizable\", "
 	       "\"history\": \"history concurrent\\nend\\n\", \"schedule\": \"c:4@0.2\", "
 	       "\"replay\": \"lp --replay c:4@0.2 -- ./c\", \"report\": \"why\", "
-	       "\"switches\": \"  step 4: 0.2 preempts 0.1\\n\"}, \"nondeterminism\": null, "
+	       "\"switches\": \"  step 4: 0.2 preempts 0.1\\n\", \"root_causes\": [[{\"function\": "
+	       "\"f\", \"start\": 3, \"end\": 9, \"source\": null, \"forbids\": 1}]], "
+	       "\"root_causes_text\": \"root causes ...\\n\"}, \"nondeterminism\": null, "
 	       "\"interrupted\": false, \"stopped_by\": null, \"coverage\": {\"text\": \"bound 1 "
 	       "complete\", "
 	       "\"complete_bound\": 1, \"partial_bound\": -1, \"partial_schedules\": 0, "

@@ -96,6 +96,46 @@ static void test_table(void **state)
 	assert_int_equal(t.n, 5);
 }
 
+/* Memory operands of trapped instructions: ModRM, SIB, REX, RIP-relative, and the ones
+ * left unknown. */
+static void test_address(void **state)
+{
+	(void)state;
+	uint64_t r[16];
+	for (unsigned i = 0; i < 16; i++)
+		r[i] = 0x1000 * (i + 1);
+	/* mov (%rdi),%eax */
+	assert_int_equal(lp_sites_address((const uint8_t *)"\x8b\x07", 2, r, 0), r[7]);
+	/* mov %eax,0x10(%rbx) */
+	assert_int_equal(lp_sites_address((const uint8_t *)"\x89\x43\x10", 3, r, 0), r[3] + 0x10);
+	/* mov -0x8(%rbp),%rax: disp8 is signed */
+	assert_int_equal(lp_sites_address((const uint8_t *)"\x48\x8b\x45\xf8", 4, r, 0), r[5] - 8);
+	/* lock cmpxchg %rcx,(%r12) */
+	assert_int_equal(lp_sites_address((const uint8_t *)"\xf0\x49\x0f\xb1\x0c\x24", 6, r, 0),
+			 r[12]);
+	/* mov (%rax,%rdx,8),%rax */
+	assert_int_equal(lp_sites_address((const uint8_t *)"\x48\x8b\x04\xd0", 4, r, 0),
+			 r[0] + 8 * r[2]);
+	/* mov 0x100(,%r9,4),%eax: no base, REX.X index */
+	assert_int_equal(
+	    lp_sites_address((const uint8_t *)"\x42\x8b\x04\x8d\x00\x01\x00\x00", 8, r, 0),
+	    4 * r[9] + 0x100);
+	/* mov 0x20(%rip),%eax */
+	assert_int_equal(
+	    lp_sites_address((const uint8_t *)"\x8b\x05\x20\x00\x00\x00", 6, r, 0x4006), 0x4026);
+	/* movl $1,0x8(%rip): immediate after the displacement */
+	assert_int_equal(
+	    lp_sites_address((const uint8_t *)"\xc7\x05\x08\x00\x00\x00\x01\x00\x00\x00", 10, r,
+			     0x400a),
+	    0x4012);
+	/* mov %fs:0x28,%rax; mfence; a register operand: unknown */
+	assert_int_equal(
+	    lp_sites_address((const uint8_t *)"\x64\x48\x8b\x04\x25\x28\x00\x00\x00", 9, r, 0), 0);
+	assert_int_equal(lp_sites_address((const uint8_t *)"\x0f\xae\xf0", 3, r, 0), 0);
+	/* truncated */
+	assert_int_equal(lp_sites_address((const uint8_t *)"\x8b\x80\x00", 3, r, 0), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -104,6 +144,7 @@ int main(void)
 	    cmocka_unit_test(test_copy_66_prefix),
 	    cmocka_unit_test(test_copy_out_of_range),
 	    cmocka_unit_test(test_table),
+	    cmocka_unit_test(test_address),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

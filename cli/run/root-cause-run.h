@@ -1,0 +1,20 @@
+/* cli/run/root-cause-run.h — root causes of a violation (cli/report/root-cause.h) run against
+ * the client: the failing execution's accesses, each candidate repair checked by exploring
+ * again with its regions atomic, the repairs ranked by the linearizable executions of phase
+ * 2 they forbid. Never changes the verdict: every failure ends in one line of the report. */
+#ifndef LINEUP_CLI_ROOT_CAUSE_RUN_H
+#define LINEUP_CLI_ROOT_CAUSE_RUN_H
+
+#include "cli/report/root-cause.h"
+#include "cli/run/phases-exec.h"
+
+/* Keeps the decisions of an execution whose history passed. */
+void lp_rc_sample_add(struct lp_rc_sample *s, const struct lp_exec_log *log);
+void lp_rc_sample_free(struct lp_rc_sample *s);
+
+/* Searches the root causes of the violation e (still in the shared area) and sets
+ * v->root_causes (report lines) and v->root_causes_json. Uses the fork server and the
+ * checker, which must both still run. */
+void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, struct lp_violation *v);
+
+#endif
