@@ -109,44 +109,89 @@ static const char *quote(const char *s, size_t len, char *buf, size_t cap)
 
 static bool is_space(char c) { return c == ' ' || c == '\t'; }
 
-long lp_hist_normalise(const char *s, size_t len, char *out, const char **why)
+/* Bytes that need more than a copy when normalising: white space, quotes, parentheses
+ * and commas. */
+static const bool norm_special[256] = {
+    [' '] = true, ['\t'] = true, ['"'] = true, ['\''] = true,
+    ['('] = true, [')'] = true,	 [','] = true,
+};
+
+/* Bytes of a line that need a look: control bytes, quotes, the comment sign. */
+static const bool line_special[256] = {
+    [0x00 ... 0x08] = true, [0x0a ... 0x1f] = true, [0x7f] = true,
+    ['"'] = true,	    ['\''] = true,	    ['#'] = true,
+};
+
+long lp_hist_normalise_shape(const char *s, size_t len, char *out, const char **why, long *open,
+			     long *closed)
 {
 	size_t o = 0;
 	long depth = 0;
-	char inq = 0;
-	bool space = false;
+	bool gap = false; /* a separating space is due before the next word */
+	*open = *closed = -1;
+	bool name_over = false; /* a quote or space came first: no call shape */
 	for (size_t i = 0; i < len; i++) {
-		char c = s[i];
-		if (inq) {
-			out[o++] = c;
-			if (c == '\\' && i + 1 < len)
-				out[o++] = s[++i];
-			else if (c == inq)
-				inq = 0;
+		unsigned char c = (unsigned char)s[i];
+		if (!norm_special[c]) {
+			if (gap)
+				out[o++] = ' ', name_over = true;
+			gap = false;
+			out[o++] = (char)c;
 			continue;
 		}
-		if (is_space(c)) {
-			space = true;
+		switch (c) {
+		case ' ':
+		case '\t':
+			if (o && out[o - 1] != '(')
+				gap = true;
+			continue;
+		case '"':
+		case '\'': {
+			if (gap)
+				out[o++] = ' ';
+			gap = false, name_over = true;
+			out[o++] = (char)c;
+			size_t k = i + 1;
+			for (; k < len; k++) {
+				out[o++] = s[k];
+				if (s[k] == '\\' && k + 1 < len)
+					out[o++] = s[++k];
+				else if (s[k] == (char)c)
+					break;
+			}
+			if (k >= len) {
+				*why =
+				    c == '"'
+					? "unterminated string: a '\"' is not closed"
+					: "unterminated character literal: a \"'\" is not closed";
+				return -1;
+			}
+			i = k;
 			continue;
 		}
-		if ((space || (o && out[o - 1] == ',')) && o && out[o - 1] != '(' && c != ')' &&
-		    c != ',' && c != '(')
-			out[o++] = ' ';
-		space = false;
-		out[o++] = c;
-		if (c == '"' || c == '\'')
-			inq = c;
-		else if (c == '(')
+		case '(':
+			if (*open < 0 && !name_over)
+				*open = (long)o;
+			name_over = true;
+			gap = false;
+			out[o++] = '(';
 			depth++;
-		else if (c == ')' && --depth < 0) {
-			*why = "unbalanced parentheses: ')' without a matching '('";
-			return -1;
+			continue;
+		case ')':
+			gap = false;
+			out[o++] = ')';
+			if (--depth < 0) {
+				*why = "unbalanced parentheses: ')' without a matching '('";
+				return -1;
+			}
+			if (depth == 0 && *closed < 0 && *open >= 0)
+				*closed = (long)o;
+			continue;
+		default: /* ',' */
+			out[o++] = ',';
+			gap = true;
+			continue;
 		}
-	}
-	if (inq) {
-		*why = inq == '"' ? "unterminated string: a '\"' is not closed"
-				  : "unterminated character literal: a \"'\" is not closed";
-		return -1;
 	}
 	if (depth) {
 		*why = "unbalanced parentheses: a '(' is not closed";
@@ -154,6 +199,12 @@ long lp_hist_normalise(const char *s, size_t len, char *out, const char **why)
 	}
 	out[o] = 0;
 	return (long)o;
+}
+
+long lp_hist_normalise(const char *s, size_t len, char *out, const char **why)
+{
+	long open, closed;
+	return lp_hist_normalise_shape(s, len, out, why, &open, &closed);
 }
 
 static uint32_t tmap_slot(uint32_t tid, uint32_t mask)
@@ -425,35 +476,20 @@ static enum lp_hp_status event_kind(struct lp_hist_parser *p, const char *tidtok
 
 /* A call is name(args): the parenthesis after the name closes at the very end. Sets
  * *namelen, the length of the function name in p->norm. */
-static enum lp_hp_status check_call_shape(struct lp_hist_parser *p, size_t n, size_t *namelen)
+static enum lp_hp_status check_call_shape(struct lp_hist_parser *p, size_t n, long open,
+					  long closed, size_t *namelen)
 {
 	char qb[80];
-	char *open = p->norm;
-	while (*open && *open != '(' && *open != '"' && *open != '\'' && *open != ' ')
-		open++;
-	if (open == p->norm || *open != '(')
+	if (open <= 0)
 		return fail(p,
 			    "call '%s' is not of the form name(args): write e.g. 'queue_add(q, 1)'",
 			    quote(p->norm, n, qb, sizeof(qb)));
-	long depth = 0;
-	char inq = 0;
-	for (char *c = open; *c; c++) {
-		if (inq) {
-			if (*c == '\\' && c[1])
-				c++;
-			else if (*c == inq)
-				inq = 0;
-		} else if (*c == '"' || *c == '\'')
-			inq = *c;
-		else if (*c == '(')
-			depth++;
-		else if (*c == ')' && --depth == 0 && c[1])
-			return fail(p,
-				    "text after the closing parenthesis of call '%s': a call is "
-				    "name(args) only",
-				    quote(p->norm, n, qb, sizeof(qb)));
-	}
-	*namelen = (size_t)(open - p->norm);
+	if (closed != (long)n)
+		return fail(p,
+			    "text after the closing parenthesis of call '%s': a call is "
+			    "name(args) only",
+			    quote(p->norm, n, qb, sizeof(qb)));
+	*namelen = (size_t)open;
 	return LP_HP_MORE;
 }
 
@@ -548,7 +584,8 @@ static enum lp_hp_status event(struct lp_hist_parser *p, const char *tidtok, siz
 			    is_ret ? "ret VALUE (or void)" : "call f(args)");
 	}
 	const char *why = NULL;
-	long n = lp_hist_normalise(rest, restlen, p->norm, &why);
+	long open, closed;
+	long n = lp_hist_normalise_shape(rest, restlen, p->norm, &why, &open, &closed);
 	if (n < 0) {
 		char qb[80];
 		return fail(p, "%s in '%s'", why, quote(rest, strlen(rest), qb, sizeof(qb)));
@@ -557,7 +594,7 @@ static enum lp_hp_status event(struct lp_hist_parser *p, const char *tidtok, siz
 	if (is_ret)
 		return add_ret(p, t, (size_t)n);
 	size_t namelen = 0;
-	if (check_call_shape(p, (size_t)n, &namelen) != LP_HP_MORE ||
+	if (check_call_shape(p, (size_t)n, open, closed, &namelen) != LP_HP_MORE ||
 	    check_call_order(p, t) != LP_HP_MORE)
 		return LP_HP_ERROR;
 	add_call(p, t, (size_t)n, namelen);
@@ -577,11 +614,19 @@ enum lp_hp_status lp_hist_parse_line(struct lp_hist_parser *p, const char *line,
 	}
 	if (len && line[len - 1] == '\r')
 		len--;
-	/* cut the comment (a '#' outside quotes) and check the bytes */
+	/* cut the comment (a '#' outside quotes) and check the bytes; most lines have none of
+	 * those to look at, and are copied whole */
 	char *buf = p->line;
 	size_t n = 0;
 	char inq = 0;
-	for (size_t i = 0; i < len; i++) {
+	size_t plain = 0;
+	while (plain < len && !line_special[(unsigned char)line[plain]])
+		plain++;
+	if (plain == len) {
+		memcpy(buf, line, len);
+		n = len;
+	}
+	for (size_t i = plain == len ? len : 0; i < len; i++) {
 		unsigned char c = (unsigned char)line[i];
 		if ((c < 0x20 && c != '\t') || c == 0x7f) {
 			if (p->skipping)

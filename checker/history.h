@@ -86,6 +86,11 @@ uint32_t lp_hist_parser_lineno(const struct lp_hist_parser *p);
 /* Normalises call or result text into out (capacity at least 2*len+1); returns its
  * length, or -1 with *why set for unbalanced parentheses or an unterminated quote. */
 long lp_hist_normalise(const char *s, size_t len, char *out, const char **why);
+/* The same, and where the shape of a call shows in the result: *open is the index of the
+ * first '(' when no quote or space comes before it (else -1), *closed the length of the
+ * text up to where the parentheses first balance again after it (else -1). */
+long lp_hist_normalise_shape(const char *s, size_t len, char *out, const char **why, long *open,
+			     long *closed);
 
 /* Order of thread ids: components split at '.', numeric ones compared as numbers, so
  * creation paths sort as the scheduler numbers them (0 < 0.1 < 0.1.1 < 0.2 < 0.10) and

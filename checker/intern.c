@@ -76,9 +76,8 @@ static void rehash(struct lp_intern *t)
 	}
 }
 
-uint32_t lp_intern_find(const struct lp_intern *t, const char *s, size_t len)
+static uint32_t find_hashed(const struct lp_intern *t, const char *s, size_t len, uint32_t h)
 {
-	uint32_t h = hash(s, len);
 	for (uint32_t i = t->heads[h & (t->nheads - 1)]; i != LP_NO_STR; i = t->e[i].next)
 		if (t->e[i].hash == h && t->e[i].len == len &&
 		    !memcmp(t->chars + t->e[i].off, s, len))
@@ -86,9 +85,15 @@ uint32_t lp_intern_find(const struct lp_intern *t, const char *s, size_t len)
 	return LP_NO_STR;
 }
 
+uint32_t lp_intern_find(const struct lp_intern *t, const char *s, size_t len)
+{
+	return find_hashed(t, s, len, hash(s, len));
+}
+
 uint32_t lp_intern_add(struct lp_intern *t, const char *s, size_t len)
 {
-	uint32_t id = lp_intern_find(t, s, len);
+	uint32_t h = hash(s, len);
+	uint32_t id = find_hashed(t, s, len, h);
 	if (id != LP_NO_STR)
 		return id;
 	BUG_ON(len > UINT32_MAX || t->n >= UINT32_MAX - 1);
@@ -106,7 +111,7 @@ uint32_t lp_intern_add(struct lp_intern *t, const char *s, size_t len)
 	struct entry *e = &t->e[t->n];
 	e->off = t->nchars;
 	e->len = (uint32_t)len;
-	e->hash = hash(s, len);
+	e->hash = h;
 	memcpy(t->chars + t->nchars, s, len);
 	t->chars[t->nchars + len] = 0;
 	t->nchars += len + 1;
