@@ -207,18 +207,13 @@ long lp_hist_normalise(const char *s, size_t len, char *out, const char **why)
 	return lp_hist_normalise_shape(s, len, out, why, &open, &closed);
 }
 
-static uint32_t tmap_slot(uint32_t tid, uint32_t mask)
-{
-	return (uint32_t)(tid * 0x9e3779b97f4a7c15ull >> 40) & mask;
-}
-
 static void reset_hist(struct lp_hist_parser *p)
 {
 	struct lp_hist *h = &p->h;
 	if (h->nthreads * 8 < h->tmap_size) {
 		for (uint32_t t = 0; t < h->nthreads; t++) /* clear the used chains only */
-			for (uint32_t i = tmap_slot(h->tids[t], h->tmap_size - 1); h->tmap[i];
-			     i = (i + 1) & (h->tmap_size - 1))
+			for (uint32_t i = lp_hist_tmap_slot(h->tids[t], h->tmap_size - 1);
+			     h->tmap[i]; i = (i + 1) & (h->tmap_size - 1))
 				h->tmap[i] = 0;
 	} else
 		memset(h->tmap, 0, h->tmap_size * sizeof(*h->tmap));
@@ -235,7 +230,7 @@ static void tmap_grow(struct lp_hist *h)
 	h->tmap = lp_xcalloc(h->tmap_size, sizeof(*h->tmap));
 	uint32_t mask = h->tmap_size - 1;
 	for (uint32_t k = 0; k < h->nthreads; k++) {
-		uint32_t j = tmap_slot(h->tids[k], mask);
+		uint32_t j = lp_hist_tmap_slot(h->tids[k], mask);
 		while (h->tmap[j])
 			j = (j + 1) & mask;
 		h->tmap[j] = k + 1;
@@ -247,7 +242,7 @@ static uint32_t thread_of(struct lp_hist_parser *p, uint32_t tid)
 {
 	struct lp_hist *h = &p->h;
 	uint32_t mask = h->tmap_size - 1;
-	uint32_t i = tmap_slot(tid, mask);
+	uint32_t i = lp_hist_tmap_slot(tid, mask);
 	for (; h->tmap[i]; i = (i + 1) & mask)
 		if (h->tids[h->tmap[i] - 1] == tid)
 			return h->tmap[i] - 1;

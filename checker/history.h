@@ -97,12 +97,17 @@ long lp_hist_normalise_shape(const char *s, size_t len, char *out, const char **
  * other ids (T2, worker-3) sort naturally. Total: equal only for equal texts. */
 int lp_hist_tid_cmp(const char *a, const char *b);
 
+/* The first slot of tid's probe sequence in a thread map of mask + 1 slots. */
+static inline uint32_t lp_hist_tmap_slot(uint32_t tid, uint32_t mask)
+{
+	return (uint32_t)(tid * 0x9e3779b97f4a7c15ull >> 40) & mask;
+}
+
 /* Dense index of the thread whose interned id is tid, or LP_NO_EV. */
 static inline uint32_t lp_hist_thread_of(const struct lp_hist *h, uint32_t tid)
 {
 	uint32_t mask = h->tmap_size - 1;
-	for (uint32_t i = (uint32_t)(tid * 0x9e3779b97f4a7c15ull >> 40) & mask; h->tmap[i];
-	     i = (i + 1) & mask)
+	for (uint32_t i = lp_hist_tmap_slot(tid, mask); h->tmap[i]; i = (i + 1) & mask)
 		if (h->tids[h->tmap[i] - 1] == tid)
 			return h->tmap[i] - 1;
 	return LP_NO_EV;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "preload.h"
+#include "lineup/stringify.h"
 #include "text.h"
 #include "runtime.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
@@ -73,7 +74,8 @@ static __attribute__((noreturn)) void untyped(const struct lp_loaded_func *f, ui
 	lp_text_str(&t, "function '");
 	lp_text_str(&t, name);
 	if (f->nargs == LP_MAX_ARGS && f->untyped)
-		lp_text_str(&t, "' was called but has more than 16 arguments or an unknown type: ");
+		lp_text_str(&t, "' was called but has more than " LP_STR(
+				    LP_MAX_ARGS) " arguments or an unknown type: ");
 	else
 		lp_text_str(&t, "' was called but its types are unknown: ");
 	lp_text_str(&t, "give them with --signature '");

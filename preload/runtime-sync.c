@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "preload.h"
+#include "lineup/stringify.h"
 #include "runtime.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
@@ -168,7 +169,7 @@ void lp_rt_barrier_init(pthread_barrier_t *b, unsigned count)
 	if (!e)
 		e = find_barrier(NULL);
 	if (!e)
-		lp_fatal(LP_OUT_LIMIT, 0, "more than 256 barriers alive");
+		lp_fatal(LP_OUT_LIMIT, 0, "more than " LP_STR(LP_MAX_BARRIERS) " barriers alive");
 	e->addr = b;
 	e->count = count;
 	e->arrived = 0;

@@ -405,8 +405,10 @@ int lp_rt_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
 	lp_tid_t tid = lp_tid_child(self->tid, self->n_children + 1);
 	if (tid == LP_TID_NONE)
 		lp_fatal(LP_OUT_LIMIT, site,
-			 "thread creation path deeper than 8 or a thread creating more than 255 "
-			 "threads");
+			 "thread creation path deeper than " LP_STR(
+			     LP_TID_MAX_DEPTH) " or a thread "
+					       "creating more than " LP_STR(
+						   LP_TID_MAX_DIGIT) " threads");
 	memset(t, 0, sizeof *t);
 	t->tid = tid;
 	t->parent = self->tid;

@@ -107,9 +107,10 @@ int lp_phase_sample(struct lp_ctx *c, int strategy, unsigned pct_depth, uint64_t
 	if (unexpressible) {
 		char msg[200];
 		snprintf(msg, sizeof msg,
-			 "%llu random schedule%s needed more than 4096 overrides to replay and "
+			 "%llu random schedule%s needed more than %d overrides to replay and "
 			 "went unchecked",
-			 (unsigned long long)unexpressible, unexpressible == 1 ? "" : "s");
+			 (unsigned long long)unexpressible, unexpressible == 1 ? "" : "s",
+			 LP_MAX_OVERRIDES);
 		lp_summary_warn(&c->sum, msg);
 	}
 	return LP_EXIT_OK;
