@@ -13,8 +13,10 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/run/budget.c cli/run/budget.h cli/run/budget-run.c cli/run/budget-run.h \
 	cli/run/interrupt.c cli/run/interrupt.h cli/run/phases-exec.h cli/run/phase-sample.c \
 	cli/report/interception.c cli/report/interception.h \
+	cli/test/test-desc.c cli/test/test-desc.h cli/test/test-run.c cli/test/test-run.h \
 	cli/run/call-keys.c cli/run/call-keys.h cli/run/cleanup.c cli/run/cleanup.h cli/run/output-check.c cli/run/output-check.h
-libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"'
+libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"' \
+	-DLP_PKGLIBEXECDIR='"$(pkglibexecdir)"'
 libdriver_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
 bin_PROGRAMS += lineup-preload
@@ -23,7 +25,14 @@ lineup_preload_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 lineup_preload_LDADD = libdriver.a libexplore.a libanalyze.a libatomics-scan.a libcommon.a \
 	$(LIBELF_LIBS) $(LIBDW_LIBS) $(CAPSTONE_LIBS)
 
-dist_man_MANS += man/lineup-preload.1
+dist_man_MANS += man/lineup-preload.1 man/lineup-test.5
+
+# The built-in client of --test (lineup-test(5)): found next to lineup-preload in the build
+# tree, in $(pkglibexecdir) once installed.
+pkglibexec_PROGRAMS = lineup-driver
+lineup_driver_SOURCES = cli/test/driver.c cli/test/test-desc.c cli/test/test-desc.h
+lineup_driver_CFLAGS = $(AM_CFLAGS) -pthread
+lineup_driver_LDADD = libcommon.a -ldl -lpthread
 
 # Pure parts of the driver, unit tested.
 LP_CLI_TEST_LIBS = libcommon.a $(CMOCKA_LIBS)
@@ -93,3 +102,10 @@ TESTS += tests/unit/test-cli-root-cause
 tests_unit_test_cli_root_cause_SOURCES = tests/unit/test-cli-root-cause.c cli/report/root-cause.c
 tests_unit_test_cli_root_cause_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_root_cause_LDADD = libexplore.a $(LP_CLI_TEST_LIBS)
+
+# Test descriptions (lineup-test(5)): parsing and printing.
+check_PROGRAMS += tests/unit/test-cli-test-desc
+TESTS += tests/unit/test-cli-test-desc
+tests_unit_test_cli_test_desc_SOURCES = tests/unit/test-cli-test-desc.c cli/test/test-desc.c
+tests_unit_test_cli_test_desc_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_test_desc_LDADD = $(LP_CLI_TEST_LIBS)

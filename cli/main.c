@@ -15,6 +15,7 @@
 #include "cli/run/budget-run.h"
 #include "cli/run/cleanup.h"
 #include "cli/run/output-check.h"
+#include "cli/test/test-run.h"
 
 /* LINEUP_PLAN_SITES=0 leaves the instrument and site lines out of the plan, for a preload
  * that predates them (the summary then says nothing was trapped). */
@@ -89,6 +90,12 @@ int main(int argc, char **argv)
 		    "--jobs %d: parallel executions are not implemented yet, running one at a time",
 		    o.jobs);
 
+	struct lp_tdesc test = {0};
+	char *driver_argv[3];
+	if (o.test) {
+		lp_test_prepare(&o, &test, driver_argv);
+		o.client_argv = driver_argv;
+	}
 	/* Needed early only to refuse instrumenting the preload itself. */
 	char *preload = o.n_instrument ? lp_find_preload() : NULL;
 	struct lp_analyze_opts ao = {
@@ -109,6 +116,8 @@ int main(int argc, char **argv)
 	struct lp_ctx c = {
 	    .o = &o, .argv0 = argv[0], .fmt = lp_format_value, .started = lp_run_now()};
 	c.plan = lp_analyze(&ao);
+	if (o.test)
+		lp_test_check_plan(&test, c.plan);
 	c.ao = &ao;
 	c.write_plan = write_plan;
 	sites_summary(c.plan, &c.sites);
@@ -163,6 +172,11 @@ out:
 	free(c.sv.log_lines);
 	free((char *)c.sv.preload_lib);
 	lp_plan_free(c.plan);
+	if (o.test) {
+		free(driver_argv[0]);
+		lp_tdesc_free(&test);
+		o.client_argv = NULL;
+	}
 	lp_options_free(&o);
 	return rc;
 }

@@ -42,6 +42,7 @@ enum opt_id {
 	O_NO_ROOT_CAUSE,
 	O_REDUCTION,
 	O_NO_REDUCTION,
+	O_TEST,
 };
 
 static const struct {
@@ -64,6 +65,7 @@ static const struct {
     {"spurious-wakeups", 0, false, true, O_SPURIOUS},
     {"reduction", 0, true, false, O_REDUCTION},
     {"no-reduction", 0, false, false, O_NO_REDUCTION},
+    {"test", 0, true, true, O_TEST},
     {"replay", 0, true, false, O_REPLAY},
     {"observations", 0, true, false, O_OBSERVATIONS},
     {"json", 0, true, false, O_JSON},
@@ -87,6 +89,7 @@ void lp_options_usage(FILE *f)
 {
 	fputs(
 	    "usage: lineup-preload [OPTIONS] [--] CLIENT [ARGS...]\n"
+	    "       lineup-preload [OPTIONS] --test FILE\n"
 	    "Checks that the library functions CLIENT calls from several threads are "
 	    "linearizable.\n"
 	    "\n"
@@ -117,6 +120,8 @@ void lp_options_usage(FILE *f)
 	    "      --no-reduction         same as --reduction off\n"
 	    "      --spurious-wakeups     in phase 2 a condition wait may return without a signal\n"
 	    "                             (once per operation, when no other thread can run)\n"
+	    "      --test FILE            run the test described in FILE (lineup-test(5)) with\n"
+	    "                             the built-in driver instead of a client\n"
 	    "      --replay SCHEDULE      run one schedule (e.g. c:4@0.2,9@0.1), print its "
 	    "history\n"
 	    "                             and whether it has a serial witness (exit 1 if not)\n"
@@ -326,6 +331,9 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 				       "bad value '%s' for --%s: use sleep, race-free or off", v,
 				       name);
 		break;
+	case O_TEST:
+		o->test = v;
+		break;
 	case O_NO_REDUCTION:
 		o->reduction = LP_REDUCE_OFF;
 		break;
@@ -437,10 +445,18 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 			       "--instrument '%s' has no effect with -g sync, which traps no "
 			       "instruction: use -g atomic or -g memory",
 			       o->instrument[0]);
+	if (o->test && i < argc)
+		return lp_errf(err, errsize,
+			       "both --test '%s' and a client '%s' given: a test description runs "
+			       "without a client, drop one of them",
+			       o->test, argv[i]);
+	if (o->test)
+		return 0;
 	if (i >= argc)
 		return lp_errf(err, errsize,
 			       "no client program given: name it after the options, e.g. "
-			       "'lineup-preload -t libqueue.so -- ./client'");
+			       "'lineup-preload -t libqueue.so -- ./client', or give a test "
+			       "description with --test FILE");
 	o->client_argv = argv + i;
 	o->client_argc = argc - i;
 	return 0;

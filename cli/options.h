@@ -27,6 +27,7 @@ struct lp_options {
 	enum lp_granularity granularity;
 	uint64_t max_steps;
 	const char *spec_from, *criterion, *replay, *observations, *json;
+	const char *test; /* --test FILE: a lineup-test(5) description, no client */
 	int jobs;
 	unsigned watchdog; /* seconds */
 	bool quiet, help, version;

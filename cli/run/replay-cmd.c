@@ -35,7 +35,8 @@ char *lp_replay_command(const char *prog, const struct lp_options *o, const char
 	}
 	lp_buf_puts(&b, " --replay ");
 	lp_shell_quote(&b, schedule);
-	lp_buf_puts(&b, " --");
+	if (o->client_argc)
+		lp_buf_puts(&b, " --");
 	for (int i = 0; i < o->client_argc; i++) {
 		lp_buf_puts(&b, " ");
 		lp_shell_quote(&b, o->client_argv[i]);

@@ -59,6 +59,21 @@ static char *find_in(const char *dir, const char *name, int mode)
 	return NULL;
 }
 
+char *lp_find_driver(void)
+{
+	char *dir = exe_dir();
+	char *p = find_in(dir, "lineup-driver", X_OK);
+	free(dir);
+	if (!p)
+		p = find_in(LP_PKGLIBEXECDIR, "lineup-driver", X_OK);
+	if (!p)
+		lp_die(LP_EXIT_USAGE,
+		       "cannot find the test driver 'lineup-driver' next to lineup-preload or in "
+		       "'%s': install them together",
+		       LP_PKGLIBEXECDIR);
+	return p;
+}
+
 char *lp_find_checker(void)
 {
 	char *dir = exe_dir();

@@ -62,6 +62,10 @@ void lp_tdesc_free(struct lp_tdesc *d);
 
 /* Deep copy (minimisation works on copies). */
 void lp_tdesc_copy(struct lp_tdesc *dst, const struct lp_tdesc *src);
+void lp_tcall_copy(struct lp_tcall *dst, const struct lp_tcall *src);
+void lp_tcall_free(struct lp_tcall *c);
+/* name(arg, ...) as written in a description. */
+void lp_tcall_print(const struct lp_tcall *c, FILE *f);
 
 /* Writes a description in lineup-test(5) form: target, signature, init, op, thread and final
  * lines, in that order. */

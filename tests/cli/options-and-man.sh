@@ -21,7 +21,7 @@ bad_cases='--bogus ./c
 --target
 -q'
 n_bad=$(printf '%s\n' "$bad_cases" | wc -l)
-echo "1..$((4 + n_bad))"
+echo "1..$((5 + n_bad))"
 t=0
 ok() { t=$((t + 1)); echo "ok $t - $1"; }
 notok() { t=$((t + 1)); echo "not ok $t - $1"; shift; for l in "$@"; do echo "# $l"; done; }
@@ -32,6 +32,13 @@ elif out=$(mandoc -T lint -W warning "$man" 2>&1); then
 	ok "mandoc -T lint -W warning is clean"
 else
 	notok "mandoc -T lint -W warning is clean" "$out"
+fi
+if ! command -v mandoc >/dev/null 2>&1; then
+	ok "mandoc lint # SKIP mandoc not installed"
+elif out=$(mandoc -T lint -W warning "$top_srcdir/man/lineup-test.5" 2>&1); then
+	ok "mandoc -T lint -W warning is clean on lineup-test.5"
+else
+	notok "mandoc -T lint -W warning is clean on lineup-test.5" "$out"
 fi
 
 "$prog" --help >"$tmp/help" 2>"$tmp/err"

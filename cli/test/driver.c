@@ -1,0 +1,151 @@
+/* cli/test/driver.c — lineup-driver FILE: the built-in client that runs a fixed test of a
+ * lineup-test(5) description under lineup-preload. It loads the targets, makes the init
+ * calls in its main thread (binding their results), starts one thread per thread line
+ * that makes its calls in order, joins them and makes the final calls.
+ *
+ * Functions are called by symbol through dlsym, whose pointers the preload turns into its
+ * trampolines: the calls are operations exactly like a client's. Arguments are passed as
+ * x86-64 System V integer-class values (integers, pointers, strings, NULL, variables); the
+ * cli refuses tests whose functions take floating point or struct arguments before it
+ * starts this program. Everything is prepared before the first thread starts, so the
+ * threads only call. */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/test/test-desc.h"
+#include "lineup/die.h"
+#include "lineup/exit-codes.h"
+
+#define MAX_ARGS 6 /* integer-class argument registers */
+
+typedef long (*fn6)(long, long, long, long, long, long);
+
+struct prepared {
+	fn6 fn;
+	long args[MAX_ARGS];
+	const struct lp_tcall *c;
+};
+
+struct thread_calls {
+	struct prepared *calls;
+	int n;
+};
+
+static const struct lp_tdesc *desc;
+static char **var_names;
+static long *var_values;
+static int n_vars;
+
+static fn6 lookup(const struct lp_tcall *c)
+{
+	dlerror();
+	void *p = dlsym(RTLD_DEFAULT, c->func);
+	if (!p)
+		lp_die(LP_EXIT_USAGE,
+		       "%s:%d: no function '%s' in the targets: check its name and "
+		       "the target lines",
+		       desc->path, c->line, c->func);
+	return (fn6)(uintptr_t)p;
+}
+
+static long value_of(const struct lp_tcall *c, const struct lp_targ *a)
+{
+	switch (a->kind) {
+	case LP_TARG_INT:
+		return (long)a->i;
+	case LP_TARG_STR:
+		return (long)(uintptr_t)lp_xstrdup(a->s); /* a copy the callee may keep */
+	case LP_TARG_NULL:
+		return 0;
+	case LP_TARG_VAR:
+		for (int i = 0; i < n_vars; i++)
+			if (!strcmp(var_names[i], a->s))
+				return var_values[i];
+		break;
+	default:
+		break;
+	}
+	lp_die(LP_EXIT_USAGE, "%s:%d: argument of %s is not a concrete value", desc->path, c->line,
+	       c->func);
+}
+
+static void prepare(const struct lp_tcall *c, struct prepared *p)
+{
+	if (c->n_args > MAX_ARGS)
+		lp_die(LP_EXIT_USAGE,
+		       "%s:%d: %s has %d arguments: the built-in driver passes at most %d (write a "
+		       "client for it)",
+		       desc->path, c->line, c->func, c->n_args, MAX_ARGS);
+	memset(p, 0, sizeof *p);
+	p->c = c;
+	p->fn = lookup(c);
+	for (int i = 0; i < c->n_args; i++)
+		p->args[i] = value_of(c, &c->args[i]);
+}
+
+static long call(const struct prepared *p)
+{
+	return p->fn(p->args[0], p->args[1], p->args[2], p->args[3], p->args[4], p->args[5]);
+}
+
+static void *run_thread(void *arg)
+{
+	const struct thread_calls *t = arg;
+	for (int i = 0; i < t->n; i++)
+		call(&t->calls[i]);
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	lp_progname = "lineup-driver";
+	if (argc != 2)
+		lp_die(LP_EXIT_USAGE, "usage: lineup-driver FILE (a fixed test, lineup-test(5)); "
+				      "lineup-preload --test FILE runs it");
+	static struct lp_tdesc d;
+	char err[512];
+	if (lp_tdesc_parse(argv[1], &d, err, sizeof err))
+		lp_die(LP_EXIT_USAGE, "%s", err);
+	if (!d.n_threads)
+		lp_die(LP_EXIT_USAGE, "%s: no thread lines: the driver runs fixed tests only",
+		       argv[1]);
+	desc = &d;
+	for (int i = 0; i < d.n_targets; i++)
+		if (!dlopen(d.targets[i], RTLD_NOW | RTLD_GLOBAL))
+			lp_die(LP_EXIT_USAGE, "%s: cannot load target '%s': %s", argv[1],
+			       d.targets[i], dlerror());
+	var_names = lp_xcalloc((size_t)d.n_init + 1, sizeof *var_names);
+	var_values = lp_xcalloc((size_t)d.n_init + 1, sizeof *var_values);
+	for (int i = 0; i < d.n_init; i++) {
+		struct prepared p;
+		prepare(&d.init[i], &p);
+		long r = call(&p);
+		if (d.init[i].bind) {
+			var_names[n_vars] = d.init[i].bind;
+			var_values[n_vars++] = r;
+		}
+	}
+	struct thread_calls *tc = lp_xcalloc((size_t)d.n_threads, sizeof *tc);
+	for (int t = 0; t < d.n_threads; t++) {
+		tc[t].n = d.threads[t].n_calls;
+		tc[t].calls = lp_xcalloc((size_t)tc[t].n + 1, sizeof *tc[t].calls);
+		for (int k = 0; k < tc[t].n; k++)
+			prepare(&d.threads[t].calls[k], &tc[t].calls[k]);
+	}
+	struct prepared *fin = lp_xcalloc((size_t)d.n_final + 1, sizeof *fin);
+	for (int i = 0; i < d.n_final; i++)
+		prepare(&d.final[i], &fin[i]);
+	pthread_t *th = lp_xcalloc((size_t)d.n_threads, sizeof *th);
+	for (int t = 0; t < d.n_threads; t++)
+		if (pthread_create(&th[t], NULL, run_thread, &tc[t]))
+			lp_die(LP_EXIT_USAGE, "cannot start thread %d of the test", t + 1);
+	for (int t = 0; t < d.n_threads; t++)
+		pthread_join(th[t], NULL);
+	for (int i = 0; i < d.n_final; i++)
+		call(&fin[i]);
+	return 0;
+}

@@ -1,0 +1,20 @@
+/* cli/test/test-run.h — --test FILE: a fixed test of a lineup-test(5) description runs as
+ * the built-in driver (lineup-driver FILE) under the same preload, scheduler and checker as
+ * a client; its targets and signatures join the command line's. */
+#ifndef LINEUP_CLI_TEST_RUN_H
+#define LINEUP_CLI_TEST_RUN_H
+
+#include "cli/analyze/analyze.h"
+#include "cli/options.h"
+#include "cli/test/test-desc.h"
+
+/* Parses o->test into d (exit 2 with FILE:LINE on a malformed one), adds its targets and
+ * signatures to o, and points o at the driver: argv (3 entries) is its command line. */
+void lp_test_prepare(struct lp_options *o, struct lp_tdesc *d, char **argv);
+
+/* Checks every call of the test against the analysed targets: the function exists, its
+ * arguments are integer-class (what the driver passes) and as many as it takes. Exit 2,
+ * naming FILE:LINE, otherwise. */
+void lp_test_check_plan(const struct lp_tdesc *d, const struct lp_plan *plan);
+
+#endif
