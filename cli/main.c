@@ -16,6 +16,7 @@
 #include "cli/run/cleanup.h"
 #include "cli/run/output-check.h"
 #include "cli/test/test-run.h"
+#include "cli/test/test-campaign.h"
 
 /* LINEUP_PLAN_SITES=0 leaves the instrument and site lines out of the plan, for a preload
  * that predates them (the summary then says nothing was trapped). */
@@ -71,6 +72,8 @@ int main(int argc, char **argv)
 {
 	lp_progname = "lineup-preload";
 	lp_cleanup_install();
+	if (argc > 1 && !strcmp(argv[1], "merge"))
+		return lp_test_merge(argc - 2, argv + 2);
 	struct lp_options o;
 	char err[512];
 	if (lp_options_parse(argc, argv, &o, err, sizeof err))
@@ -85,17 +88,21 @@ int main(int argc, char **argv)
 	}
 	lp_output_check(o.json, "the --json report");
 	lp_output_check(o.observations, "the --observations file");
-	if (o.jobs > 1 && !o.quiet)
+	if (o.jobs > 1 && !o.quiet && !o.test)
 		lp_warn(
 		    "--jobs %d: parallel executions are not implemented yet, running one at a time",
 		    o.jobs);
 
 	struct lp_tdesc test = {0};
 	char *driver_argv[3];
-	if (o.test) {
-		lp_test_prepare(&o, &test, driver_argv);
-		o.client_argv = driver_argv;
+	if (o.test && !lp_test_prepare(&o, &test, driver_argv)) {
+		lp_tdesc_free(&test);
+		int rc = lp_test_campaign(&o);
+		lp_options_free(&o);
+		return rc;
 	}
+	if (o.test)
+		o.client_argv = driver_argv;
 	/* Needed early only to refuse instrumenting the preload itself. */
 	char *preload = o.n_instrument ? lp_find_preload() : NULL;
 	struct lp_analyze_opts ao = {

@@ -43,6 +43,12 @@ enum opt_id {
 	O_REDUCTION,
 	O_NO_REDUCTION,
 	O_TEST,
+	O_RANDOM,
+	O_AUTO,
+	O_SHAPE,
+	O_SHARD,
+	O_NO_MINIMISE,
+	O_EMIT_CLIENT,
 };
 
 static const struct {
@@ -66,6 +72,12 @@ static const struct {
     {"reduction", 0, true, false, O_REDUCTION},
     {"no-reduction", 0, false, false, O_NO_REDUCTION},
     {"test", 0, true, true, O_TEST},
+    {"random", 0, true, false, O_RANDOM},
+    {"auto", 0, false, false, O_AUTO},
+    {"shape", 0, true, false, O_SHAPE},
+    {"shard", 0, true, false, O_SHARD},
+    {"no-minimise", 0, false, false, O_NO_MINIMISE},
+    {"emit-client", 0, true, false, O_EMIT_CLIENT},
     {"replay", 0, true, false, O_REPLAY},
     {"observations", 0, true, false, O_OBSERVATIONS},
     {"json", 0, true, false, O_JSON},
@@ -122,12 +134,22 @@ void lp_options_usage(FILE *f)
 	    "                             (once per operation, when no other thread can run)\n"
 	    "      --test FILE            run the test described in FILE (lineup-test(5)) with\n"
 	    "                             the built-in driver instead of a client\n"
+	    "      --random N             with a generator FILE (op lines): run N random tests\n"
+	    "                             (default 100) of --shape, seeded by --seed\n"
+	    "      --auto                 with a generator FILE: every distinct test of growing\n"
+	    "                             size (1x1, 2x1, 2x2, ... up to --shape) until one fails\n"
+	    "      --shape TxK            generated tests: T threads of K calls (default 3x3)\n"
+	    "      --shard K/N            run only the generated tests whose number is K modulo N\n"
+	    "                             (N for 0); 'lineup-preload merge' joins the reports\n"
+	    "      --no-minimise          report the first failing generated test as it is\n"
+	    "      --emit-client FILE     write a C client equivalent to the failing test\n"
 	    "      --replay SCHEDULE      run one schedule (e.g. c:4@0.2,9@0.1), print its "
 	    "history\n"
 	    "                             and whether it has a serial witness (exit 1 if not)\n"
 	    "      --observations FILE    write the phase-1 observations to FILE\n"
 	    "      --json FILE            write a machine-readable report to FILE\n"
-	    "  -j, --jobs N               parallel executions (only 1 for now)\n"
+	    "  -j, --jobs N               generated tests checked N at a time (default 1); the\n"
+	    "                             executions of one check run one at a time\n"
 	    "      --strategy dfs|pct|random  phase 2: every schedule up to the preemption bound\n"
 	    "                             (dfs, default), or --samples seeded random schedules:\n"
 	    "                             PCT priorities (pct) or uniform choices (random)\n"
@@ -334,6 +356,50 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 	case O_TEST:
 		o->test = v;
 		break;
+	case O_RANDOM: {
+		char *end;
+		errno = 0;
+		unsigned long long tests = strtoull(v, &end, 10);
+		if (errno || *end || !*v || tests == 0 || tests > 100000000 || v[0] == '-')
+			return lp_errf(err, errsize,
+				       "bad value '%s' for --%s: give a number of tests, 1 or more",
+				       v, name);
+		o->random = tests;
+		break;
+	}
+	case O_AUTO:
+		o->autocheck = true;
+		break;
+	case O_SHAPE: {
+		int th, calls;
+		char x, extra;
+		if (sscanf(v, "%d%c%d%c", &th, &x, &calls, &extra) != 3 || x != 'x' || th < 1 ||
+		    calls < 1 || th > 16 || calls > 64)
+			return lp_errf(err, errsize,
+				       "bad value '%s' for --%s: give THREADSxCALLS, e.g. 3x3 "
+				       "(1 to 16 threads, 1 to 64 calls)",
+				       v, name);
+		o->shape_threads = th, o->shape_calls = calls;
+		break;
+	}
+	case O_SHARD: {
+		unsigned sk, sn;
+		char slash, extra;
+		if (sscanf(v, "%u%c%u%c", &sk, &slash, &sn, &extra) != 3 || slash != '/' ||
+		    sn < 1 || sk < 1 || sk > sn)
+			return lp_errf(
+			    err, errsize,
+			    "bad value '%s' for --%s: give K/N with 1 <= K <= N, e.g. 2/8", v,
+			    name);
+		o->shard_k = sk, o->shard_n = sn;
+		break;
+	}
+	case O_NO_MINIMISE:
+		o->no_minimise = true;
+		break;
+	case O_EMIT_CLIENT:
+		o->emit_client = v;
+		break;
 	case O_NO_REDUCTION:
 		o->reduction = LP_REDUCE_OFF;
 		break;
@@ -370,6 +436,7 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 	o->jobs = 1;
 	o->watchdog = 10;
 	o->seed = 1;
+	o->shape_threads = o->shape_calls = 3;
 	o->samples = 1000;
 	o->pct_depth = 3;
 	int i = 1;
@@ -445,6 +512,14 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 			       "--instrument '%s' has no effect with -g sync, which traps no "
 			       "instruction: use -g atomic or -g memory",
 			       o->instrument[0]);
+	if ((o->random || o->autocheck || o->shard_n || o->emit_client) && !o->test)
+		return lp_errf(err, errsize,
+			       "--random, --auto, --shard and --emit-client generate tests from a "
+			       "description: give it with --test FILE");
+	if (o->random && o->autocheck)
+		return lp_errf(err, errsize,
+			       "--random and --auto both given: pick random tests or all tests of "
+			       "growing size");
 	if (o->test && i < argc)
 		return lp_errf(err, errsize,
 			       "both --test '%s' and a client '%s' given: a test description runs "

@@ -28,6 +28,13 @@ struct lp_options {
 	uint64_t max_steps;
 	const char *spec_from, *criterion, *replay, *observations, *json;
 	const char *test; /* --test FILE: a lineup-test(5) description, no client */
+	/* test generation from a description's op lines (cli/test/) */
+	uint64_t random;		/* --random N; 0 = not given */
+	bool autocheck;			/* --auto */
+	int shape_threads, shape_calls; /* --shape TxK (default 3x3) */
+	unsigned shard_k, shard_n;	/* --shard K/N; 0/0 = all */
+	bool no_minimise;		/* --no-minimise */
+	const char *emit_client;	/* --emit-client FILE */
 	int jobs;
 	unsigned watchdog; /* seconds */
 	bool quiet, help, version;

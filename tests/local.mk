@@ -246,7 +246,8 @@ LP_E2E_TESTS = \
 	tests/e2e/t1130-budget-interrupt.sh \
 	tests/e2e/t1140-budget-progress.sh \
 	tests/e2e/t1150-budget-interception-coverage.sh \
-	tests/e2e/t1200-test-fixed.sh
+	tests/e2e/t1200-test-fixed.sh \
+	tests/e2e/t1210-test-generate.sh
 # Issue 4: atomics, futexes, real libraries (`make check-atomics` runs only these).
 LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0800-atomics-counter-fetch-add.sh \

@@ -454,13 +454,13 @@ void lp_tdesc_free(struct lp_tdesc *d)
 	memset(d, 0, sizeof *d);
 }
 
-static void copy_arg(struct lp_targ *dst, const struct lp_targ *src)
+void lp_targ_copy(struct lp_targ *dst, const struct lp_targ *src)
 {
 	*dst = *src;
 	dst->s = src->s ? lp_xstrdup(src->s) : NULL;
 	dst->set = src->n_set ? lp_xcalloc((size_t)src->n_set, sizeof *dst->set) : NULL;
 	for (int i = 0; i < src->n_set; i++)
-		copy_arg(&dst->set[i], &src->set[i]);
+		lp_targ_copy(&dst->set[i], &src->set[i]);
 }
 
 void lp_tcall_copy(struct lp_tcall *dst, const struct lp_tcall *src)
@@ -470,7 +470,7 @@ void lp_tcall_copy(struct lp_tcall *dst, const struct lp_tcall *src)
 	dst->bind = src->bind ? lp_xstrdup(src->bind) : NULL;
 	dst->args = src->n_args ? lp_xcalloc((size_t)src->n_args, sizeof *dst->args) : NULL;
 	for (int i = 0; i < src->n_args; i++)
-		copy_arg(&dst->args[i], &src->args[i]);
+		lp_targ_copy(&dst->args[i], &src->args[i]);
 }
 
 static struct lp_tcall *copy_calls(const struct lp_tcall *c, int n)

@@ -63,6 +63,7 @@ void lp_tdesc_free(struct lp_tdesc *d);
 /* Deep copy (minimisation works on copies). */
 void lp_tdesc_copy(struct lp_tdesc *dst, const struct lp_tdesc *src);
 void lp_tcall_copy(struct lp_tcall *dst, const struct lp_tcall *src);
+void lp_targ_copy(struct lp_targ *dst, const struct lp_targ *src);
 void lp_tcall_free(struct lp_tcall *c);
 /* name(arg, ...) as written in a description. */
 void lp_tcall_print(const struct lp_tcall *c, FILE *f);

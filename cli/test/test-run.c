@@ -13,16 +13,13 @@ static void append(const char ***v, int *n, const char *s)
 	(*v)[(*n)++] = s;
 }
 
-void lp_test_prepare(struct lp_options *o, struct lp_tdesc *d, char **argv)
+bool lp_test_prepare(struct lp_options *o, struct lp_tdesc *d, char **argv)
 {
 	char err[600];
 	if (lp_tdesc_parse(o->test, d, err, sizeof err))
 		lp_die(LP_EXIT_USAGE, "%s", err);
-	if (!d->n_threads)
-		lp_die(LP_EXIT_USAGE,
-		       "'%s' is a generator (op lines): give --random N or --auto to run tests "
-		       "generated from it, or write thread lines for a fixed test",
-		       o->test);
+	if (!d->n_threads || o->random || o->autocheck || o->shard_n || o->emit_client)
+		return false; /* a generator: lp_test_campaign */
 	if (!d->n_targets && !o->n_targets)
 		lp_die(LP_EXIT_USAGE,
 		       "'%s' names no target: add a line 'target LIB' (a soname, or a path "
@@ -35,6 +32,7 @@ void lp_test_prepare(struct lp_options *o, struct lp_tdesc *d, char **argv)
 	argv[0] = lp_find_driver();
 	argv[1] = (char *)o->test;
 	argv[2] = NULL;
+	return true;
 }
 
 static const struct lp_plan_func *func_named(const struct lp_plan *plan, const char *name)

@@ -8,9 +8,11 @@
 #include "cli/options.h"
 #include "cli/test/test-desc.h"
 
-/* Parses o->test into d (exit 2 with FILE:LINE on a malformed one), adds its targets and
- * signatures to o, and points o at the driver: argv (3 entries) is its command line. */
-void lp_test_prepare(struct lp_options *o, struct lp_tdesc *d, char **argv);
+/* Parses o->test into d (exit 2 with FILE:LINE on a malformed one). A fixed test: adds its
+ * targets and signatures to o, points o at the driver (argv, 3 entries, is its command
+ * line) and returns true. A generator, or generation flags: returns false (run
+ * lp_test_campaign instead). */
+bool lp_test_prepare(struct lp_options *o, struct lp_tdesc *d, char **argv);
 
 /* Checks every call of the test against the analysed targets: the function exists, its
  * arguments are integer-class (what the driver passes) and as many as it takes. Exit 2,
