@@ -276,8 +276,10 @@ EXTRA_DIST += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_TESTS) tests/e2e/test-lib.sh test
 
 # ---- the README's quick-start example ----
 LP_DEMO_DIR = examples/preload
-EXTRA_DIST += $(LP_DEMO_DIR)/queue.c $(LP_DEMO_DIR)/queue.h $(LP_DEMO_DIR)/client.c
-CLEANFILES += $(LP_DEMO_DIR)/libdemo-queue.so $(LP_DEMO_DIR)/demo-client
+EXTRA_DIST += $(LP_DEMO_DIR)/queue.c $(LP_DEMO_DIR)/queue.h $(LP_DEMO_DIR)/client.c \
+	$(LP_DEMO_DIR)/queue.lineup
+CLEANFILES += $(LP_DEMO_DIR)/libdemo-queue.so $(LP_DEMO_DIR)/demo-client \
+	$(LP_DEMO_DIR)/queue-fail-*.lineup
 
 $(LP_DEMO_DIR)/libdemo-queue.so: $(LP_DEMO_DIR)/queue.c $(LP_DEMO_DIR)/queue.h
 	@$(MKDIR_P) $(LP_DEMO_DIR)
@@ -292,6 +294,11 @@ $(LP_DEMO_DIR)/demo-client: $(LP_DEMO_DIR)/client.c $(LP_DEMO_DIR)/queue.h $(LP_
 demo-preload: all $(LP_DEMO_DIR)/libdemo-queue.so $(LP_DEMO_DIR)/demo-client
 	@echo '$$ lineup-preload --target $(LP_DEMO_DIR)/libdemo-queue.so -- $(LP_DEMO_DIR)/demo-client'
 	@./lineup-preload --target $(LP_DEMO_DIR)/libdemo-queue.so -- $(LP_DEMO_DIR)/demo-client; \
+		echo "exit status $$?"
+	@# the same library from a test description (its target sits next to it)
+	@[ -f $(LP_DEMO_DIR)/queue.lineup ] || cp $(srcdir)/$(LP_DEMO_DIR)/queue.lineup $(LP_DEMO_DIR)/
+	@echo '$$ lineup-preload -p 1 --no-root-cause --test $(LP_DEMO_DIR)/queue.lineup --random 20'
+	@./lineup-preload -p 1 --no-root-cause --test $(LP_DEMO_DIR)/queue.lineup --random 20; \
 		echo "exit status $$?"
 include $(srcdir)/tests/fidelity.mk
 
