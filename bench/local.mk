@@ -26,3 +26,9 @@ EXTRA_DIST += bench/root-cause.sh
 .PHONY: bench-root-cause
 bench-root-cause: all $(check_DATA)
 	$(SHELL) $(srcdir)/bench/root-cause.sh $(abs_top_builddir)
+
+# make bench-gen: RandomCheck tests per minute on a correct queue, -j 1 and -j 2 (bench/gen.sh)
+EXTRA_DIST += bench/gen.sh
+.PHONY: bench-gen
+bench-gen: all $(check_DATA)
+	$(SHELL) $(srcdir)/bench/gen.sh $(abs_top_builddir)
