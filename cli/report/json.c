@@ -100,6 +100,15 @@ char *lp_json_report(const struct lp_summary *s)
 		lp_json_string(&b, s->targets[i]);
 	}
 	lp_buf_printf(&b, "], \"functions\": %zu", s->functions);
+	lp_buf_puts(&b, ", \"criterion\": ");
+	lp_json_string(&b, s->criterion ? s->criterion : "linearizability");
+	lp_buf_puts(&b, ", \"quasi\": [");
+	for (int i = 0; i < s->n_quasi; i++) {
+		if (i)
+			lp_buf_puts(&b, ", ");
+		lp_json_string(&b, s->quasi[i]);
+	}
+	lp_buf_puts(&b, "]");
 	lp_buf_printf(
 	    &b, ", \"phase1\": {\"executions\": %llu, \"histories\": %llu, \"seconds\": %.3f, ",
 	    (unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories,

@@ -73,6 +73,13 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 	for (size_t i = 0; i < s->n_targets; i++)
 		fprintf(f, " %s", s->targets[i]);
 	fprintf(f, "\nfunctions: %zu\n", s->functions);
+	/* the criterion, when not plain linearizability */
+	if (c->o->criterion && !strcmp(c->o->criterion, "sequential"))
+		fputs("criterion: sequential consistency (each thread's order kept, real-time "
+		      "order between threads not)\n",
+		      f);
+	for (int i = 0; i < c->o->n_quasi; i++)
+		fprintf(f, "criterion: quasi linearizability, %s\n", c->o->quasi[i]);
 	char *inst = lp_sites_summary_text(&c->sites);
 	fputs(inst, f);
 	free(inst);

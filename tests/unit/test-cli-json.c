@@ -73,6 +73,7 @@ static void report(void **state)
 	char *j = lp_json_report(&s);
 	assert_string_equal(
 	    j, "{\"verdict\": \"violation\", \"targets\": [\"libq.so\"], \"functions\": 3, "
+	       "\"criterion\": \"linearizability\", \"quasi\": [], "
 	       "\"phase1\": {\"executions\": 6, \"histories\": 4, \"seconds\": 0.250, \"mode\": "
 	       "\"eager\"}, "
 	       "\"phase2\": {\"executions\": 17, \"preemption_bound\": 2, "
