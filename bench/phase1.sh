@@ -2,7 +2,8 @@
 # bench/phase1.sh — phase 1 on the 4x1, 6x1 and 3x3 mutex-queue tests and the 3x3
 # Michael-Scott queue test: executions against serial orders of the operations, seconds,
 # and executions/s as a ratio of the fork-server floor (bench/preload/floor, the one
-# bench/exec.sh uses) measured in the same run with as many threads.
+# bench/exec.sh uses) measured in the same run with as many threads. --no-symmetry: every
+# order runs, whatever threads are identical.
 # Usage: bench/phase1.sh [BUILDDIR]   (make bench-phase1 runs it; needs `make check` programs)
 set -eu
 top_builddir=$(cd "${1:-${top_builddir:-.}}" && pwd)
@@ -22,7 +23,7 @@ calc() { awk "BEGIN { printf \"${2:-%.3f}\", $1 }"; }
 # bench NAME LIB CLIENT THREADS ORDERS: one run at -p 0 (phase 2 is not measured here).
 bench() {
 	rc=0
-	"$LP" -q -p 0 --json "$tmp/$1.json" --target "$P/$2" -- "$P/$3" >"$tmp/$1.out" 2>"$tmp/$1.err" || rc=$?
+	"$LP" -q -p 0 --no-symmetry --json "$tmp/$1.json" --target "$P/$2" -- "$P/$3" >"$tmp/$1.out" 2>"$tmp/$1.err" || rc=$?
 	if [ "$rc" != 0 ]; then
 		echo "bench/phase1.sh: lineup-preload on $3 exited $rc:" >&2
 		tail -n 3 "$tmp/$1.err" "$tmp/$1.out" >&2

@@ -15,6 +15,7 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/report/interception.c cli/report/interception.h \
 	cli/test/test-desc.c cli/test/test-desc.h cli/test/test-run.c cli/test/test-run.h \
 	cli/test/test-gen.c cli/test/test-gen.h cli/test/test-campaign.c cli/test/test-campaign.h \
+	cli/run/symmetry.c cli/run/symmetry.h \
 	cli/run/call-keys.c cli/run/call-keys.h cli/run/cleanup.c cli/run/cleanup.h cli/run/output-check.c cli/run/output-check.h
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"' \
 	-DLP_PKGLIBEXECDIR='"$(pkglibexecdir)"'
@@ -115,3 +116,8 @@ TESTS += tests/unit/test-cli-test-gen
 tests_unit_test_cli_test_gen_SOURCES = tests/unit/test-cli-test-gen.c cli/test/test-gen.c cli/test/test-desc.c
 tests_unit_test_cli_test_gen_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_test_gen_LDADD = $(LP_CLI_TEST_LIBS)
+check_PROGRAMS += tests/unit/test-cli-symmetry
+TESTS += tests/unit/test-cli-symmetry
+tests_unit_test_cli_symmetry_SOURCES = tests/unit/test-cli-symmetry.c cli/run/symmetry.c
+tests_unit_test_cli_symmetry_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_symmetry_LDADD = $(LP_CLI_TEST_LIBS)

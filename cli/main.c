@@ -155,6 +155,7 @@ int main(int argc, char **argv)
 	c.sum.bound = o.time_budget > 0 && !o.bound_given ? -1 : o.bound;
 	c.sum.functions = (size_t)c.plan->n_funcs;
 	c.sum.criterion = o.criterion ? o.criterion : "linearizability";
+	c.no_symmetry = o.no_symmetry;
 	c.sum.quasi = o.quasi, c.sum.n_quasi = o.n_quasi;
 	c.sum.n_targets = (size_t)c.plan->n_targets;
 	c.sum.targets = lp_xcalloc(c.sum.n_targets, sizeof *c.sum.targets);

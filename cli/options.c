@@ -49,6 +49,7 @@ enum opt_id {
 	O_SHARD,
 	O_NO_MINIMISE,
 	O_EMIT_CLIENT,
+	O_NO_SYMMETRY,
 };
 
 static const struct {
@@ -78,6 +79,7 @@ static const struct {
     {"shard", 0, true, false, O_SHARD},
     {"no-minimise", 0, false, false, O_NO_MINIMISE},
     {"emit-client", 0, true, false, O_EMIT_CLIENT},
+    {"no-symmetry", 0, false, true, O_NO_SYMMETRY},
     {"replay", 0, true, false, O_REPLAY},
     {"observations", 0, true, false, O_OBSERVATIONS},
     {"json", 0, true, false, O_JSON},
@@ -130,6 +132,8 @@ void lp_options_usage(FILE *f)
 	    "                             that only reorder independent steps (default sleep;\n"
 	    "                             race-free also takes target code as free of data races)\n"
 	    "      --no-reduction         same as --reduction off\n"
+	    "      --no-symmetry          phase 1 runs every serial order, also of threads that\n"
+	    "                             make the same calls (default: one of each swap class)\n"
 	    "      --spurious-wakeups     in phase 2 a condition wait may return without a signal\n"
 	    "                             (once per operation, when no other thread can run)\n"
 	    "      --test FILE            run the test described in FILE (lineup-test(5)) with\n"
@@ -399,6 +403,9 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 		break;
 	case O_EMIT_CLIENT:
 		o->emit_client = v;
+		break;
+	case O_NO_SYMMETRY:
+		o->no_symmetry = true;
 		break;
 	case O_NO_REDUCTION:
 		o->reduction = LP_REDUCE_OFF;

@@ -39,6 +39,7 @@ struct lp_options {
 	unsigned watchdog; /* seconds */
 	bool quiet, help, version;
 	bool spurious;		     /* --spurious-wakeups */
+	bool no_symmetry;	     /* --no-symmetry: no identical-thread reduction in phase 1 */
 	enum lp_reduction reduction; /* phase 2 (scheduler/explore.h) */
 	int verbose;
 	enum lp_strategy_opt strategy; /* --strategy */

@@ -43,6 +43,9 @@ struct lp_explore {
 	uint64_t dropped; /* children not explored: override list full */
 	size_t n_counts;
 	uint64_t iter_seeds, seeds_left; /* the iteration's seeds; those not yet popped */
+	struct lp_symmetry_member *sym;	 /* at most 64 */
+	size_t n_sym;
+	uint64_t symmetric; /* alternatives left out by symmetry */
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -51,6 +54,39 @@ static void *xrealloc(void *p, size_t n)
 	if (!q)
 		abort(); /* the cli's allocator dies the same way on exhaustion */
 	return q;
+}
+
+void lp_explore_set_symmetry(struct lp_explore *ex, const struct lp_symmetry_member *m, size_t n)
+{
+	if (n > 64)
+		n = 64;
+	ex->sym = xrealloc(ex->sym, (n + 1) * sizeof *ex->sym);
+	memcpy(ex->sym, m, n * sizeof *m);
+	ex->n_sym = n;
+}
+
+uint64_t lp_explore_symmetric(const struct lp_explore *ex) { return ex->symmetric; }
+
+static int member_of(const struct lp_explore *ex, lp_tid_t t)
+{
+	for (size_t i = 0; i < ex->n_sym; i++)
+		if (ex->sym[i].tid == t)
+			return (int)i;
+	return -1;
+}
+
+/* Whether c starting at a node where the members in `started` (a bit per member) have
+ * started would put it before a lower member of its group. */
+static bool out_of_order(const struct lp_explore *ex, uint64_t started, lp_tid_t c)
+{
+	int ci = member_of(ex, c);
+	if (ci < 0 || (started >> ci & 1))
+		return false;
+	for (size_t i = 0; i < ex->n_sym; i++)
+		if (ex->sym[i].group == ex->sym[ci].group && ex->sym[i].tid < c &&
+		    !(started >> i & 1))
+			return true;
+	return false;
 }
 
 static void push(struct vec *v, struct pending s)
@@ -91,6 +127,7 @@ void lp_explore_free(struct lp_explore *ex)
 	free(ex->cur_sleep);
 	free(ex->counts);
 	free(ex->pruned);
+	free(ex->sym);
 	free(ex);
 }
 
@@ -332,6 +369,22 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 		nz = filter(z, nz, d[k].chosen, step_of(d, n, k), ex->reduction);
 		end = k + 1;
 	}
+	/* Symmetry: at each node, which members have started their first operation, and
+	 * which stand at an operation start (so that choosing them starts one). */
+	uint64_t *started = NULL, *at_start = NULL;
+	if (ex->n_sym) {
+		started = xrealloc(NULL, (n + 1) * sizeof *started);
+		at_start = xrealloc(NULL, (n + 1) * sizeof *at_start);
+		uint64_t go = 0, ready = 0;
+		for (size_t k = 0; k < n; k++) {
+			int r = member_of(ex, d[k].running), ch = member_of(ex, d[k].chosen);
+			if (r >= 0 && d[k].point == LP_PT_OP_START)
+				ready |= 1ull << r;
+			started[k] = go, at_start[k] = ready;
+			if (ch >= 0 && (ready >> ch & 1))
+				go |= 1ull << ch, ready &= ~(1ull << ch);
+		}
+	}
 	/* Push later steps first so the stack pops the earliest alternative first; the order
 	 * inside one iteration does not matter for completeness, only for which violation of
 	 * equal cost is found first. */
@@ -375,6 +428,11 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 			unsigned cost = p->cost + step_cost;
 			if (ex->bound >= 0 && cost > (unsigned)ex->bound)
 				continue;
+			int ci = started ? member_of(ex, c) : -1;
+			if (ci >= 0 && (at_start[k] >> ci & 1) && out_of_order(ex, started[k], c)) {
+				ex->symmetric++;
+				continue;
+			}
 			if (may_prune && asleep(at[k], n_at[k], c)) {
 				count(&ex->pruned, &ex->n_pruned, cost);
 				continue;
@@ -397,6 +455,8 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 	}
 	free(at);
 	free(n_at);
+	free(started);
+	free(at_start);
 }
 
 void lp_explore_set_reduction(struct lp_explore *ex, enum lp_reduction mode)

@@ -123,6 +123,20 @@ enum lp_reduction {
 				       objects it synchronises on (see "Reduction") */
 };
 
+/* Symmetry (serial phase). The threads of one group run the same calls with the same
+ * arguments, so two serial orders that differ only by swapping members of a group give the
+ * same histories up to the swap (the cli derives those by relabelling, and checks that the
+ * threads behave alike). Only orders in which the members of each group start their first
+ * operations in tid order are explored: each order is such an order up to a swap (rename
+ * the members by first start), so every one is still reached, once. An alternative whose
+ * thread would start before a lower member of its group is left out and counted. */
+struct lp_symmetry_member {
+	lp_tid_t tid;
+	int group;
+};
+void lp_explore_set_symmetry(struct lp_explore *ex, const struct lp_symmetry_member *m, size_t n);
+uint64_t lp_explore_symmetric(const struct lp_explore *ex); /* alternatives left out */
+
 /* bound: the highest cost explored; -1 for no bound. No reduction until asked. */
 struct lp_explore *lp_explore_new(uint32_t phase, int bound);
 void lp_explore_set_reduction(struct lp_explore *ex, enum lp_reduction mode);

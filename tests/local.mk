@@ -23,7 +23,7 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libchan-pipe.so $(LP_PROG_DIR)/libtally-tsd.so \
 	$(LP_PROG_DIR)/libmbox.so $(LP_PROG_DIR)/libmbox-if.so $(LP_PROG_DIR)/libflag-spin.so \
 	$(LP_PROG_DIR)/libprobe.so $(LP_PROG_DIR)/libqueue-c11.so $(LP_PROG_DIR)/libqueue-c11-trylock.so \
-	$(LP_PROG_DIR)/libnodeset.so $(LP_PROG_DIR)/libnodeset-split.so $(LP_PROG_DIR)/liblazyreg.so
+	$(LP_PROG_DIR)/libnodeset.so $(LP_PROG_DIR)/libnodeset-split.so $(LP_PROG_DIR)/liblazyreg.so $(LP_PROG_DIR)/libident.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -42,7 +42,9 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-queue-grid-trylock $(LP_PROG_DIR)/client-queue-ticket \
 	$(LP_PROG_DIR)/client-queue-c11 $(LP_PROG_DIR)/client-queue-c11-trylock \
 	$(LP_PROG_DIR)/client-closefd $(LP_PROG_DIR)/client-closefd-trylock \
-	$(LP_PROG_DIR)/client-nodeset $(LP_PROG_DIR)/client-nodeset-split $(LP_PROG_DIR)/client-lazyreg
+	$(LP_PROG_DIR)/client-nodeset $(LP_PROG_DIR)/client-nodeset-split $(LP_PROG_DIR)/client-lazyreg \
+	$(LP_PROG_DIR)/client-ident $(LP_PROG_DIR)/client-queue-same-lock \
+	$(LP_PROG_DIR)/client-queue-same-trylock
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -64,7 +66,7 @@ LP_LIB_TABLE = \
 	event-cas-fig9:event-cas:event.h spin-pause:spin-counter:spin.h \
 	spin-nopause:spin-counter:spin.h queue-c11:queue-c11:queue.h \
 	queue-c11-trylock:queue-c11:queue.h nodeset:nodeset:nodeset.h \
-	nodeset-split:nodeset:nodeset.h lazyreg:lazyreg:lazyreg.h
+	nodeset-split:nodeset:nodeset.h lazyreg:lazyreg:lazyreg.h ident:ident:ident.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm
 LP_LIB_DEFINES = nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE
 
@@ -102,7 +104,9 @@ LP_CLIENT_TABLE = \
 	queue-c11-trylock:client-queue-c11:queue-c11-trylock:queue.h \
 	closefd:client-closefd:queue-lock:queue.h closefd-trylock:client-closefd:queue-trylock:queue.h \
 	nodeset:client-nodeset:nodeset:nodeset.h nodeset-split:client-nodeset:nodeset-split:nodeset.h \
-	lazyreg:client-lazyreg:lazyreg:lazyreg.h
+	lazyreg:client-lazyreg:lazyreg:lazyreg.h ident:client-ident:ident:ident.h \
+	queue-same-lock:client-queue-same:queue-lock:queue.h \
+	queue-same-trylock:client-queue-same:queue-trylock:queue.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 
@@ -144,7 +148,8 @@ $(LP_PROG_DIR)/client-static: $(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/queue
 EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP_PROG_DIR)/client-queue-c11.c \
 	$(LP_PROG_DIR)/client-closefd.c $(LP_PROG_DIR)/nodeset.h $(LP_PROG_DIR)/nodeset.c \
 	$(LP_PROG_DIR)/client-nodeset.c $(LP_PROG_DIR)/lazyreg.h $(LP_PROG_DIR)/lazyreg.c \
-	$(LP_PROG_DIR)/client-lazyreg.c
+	$(LP_PROG_DIR)/client-lazyreg.c $(LP_PROG_DIR)/ident.h $(LP_PROG_DIR)/ident.c \
+	$(LP_PROG_DIR)/client-ident.c $(LP_PROG_DIR)/client-queue-same.c
 EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/queue-trylock.c \
 	$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/event-nolock.c \
 	$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/semw.c \
@@ -240,6 +245,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0530-phase1-endless-client.sh \
 	tests/e2e/t0540-phase1-exact-orders.sh \
 	tests/e2e/t0550-phase1-client-code-interacts.sh \
+	tests/e2e/t0570-phase1-symmetry.sh \
 	tests/e2e/t0600-replay-reproduces.sh \
 	tests/e2e/t0610-json-report.sh \
 	tests/e2e/t0700-options-bad-values.sh \

@@ -92,6 +92,12 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 		    ? ", branching at every switch point since -f leaves target calls unrecorded"
 		    : "",
 		s->p1_seconds);
+	if (s->p1_symmetry && s->p1_derived)
+		fprintf(f,
+			"phase 1 symmetry: threads %s make the same calls: %llu of the %llu "
+			"serial histories derived by swapping them, not run\n",
+			s->p1_symmetry, (unsigned long long)s->p1_derived,
+			(unsigned long long)s->p1_histories);
 	if (c->o->strategy == LP_STRATEGY_DFS) {
 		fprintf(f, "phase 2: %llu concurrent executions (preemption bound %d",
 			(unsigned long long)s->p2_executions, s->bound);

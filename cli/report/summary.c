@@ -33,6 +33,8 @@ void lp_summary_free(struct lp_summary *s)
 	for (size_t i = 0; i < s->n_warnings; i++)
 		free(s->warnings[i]);
 	free(s->warnings);
+	free(s->p1_symmetry);
+	s->p1_symmetry = NULL;
 	if (s->violation) {
 		free(s->violation->history);
 		free(s->violation->schedule);

@@ -45,6 +45,9 @@ struct lp_summary {
 	size_t functions;
 	uint64_t p1_executions, p1_histories;
 	const char *p1_mode;	       /* "eager": every serial order run first */
+	uint64_t p1_derived;	       /* serial histories derived by symmetry, not run */
+	uint64_t p1_symmetric;	       /* orders the explorer left out for symmetry */
+	char *p1_symmetry;	       /* "0.1, 0.2, 0.3": the identical threads, or NULL */
 	double p1_seconds, p2_seconds; /* wall-clock time of each phase */
 	uint64_t p2_executions;
 	uint64_t root_cause_executions; /* run to find the root causes of the violation */

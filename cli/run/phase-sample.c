@@ -88,6 +88,7 @@ int lp_phase_sample(struct lp_ctx *c, int strategy, unsigned pct_depth, uint64_t
 			return crc;
 		}
 		if (r == LP_CHECK_VIOLATION) {
+			lp_phases_refresh(c, &e.derived, &e);
 			int rc = lp_phases_violation(c, &e.derived, &e,
 						     e.stuck ? "stuck" : "non-linearizable", text);
 			free(text);

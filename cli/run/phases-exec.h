@@ -33,6 +33,10 @@ int lp_phases_finish_ok(struct lp_ctx *c);
  * history's calls, thread by thread. Updates *r and *text; returns LP_EXIT_OK, or the exit status
  * of a nondeterminism found (already reported). */
 int lp_phases_confirm(struct lp_ctx *c, const char *history, enum lp_check_reply *r, char **text);
+/* After a confirmation that ran phase 1 again, e's decision log (which points into the
+ * shared area) belongs to the last serial execution: runs s again so that e is its
+ * execution once more (a violation report reads the log). */
+void lp_phases_refresh(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e);
 
 /* cli/phase-sample.c: phase 2 as seeded random schedules (--strategy pct|random, and the
  * rest of a --time-budget). Returns the exit status so far (0 or 1). */

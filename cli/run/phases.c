@@ -15,6 +15,7 @@
 #include "cli/run/budget-run.h"
 #include "cli/run/phases-exec.h"
 #include "cli/run/root-cause-run.h"
+#include "cli/run/symmetry.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
@@ -285,12 +286,92 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 }
 
 /* Returns LP_EXIT_OK, or LP_EXIT_NONDETERMINISTIC after reporting it (the run ends). */
+struct derive_ctx {
+	struct lp_ctx *c;
+	bool broken;
+};
+
+/* A history derived by swapping identical threads: an observation like a run one. A
+ * disagreement with the others means the threads are not interchangeable after all. */
+static void send_derived(const char *history, void *arg)
+{
+	struct derive_ctx *d = arg;
+	char *text = NULL;
+	if (d->broken)
+		return;
+	enum lp_check_reply r = lp_checker_pipe_send(&d->c->ck, history, &text);
+	if (r == LP_CHECK_OK && new_history(d->c, history)) {
+		d->c->sum.p1_histories++;
+		d->c->sum.p1_derived++;
+		lp_keyset_add(&d->c->call_keys, lp_calls_key(history));
+	} else if (r == LP_CHECK_NONDETERMINISTIC)
+		d->broken = true;
+	else if (r == LP_CHECK_ERROR)
+		lp_die(LP_EXIT_USAGE, "lineup-checker rejected a history derived by symmetry: %s",
+		       text);
+	free(text);
+}
+
+/* The identical threads of phase 1's first execution, for the explorer and the summary. */
+static void find_symmetry(struct lp_ctx *c, struct lp_explore *ex, const char *history)
+{
+	c->n_sym = history ? lp_symmetry_groups(history, c->sym, 64) : 0;
+	if (!c->n_sym)
+		return;
+	lp_explore_set_symmetry(ex, c->sym, c->n_sym);
+	struct lp_buf b = {0};
+	for (size_t i = 0; i < c->n_sym; i++) {
+		char tid[LP_TID_STRLEN];
+		lp_buf_printf(&b, "%s%s%s",
+			      i ? (c->sym[i].group == c->sym[i - 1].group ? ", " : "; ") : "",
+			      lp_tid_format(c->sym[i].tid, tid), "");
+	}
+	free(c->sum.p1_symmetry);
+	c->sum.p1_symmetry = lp_buf_take(&b);
+}
+
+static int phase1(struct lp_ctx *c, bool replay);
+
+/* Phase 1 again from scratch: a new checker, every serial order run (no symmetry). */
+static int rerun_phase1(struct lp_ctx *c)
+{
+	lp_checker_pipe_finish(&c->ck);
+	lp_checker_pipe_start(&c->ck, c->o);
+	c->sum.p1_executions = c->sum.p1_histories = c->sum.p1_derived = 0;
+	c->sum.p1_symmetric = 0;
+	c->p1_livelocks = 0;
+	c->no_symmetry = true;
+	c->n_sym = 0;
+	lp_keyset_clear(&c->histories);
+	lp_keyset_clear(&c->call_keys);
+	double p2_was = p2_started;
+	p2_started = 0;
+	int rc = phase1(c, true);
+	p2_started = p2_was;
+	c->p1_reran = true;
+	return rc;
+}
+
+void lp_phases_refresh(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e)
+{
+	if (!c->p1_reran)
+		return;
+	c->p1_reran = false;
+	struct lp_schedule copy = *s;
+	copy.ov = lp_xcalloc(s->n + 1, sizeof *copy.ov);
+	memcpy(copy.ov, s->ov, s->n * sizeof *copy.ov);
+	exec_clear(e);
+	execute(c, &copy, e, false);
+	free(copy.ov);
+}
+
 static int phase1(struct lp_ctx *c, bool replay)
 {
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_SERIAL, -1);
 	const struct lp_schedule *s;
 	c->sum.p1_mode = "eager";
 	p1_started = now_seconds();
+	bool first = true;
 	while ((s = lp_explore_next(ex))) {
 		if (!replay && lp_run_should_stop(c, 1)) {
 			lp_explore_free(ex);
@@ -299,6 +380,10 @@ static int phase1(struct lp_ctx *c, bool replay)
 		}
 		struct lp_exec e;
 		execute(c, s, &e, false);
+		/* -f leaves target calls in the client's code: its order matters, no symmetry */
+		if (first && !c->no_symmetry && !(c->sv.run_flags & LP_RUN_SERIAL_SWITCHES))
+			find_symmetry(c, ex, e.history);
+		first = false;
 		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
 		c->sum.p1_executions++;
 		if (e.res.outcome == LP_OUT_LIVELOCK)
@@ -309,6 +394,25 @@ static int phase1(struct lp_ctx *c, bool replay)
 			c->sum.p1_histories++;
 		if (r == LP_CHECK_OK)
 			lp_keyset_add(&c->call_keys, lp_calls_key(e.history));
+		if (c->n_sym && r == LP_CHECK_OK) {
+			struct derive_ctx d = {.c = c};
+			if (!lp_symmetry_consistent(e.history, c->sym, c->n_sym))
+				d.broken = true;
+			else
+				lp_symmetry_relabel(e.history, c->sym, c->n_sym, send_derived, &d);
+			c->sym_broken = d.broken;
+		}
+		if (c->n_sym && (r == LP_CHECK_NONDETERMINISTIC || c->sym_broken)) {
+			/* derived observations disagree with a run: not interchangeable */
+			free(text);
+			exec_clear(&e);
+			lp_explore_free(ex);
+			c->sym_broken = false;
+			lp_summary_warn(&c->sum, "threads that made the same calls did not behave "
+						 "alike (different calls or results when swapped): "
+						 "phase 1 ran every serial order instead");
+			return rerun_phase1(c);
+		}
 		if (r == LP_CHECK_NONDETERMINISTIC) {
 			lp_server_stop(&c->sv);
 			lp_checker_pipe_finish(&c->ck);
@@ -335,6 +439,7 @@ static int phase1(struct lp_ctx *c, bool replay)
 				   0);
 	}
 	c->sum.p1_seconds = now_seconds() - p1_started;
+	c->sum.p1_symmetric = lp_explore_symmetric(ex);
 	c->p1_dropped = lp_explore_dropped(ex);
 	if (c->p1_dropped)
 		lp_summary_warn(&c->sum,
@@ -413,6 +518,7 @@ static int phase2(struct lp_ctx *c)
 		}
 		if (r == LP_CHECK_VIOLATION) {
 			pruned_counts(c, ex);
+			lp_phases_refresh(c, s, &e);
 			int rc = violation(c, s, &e, e.stuck ? "stuck" : "non-linearizable", text);
 			free(text);
 			exec_clear(&e);
@@ -440,23 +546,40 @@ static int phase2(struct lp_ctx *c)
 
 int lp_phases_confirm(struct lp_ctx *c, const char *history, enum lp_check_reply *r, char **text)
 {
-	if (*r != LP_CHECK_VIOLATION || (c->sv.run_flags & LP_RUN_SERIAL_SWITCHES))
+	if (*r != LP_CHECK_VIOLATION)
+		return LP_EXIT_OK;
+	/* Observations derived by symmetry assume the identical threads are interchangeable:
+	 * a violation against them is confirmed against every serial order run. */
+	if (c->sum.p1_derived) {
+		char *sym = c->sum.p1_symmetry;
+		c->sum.p1_symmetry = NULL;
+		int rc = rerun_phase1(c);
+		if (rc != LP_EXIT_OK) {
+			free(sym);
+			return rc;
+		}
+		free(*text);
+		*text = NULL;
+		*r = lp_checker_pipe_send(&c->ck, history, text);
+		if (*r == LP_CHECK_OK)
+			lp_summary_warn(&c->sum,
+					"a history failed against serial histories derived "
+					"by swapping identical threads and passed against "
+					"every serial order run: the threads are not "
+					"interchangeable, so phase 1 now runs every order");
+		free(sym);
+		if (*r != LP_CHECK_VIOLATION)
+			return LP_EXIT_OK;
+	}
+	if (c->sv.run_flags & LP_RUN_SERIAL_SWITCHES)
 		return LP_EXIT_OK;
 	/* Some serial execution made exactly these calls, thread by thread: the client's own
 	 * code chose the same calls in both, so the observations do cover them. */
 	if (lp_keyset_has(&c->call_keys, lp_calls_key(history)))
 		return LP_EXIT_OK;
 	/* Fresh observations: a new checker, phase 1 again branching at every switch point. */
-	lp_checker_pipe_finish(&c->ck);
-	lp_checker_pipe_start(&c->ck, c->o);
 	c->sv.run_flags |= LP_RUN_SERIAL_SWITCHES;
-	c->sum.p1_executions = c->sum.p1_histories = 0;
-	c->p1_livelocks = 0;
-	lp_keyset_clear(&c->histories);
-	double p2_was = p2_started;
-	p2_started = 0;
-	int rc = phase1(c, true);
-	p2_started = p2_was;
+	int rc = rerun_phase1(c);
 	c->sum.p1_mode = "eager, every switch point";
 	if (rc != LP_EXIT_OK)
 		return rc;

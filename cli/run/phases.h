@@ -3,6 +3,7 @@
 #ifndef LINEUP_CLI_PHASES_H
 #define LINEUP_CLI_PHASES_H
 
+#include "scheduler/explore.h"
 #include "cli/analyze/analyze.h"
 #include "call-keys.h"
 #include "checker-pipe.h"
@@ -29,6 +30,12 @@ struct lp_ctx {
 	bool p1_dropped;	    /* serial schedules the explorer could not express */
 	struct lp_keyset histories; /* distinct serial histories (hashes of their events) */
 	struct lp_keyset call_keys; /* per-thread calls of the serial histories (call-keys.h) */
+	/* phase 1's identical threads (cli/run/symmetry.h) */
+	bool no_symmetry; /* every order is run: turned off, or given up */
+	struct lp_symmetry_member sym[64];
+	size_t n_sym;
+	bool sym_broken; /* the members did not behave alike: phase 1 again without */
+	bool p1_reran;	 /* a confirmation ran phase 1 again (lp_phases_refresh) */
 	/* Ending early and estimating (cli/budget-run.c). */
 	double started;	 /* CLOCK_MONOTONIC seconds at the start (the budget counts the analysis) */
 	double deadline; /* CLOCK_MONOTONIC seconds when --time-budget ends; 0 none */

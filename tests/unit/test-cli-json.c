@@ -75,7 +75,7 @@ static void report(void **state)
 	    j, "{\"verdict\": \"violation\", \"targets\": [\"libq.so\"], \"functions\": 3, "
 	       "\"criterion\": \"linearizability\", \"quasi\": [], "
 	       "\"phase1\": {\"executions\": 6, \"histories\": 4, \"seconds\": 0.250, \"mode\": "
-	       "\"eager\"}, "
+	       "\"eager\", \"derived_by_symmetry\": 0, \"symmetric_threads\": null}, "
 	       "\"phase2\": {\"executions\": 17, \"preemption_bound\": 2, "
 	       "\"executions_by_preemptions\": [3, 14], "
 	       "\"reduction\": \"sleep\", \"pruned\": 7, \"pruned_by_preemptions\": [5, 2], "
