@@ -80,3 +80,19 @@ $(LP_PROG_DIR)/client-thrower: $(LP_PROG_DIR)/client-thrower.cc $(LP_PROG_DIR)/t
 		$(LP_FID_CXX) $(LP_PROG_CFLAGS) $(LP_PROG_RPATH) -g -o $@ \
 		$(srcdir)/$(LP_PROG_DIR)/client-thrower.cc $(LP_PROG_DIR)/libthrower.so; fi
 EXTRA_DIST += $(LP_PROG_DIR)/thrower.cc $(LP_PROG_DIR)/thrower.h $(LP_PROG_DIR)/client-thrower.cc
+
+# A C++ library and client (std::mutex, std::map, std::thread, std::string), when a C++
+# compiler is installed; t0920 skips without them.
+LP_FID_CXX_REG = $(LP_PROG_DIR)/libregistry.so $(LP_PROG_DIR)/client-registry
+check_DATA += $(LP_FID_CXX_REG)
+CLEANFILES += $(LP_FID_CXX_REG)
+$(LP_PROG_DIR)/libregistry.so: $(LP_PROG_DIR)/registry.cc $(LP_PROG_DIR)/registry.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_FID_CXX) $(LP_PROG_CFLAGS) -g -fPIC -shared -Wl,-soname,$(@F) -o $@ \
+		$(srcdir)/$(LP_PROG_DIR)/registry.cc 2>/dev/null || \
+		echo "  SKIP     $@ (no C++ compiler: the std::thread test will skip)"
+$(LP_PROG_DIR)/client-registry: $(LP_PROG_DIR)/client-registry.cc $(LP_PROG_DIR)/registry.h $(LP_PROG_DIR)/libregistry.so
+	$(AM_V_CCLD)if [ -e $(LP_PROG_DIR)/libregistry.so ]; then \
+		$(LP_FID_CXX) $(LP_PROG_CFLAGS) $(LP_PROG_RPATH) -g -o $@ \
+		$(srcdir)/$(LP_PROG_DIR)/client-registry.cc $(LP_PROG_DIR)/libregistry.so; fi
+EXTRA_DIST += $(LP_PROG_DIR)/registry.cc $(LP_PROG_DIR)/registry.h $(LP_PROG_DIR)/client-registry.cc

@@ -275,7 +275,8 @@ LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0900-real-urcu-lfstack.sh \
 	tests/e2e/t0901-real-urcu-lfstack-signature.sh \
 	tests/e2e/t0910-real-glib-asyncqueue.sh \
-	tests/e2e/t0915-real-glib-threadpool.sh
+	tests/e2e/t0915-real-glib-threadpool.sh \
+	tests/e2e/t0920-real-cxx-std-thread.sh
 TESTS += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_TESTS)
 
 .PHONY: check-atomics
