@@ -186,7 +186,7 @@ LP_ATOM_CLIENTS = \
 # installed (build-aux/setup.sh installs liburcu-dev and libglib2.0-dev); the tests skip,
 # saying which package is missing, when its pkg-config file is absent.
 LP_REAL_CLIENTS = $(LP_PROG_DIR)/client-urcu-lfs $(LP_PROG_DIR)/client-glib-asyncq \
-	$(LP_PROG_DIR)/client-glib-pool
+	$(LP_PROG_DIR)/client-glib-pool $(LP_PROG_DIR)/client-glib-hash $(LP_PROG_DIR)/client-urcu-wfcq
 check_DATA += $(LP_ATOM_LIBS) $(LP_ATOM_CLIENTS) $(LP_REAL_CLIENTS)
 CLEANFILES += $(LP_ATOM_LIBS) $(LP_ATOM_CLIENTS) $(LP_REAL_CLIENTS)
 
@@ -195,11 +195,11 @@ LP_STACK_H = $(LP_PROG_DIR)/stack.h
 
 # Real libraries: plain -g clients of the installed shared objects (no _LGPL_SOURCE for
 # liburcu: its functions would be inlined into the client instead of called).
-$(LP_PROG_DIR)/client-urcu-lfs: $(LP_PROG_DIR)/client-urcu-lfs.c
+$(LP_PROG_DIR)/client-urcu-%: $(LP_PROG_DIR)/client-urcu-%.c
 	$(LP_PROG_MKDIR)
 	$(AM_V_CCLD)if pkg-config --exists liburcu-cds; then \
 		$(LP_PROG_CLIENT) -g $$(pkg-config --cflags liburcu-cds) \
-			$(srcdir)/$(LP_PROG_DIR)/client-urcu-lfs.c $$(pkg-config --libs liburcu-cds); \
+			$< $$(pkg-config --libs liburcu-cds); \
 	else echo "  SKIP     $@ (liburcu-dev is not installed: its test will skip)"; fi
 $(LP_PROG_DIR)/client-glib-%: $(LP_PROG_DIR)/client-glib-%.c
 	$(LP_PROG_MKDIR)
@@ -214,7 +214,7 @@ EXTRA_DIST += $(LP_COUNTER_H) $(LP_PROG_DIR)/counter-atomic.c $(LP_PROG_DIR)/cou
 	$(LP_PROG_DIR)/queue-ms.c $(LP_PROG_DIR)/event-cas.c $(LP_PROG_DIR)/spin.h \
 	$(LP_PROG_DIR)/spin-counter.c $(LP_PROG_DIR)/client-spin.c \
 	$(LP_PROG_DIR)/client-urcu-lfs.c $(LP_PROG_DIR)/client-glib-asyncq.c \
-	$(LP_PROG_DIR)/client-glib-pool.c
+	$(LP_PROG_DIR)/client-glib-pool.c $(LP_PROG_DIR)/client-glib-hash.c $(LP_PROG_DIR)/client-urcu-wfcq.c
 
 # ---- end-to-end tests ----
 LP_E2E_TESTS = \
@@ -276,6 +276,8 @@ LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0901-real-urcu-lfstack-signature.sh \
 	tests/e2e/t0910-real-glib-asyncqueue.sh \
 	tests/e2e/t0915-real-glib-threadpool.sh \
+	tests/e2e/t0902-real-urcu-wfcqueue.sh \
+	tests/e2e/t0911-real-glib-hashtable.sh \
 	tests/e2e/t0920-real-cxx-std-thread.sh
 TESTS += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_TESTS)
 
