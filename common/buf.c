@@ -2,6 +2,7 @@
  * the checker). */
 #include "lineup/buf.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,4 +73,20 @@ void lp_buf_free(struct lp_buf *b)
 {
 	free(b->s);
 	memset(b, 0, sizeof *b);
+}
+
+int lp_buf_read_file(struct lp_buf *b, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	char chunk[4096];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		lp_buf_add(b, chunk, n);
+	int bad = ferror(f);
+	fclose(f);
+	if (bad)
+		errno = EIO;
+	return bad ? -1 : 0;
 }

@@ -85,15 +85,11 @@ static unsigned long long json_count(const char *json, const char *key)
 
 static char *slurp(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return NULL;
 	struct lp_buf b = {0};
-	char chunk[4096];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		lp_buf_add(&b, chunk, n);
-	fclose(f);
+	if (lp_buf_read_file(&b, path)) {
+		lp_buf_free(&b);
+		return NULL;
+	}
 	return lp_buf_take(&b);
 }
 

@@ -389,18 +389,13 @@ int lp_tdesc_parse_text(const char *path, const char *text, struct lp_tdesc *d, 
 
 int lp_tdesc_parse(const char *path, struct lp_tdesc *d, char *err, size_t errsize)
 {
-	FILE *f = fopen(path, "r");
-	if (!f) {
+	struct lp_buf b = {0};
+	if (lp_buf_read_file(&b, path)) {
 		memset(d, 0, sizeof *d);
+		lp_buf_free(&b);
 		return lp_errf(err, errsize, "cannot read test description '%s': %s", path,
 			       strerror(errno));
 	}
-	struct lp_buf b = {0};
-	char chunk[4096];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		lp_buf_add(&b, chunk, n);
-	fclose(f);
 	if (strlen(lp_buf_str(&b)) != b.len) {
 		lp_buf_free(&b);
 		memset(d, 0, sizeof *d);

@@ -21,5 +21,7 @@ char *lp_buf_take(struct lp_buf *b);
 /* Empties the buffer and keeps its memory. */
 void lp_buf_reset(struct lp_buf *b);
 void lp_buf_free(struct lp_buf *b);
+/* Appends the whole file at path; -1 with errno set when it cannot be read. */
+int lp_buf_read_file(struct lp_buf *b, const char *path);
 
 #endif
