@@ -145,6 +145,9 @@ $(LP_PROG_DIR)/client-static: $(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/queue
 		$(srcdir)/$(LP_PROG_DIR)/queue-lock.c 2>/dev/null || \
 		echo "  SKIP     $@ (no static C library: the statically linked client test will skip)"
 
+EXTRA_DIST += $(LP_PROG_DIR)/queue-lock.lineup $(LP_PROG_DIR)/queue-trylock.lineup \
+	$(LP_PROG_DIR)/stack-treiber.lineup $(LP_PROG_DIR)/stack-agm.lineup \
+	$(LP_PROG_DIR)/counter-atomic.lineup $(LP_PROG_DIR)/counter-loadstore.lineup
 EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP_PROG_DIR)/client-queue-c11.c \
 	$(LP_PROG_DIR)/client-closefd.c $(LP_PROG_DIR)/nodeset.h $(LP_PROG_DIR)/nodeset.c \
 	$(LP_PROG_DIR)/client-nodeset.c $(LP_PROG_DIR)/lazyreg.h $(LP_PROG_DIR)/lazyreg.c \
@@ -256,7 +259,8 @@ LP_E2E_TESTS = \
 	tests/e2e/t1140-budget-progress.sh \
 	tests/e2e/t1150-budget-interception-coverage.sh \
 	tests/e2e/t1200-test-fixed.sh \
-	tests/e2e/t1210-test-generate.sh
+	tests/e2e/t1210-test-generate.sh \
+	tests/e2e/t1220-test-bundled.sh
 # Issue 4: atomics, futexes, real libraries (`make check-atomics` runs only these).
 LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0800-atomics-counter-fetch-add.sh \
