@@ -4,10 +4,12 @@
  * that makes its calls in order, joins them and makes the final calls.
  *
  * Functions are called by symbol through dlsym, whose pointers the preload turns into its
- * trampolines: the calls are operations exactly like a client's. Arguments are passed as
- * x86-64 System V integer-class values (integers, pointers, strings, NULL, variables); the
- * cli refuses tests whose functions take floating point or struct arguments before it
- * starts this program. Everything is prepared before the first thread starts, so the
+ * trampolines: the calls are operations exactly like a client's. Arguments follow x86-64
+ * System V: integers, pointers, strings, NULL and variables in the integer registers in
+ * order, floating point literals (1.5 a double, 1.5f a float) in the vector registers in
+ * order, which is where a prototyped call puts them whatever their interleaving; the cli
+ * checks the literals against the functions' types before it starts this program, and
+ * refuses struct arguments. Everything is prepared before the first thread starts, so the
  * threads only call. */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -20,13 +22,16 @@
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 
-#define MAX_ARGS 6 /* integer-class argument registers */
+#define MAX_ARGS 6    /* integer-class argument registers */
+#define MAX_FP_ARGS 8 /* vector argument registers */
 
-typedef long (*fn6)(long, long, long, long, long, long);
+typedef long (*fn6)(long, long, long, long, long, long, double, double, double, double, double,
+		    double, double, double);
 
 struct prepared {
 	fn6 fn;
 	long args[MAX_ARGS];
+	double fp[MAX_FP_ARGS];
 	const struct lp_tcall *c;
 };
 
@@ -73,23 +78,45 @@ static long value_of(const struct lp_tcall *c, const struct lp_targ *a)
 	       c->func);
 }
 
+/* A float travels in the low 32 bits of its vector register. */
+static double as_register(const struct lp_targ *a)
+{
+	if (!a->single)
+		return a->f;
+	float f = (float)a->f;
+	uint64_t bits = 0;
+	double d;
+	memcpy(&bits, &f, sizeof f);
+	memcpy(&d, &bits, sizeof d);
+	return d;
+}
+
 static void prepare(const struct lp_tcall *c, struct prepared *p)
 {
-	if (c->n_args > MAX_ARGS)
-		lp_die(LP_EXIT_USAGE,
-		       "%s:%d: %s has %d arguments: the built-in driver passes at most %d (write a "
-		       "client for it)",
-		       desc->path, c->line, c->func, c->n_args, MAX_ARGS);
 	memset(p, 0, sizeof *p);
 	p->c = c;
 	p->fn = lookup(c);
-	for (int i = 0; i < c->n_args; i++)
-		p->args[i] = value_of(c, &c->args[i]);
+	int gp = 0, fp = 0;
+	for (int i = 0; i < c->n_args; i++) {
+		if (c->args[i].kind == LP_TARG_FLOAT ? fp == MAX_FP_ARGS : gp == MAX_ARGS)
+			lp_die(
+			    LP_EXIT_USAGE,
+			    "%s:%d: %s has more arguments than registers (%d integer, %d floating "
+			    "point): the built-in driver passes no argument on the stack, write "
+			    "a client for it",
+			    desc->path, c->line, c->func, MAX_ARGS, MAX_FP_ARGS);
+		if (c->args[i].kind == LP_TARG_FLOAT)
+			p->fp[fp++] = as_register(&c->args[i]);
+		else
+			p->args[gp++] = value_of(c, &c->args[i]);
+	}
 }
 
 static long call(const struct prepared *p)
 {
-	return p->fn(p->args[0], p->args[1], p->args[2], p->args[3], p->args[4], p->args[5]);
+	return p->fn(p->args[0], p->args[1], p->args[2], p->args[3], p->args[4], p->args[5],
+		     p->fp[0], p->fp[1], p->fp[2], p->fp[3], p->fp[4], p->fp[5], p->fp[6],
+		     p->fp[7]);
 }
 
 static void *run_thread(void *arg)

@@ -79,6 +79,33 @@ static int integer(struct parser *ps, long long *v)
 	return 0;
 }
 
+/* A floating point literal at ps->p (1.5, -2e3, 0.25f): 0, 1 when there is none, -1 on
+ * error. Integers (no '.', no exponent) and hex are not floating point. */
+static int floating(struct parser *ps, struct lp_targ *a)
+{
+	skip_space(ps);
+	const char *s = ps->p;
+	size_t n = strspn(s, "+-0123456789.eE");
+	bool dot = n && memchr(s, '.', n), exp = n && (memchr(s, 'e', n) || memchr(s, 'E', n));
+	if ((!dot && !exp) || !strncmp(s, "0x", 2) || !strncmp(s, "0X", 2) || memmem(s, n, "..", 2))
+		return 1; /* an integer, hex, or a range A..B */
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s)
+		return 1;
+	bool single = *end == 'f' || *end == 'F';
+	if (errno || is_ident(single ? end[1] : *end))
+		return fail(ps,
+			    "bad floating point number '%.*s': write e.g. 1.5, or 1.5f for a "
+			    "float",
+			    (int)strcspn(s, ",)} "), s);
+	memset(a, 0, sizeof *a);
+	a->kind = LP_TARG_FLOAT, a->f = v, a->single = single;
+	ps->p = end + single;
+	return 0;
+}
+
 /* One concrete argument (an integer, a string, NULL or a bound variable). */
 static int concrete(struct parser *ps, struct lp_targ *a)
 {
@@ -104,6 +131,9 @@ static int concrete(struct parser *ps, struct lp_targ *a)
 		lp_buf_free(&b);
 		return 0;
 	}
+	int fr = floating(ps, a);
+	if (fr <= 0)
+		return fr;
 	long long v;
 	int r = integer(ps, &v);
 	if (r <= 0) {
@@ -159,6 +189,9 @@ static int choice(struct parser *ps, struct lp_targ *a, bool choices)
 			return fail(ps, "expected ',' or '}' in a choice {x, y, z}");
 		}
 	}
+	int fr = floating(ps, a);
+	if (fr <= 0)
+		return fr;
 	const char *save = ps->p;
 	long long lo, hi;
 	int r = integer(ps, &lo);
@@ -527,6 +560,14 @@ static void print_arg(const struct lp_targ *a, FILE *f)
 	case LP_TARG_VAR:
 		fputs(a->s, f);
 		break;
+	case LP_TARG_FLOAT: {
+		char num[64];
+		snprintf(num, sizeof num, "%.17g", a->f);
+		if (!strpbrk(num, ".eEn")) /* 2 reads as an integer: 2.0 */
+			strcat(num, ".0");
+		fprintf(f, "%s%s", num, a->single ? "f" : "");
+		break;
+	}
 	case LP_TARG_RANGE:
 		fprintf(f, "%lld..%lld", a->lo, a->hi);
 		break;

@@ -18,6 +18,7 @@ enum lp_targ_kind {
 	LP_TARG_STR,   /* s: the text between the quotes, escapes resolved */
 	LP_TARG_NULL,  /* NULL */
 	LP_TARG_VAR,   /* s: a variable bound by an earlier init line */
+	LP_TARG_FLOAT, /* f: 1.5 (a double), or with single, 1.5f (a float) */
 	LP_TARG_RANGE, /* lo..hi, inclusive (op lines only) */
 	LP_TARG_SET,   /* {x, y, z}: set[0..n_set-1], each concrete (op lines only) */
 };
@@ -25,6 +26,8 @@ enum lp_targ_kind {
 struct lp_targ {
 	enum lp_targ_kind kind;
 	long long i, lo, hi;
+	double f;
+	bool single;
 	char *s;
 	struct lp_targ *set;
 	int n_set;

@@ -54,15 +54,31 @@ static void check_call(const struct lp_tdesc *d, const struct lp_plan *plan,
 		       d->path, c->line, c->func);
 	if (!f->typed)
 		return; /* the run ends with an error naming it if it is called */
-	for (int i = 0; i < f->nargs; i++)
-		if (f->args[i] == LP_K_F4 || f->args[i] == LP_K_F8)
-			lp_die(LP_EXIT_USAGE,
-			       "%s:%d: argument %d of %s is floating point, which the built-in "
-			       "driver does not pass: write a client for this test",
-			       d->path, c->line, i + 1, c->func);
 	if (c->n_args < f->nargs || (c->n_args > f->nargs && !f->varargs))
 		lp_die(LP_EXIT_USAGE, "%s:%d: %s takes %d argument%s, the test gives %d", d->path,
 		       c->line, c->func, f->nargs, f->nargs == 1 ? "" : "s", c->n_args);
+	/* the literal says which register: it must be the one the type says */
+	for (int i = 0; i < f->nargs; i++) {
+		const struct lp_targ *a = &c->args[i];
+		bool flt = a->kind == LP_TARG_FLOAT;
+		if (f->args[i] == LP_K_F8 && !(flt && !a->single))
+			lp_die(
+			    LP_EXIT_USAGE,
+			    "%s:%d: argument %d of %s is a double: write a floating point number "
+			    "such as 1.5",
+			    d->path, c->line, i + 1, c->func);
+		if (f->args[i] == LP_K_F4 && !(flt && a->single))
+			lp_die(LP_EXIT_USAGE,
+			       "%s:%d: argument %d of %s is a float: write it with an f, such as "
+			       "1.5f",
+			       d->path, c->line, i + 1, c->func);
+		if (flt && f->args[i] != LP_K_F4 && f->args[i] != LP_K_F8)
+			lp_die(
+			    LP_EXIT_USAGE,
+			    "%s:%d: argument %d of %s is not floating point: write an integer, a "
+			    "string, NULL or a variable",
+			    d->path, c->line, i + 1, c->func);
+	}
 }
 
 void lp_test_check_plan(const struct lp_tdesc *d, const struct lp_plan *plan)

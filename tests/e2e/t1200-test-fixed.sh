@@ -49,6 +49,23 @@ expect_out '^0\.1 call probe_note\(41\)$' "a variable passes the result it was b
 expect_out '^0\.2 call probe_note\(0\)$' "NULL is a null pointer"
 expect_out '^0 call probe_note\(-5\)$' "final calls run in main after the threads"
 
+# floating point: doubles and floats between integers, where the types say
+cat > "$T/float.lineup" <<DESC
+target $P/libprobe.so
+thread probe_scale(1.5, 2, 0.25f)
+thread probe_scale(-2e1, 3, 1.0f)
+DESC
+lp_run --replay c: --test "$T/float.lineup"
+expect_status 0 "float test: --replay c:"
+expect_out '^0\.1 ret 3\.25$' "a double and a float reach the function (1.5 * 2 + 0.25)"
+expect_out '^0\.2 ret -59$' "and an exponent (-2e1 * 3 + 1)"
+printf 'target %s\nthread probe_scale(1.5, 2, 0.25)\n' "$P/libprobe.so" > "$T/nofloat.lineup"
+lp_run --test "$T/nofloat.lineup"
+expect_error "nofloat.lineup:2: argument 3 of probe_scale is a float: write it with an f"
+printf 'target %s\nthread probe_scale(1, 2, 0.25f)\n' "$P/libprobe.so" > "$T/nodouble.lineup"
+lp_run --test "$T/nodouble.lineup"
+expect_error "nodouble.lineup:2: argument 1 of probe_scale is a double"
+
 # malformed descriptions: exit 2, FILE:LINE
 printf 'target %s\nthread queue_add(q, 1)\n' "$P/libqueue-lock.so" > "$T/unbound.lineup"
 lp_run --test "$T/unbound.lineup"

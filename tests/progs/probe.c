@@ -30,3 +30,5 @@ long probe_len(const char *s)
 		n++;
 	return n;
 }
+
+double probe_scale(double x, long k, float y) { return x * (double)k + (double)y; }

@@ -10,5 +10,7 @@ long probe_sum(int n, ...);
 int probe_fill(char *buf, int n);
 /* The length of s (an input string). */
 long probe_len(const char *s);
+/* x * k + y: floating point arguments between integer ones. */
+double probe_scale(double x, long k, float y);
 
 #endif

@@ -19,6 +19,7 @@ static const char fixed[] = "# a fixed test\n"
 			    "init      lq_add(q, -7)\n"
 			    "thread    lq_add(q, 0x10); lq_take(q)\n"
 			    "thread    lq_put(q, \"a # b\\\"c\", NULL)\n"
+			    "thread    lq_scale(q, 1.5, -2e3, 0.25f, 2.0)\n"
 			    "final     lq_take(q)\n";
 
 static char *print(const struct lp_tdesc *d)
@@ -46,7 +47,7 @@ static void parses_a_fixed_test(void **state)
 	assert_null(d.init[1].bind);
 	assert_int_equal(d.init[1].args[1].kind, LP_TARG_INT);
 	assert_int_equal(d.init[1].args[1].i, -7);
-	assert_int_equal(d.n_threads, 2);
+	assert_int_equal(d.n_threads, 3);
 	assert_int_equal(d.threads[0].n_calls, 2);
 	assert_int_equal(d.threads[0].calls[0].args[1].i, 16);
 	assert_int_equal(d.threads[0].calls[0].line, 7);
@@ -55,6 +56,11 @@ static void parses_a_fixed_test(void **state)
 	assert_int_equal(put->args[1].kind, LP_TARG_STR);
 	assert_string_equal(put->args[1].s, "a # b\"c");
 	assert_int_equal(put->args[2].kind, LP_TARG_NULL);
+	const struct lp_tcall *sc = &d.threads[2].calls[0];
+	assert_int_equal(sc->args[1].kind, LP_TARG_FLOAT);
+	assert_true(sc->args[1].f == 1.5 && !sc->args[1].single);
+	assert_true(sc->args[2].f == -2000.0);
+	assert_true(sc->args[3].f == 0.25 && sc->args[3].single);
 	assert_int_equal(d.n_final, 1);
 	assert_int_equal(d.n_ops, 0);
 	lp_tdesc_free(&d);
@@ -97,6 +103,7 @@ static void prints_back(void **state)
 	assert_string_equal(once, copied);
 	assert_non_null(strstr(once, "thread    lq_add(q, 16); lq_take(q)\n"));
 	assert_non_null(strstr(once, "lq_put(q, \"a # b\\\"c\", NULL)"));
+	assert_non_null(strstr(once, "lq_scale(q, 1.5, -2000.0, 0.25f, 2.0)"));
 	free(once), free(twice), free(copied);
 	lp_tdesc_free(&d), lp_tdesc_free(&e), lp_tdesc_free(&c);
 }
