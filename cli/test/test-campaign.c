@@ -242,8 +242,24 @@ static void emit_client(const struct lp_tdesc *t, const char *path)
 		bool seen = false;
 		for (int j = 0; j < i; j++)
 			seen = seen || !strcmp(all[j]->func, all[i]->func);
-		if (!seen)
+		if (seen)
+			continue;
+		bool flt = false; /* default promotions would pass a float as a double */
+		for (int a = 0; a < all[i]->n_args; a++)
+			flt = flt || all[i]->args[a].kind == LP_TARG_FLOAT;
+		if (!flt) {
 			fprintf(f, "long %s();\n", all[i]->func);
+			continue;
+		}
+		fprintf(f, "long %s(", all[i]->func);
+		for (int a = 0; a < all[i]->n_args; a++) {
+			const struct lp_targ *x = &all[i]->args[a];
+			fprintf(f, "%s%s", a ? ", " : "",
+				x->kind == LP_TARG_FLOAT ? (x->single ? "float" : "double")
+				: x->kind == LP_TARG_STR ? "const char *"
+							 : "long");
+		}
+		fputs(");\n", f);
 	}
 	fputs("\n", f);
 	for (int i = 0; i < t->n_init; i++)
