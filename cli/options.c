@@ -152,7 +152,8 @@ void lp_options_usage(FILE *f)
 	    "                             and whether it has a serial witness (exit 1 if not)\n"
 	    "      --observations FILE    write the phase-1 observations to FILE\n"
 	    "      --json FILE            write a machine-readable report to FILE\n"
-	    "  -j, --jobs N               generated tests checked N at a time (default 1); the\n"
+	    "  -j, --jobs N               generated tests checked N at a time (default: the\n"
+	    "                             number of CPUs); the\n"
 	    "                             executions of one check run one at a time\n"
 	    "      --strategy dfs|pct|random  phase 2: every schedule up to the preemption bound\n"
 	    "                             (dfs, default), or --samples seeded random schedules:\n"
@@ -440,7 +441,7 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 	o->reduction = LP_REDUCE_SLEEP;
 	o->granularity = LP_GRAN_ATOMIC;
 	o->max_steps = 10000;
-	o->jobs = 1;
+	o->jobs = 0; /* not given: generated tests use every CPU, a check one process */
 	o->watchdog = 10;
 	o->seed = 1;
 	o->shape_threads = o->shape_calls = 3;

@@ -483,7 +483,9 @@ int lp_test_campaign(const struct lp_options *o)
 {
 	struct campaign c = {0};
 	setup(&c, o);
-	int jobs = o->jobs < 1 ? 1 : o->jobs > 64 ? 64 : o->jobs;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int jobs = o->jobs ? o->jobs : cpus > 0 ? (int)cpus : 1; /* default: every CPU */
+	jobs = jobs > 64 ? 64 : jobs;
 	if (!o->quiet) {
 		printf("generator: %s (%d op line%s)\n", o->test, c.g.n_ops,
 		       c.g.n_ops == 1 ? "" : "s");
@@ -513,6 +515,10 @@ int lp_test_campaign(const struct lp_options *o)
 		for (size_t r = first; r < c.n_res && !fail; r++)
 			if (c.res[r].status != LP_EXIT_OK)
 				fail = &c.res[r];
+		/* tests after the first failure ran only because of -j: as if they had not,
+		 * so that every count is the same whatever -j */
+		while (fail && c.n_res && &c.res[c.n_res - 1] > fail)
+			free(c.res[--c.n_res].text);
 		if (!o->quiet && isatty(2))
 			fprintf(stderr, "\rtests: %zu run", c.n_res);
 	}

@@ -46,6 +46,13 @@ else
 	ok 1 "the emitted client compiles: $(head -n 3 "$T/cc.err")"
 fi
 
+# -j changes nothing but the time: the same first violation and counts
+lp_run --test "$T/buggy.lineup" --random 10 --seed 4 -p 1 --no-minimise -j 1 --json "$T/j1.json"
+lp_run --test "$T/buggy.lineup" --random 10 --seed 4 -p 1 --no-minimise -j 2 --json "$T/j2.json"
+[ "$(jq -c '[.tests, .violation.index, [.results[].verdict]]' "$T/j1.json")" = \
+	"$(jq -c '[.tests, .violation.index, [.results[].verdict]]' "$T/j2.json")" ]
+ok $? "-j 1 and -j 2: the same tests run, the same first violation"
+
 # same seed, same tests; another seed, other tests
 lp_run --test "$T/correct.lineup" --random 3 --seed 5 -p 0 --json "$T/s1.json"
 lp_run --test "$T/correct.lineup" --random 3 --seed 5 -p 0 --json "$T/s2.json"

@@ -27,7 +27,7 @@ static void defaults(void **state)
 	assert_int_equal(o.bound, 2);
 	assert_int_equal(o.granularity, LP_GRAN_ATOMIC);
 	assert_int_equal(o.max_steps, 10000);
-	assert_int_equal(o.jobs, 1);
+	assert_int_equal(o.jobs, 0); /* not given */
 	assert_int_equal(o.watchdog, 10);
 	assert_int_equal(o.client_argc, 1);
 	assert_string_equal(o.client_argv[0], "./client");
