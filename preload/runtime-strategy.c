@@ -17,6 +17,10 @@ lp_tid_t lp_rt_choose(struct lp_thread *self, uint64_t step, uint32_t point, con
 		      unsigned nc)
 {
 	const struct lp_shm *shm = lp_rt.shm;
+	/* Serial executions start operations lowest thread first: the default order is the one
+	 * symmetry keeps (scheduler/explore.h, "Symmetry"), whichever thread ran last. */
+	if (lp_rt.phase == LP_PHASE_SERIAL && point == LP_PT_OP_START && nc)
+		return cand[0];
 	/* Serial executions stay exhaustive: a strategy is for phase 2 only. */
 	if (lp_rt.phase != LP_PHASE_CONCURRENT || shm->strategy == LP_STRAT_DEFAULT)
 		return lp_sched_default(cand, nc, self->tid, point);

@@ -312,12 +312,26 @@ static void send_derived(const char *history, void *arg)
 	free(text);
 }
 
-/* The identical threads of phase 1's first execution, for the explorer and the summary. */
-static void find_symmetry(struct lp_ctx *c, struct lp_explore *ex, const char *history)
+/* The identical threads of phase 1's first execution, for the explorer and the summary;
+ * and the probe: that execution with the first two members of a group started the other
+ * way round, run at the end for real, whose history the derived ones must already hold
+ * (a library whose results depend on the thread is caught there). */
+static void find_symmetry(struct lp_ctx *c, struct lp_explore *ex, const char *history,
+			  const struct lp_exec_log *log)
 {
 	c->n_sym = history ? lp_symmetry_groups(history, c->sym, 64) : 0;
+	c->sym_probe = (struct lp_override){0};
 	if (!c->n_sym)
 		return;
+	for (size_t k = 0; k < log->n_decisions && !c->sym_probe.tid; k++) {
+		const struct lp_explore_decision *d = &log->decisions[k];
+		for (size_t i = 0; i + 1 < c->n_sym && d->point == LP_PT_OP_START; i++)
+			if (c->sym[i].tid == d->chosen && c->sym[i + 1].group == c->sym[i].group)
+				for (uint32_t j = 0; j < d->n_candidates; j++)
+					if (d->candidates[j] == c->sym[i + 1].tid)
+						c->sym_probe = (struct lp_override){
+						    .step = d->step, .tid = c->sym[i + 1].tid};
+	}
 	lp_explore_set_symmetry(ex, c->sym, c->n_sym);
 	struct lp_buf b = {0};
 	for (size_t i = 0; i < c->n_sym; i++) {
@@ -382,7 +396,7 @@ static int phase1(struct lp_ctx *c, bool replay)
 		execute(c, s, &e, false);
 		/* -f leaves target calls in the client's code: its order matters, no symmetry */
 		if (first && !c->no_symmetry && !(c->sv.run_flags & LP_RUN_SERIAL_SWITCHES))
-			find_symmetry(c, ex, e.history);
+			find_symmetry(c, ex, e.history, &e.log);
 		first = false;
 		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
 		c->sum.p1_executions++;
@@ -437,6 +451,25 @@ static int phase1(struct lp_ctx *c, bool replay)
 		exec_clear(&e);
 		lp_progress_update(LP_PROGRESS_SERIAL, c->sum.p1_executions, c->sum.p1_histories,
 				   0);
+	}
+	if (c->n_sym && c->sym_probe.tid) { /* the swapped start, for real */
+		struct lp_schedule probe = {.phase = LP_PHASE_SERIAL, .n = 1, .ov = &c->sym_probe};
+		struct lp_exec e;
+		execute(c, &probe, &e, false);
+		c->sum.p1_executions++;
+		char *text = NULL;
+		enum lp_check_reply r = lp_checker_pipe_send(&c->ck, e.history, &text);
+		free(text);
+		bool alike =
+		    r == LP_CHECK_OK && lp_symmetry_consistent(e.history, c->sym, c->n_sym);
+		exec_clear(&e);
+		if (!alike) {
+			lp_explore_free(ex);
+			lp_summary_warn(&c->sum, "threads that made the same calls did not behave "
+						 "alike (different calls or results when swapped): "
+						 "phase 1 ran every serial order instead");
+			return rerun_phase1(c);
+		}
 	}
 	c->sum.p1_seconds = now_seconds() - p1_started;
 	c->sum.p1_symmetric = lp_explore_symmetric(ex);

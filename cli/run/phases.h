@@ -34,8 +34,9 @@ struct lp_ctx {
 	bool no_symmetry; /* every order is run: turned off, or given up */
 	struct lp_symmetry_member sym[64];
 	size_t n_sym;
-	bool sym_broken; /* the members did not behave alike: phase 1 again without */
-	bool p1_reran;	 /* a confirmation ran phase 1 again (lp_phases_refresh) */
+	bool sym_broken;	      /* the members did not behave alike: phase 1 again without */
+	bool p1_reran;		      /* a confirmation ran phase 1 again (lp_phases_refresh) */
+	struct lp_override sym_probe; /* a swapped start to run for real, tid 0: none */
 	/* Ending early and estimating (cli/budget-run.c). */
 	double started;	 /* CLOCK_MONOTONIC seconds at the start (the budget counts the analysis) */
 	double deadline; /* CLOCK_MONOTONIC seconds when --time-budget ends; 0 none */

@@ -12,7 +12,7 @@ $H -p c -o 5@0.2 -- "$B/client-toy" racy >"$TMP/preempt" 2>&1
 ok "an override preempts 0.1 inside its operation" has "$TMP/preempt" "dec 5 sync 0.1 -> 0.2 [0.1 0.2]"
 ok "the preemption loses an update" has "$TMP/preempt" "ret 0 toy_get = 11"
 ok "0.2's operation overlaps 0.1's" sh -c "sed -n '/call 0.1/,/ret 0.1/p' '$TMP/preempt' | grep -q 'call 0.2'"
-$H -p s -o 6@0.1 -- "$B/client-toy" racy >"$TMP/div" 2>&1
+$H -p s -o 6@0.2 -- "$B/client-toy" racy >"$TMP/div" 2>&1
 ok "an override naming a non-candidate diverges" sh -c "grep -q 'outcome diverged' '$TMP/div' && grep -q 'not a candidate' '$TMP/div'"
 $H -o 6@0.2 -- "$B/client-toy" deadlock >"$TMP/dead" 2>&1
 ok "opposite lock orders deadlock under 6@0.2" has "$TMP/dead" "outcome deadlock"
