@@ -6,7 +6,7 @@ what=${1:-demo}
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 packages="gcc make autoconf automake libtool pkg-config libelf-dev libdw-dev libcapstone-dev
-libcmocka-dev mandoc jq python3 liburcu-dev libglib2.0-dev clang-format"
+libcmocka-dev mandoc jq python3 liburcu-dev libglib2.0-dev clang-format pigz xz-utils zstd"
 missing=""
 for p in $packages; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"

@@ -282,7 +282,8 @@ LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0915-real-glib-threadpool.sh \
 	tests/e2e/t0902-real-urcu-wfcqueue.sh \
 	tests/e2e/t0911-real-glib-hashtable.sh \
-	tests/e2e/t0920-real-cxx-std-thread.sh
+	tests/e2e/t0920-real-cxx-std-thread.sh \
+	tests/e2e/t0930-real-programs-byte-identical.sh
 TESTS += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_TESTS)
 
 .PHONY: check-atomics
