@@ -402,6 +402,8 @@ static void setup(struct campaign *c, const struct lp_options *o)
 		lp_die(LP_EXIT_USAGE, "cannot find lineup-preload's own path (/proc/self/exe): %m");
 	self[n] = 0;
 	c->self = lp_xstrdup(self);
+	/* the checks' errors name the description, not their temporary test files */
+	setenv("LINEUP_TEST_ORIGIN", o->test, 1);
 	const char *tmpdir = getenv("TMPDIR");
 	struct lp_buf b = {0};
 	lp_buf_printf(&b, "%s/lineup-gen.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");

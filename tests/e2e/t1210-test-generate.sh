@@ -107,6 +107,11 @@ lp_run --test "$T/fixed.lineup" --random 5
 expect_error "is a fixed test .*need a generator"
 lp_run --random 5 -- /bin/true
 expect_error "give it with --test FILE"
+printf 'target %s\ninit q = queue_new()\nop queue_ad(q, 1)\n' "$P/libqueue-lock.so" > "$T/badop.lineup"
+lp_run --test "$T/badop.lineup" --random 2 -p 0
+expect_status 2 "a generator whose op names no function: exit 2"
+grep -q "badop.lineup: in a test generated from it: 'queue_ad' is not an exported function" "$ERR"
+ok $? "the error names the description, not the temporary test"
 lp_run merge "$T/fixed.lineup"
 expect_error "is not the JSON report of a generated-test run"
 done_testing
