@@ -27,24 +27,10 @@ LP_FID_CLIENTS = $(LP_PROG_DIR)/client-busy $(LP_PROG_DIR)/client-fdstate $(LP_P
 check_DATA += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
 CLEANFILES += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
 
-$(LP_PROG_DIR)/client-busy: $(LP_PROG_DIR)/client-busy.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/libsemw.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-busy.c $(LP_PROG_DIR)/libsemw.so
-EXTRA_DIST += $(LP_PROG_DIR)/client-busy.c
-$(LP_PROG_DIR)/client-fdstate: $(LP_PROG_DIR)/client-fdstate.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-lock.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-fdstate.c $(LP_PROG_DIR)/libqueue-lock.so
-EXTRA_DIST += $(LP_PROG_DIR)/client-fdstate.c
-$(LP_PROG_DIR)/client-fork: $(LP_PROG_DIR)/client-fork.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-lock.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-fork.c $(LP_PROG_DIR)/libqueue-lock.so
-EXTRA_DIST += $(LP_PROG_DIR)/client-fork.c
-$(LP_PROG_DIR)/client-selfdeadlock: $(LP_PROG_DIR)/client-selfdeadlock.c $(LP_QUEUE_H) $(LP_PROG_DIR)/libqueue-lock.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-selfdeadlock.c $(LP_PROG_DIR)/libqueue-lock.so
-EXTRA_DIST += $(LP_PROG_DIR)/client-selfdeadlock.c
-$(LP_PROG_DIR)/libescape.so: $(LP_PROG_DIR)/escape.c $(LP_PROG_DIR)/escape.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/escape.c
-$(LP_PROG_DIR)/client-escape: $(LP_PROG_DIR)/client-escape.c $(LP_PROG_DIR)/escape.h $(LP_PROG_DIR)/libescape.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-escape.c $(LP_PROG_DIR)/libescape.so
-EXTRA_DIST += $(LP_PROG_DIR)/escape.c $(LP_PROG_DIR)/escape.h $(LP_PROG_DIR)/client-escape.c
+# Their rules come from the tables in tests/local.mk (LP_LIB_TABLE, LP_CLIENT_TABLE).
+EXTRA_DIST += $(LP_PROG_DIR)/client-busy.c $(LP_PROG_DIR)/client-fdstate.c $(LP_PROG_DIR)/client-fork.c \
+	$(LP_PROG_DIR)/client-selfdeadlock.c $(LP_PROG_DIR)/escape.c $(LP_PROG_DIR)/escape.h \
+	$(LP_PROG_DIR)/client-escape.c $(LP_PROG_DIR)/client-escape-exit.c
 
 # The trylock queue and its client compiled as C++ (mangled names), when a C++ compiler is
 # installed; t1080 skips without them.
@@ -61,38 +47,27 @@ $(LP_PROG_DIR)/client-queue-trylock-cxx: $(LP_PROG_DIR)/client-queue.c $(LP_QUEU
 	$(AM_V_CCLD)if [ -e $(LP_PROG_DIR)/libqueue-trylock-cxx.so ]; then \
 		$(LP_FID_CXX) -x c++ $(LP_PROG_CFLAGS) $(LP_PROG_RPATH) -g -o $@ $(srcdir)/$(LP_PROG_DIR)/client-queue.c \
 		-x none $(LP_PROG_DIR)/libqueue-trylock-cxx.so; fi
-$(LP_PROG_DIR)/client-escape-exit: $(LP_PROG_DIR)/client-escape-exit.c $(LP_PROG_DIR)/escape.h $(LP_PROG_DIR)/libescape.so
-	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-escape-exit.c $(LP_PROG_DIR)/libescape.so
-EXTRA_DIST += $(LP_PROG_DIR)/client-escape-exit.c
 
-# C++ exceptions through an operation and inside one (t1076), when a C++ compiler is
-# installed; t1076 skips without them.
-LP_FID_CXX_THROW = $(LP_PROG_DIR)/libthrower.so $(LP_PROG_DIR)/client-thrower
-check_DATA += $(LP_FID_CXX_THROW)
-CLEANFILES += $(LP_FID_CXX_THROW)
-$(LP_PROG_DIR)/libthrower.so: $(LP_PROG_DIR)/thrower.cc $(LP_PROG_DIR)/thrower.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_FID_CXX) $(LP_PROG_CFLAGS) -g -fPIC -shared -Wl,-soname,$(@F) -o $@ \
-		$(srcdir)/$(LP_PROG_DIR)/thrower.cc 2>/dev/null || \
-		echo "  SKIP     $@ (no C++ compiler: the exception test will skip)"
-$(LP_PROG_DIR)/client-thrower: $(LP_PROG_DIR)/client-thrower.cc $(LP_PROG_DIR)/thrower.h $(LP_PROG_DIR)/libthrower.so
-	$(AM_V_CCLD)if [ -e $(LP_PROG_DIR)/libthrower.so ]; then \
-		$(LP_FID_CXX) $(LP_PROG_CFLAGS) $(LP_PROG_RPATH) -g -o $@ \
-		$(srcdir)/$(LP_PROG_DIR)/client-thrower.cc $(LP_PROG_DIR)/libthrower.so; fi
-EXTRA_DIST += $(LP_PROG_DIR)/thrower.cc $(LP_PROG_DIR)/thrower.h $(LP_PROG_DIR)/client-thrower.cc
+# C++ libraries and their clients, when a C++ compiler is installed (their tests skip
+# without them): name -> lib<name>.so from <name>.cc and client-<name> from
+# client-<name>.cc, both with <name>.h. thrower: exceptions through and inside an
+# operation (t1076); registry: std::mutex, std::map, std::thread (t0920).
+LP_CXX_TABLE = thrower registry
+LP_FID_CXX_PAIRS = $(foreach n,$(LP_CXX_TABLE),$(LP_PROG_DIR)/lib$(n).so $(LP_PROG_DIR)/client-$(n))
+check_DATA += $(LP_FID_CXX_PAIRS)
+CLEANFILES += $(LP_FID_CXX_PAIRS)
+EXTRA_DIST += $(foreach n,$(LP_CXX_TABLE),$(LP_PROG_DIR)/$(n).cc $(LP_PROG_DIR)/$(n).h $(LP_PROG_DIR)/client-$(n).cc)
 
-# A C++ library and client (std::mutex, std::map, std::thread, std::string), when a C++
-# compiler is installed; t0920 skips without them.
-LP_FID_CXX_REG = $(LP_PROG_DIR)/libregistry.so $(LP_PROG_DIR)/client-registry
-check_DATA += $(LP_FID_CXX_REG)
-CLEANFILES += $(LP_FID_CXX_REG)
-$(LP_PROG_DIR)/libregistry.so: $(LP_PROG_DIR)/registry.cc $(LP_PROG_DIR)/registry.h
-	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(LP_FID_CXX) $(LP_PROG_CFLAGS) -g -fPIC -shared -Wl,-soname,$(@F) -o $@ \
-		$(srcdir)/$(LP_PROG_DIR)/registry.cc 2>/dev/null || \
-		echo "  SKIP     $@ (no C++ compiler: the std::thread test will skip)"
-$(LP_PROG_DIR)/client-registry: $(LP_PROG_DIR)/client-registry.cc $(LP_PROG_DIR)/registry.h $(LP_PROG_DIR)/libregistry.so
-	$(AM_V_CCLD)if [ -e $(LP_PROG_DIR)/libregistry.so ]; then \
-		$(LP_FID_CXX) $(LP_PROG_CFLAGS) $(LP_PROG_RPATH) -g -o $@ \
-		$(srcdir)/$(LP_PROG_DIR)/client-registry.cc $(LP_PROG_DIR)/libregistry.so; fi
-EXTRA_DIST += $(LP_PROG_DIR)/registry.cc $(LP_PROG_DIR)/registry.h $(LP_PROG_DIR)/client-registry.cc
+# $(1) name
+define LP_CXX_RULES
+$$(LP_PROG_DIR)/lib$(1).so: $$(LP_PROG_DIR)/$(1).cc $$(LP_PROG_DIR)/$(1).h
+	$$(LP_PROG_MKDIR)
+	$$(AM_V_CCLD)$$(LP_FID_CXX) $$(LP_PROG_CFLAGS) -g -fPIC -shared -Wl,-soname,$$(@F) -o $$@ \
+		$$(srcdir)/$$(LP_PROG_DIR)/$(1).cc 2>/dev/null || \
+		echo "  SKIP     $$@ (no C++ compiler: its test will skip)"
+$$(LP_PROG_DIR)/client-$(1): $$(LP_PROG_DIR)/client-$(1).cc $$(LP_PROG_DIR)/$(1).h $$(LP_PROG_DIR)/lib$(1).so
+	$$(AM_V_CCLD)if [ -e $$(LP_PROG_DIR)/lib$(1).so ]; then \
+		$$(LP_FID_CXX) $$(LP_PROG_CFLAGS) $$(LP_PROG_RPATH) -g -o $$@ \
+		$$(srcdir)/$$(LP_PROG_DIR)/client-$(1).cc $$(LP_PROG_DIR)/lib$(1).so; fi
+endef
+$(foreach n,$(LP_CXX_TABLE),$(eval $(call LP_CXX_RULES,$(n))))

@@ -66,7 +66,8 @@ LP_LIB_TABLE = \
 	event-cas-fig9:event-cas:event.h spin-pause:spin-counter:spin.h \
 	spin-nopause:spin-counter:spin.h queue-c11:queue-c11:queue.h \
 	queue-c11-trylock:queue-c11:queue.h nodeset:nodeset:nodeset.h \
-	nodeset-split:nodeset:nodeset.h lazyreg:lazyreg:lazyreg.h ident:ident:ident.h
+	nodeset-split:nodeset:nodeset.h lazyreg:lazyreg:lazyreg.h ident:ident:ident.h \
+	escape:escape:escape.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm
 LP_LIB_DEFINES = nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE
 
@@ -106,7 +107,10 @@ LP_CLIENT_TABLE = \
 	nodeset:client-nodeset:nodeset:nodeset.h nodeset-split:client-nodeset:nodeset-split:nodeset.h \
 	lazyreg:client-lazyreg:lazyreg:lazyreg.h ident:client-ident:ident:ident.h \
 	queue-same-lock:client-queue-same:queue-lock:queue.h \
-	queue-same-trylock:client-queue-same:queue-trylock:queue.h
+	queue-same-trylock:client-queue-same:queue-trylock:queue.h \
+	busy:client-busy:semw:semw.h fdstate:client-fdstate:queue-lock:queue.h \
+	fork:client-fork:queue-lock:queue.h selfdeadlock:client-selfdeadlock:queue-lock:queue.h \
+	escape:client-escape:escape:escape.h escape-exit:client-escape-exit:escape:escape.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 
