@@ -141,15 +141,15 @@ static int wait_check(pid_t pid)
 static void check_batch(struct campaign *c, const uint64_t *idx, int n)
 {
 	pid_t pids[64];
-	char path[64][PATH_MAX], json[64][PATH_MAX];
-	char *texts[64];
+	char *path[64], *json[64], *texts[64]; /* -j is at most 64 */
 	for (int j = 0; j < n; j++) {
 		struct lp_tdesc t;
 		make_test(c, idx[j], &t);
-		snprintf(path[j], PATH_MAX, "%s/test-%llu.lineup", c->tmp,
-			 (unsigned long long)idx[j]);
-		snprintf(json[j], PATH_MAX, "%s/test-%llu.json", c->tmp,
-			 (unsigned long long)idx[j]);
+		struct lp_buf b = {0};
+		lp_buf_printf(&b, "%s/test-%llu.lineup", c->tmp, (unsigned long long)idx[j]);
+		path[j] = lp_buf_take(&b);
+		lp_buf_printf(&b, "%s/test-%llu.json", c->tmp, (unsigned long long)idx[j]);
+		json[j] = lp_buf_take(&b);
 		write_test(&t, path[j]);
 		texts[j] = test_text(&t);
 		lp_tdesc_free(&t);
@@ -164,6 +164,8 @@ static void check_batch(struct campaign *c, const uint64_t *idx, int n)
 		free(js);
 		unlink(path[j]);
 		unlink(json[j]);
+		free(path[j]);
+		free(json[j]);
 		c->res = lp_xrealloc(c->res, sizeof *c->res * (c->n_res + 1));
 		c->res[c->n_res++] = r;
 	}
