@@ -9,8 +9,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "cli/run/interrupt.h"
 #include "cli/run/replay-cmd.h"
 #include "cli/test/test-gen.h"
 #include "lineup/buf.h"
@@ -131,9 +133,20 @@ static pid_t start_check(const struct campaign *c, const char *path, const char 
 static int wait_check(pid_t pid)
 {
 	int st;
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
+	bool forwarded = false;
+	/* polled: SIGINT/SIGTERM restart waitpid, and must reach the check too (it ends
+	 * cleanly on them) when they came to this process alone */
+	for (;;) {
+		pid_t r = waitpid(pid, &st, WNOHANG);
+		if (r == pid)
+			break;
+		if (r < 0 && errno != EINTR)
 			lp_die(LP_EXIT_USAGE, "cannot wait for a check: %m");
+		if (lp_interrupt_signal() && !forwarded)
+			kill(pid, lp_interrupt_signal()), forwarded = true;
+		struct timespec ts = {0, 20 * 1000 * 1000};
+		nanosleep(&ts, NULL);
+	}
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
@@ -330,12 +343,16 @@ static const char *verdict_of(int status)
 
 /* The campaign's JSON report: one result a line, which lp_test_merge reads back. */
 static void write_json(const struct campaign *c, const struct result *fail,
-		       const struct lp_tdesc *min, int min_runs, bool min_complete)
+		       const struct lp_tdesc *min, int min_runs, bool min_complete,
+		       const char *stopped)
 {
 	struct lp_buf b = {0};
 	lp_buf_printf(&b, "{\"mode\": \"%s\", \"seed\": %llu, \"shape\": \"%dx%d\", ",
 		      c->o->autocheck ? "auto" : "random", (unsigned long long)c->o->seed,
 		      c->o->shape_threads, c->o->shape_calls);
+	lp_buf_printf(&b, "\"interrupted\": %s, \"stopped_by\": %s%s%s, ",
+		      stopped ? "true" : "false", stopped ? "\"" : "", stopped ? stopped : "null",
+		      stopped ? "\"" : "");
 	lp_buf_printf(&b, "\"shard\": \"%u/%u\", \"generated\": %llu, \"tests\": %zu,\n",
 		      c->o->shard_n ? c->o->shard_k : 1, c->o->shard_n ? c->o->shard_n : 1,
 		      (unsigned long long)c->total, c->n_res);
@@ -507,6 +524,10 @@ int lp_test_campaign(const struct lp_options *o)
 	}
 	const struct result *fail = NULL;
 	uint64_t idx[64];
+	/* SIGINT/SIGTERM: the checks end themselves (same process group); the batch they
+	 * were in does not count, and the campaign ends with what it had checked. */
+	lp_interrupt_install();
+	const char *stopped = NULL;
 	for (uint64_t i = 1; i <= c.total && !fail;) {
 		int n = 0;
 		for (; i <= c.total && n < jobs; i++)
@@ -516,6 +537,11 @@ int lp_test_campaign(const struct lp_options *o)
 			break;
 		size_t first = c.n_res;
 		check_batch(&c, idx, n);
+		if ((stopped = lp_interrupt_name())) {
+			while (c.n_res > first)
+				free(c.res[--c.n_res].text);
+			break;
+		}
 		for (size_t r = first; r < c.n_res && !fail; r++)
 			if (c.res[r].status != LP_EXIT_OK)
 				fail = &c.res[r];
@@ -593,11 +619,14 @@ int lp_test_campaign(const struct lp_options *o)
 		}
 		free(path);
 	} else {
+		if (stopped)
+			printf("stopped by %s: %zu of the %llu tests checked before it\n", stopped,
+			       c.n_res, (unsigned long long)c.total);
 		printf("tests: %zu run, each checked in full: no violation\n", c.n_res);
 		printf("verdict: no violation found\n");
 	}
 	if (o->json)
-		write_json(&c, fail, &min, runs, complete);
+		write_json(&c, fail, &min, runs, complete, stopped);
 	if (fail)
 		lp_tdesc_free(&min);
 	cleanup(&c);
