@@ -151,7 +151,8 @@ $(LP_PROG_DIR)/client-static: $(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/queue
 
 EXTRA_DIST += $(LP_PROG_DIR)/queue-lock.lineup $(LP_PROG_DIR)/queue-trylock.lineup \
 	$(LP_PROG_DIR)/stack-treiber.lineup $(LP_PROG_DIR)/stack-agm.lineup \
-	$(LP_PROG_DIR)/counter-atomic.lineup $(LP_PROG_DIR)/counter-loadstore.lineup
+	$(LP_PROG_DIR)/counter-atomic.lineup $(LP_PROG_DIR)/counter-loadstore.lineup \
+	$(LP_PROG_DIR)/mbox.lineup $(LP_PROG_DIR)/mbox-if.lineup
 EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP_PROG_DIR)/client-queue-c11.c \
 	$(LP_PROG_DIR)/client-closefd.c $(LP_PROG_DIR)/nodeset.h $(LP_PROG_DIR)/nodeset.c \
 	$(LP_PROG_DIR)/client-nodeset.c $(LP_PROG_DIR)/lazyreg.h $(LP_PROG_DIR)/lazyreg.c \

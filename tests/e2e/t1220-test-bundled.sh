@@ -5,10 +5,11 @@
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_prog libqueue-lock.so libqueue-trylock.so libstack-treiber.so libstack-agm.so \
-	libcounter-atomic.so libcounter-loadstore.so
+	libcounter-atomic.so libcounter-loadstore.so libmbox.so libmbox-if.so
 
 # each description names ./libX.so, next to itself
-for d in queue-lock queue-trylock stack-treiber stack-agm counter-atomic counter-loadstore; do
+for d in queue-lock queue-trylock stack-treiber stack-agm counter-atomic counter-loadstore \
+	mbox mbox-if; do
 	cp "$top_srcdir/tests/progs/$d.lineup" "$T/"
 	ln -s "$P/lib$d.so" "$T/lib$d.so"
 done
@@ -16,16 +17,18 @@ done
 # buggy library, options, minimal size (threads, calls): the trytake that gives up on a
 # busy lock (add; add beside a trytake), the AGM stack's pop that reads and clears a slot
 # in two steps (push; pop beside a pop), the counter whose increment is a load and a store
-# (inc beside inc, at -g memory)
+# (inc beside inc, at -g memory), the mailbox whose get waits with `if` instead of `while`
+# (one get on an empty mailbox returns on a spurious wake-up)
 while read -r lib opts threads calls; do
 	lp_run -p 1 --no-root-cause $opts --test "$T/$lib.lineup" --random 20 --seed 1
 	expect_status 1 "$lib: RandomCheck finds the bug"
-	expect_out "^test [0-9]+ of 20 \\(seed 1\\) shows a violation: $threads threads, $calls calls\$" \
+	expect_out "^test [0-9]+ of 20 \\(seed 1\\) shows a violation: $threads threads?, $calls calls?\$" \
 		"$lib: minimised to $threads threads, $calls calls"
 done <<EOF2
 queue-trylock -q 2 3
 stack-agm -q 2 3
 counter-loadstore -gmemory 2 2
+mbox-if --spurious-wakeups 1 1
 EOF2
 
 while read -r lib opts; do
@@ -35,5 +38,6 @@ done <<EOF2
 queue-lock -q
 stack-treiber -q
 counter-atomic -gmemory
+mbox --spurious-wakeups
 EOF2
 done_testing
