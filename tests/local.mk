@@ -152,7 +152,11 @@ $(LP_PROG_DIR)/client-static: $(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/queue
 EXTRA_DIST += $(LP_PROG_DIR)/queue-lock.lineup $(LP_PROG_DIR)/queue-trylock.lineup \
 	$(LP_PROG_DIR)/stack-treiber.lineup $(LP_PROG_DIR)/stack-agm.lineup \
 	$(LP_PROG_DIR)/counter-atomic.lineup $(LP_PROG_DIR)/counter-loadstore.lineup \
-	$(LP_PROG_DIR)/mbox.lineup $(LP_PROG_DIR)/mbox-if.lineup
+	$(LP_PROG_DIR)/mbox.lineup $(LP_PROG_DIR)/mbox-if.lineup $(LP_PROG_DIR)/queue-ms.lineup \
+	$(LP_PROG_DIR)/queue-c11.lineup $(LP_PROG_DIR)/queue-c11-trylock.lineup \
+	$(LP_PROG_DIR)/event-nolock.lineup $(LP_PROG_DIR)/event-cas.lineup $(LP_PROG_DIR)/semw.lineup \
+	$(LP_PROG_DIR)/box-race.lineup $(LP_PROG_DIR)/spin-pause.lineup $(LP_PROG_DIR)/counter-plain.lineup \
+	$(LP_PROG_DIR)/nodeset.lineup $(LP_PROG_DIR)/nodeset-split.lineup $(LP_PROG_DIR)/lazyreg.lineup
 EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP_PROG_DIR)/client-queue-c11.c \
 	$(LP_PROG_DIR)/client-closefd.c $(LP_PROG_DIR)/nodeset.h $(LP_PROG_DIR)/nodeset.c \
 	$(LP_PROG_DIR)/client-nodeset.c $(LP_PROG_DIR)/lazyreg.h $(LP_PROG_DIR)/lazyreg.c \
@@ -265,7 +269,8 @@ LP_E2E_TESTS = \
 	tests/e2e/t1150-budget-interception-coverage.sh \
 	tests/e2e/t1200-test-fixed.sh \
 	tests/e2e/t1210-test-generate.sh \
-	tests/e2e/t1220-test-bundled.sh
+	tests/e2e/t1220-test-bundled.sh \
+	tests/e2e/t1230-test-descriptions-valid.sh
 # Issue 4: atomics, futexes, real libraries (`make check-atomics` runs only these).
 LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0800-atomics-counter-fetch-add.sh \
