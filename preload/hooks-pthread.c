@@ -145,6 +145,13 @@ static void yield_point(uintptr_t site)
 	errno = saved;
 }
 
+/* The sleeps and polls are cancellation points too. */
+static void sleep_point(uintptr_t site)
+{
+	yield_point(site);
+	lp_rt_testcancel();
+}
+
 int sched_yield(void)
 {
 	if (!lp_rt_controlled())
@@ -157,7 +164,7 @@ unsigned sleep(unsigned s)
 {
 	if (!lp_rt_controlled())
 		return REAL(sleep)(s);
-	yield_point(SITE);
+	sleep_point(SITE);
 	return 0;
 }
 
@@ -165,7 +172,7 @@ int usleep(useconds_t us)
 {
 	if (!lp_rt_controlled())
 		return REAL(usleep)(us);
-	yield_point(SITE);
+	sleep_point(SITE);
 	return 0;
 }
 
@@ -173,7 +180,7 @@ int nanosleep(const struct timespec *req, struct timespec *rem)
 {
 	if (!lp_rt_controlled())
 		return REAL(nanosleep)(req, rem);
-	yield_point(SITE);
+	sleep_point(SITE);
 	if (rem)
 		rem->tv_sec = rem->tv_nsec = 0;
 	return 0;
@@ -183,7 +190,7 @@ int clock_nanosleep(clockid_t c, int flags, const struct timespec *req, struct t
 {
 	if (!lp_rt_controlled())
 		return REAL(clock_nanosleep)(c, flags, req, rem);
-	yield_point(SITE);
+	sleep_point(SITE);
 	if (rem)
 		rem->tv_sec = rem->tv_nsec = 0;
 	return 0;
@@ -193,7 +200,7 @@ int poll(struct pollfd *fds, nfds_t n, int timeout)
 {
 	if (n != 0 || !lp_rt_controlled())
 		return REAL(poll)(fds, n, timeout);
-	yield_point(SITE);
+	sleep_point(SITE);
 	return 0;
 }
 
@@ -201,7 +208,7 @@ int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *t, const sigset_t
 {
 	if (n != 0 || !lp_rt_controlled())
 		return REAL(ppoll)(fds, n, t, mask);
-	yield_point(SITE);
+	sleep_point(SITE);
 	return 0;
 }
 

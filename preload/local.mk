@@ -6,7 +6,7 @@ liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/text.
 	preload/trampoline-x86_64.S preload/forksrv.c preload/fd-state.c preload/hooks-fork.c preload/hooks-pthread.c preload/hooks-c11.c preload/hooks-fd.c preload/hooks-unwind.c preload/heap.c \
 	preload/hooks-dl.c preload/sites.c preload/sites.h preload/patch.c preload/trap.c \
 	preload/hooks-atomic.c preload/hooks-atomic-x86_64.S \
-	preload/runtime.h preload/runtime-thread.c \
+	preload/runtime.h preload/runtime-thread.c preload/runtime-cancel.c preload/hooks-cancel.c \
 	preload/runtime-sync.c preload/runtime-tsd.c scheduler/sched-pick.c scheduler/sched-pick.h \
 	scheduler/atomic-region.c scheduler/atomic-region.h \
 	preload/runtime-strategy.c scheduler/strategy.h

@@ -57,6 +57,7 @@ int lp_rt_mutex_unlock(pthread_mutex_t *m, uintptr_t site)
 int lp_rt_cond_wait(pthread_cond_t *c, pthread_mutex_t *m, int timed, uintptr_t site)
 {
 	lp_rt_sync_point(c, site);
+	lp_rt_testcancel();
 	int kind = m->__data.__kind & 3;
 	if (kind != PTHREAD_MUTEX_NORMAL && !self_owns(m))
 		return EPERM;
@@ -64,12 +65,15 @@ int lp_rt_cond_wait(pthread_cond_t *c, pthread_mutex_t *m, int timed, uintptr_t 
 	if (r)
 		return r;
 	int spurious = !timed && lp_rt.spurious && !lp_self->spurious_used;
+	lp_self->cancel_point = 1;
 	int to = lp_rt_block(c, timed || spurious, site);
+	lp_self->cancel_point = 0;
 	if (to && spurious) {
 		lp_self->spurious_used = 1;
 		to = 0;
 	}
 	r = mutex_acquire(m, LP_W_BLOCK, site);
+	lp_rt_testcancel(); /* with the mutex held again, as glibc does */
 	return r ? r : to ? ETIMEDOUT : 0;
 }
 
@@ -111,7 +115,12 @@ int lp_rt_sem_wait(sem_t *s, int mode, uintptr_t site)
 			return 0;
 		if (errno != EAGAIN || mode == LP_W_TRY)
 			return -1;
-		if (lp_rt_block(s, mode == LP_W_TIMED, site)) {
+		lp_rt_testcancel(); /* sem_wait is a cancellation point, sem_trywait not */
+		lp_self->cancel_point = 1;
+		int to = lp_rt_block(s, mode == LP_W_TIMED, site);
+		lp_self->cancel_point = 0;
+		lp_rt_testcancel();
+		if (to) {
 			errno = ETIMEDOUT;
 			return -1;
 		}

@@ -438,7 +438,7 @@ int lp_rt_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
 	return 0;
 }
 
-static struct lp_thread *find_handle(pthread_t th)
+struct lp_thread *lp_rt_find_handle(pthread_t th)
 {
 	for (unsigned i = 0; i < lp_rt.n; i++) {
 		struct lp_thread *t = &lp_rt.th[i];
@@ -452,7 +452,7 @@ static struct lp_thread *find_handle(pthread_t th)
 int lp_rt_join(pthread_t th, void **ret, uintptr_t site)
 {
 	lp_rt_sync_point(lp_rt.th, site); /* the thread table */
-	struct lp_thread *t = find_handle(th);
+	struct lp_thread *t = lp_rt_find_handle(th);
 	if (t)
 		lp_rt_touch(t);
 	if (t == lp_self)
@@ -460,8 +460,13 @@ int lp_rt_join(pthread_t th, void **ret, uintptr_t site)
 	if (t) {
 		if (t->detached)
 			return EINVAL;
-		while (t->state != LP_T_FINISHED)
+		lp_self->cancel_point = 1; /* pthread_join is a cancellation point */
+		lp_rt_testcancel();
+		while (t->state != LP_T_FINISHED) {
 			lp_rt_block(t, 0, site);
+			lp_rt_testcancel();
+		}
+		lp_self->cancel_point = 0;
 		t->joined = 1;
 	}
 	return real_pthread_join(th, ret);
@@ -470,7 +475,7 @@ int lp_rt_join(pthread_t th, void **ret, uintptr_t site)
 int lp_rt_detach(pthread_t th, uintptr_t site)
 {
 	lp_rt_sync_point(lp_rt.th, site);
-	struct lp_thread *t = find_handle(th);
+	struct lp_thread *t = lp_rt_find_handle(th);
 	if (t)
 		lp_rt_touch(t);
 	int r = real_pthread_detach(th);

@@ -67,7 +67,10 @@ struct lp_thread {
 	uint8_t library;       /* created inside an operation (or by such a thread) */
 	uint8_t spurious_used; /* woke spuriously in this operation (reset at its start) */
 	uint8_t op_unwinding;  /* an exception unwinds the operation (hooks-unwind.c) */
-	uint32_t pct_low;      /* PCT: lowered priority (change point index), 0 = initial */
+	/* Deferred cancellation as glibc keeps it, seen through the hooks (hooks-cancel.c). */
+	uint8_t cancel_pending, cancel_off, cancel_async;
+	uint8_t cancel_point; /* blocked in a modelled cancellation point: a cancel wakes it */
+	uint32_t pct_low;     /* PCT: lowered priority (change point index), 0 = initial */
 	uint32_t op_func;
 	uint64_t op_steps;
 	uintptr_t op_ret;     /* the caller's return address of the pending operation */
@@ -132,6 +135,11 @@ int lp_rt_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
 		 uintptr_t site) LP_RT_HIDDEN;
 int lp_rt_join(pthread_t th, void **ret, uintptr_t site) LP_RT_HIDDEN;
 int lp_rt_detach(pthread_t th, uintptr_t site) LP_RT_HIDDEN;
+/* runtime-cancel.c: pthread_cancel of a controlled thread, and the modelled cancellation
+ * points acting on a pending request (the running thread unwinds from there). */
+int lp_rt_cancel(pthread_t th, uintptr_t site) LP_RT_HIDDEN;
+void lp_rt_testcancel(void) LP_RT_HIDDEN;
+struct lp_thread *lp_rt_find_handle(pthread_t th) LP_RT_HIDDEN;
 void lp_rt_main_exit(uintptr_t site)
     LP_RT_HIDDEN; /* pthread_exit in the main thread: ends after unwinding */
 void lp_rt_process_exit(uintptr_t site) LP_RT_HIDDEN; /* exit(), _exit() */

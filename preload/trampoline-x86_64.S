@@ -53,6 +53,13 @@ lp_common_entry:
 	.cfi_endproc
 	.size	lp_common_entry, .-lp_common_entry
 
+/* A byte that no unwind information covers: an unwinder looks up a return address less
+ * one, so an operation's frame returning to lp_ret_tramp is an end of stack to it (a
+ * forced unwind then goes on by longjmp to the cleanup buffers), not a frame of
+ * lp_common_entry with a wrong rule for the return address. Unwinding that must pass
+ * through puts the real return address back first (ops.c, hooks-unwind.c). */
+	int3
+
 /* Reached by the target's ret: %rsp is the caller's, 16-aligned. */
 	.globl	lp_ret_tramp
 	.hidden	lp_ret_tramp

@@ -110,7 +110,8 @@ LP_CLIENT_TABLE = \
 	queue-same-trylock:client-queue-same:queue-trylock:queue.h \
 	busy:client-busy:semw:semw.h fdstate:client-fdstate:queue-lock:queue.h \
 	fork:client-fork:queue-lock:queue.h selfdeadlock:client-selfdeadlock:queue-lock:queue.h \
-	escape:client-escape:escape:escape.h escape-exit:client-escape-exit:escape:escape.h
+	escape:client-escape:escape:escape.h escape-exit:client-escape-exit:escape:escape.h \
+	escape-cancel:client-escape-cancel:escape:escape.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 

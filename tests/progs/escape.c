@@ -3,6 +3,8 @@
 #include "escape.h"
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t opened = PTHREAD_COND_INITIALIZER;
+static int open_;
 static int total;
 static void (*handler)(void);
 
@@ -23,4 +25,33 @@ int esc_add(int v)
 	if (v < 0 && handler)
 		handler();
 	return r;
+}
+
+int esc_testcancel(int v)
+{
+	pthread_mutex_lock(&m);
+	total += v;
+	pthread_mutex_unlock(&m);
+	pthread_testcancel();
+	return v;
+}
+
+static void unlock(void *mutex) { pthread_mutex_unlock(mutex); }
+
+int esc_wait(int v)
+{
+	pthread_mutex_lock(&m);
+	pthread_cleanup_push(unlock, &m); /* cancelled in the wait, the mutex is held */
+	while (!open_)
+		pthread_cond_wait(&opened, &m);
+	pthread_cleanup_pop(1);
+	return v;
+}
+
+void esc_open(void)
+{
+	pthread_mutex_lock(&m);
+	open_ = 1;
+	pthread_cond_broadcast(&opened);
+	pthread_mutex_unlock(&m);
 }

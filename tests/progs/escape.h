@@ -5,4 +5,8 @@
 void esc_set_handler(void (*h)(void));
 int esc_add(int v);  /* the new total */
 int esc_quit(int v); /* pthread_exit when v < 0, else v */
+/* Cancellation points inside operations: */
+int esc_testcancel(int v); /* locks, unlocks, pthread_testcancel(), returns v */
+int esc_wait(int v);	   /* waits under the lock until esc_open(); returns v */
+void esc_open(void);
 #endif
