@@ -298,6 +298,7 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 				       "bad value '%s' for --%s: give a number of seconds >= 1", v,
 				       name);
 		o->watchdog = (unsigned)n;
+		o->watchdog_given = true;
 		break;
 	case O_STRATEGY:
 		if (!strcmp(v, "dfs"))

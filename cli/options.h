@@ -36,7 +36,8 @@ struct lp_options {
 	bool no_minimise;		/* --no-minimise */
 	const char *emit_client;	/* --emit-client FILE */
 	int jobs;
-	unsigned watchdog; /* seconds */
+	unsigned watchdog;   /* seconds */
+	bool watchdog_given; /* --watchdog: only the timer decides (no early spin check) */
 	bool quiet, help, version;
 	bool spurious;		     /* --spurious-wakeups */
 	bool no_symmetry;	     /* --no-symmetry: no identical-thread reduction in phase 1 */

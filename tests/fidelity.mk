@@ -13,6 +13,7 @@ LP_E2E_FIDELITY_TESTS = \
 	tests/e2e/t1075-fidelity-pthread-exit-in-operation.sh \
 	tests/e2e/t1076-fidelity-cxx-exceptions.sh \
 	tests/e2e/t1077-fidelity-pthread-cancel.sh \
+	tests/e2e/t1078-fidelity-client-spin-barrier.sh \
 	tests/e2e/t1085-fidelity-c11-threads.sh \
 	tests/e2e/t1086-fidelity-closefrom.sh \
 	tests/e2e/t1087-fidelity-refused-runtimes.sh \
@@ -24,7 +25,8 @@ EXTRA_DIST += $(LP_E2E_FIDELITY_TESTS)
 LP_FID_LIBS = $(LP_PROG_DIR)/libescape.so
 LP_FID_CLIENTS = $(LP_PROG_DIR)/client-busy $(LP_PROG_DIR)/client-fdstate $(LP_PROG_DIR)/client-fork \
 	$(LP_PROG_DIR)/client-selfdeadlock $(LP_PROG_DIR)/client-escape \
-	$(LP_PROG_DIR)/client-escape-exit $(LP_PROG_DIR)/client-escape-cancel
+	$(LP_PROG_DIR)/client-escape-exit $(LP_PROG_DIR)/client-escape-cancel \
+	$(LP_PROG_DIR)/client-spin-barrier
 check_DATA += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
 CLEANFILES += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
 
@@ -32,7 +34,7 @@ CLEANFILES += $(LP_FID_LIBS) $(LP_FID_CLIENTS)
 EXTRA_DIST += $(LP_PROG_DIR)/client-busy.c $(LP_PROG_DIR)/client-fdstate.c $(LP_PROG_DIR)/client-fork.c \
 	$(LP_PROG_DIR)/client-selfdeadlock.c $(LP_PROG_DIR)/escape.c $(LP_PROG_DIR)/escape.h \
 	$(LP_PROG_DIR)/client-escape.c $(LP_PROG_DIR)/client-escape-exit.c \
-	$(LP_PROG_DIR)/client-escape-cancel.c
+	$(LP_PROG_DIR)/client-escape-cancel.c $(LP_PROG_DIR)/client-spin-barrier.c
 
 # The trylock queue and its client compiled as C++ (mangled names), when a C++ compiler is
 # installed; t1080 skips without them.

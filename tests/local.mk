@@ -111,7 +111,8 @@ LP_CLIENT_TABLE = \
 	busy:client-busy:semw:semw.h fdstate:client-fdstate:queue-lock:queue.h \
 	fork:client-fork:queue-lock:queue.h selfdeadlock:client-selfdeadlock:queue-lock:queue.h \
 	escape:client-escape:escape:escape.h escape-exit:client-escape-exit:escape:escape.h \
-	escape-cancel:client-escape-cancel:escape:escape.h
+	escape-cancel:client-escape-cancel:escape:escape.h \
+	spin-barrier:client-spin-barrier:queue-lock:queue.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 

@@ -242,7 +242,7 @@ static uint64_t exec_step_limit(const struct lp_server *sv)
  * for --watchdog seconds (an uncontrolled blocking call), or when the execution exceeds its
  * step limit (an endless loop). */
 static void watch(struct lp_server *sv, pid_t pid, pid_t sym_pid, uint64_t *last_steps,
-		  double *last_move)
+		  double *last_move, bool *spin_checked)
 {
 	uint64_t steps = sv->shm->steps;
 	double t = now();
@@ -250,10 +250,18 @@ static void watch(struct lp_server *sv, pid_t pid, pid_t sym_pid, uint64_t *last
 	if (!endless && steps != *last_steps) {
 		*last_steps = steps;
 		*last_move = t;
+		*spin_checked = false;
 		return;
 	}
-	if (!endless && t - *last_move < sv->watchdog)
-		return;
+	bool spinning = false;
+	if (!endless && t - *last_move < sv->watchdog) {
+		if (!sv->spin_check || *spin_checked || t - *last_move < LP_SPIN_CHECK_AFTER)
+			return;
+		*spin_checked = true; /* once per stall: sampling stops the thread briefly */
+		spinning = lp_watchdog_spinning(pid, sv->shm->baton_ktid);
+		if (!spinning)
+			return;
+	}
 	char *msg;
 	if (endless) {
 		struct lp_buf b = {0};
@@ -264,8 +272,9 @@ static void watch(struct lp_server *sv, pid_t pid, pid_t sym_pid, uint64_t *last
 		    (unsigned long long)exec_step_limit(sv));
 		msg = lp_buf_take(&b);
 	} else {
-		msg = lp_watchdog_explain(pid, sv->shm->baton_ktid, sv->shm->baton_tid,
-					  sv->watchdog, sym_pid);
+		msg = lp_watchdog_explain(
+		    pid, sv->shm->baton_ktid, sv->shm->baton_tid,
+		    spinning ? (unsigned)(t - *last_move + 0.5) : sv->watchdog, sym_pid);
 	}
 	kill(pid, SIGKILL);
 	if (sv->single)
@@ -281,6 +290,7 @@ static int read_reply(struct lp_server *sv, struct lp_reply *r, pid_t exec_pid, 
 {
 	uint64_t last_steps = sv->shm->steps;
 	double last_move = now();
+	bool spin_checked = false;
 	size_t got = 0;
 	while (got < sizeof *r) {
 		struct pollfd p = {.fd = sv->reply_rd, .events = POLLIN};
@@ -299,7 +309,7 @@ static int read_reply(struct lp_server *sv, struct lp_reply *r, pid_t exec_pid, 
 			continue;
 		}
 		if (exec_pid > 0)
-			watch(sv, exec_pid, sv->server_pid, &last_steps, &last_move);
+			watch(sv, exec_pid, sv->server_pid, &last_steps, &last_move, &spin_checked);
 		else if (timeout > 0 && now() - last_move >= timeout) {
 			return -2;
 		}
@@ -451,6 +461,7 @@ static void run_single(struct lp_server *sv, struct lp_exec_result *res)
 	close(log_wr);
 	uint64_t last_steps = 0;
 	double last_move = now();
+	bool spin_checked = false;
 	int status;
 	for (;;) {
 		pid_t w = reap(pid, &status, WNOHANG);
@@ -458,7 +469,7 @@ static void run_single(struct lp_server *sv, struct lp_exec_result *res)
 			break;
 		struct timespec ts = {0, 2 * 1000 * 1000};
 		nanosleep(&ts, NULL);
-		watch(sv, pid, 0, &last_steps, &last_move);
+		watch(sv, pid, 0, &last_steps, &last_move, &spin_checked);
 	}
 	fill_result(sv, res, pid, status);
 }

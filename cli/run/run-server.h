@@ -21,6 +21,7 @@ struct lp_server {
 	char **client_argv;
 	const char *plan_path, *preload_lib;
 	unsigned watchdog;  /* seconds */
+	bool spin_check;    /* after a second without a point, sample for a spin (watchdog.c) */
 	uint32_t run_flags; /* LP_RUN_*, written into each execution's input */
 	/* Randomized choice for the next executions (protocol.h lp_shm.strategy; 0 = none). */
 	uint32_t strategy, pct_n_changes;

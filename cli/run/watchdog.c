@@ -12,9 +12,11 @@
 #include <sys/ptrace.h>
 #include <sys/user.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/analyze/analyze.h"
+#include "cli/run/spin-samples.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
 
@@ -108,6 +110,92 @@ static uint64_t running_pc(pid_t ktid)
 	return pc;
 }
 
+/* Whether the thread's system-call state says it runs in user space. */
+static bool in_user_space(pid_t pid, pid_t ktid)
+{
+	char path[96], line[64] = "";
+	snprintf(path, sizeof path, "/proc/%d/task/%d/syscall", (int)pid, (int)ktid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	if (!fgets(line, sizeof line, f))
+		line[0] = 0;
+	fclose(f);
+	return !strncmp(line, "running", 7);
+}
+
+enum { SPIN_SAMPLES = 8 };
+
+/* Stops the seized thread and reads its registers; it stays stopped. */
+static bool stop_and_read(pid_t ktid, struct user_regs_struct *r)
+{
+	int st;
+	return !ptrace(PTRACE_INTERRUPT, ktid, NULL, NULL) && waitpid(ktid, &st, __WALL) == ktid &&
+	       WIFSTOPPED(st) && !ptrace(PTRACE_GETREGS, ktid, NULL, r);
+}
+
+bool lp_watchdog_spinning(pid_t pid, pid_t ktid)
+{
+	if (ktid <= 0 || !in_user_space(pid, ktid) || ptrace(PTRACE_SEIZE, ktid, NULL, NULL))
+		return false;
+	struct user_regs_struct r[SPIN_SAMPLES];
+	unsigned n = 0;
+	while (n < SPIN_SAMPLES && stop_and_read(ktid, &r[n])) {
+		if (++n == SPIN_SAMPLES || ptrace(PTRACE_CONT, ktid, NULL, NULL))
+			break;
+		struct timespec ts = {0, 7 * 1000 * 1000};
+		nanosleep(&ts, NULL);
+	}
+	ptrace(PTRACE_DETACH, ktid, NULL, NULL); /* it is stopped: detaching needs that */
+	if (n < SPIN_SAMPLES)
+		return false;
+	return lp_spin_samples_stuck(r, n) && in_user_space(pid, ktid);
+}
+
+/* The path of the object mapped at addr in pid, or "" (buffer of size n). */
+static void object_at(pid_t pid, uint64_t addr, char *out, size_t n)
+{
+	char path[64], line[1024];
+	out[0] = 0;
+	snprintf(path, sizeof path, "/proc/%d/maps", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof line, f)) {
+		uint64_t lo, hi;
+		int off = 0;
+		if (sscanf(line, "%" SCNx64 "-%" SCNx64 " %*s %*s %*s %*s %n", &lo, &hi, &off) >=
+			2 &&
+		    addr >= lo && addr < hi && off > 0) {
+			snprintf(out, n, "%s", line + off);
+			out[strcspn(out, "\n")] = 0;
+			break;
+		}
+	}
+	fclose(f);
+}
+
+/* A busy wait that never reaches a point: what to do depends on whose code loops. */
+static void spin_advice(struct lp_buf *b, pid_t pid, uint64_t at)
+{
+	char obj[512], exe[512], link[64];
+	object_at(pid, at, obj, sizeof obj);
+	snprintf(link, sizeof link, "/proc/%d/exe", (int)pid);
+	ssize_t k = readlink(link, exe, sizeof exe - 1);
+	exe[k > 0 ? k : 0] = 0;
+	if (at && obj[0] && !strcmp(obj, exe)) {
+		lp_buf_puts(b, ", in the client's own code — the scheduler runs one thread at a "
+			       "time, so a loop waiting for another thread on plain memory (a "
+			       "home-made barrier or flag) never sees it change: wait with "
+			       "pthread_barrier_wait, a condition variable or a semaphore, or call "
+			       "sched_yield() in the loop");
+		return;
+	}
+	lp_buf_puts(b, " (a busy wait on plain memory?) — an uncontrolled wait: use -g memory "
+		       "if that code is a target's (or name its object with --instrument), or "
+		       "raise --watchdog if it does finish");
+}
+
 char *lp_watchdog_explain(pid_t pid, pid_t ktid, lp_tid_t tid, unsigned seconds, pid_t sym_pid)
 {
 	char tname[LP_TID_STRLEN], path[96], line[512] = "";
@@ -155,9 +243,7 @@ char *lp_watchdog_explain(pid_t pid, pid_t ktid, lp_tid_t tid, unsigned seconds,
 			lp_buf_printf(&b, ", at %s", where);
 			free(where);
 		}
-		lp_buf_puts(
-		    &b, " (a busy wait on plain memory?) — an uncontrolled wait: use -g memory, "
-			"or raise --watchdog if it does finish");
+		spin_advice(&b, pid, at);
 	} else {
 		lp_buf_puts(&b, "blocked in an unknown place — an uncontrolled blocking call");
 	}

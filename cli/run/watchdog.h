@@ -3,6 +3,7 @@
 #ifndef LINEUP_CLI_WATCHDOG_H
 #define LINEUP_CLI_WATCHDOG_H
 
+#include <stdbool.h>
 #include <sys/types.h>
 
 #include "lineup/protocol.h"
@@ -10,5 +11,13 @@
 /* One-line message (malloc'ed) for thread tid (kernel tid ktid) of process pid; symbols
  * are looked up in sym_pid (same mappings) when nonzero, else in pid. */
 char *lp_watchdog_explain(pid_t pid, pid_t ktid, lp_tid_t tid, unsigned seconds, pid_t sym_pid);
+
+/* Seconds without a scheduling point after which the stalled thread is sampled for a spin
+ * (unless --watchdog was given: then only the timer decides). */
+#define LP_SPIN_CHECK_AFTER 1.0
+
+/* True when thread ktid of process pid runs in user space in a tight loop that shows no
+ * progress (sampled with ptrace, judged by spin-samples.h). */
+bool lp_watchdog_spinning(pid_t pid, pid_t ktid);
 
 #endif

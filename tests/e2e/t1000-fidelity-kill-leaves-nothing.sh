@@ -32,7 +32,7 @@ wait_procs() {
 
 for sig in KILL TERM INT; do
 	echo "# \$ lineup-preload --target libsemw.so -- $name; kill -$sig"
-	(cd "$T" && TMPDIR="$T/tmp" exec env --default-signal=INT "$LP" --target "$P/libsemw.so" -- "$T/$name") \
+	(cd "$T" && TMPDIR="$T/tmp" exec env --default-signal=INT "$LP" --watchdog 60 --target "$P/libsemw.so" -- "$T/$name") \
 		>"$OUT" 2>"$ERR" &
 	pid=$!
 	wait_procs 2

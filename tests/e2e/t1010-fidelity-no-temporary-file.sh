@@ -16,7 +16,7 @@ if unshare -m true 2>/dev/null; then
 	unshare -m sh -c '
 		mount -t tmpfs tmpfs /tmp || exit 1
 		mkdir -p "$1"
-		TMPDIR="$1" "$2" --target "$3/libsemw.so" -- "$3/client-busy" >/dev/null 2>&1 &
+		TMPDIR="$1" "$2" --watchdog 60 --target "$3/libsemw.so" -- "$3/client-busy" >/dev/null 2>&1 &
 		sleep 1.5
 		ls -A /tmp "$1"
 		kill -KILL $!

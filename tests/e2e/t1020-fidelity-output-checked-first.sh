@@ -6,12 +6,12 @@
 lp_require_runtime
 lp_require_prog libsemw.so client-busy libqueue-lock.so client-queue-lock
 
-# client-busy would take the watchdog's 10 s: an error within 5 s shows nothing ran.
-LP_TEST_TIMEOUT=5 lp_run --json "$T/no/such/dir/r.json" --target "$P/libsemw.so" -- "$P/client-busy"
+# client-busy runs until the watchdog (60 s here): an error within 5 s shows nothing ran.
+LP_TEST_TIMEOUT=5 lp_run --watchdog 60 --json "$T/no/such/dir/r.json" --target "$P/libsemw.so" -- "$P/client-busy"
 expect_error "cannot write the --json report '.*no/such/dir/r.json'.*directory does not exist"
 
 mkdir "$T/adir"
-LP_TEST_TIMEOUT=5 lp_run --observations "$T/adir" --target "$P/libsemw.so" -- "$P/client-busy"
+LP_TEST_TIMEOUT=5 lp_run --watchdog 60 --observations "$T/adir" --target "$P/libsemw.so" -- "$P/client-busy"
 expect_error "cannot write the --observations file '.*adir': it is a directory"
 
 lp_run --json "$T/r.json" --observations "$T/obs" --target "$P/libqueue-lock.so" -- "$P/client-queue-lock"
