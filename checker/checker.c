@@ -21,6 +21,7 @@ void lp_checker_free(struct lp_checker *c)
 		return;
 	lp_trie_free(&c->trie);
 	lp_quasi_free(c);
+	lp_golden_free(c);
 	free(c->quasi);
 	free(c->visit);
 	free(c->counts);
@@ -101,6 +102,8 @@ enum lp_verdict lp_checker_feed(struct lp_checker *c, const struct lp_hist *h,
 		return LP_VERDICT_ERROR;
 	}
 	c->nconcurrent++;
+	if (c->golden)
+		lp_golden_begin(c);
 	struct lp_best best;
 	enum lp_verdict v = LP_VERDICT_OK;
 	if (!h->stuck) {

@@ -48,6 +48,13 @@ struct lp_best {
 	uint32_t done; /* operations linearized on the way */
 };
 
+/* Asks for the results of a sequence of the current history's operations, given as
+ * "I1 I2 ... IK" (indexes in call order); the answer is one result text per line for the
+ * calls made, then "stuck" when call J never returned. Returns false with a message in
+ * answer when it cannot be answered. */
+typedef bool (*lp_golden_ask_fn)(void *ctx, const char *request, struct lp_buf *answer);
+struct lp_golden_cache;
+
 struct lp_checker {
 	struct lp_intern *strs; /* shared with the parser */
 	struct lp_trie trie;
@@ -63,6 +70,14 @@ struct lp_checker {
 	struct frame *frames;
 	uint32_t nframes;
 	struct quasi_memo *qmemo;
+	/* A golden model (golden.c): no serial histories; each concurrent history gets a fresh
+	 * trie whose nodes come from asking the model, through ask, for the results of
+	 * sequences of the history's operations. */
+	bool golden;
+	lp_golden_ask_fn ask;
+	void *ask_ctx;
+	struct lp_golden_cache *gcache;
+	uint64_t gasks, gcached; /* requests, and those answered from the cache */
 	/* statistics */
 	uint64_t nserial, nconcurrent, nviolations, nnondet;
 };
@@ -89,6 +104,18 @@ bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target
 bool lp_quasi_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target,
 			struct lp_best *best);
 void lp_quasi_free(struct lp_checker *c);
+/* golden.c: the call node of history op hop's call under node, asking the model when the
+ * trie lacks it (NULL message and LP_NO_NODE never: an unanswerable request ends the run);
+ * lp_golden_begin gives the history a fresh trie. */
+uint32_t lp_golden_call_node(struct lp_checker *c, const struct lp_hist *h, uint32_t node,
+			     uint32_t hop);
+void lp_golden_begin(struct lp_checker *c);
+/* The history's operations along node's path, root first (each call node matched to the
+ * earliest operation of its thread and call not matched before, marked in used); *n of
+ * them, in a malloc'ed array with room for one more. */
+uint32_t *lp_golden_path(struct lp_checker *c, const struct lp_hist *h, uint32_t node, uint32_t *n,
+			 bool *used);
+void lp_golden_free(struct lp_checker *c);
 void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, uint32_t target,
 			 const struct lp_best *best, struct lp_buf *out);
 void lp_report_nondet(const struct lp_checker *c, const struct lp_hist *h,

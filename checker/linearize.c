@@ -74,12 +74,14 @@ bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target
 		struct frame *f = &st[sp - 1];
 		if (sp - 1 == total) {
 			if (target == LP_NO_EV) {
-				if (tr->n[f->node].flags & LP_TN_END)
-					return true;
+				if (c->golden || (tr->n[f->node].flags & LP_TN_END))
+					return true; /* a model's sequence may end anywhere */
 			} else {
 				const struct lp_hist_op *e = &h->ops[target];
-				uint32_t cn =
-				    lp_trie_child(tr, f->node, h->tids[e->thread], false, e->call);
+				uint32_t cn = c->golden
+						  ? lp_golden_call_node(c, h, f->node, target)
+						  : lp_trie_child(tr, f->node, h->tids[e->thread],
+								  false, e->call);
 				if (cn != LP_NO_NODE && (tr->n[cn].flags & LP_TN_STUCK))
 					return true;
 			}
@@ -93,7 +95,9 @@ bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target
 			if (!seq && o->call_ev > f->minret)
 				continue; /* an unlinearized op returned before o was called */
 			uint32_t tid = h->tids[t];
-			uint32_t cn = lp_trie_child(tr, f->node, tid, false, o->call);
+			uint32_t cn =
+			    c->golden ? lp_golden_call_node(c, h, f->node, (uint32_t)(o - h->ops))
+				      : lp_trie_child(tr, f->node, tid, false, o->call);
 			if (cn == LP_NO_NODE)
 				continue;
 			uint32_t rn = lp_trie_child(tr, cn, tid, true, o->ret);

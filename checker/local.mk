@@ -2,7 +2,7 @@
 noinst_LIBRARIES += libchecker.a
 libchecker_a_SOURCES = checker/intern.c checker/intern.h \
 	checker/history.h checker/history-parse.c checker/trie.c checker/trie.h \
-	checker/checker.h checker/checker.c checker/linearize.c checker/quasi.c \
+	checker/checker.h checker/checker.c checker/linearize.c checker/quasi.c checker/golden.c \
 	checker/report.c checker/observations.c
 libchecker_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
@@ -36,6 +36,12 @@ tests_unit_test_checker_random_CFLAGS = $(LP_CHECKER_TEST_CFLAGS)
 tests_unit_test_checker_random_LDADD = $(LP_CHECKER_TEST_LDADD)
 tests_unit_test_checker_random_LDFLAGS = $(LP_SAN_CFLAGS)
 TESTS += tests/unit/test-checker-random
+check_PROGRAMS += tests/unit/test-checker-golden
+tests_unit_test_checker_golden_SOURCES = tests/unit/test-checker-golden.c tests/unit/test-checker-util.h
+tests_unit_test_checker_golden_CFLAGS = $(LP_CHECKER_TEST_CFLAGS)
+tests_unit_test_checker_golden_LDADD = $(LP_CHECKER_TEST_LDADD)
+tests_unit_test_checker_golden_LDFLAGS = $(LP_SAN_CFLAGS)
+TESTS += tests/unit/test-checker-golden
 
 # end-to-end tests of the lineup-checker program (TAP shell scripts)
 TESTS += tests/checker/malformed.sh tests/checker/verdicts.sh tests/checker/man.sh
@@ -51,7 +57,7 @@ tests_fuzz_fuzz_replay_LDFLAGS = $(LP_SAN_CFLAGS)
 TESTS += tests/fuzz/fuzz-replay
 EXTRA_DIST += tests/fuzz/corpus
 LP_FUZZ_SRC = common/buf.c checker/intern.c checker/history-parse.c checker/trie.c \
-	checker/checker.c checker/linearize.c checker/quasi.c checker/report.c \
+	checker/checker.c checker/linearize.c checker/quasi.c checker/golden.c checker/report.c \
 	checker/observations.c common/die.c tests/fuzz/fuzz-history.c
 FUZZ_CC = clang
 fuzz-history: $(libchecker_a_SOURCES) tests/fuzz/fuzz-history.c

@@ -20,6 +20,8 @@ static const char usage[] =
     "  --quasi FUNC=K       FUNC's operations may be out of order by at most K (repeatable)\n"
     "  --observations FILE  write the observations (serial histories, grouped) to FILE\n"
     "  --server             answer the lineup-preload line protocol on standard output\n"
+    "  --golden             (with --server) no serial histories: ask lineup-preload to run\n"
+    "                       sequences of each history's operations on the golden model\n"
     "  --help               show this help and exit\n"
     "  --version            show the version and exit\n"
     "\n"
@@ -92,11 +94,56 @@ static long read_line(struct reader *r, const char **line)
 
 static struct lp_checker *checker;
 static struct lp_intern *strs;
-static bool server;
+static bool server, golden;
 static const char *obs_path;
 static struct lp_buf report;
 static const char **quasi; /* globals stay reachable for LeakSanitizer at exit() */
 static bool violated;
+static struct reader *input; /* the stream being read: answers to asks come on it too */
+
+/* n raw bytes of the input into out. */
+static bool read_bytes(struct reader *r, size_t n, struct lp_buf *out)
+{
+	while (n) {
+		if (r->start == r->end) {
+			if (r->eof)
+				return false;
+			fill(r);
+			continue;
+		}
+		size_t k = r->end - r->start < n ? r->end - r->start : n;
+		lp_buf_add(out, r->buf + r->start, k);
+		r->start += k;
+		n -= k;
+	}
+	return true;
+}
+
+/* --golden: "ask N" and the request on standard output; lineup-preload answers with
+ * "answer N" (or "error N") and the text on standard input. */
+static bool ask(void *ctx, const char *request, struct lp_buf *answer)
+{
+	(void)ctx;
+	printf("ask %zu\n%s", strlen(request), request);
+	fflush(stdout);
+	const char *line;
+	long n = read_line(input, &line);
+	char head[64];
+	if (n < 0) /* lineup-preload stopped (and said why) */
+		exit(LP_EXIT_USAGE);
+	if (n >= (long)sizeof head)
+		lp_die(LP_EXIT_USAGE, "--golden: unexpected answer from lineup-preload");
+	memcpy(head, line, (size_t)n);
+	head[n] = 0;
+	size_t len;
+	char word[16];
+	if (sscanf(head, "%15s %zu", word, &len) != 2 ||
+	    (strcmp(word, "answer") && strcmp(word, "error")))
+		lp_die(LP_EXIT_USAGE, "--golden: unexpected answer '%s'", head);
+	if (!read_bytes(input, len, answer))
+		lp_die(LP_EXIT_USAGE, "--golden: the answer was cut short");
+	return !strcmp(word, "answer");
+}
 
 static void write_observations(void)
 {
@@ -134,7 +181,7 @@ static void handle_error(const char *msg)
 
 static void handle_history(const struct lp_hist *h)
 {
-	if (!h->serial && checker->trie.nhist == 0) {
+	if (!h->serial && checker->trie.nhist == 0 && !checker->golden) {
 		char msg[512];
 		snprintf(msg, sizeof(msg),
 			 "%s:%u: concurrent history before any serial history: put the serial "
@@ -177,6 +224,7 @@ static void run(FILE *f, const char *name)
 	struct reader r = {.fd = fileno(f), .name = name, .cap = LP_HIST_MAX_LINE + 2 * READ_BLOCK};
 	r.buf = lp_xmalloc(r.cap);
 	struct lp_hist_parser *p = lp_hist_parser_new(strs, name);
+	input = &r;
 	long n;
 	const char *line;
 	while ((n = read_line(&r, &line)) >= 0) {
@@ -189,18 +237,20 @@ static void run(FILE *f, const char *name)
 	if (lp_hist_parse_eof(p) == LP_HP_ERROR)
 		handle_error(lp_hist_parser_error(p));
 	lp_hist_parser_free(p);
+	input = NULL;
 	free(r.buf);
 }
 
 int main(int argc, char **argv)
 {
 	lp_progname = "lineup-checker";
-	enum { O_CRIT = 256, O_QUASI, O_OBS, O_SERVER, O_VERSION };
+	enum { O_CRIT = 256, O_QUASI, O_OBS, O_SERVER, O_GOLDEN, O_VERSION };
 	static const struct option opts[] = {
 	    {"criterion", required_argument, NULL, O_CRIT},
 	    {"quasi", required_argument, NULL, O_QUASI},
 	    {"observations", required_argument, NULL, O_OBS},
 	    {"server", no_argument, NULL, O_SERVER},
+	    {"golden", no_argument, NULL, O_GOLDEN},
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, O_VERSION},
 	    {NULL, 0, NULL, 0},
@@ -230,6 +280,9 @@ int main(int argc, char **argv)
 		case O_SERVER:
 			server = true;
 			break;
+		case O_GOLDEN:
+			golden = true;
+			break;
 		case 'h':
 			fputs(usage, stdout);
 			return LP_EXIT_OK;
@@ -256,6 +309,11 @@ int main(int argc, char **argv)
 			lp_die(LP_EXIT_USAGE, "bad --quasi '%s': %s", quasi[i], why);
 	}
 	checker->hide_source = server;
+	if (golden && !server)
+		lp_die(LP_EXIT_USAGE,
+		       "--golden needs --server: lineup-preload runs the golden model");
+	checker->golden = golden;
+	checker->ask = ask;
 	if (server && optind < argc)
 		lp_die(LP_EXIT_USAGE, "--server reads standard input: remove the file arguments");
 	if (optind == argc)

@@ -128,6 +128,22 @@ static bool same_op(const struct qs *s, uint32_t hop, uint32_t rn)
 static bool search(struct qs *s, uint32_t node, uint32_t done, struct pend *win, uint32_t nl,
 		   uint32_t ns);
 
+/* With a golden model the legal sequence S may take any of the history's operations of
+ * func next (not only those a serial run of the client made): asks for each one that S's
+ * path has not used yet. */
+static void golden_candidates(struct qs *s, uint32_t node, uint32_t func)
+{
+	struct lp_checker *c = s->c;
+	const struct lp_hist *h = s->h;
+	bool *used = lp_xcalloc(h->nops + 1, sizeof(*used));
+	uint32_t n;
+	free(lp_golden_path(c, h, node, &n, used));
+	for (uint32_t j = 0; j < h->nops; j++)
+		if (!used[j] && h->ops[j].func == func && h->ops[j].ret != LP_NO_STR)
+			lp_golden_call_node(c, h, node, j); /* at once when an equal one asked */
+	free(used);
+}
+
 /* One F-position: L takes history op hop, S takes the trie return node rn. */
 static bool step_quasi(struct qs *s, uint32_t done, struct pend *win, uint32_t nl, uint32_t ns,
 		       uint32_t t, uint32_t hop, uint32_t rn, uint32_t q)
@@ -193,9 +209,11 @@ static bool search(struct qs *s, uint32_t node, uint32_t done, struct pend *win,
 		if (nl || ns)
 			return false;
 		if (s->target == LP_NO_EV)
-			return tr->n[node].flags & LP_TN_END;
+			return c->golden || (tr->n[node].flags & LP_TN_END);
 		const struct lp_hist_op *e = &h->ops[s->target];
-		uint32_t cn = lp_trie_child(tr, node, h->tids[e->thread], false, e->call);
+		uint32_t cn = c->golden
+				  ? lp_golden_call_node(c, h, node, s->target)
+				  : lp_trie_child(tr, node, h->tids[e->thread], false, e->call);
 		return cn != LP_NO_NODE && (tr->n[cn].flags & LP_TN_STUCK);
 	}
 	/* memo key: node, L prefix (counts), windows */
@@ -227,7 +245,8 @@ static bool search(struct qs *s, uint32_t node, uint32_t done, struct pend *win,
 		uint32_t q = quasi_index(c, o->func);
 		if (q == LP_NO_EV || c->quasi[q].k == 0) {
 			uint32_t tid = h->tids[t];
-			uint32_t cn = lp_trie_child(tr, node, tid, false, o->call);
+			uint32_t cn = c->golden ? lp_golden_call_node(c, h, node, hop)
+						: lp_trie_child(tr, node, tid, false, o->call);
 			uint32_t rn = cn == LP_NO_NODE ? LP_NO_NODE
 						       : lp_trie_child(tr, cn, tid, true, o->ret);
 			if (rn == LP_NO_NODE)
@@ -242,6 +261,8 @@ static bool search(struct qs *s, uint32_t node, uint32_t done, struct pend *win,
 				return true;
 			continue;
 		}
+		if (c->golden)
+			golden_candidates(s, node, o->func);
 		for (uint32_t cn = tr->n[node].first_child; cn != LP_NO_NODE;
 		     cn = tr->n[cn].next_sibling) {
 			if (tr->n[cn].is_ret || tr->n[cn].func != o->func)

@@ -156,6 +156,11 @@ void lp_report_timeline(const struct lp_checker *c, const struct lp_hist *h, str
 }
 
 /* Why each remaining operation cannot come next at the closest point. */
+/* What a witness is made of: serial executions of the client, or, with a golden model,
+ * sequences of the history's operations run on it. */
+#define SE(c) ((c)->golden ? "sequence on the golden model" : "serial execution")
+#define SES(c) ((c)->golden ? "sequences on the golden model" : "serial executions")
+
 static void divergence(const struct lp_checker *c, const struct lp_hist *h, uint32_t target,
 		       uint32_t node, struct lp_buf *out)
 {
@@ -205,8 +210,8 @@ static void divergence(const struct lp_checker *c, const struct lp_hist *h, uint
 		}
 		uint32_t cn = lp_trie_child(tr, node, tid, false, o->call);
 		if (cn == LP_NO_NODE) {
-			lp_buf_printf(out, "  - no serial execution has %s call %s at this point\n",
-				      tb, str(c, o->call));
+			lp_buf_printf(out, "  - no %s has %s call %s at this point\n", SE(c), tb,
+				      str(c, o->call));
 			continue;
 		}
 		uint32_t rn = LP_NO_NODE;
@@ -216,15 +221,14 @@ static void divergence(const struct lp_checker *c, const struct lp_hist *h, uint
 		if (hop == target) {
 			if (tr->n[cn].flags & LP_TN_STUCK)
 				continue;
-			lp_buf_printf(
-			    out,
-			    "  - no serial execution in which %s's %s blocks forever here: ", tb,
-			    str(c, o->call));
+			lp_buf_printf(out,
+				      "  - no %s in which %s's %s blocks forever here: ", SE(c), tb,
+				      str(c, o->call));
 			if (rn != LP_NO_NODE)
-				lp_buf_printf(out, "in the serial executions it returns %s\n",
+				lp_buf_printf(out, "in the %s it returns %s\n", SES(c),
 					      str(c, tr->n[rn].text));
 			else
-				lp_buf_puts(out, "no serial execution blocks there\n");
+				lp_buf_printf(out, "no %s blocks there\n", SE(c));
 			continue;
 		}
 		if (tr->n[rn == LP_NO_NODE ? cn : rn].text == o->ret && rn != LP_NO_NODE) {
@@ -234,18 +238,19 @@ static void divergence(const struct lp_checker *c, const struct lp_hist *h, uint
 				      tb, str(c, o->call), str(c, o->ret));
 		} else if (rn != LP_NO_NODE) {
 			lp_buf_printf(out,
-				      "  - no serial execution in which %s's %s returns %s at this "
-				      "point: the serial executions return %s\n",
-				      tb, str(c, o->call), str(c, o->ret), str(c, tr->n[rn].text));
+				      "  - no %s in which %s's %s returns %s at this "
+				      "point: the %s return %s\n",
+				      SE(c), tb, str(c, o->call), str(c, o->ret), SES(c),
+				      str(c, tr->n[rn].text));
 		} else {
 			lp_buf_printf(out,
-				      "  - no serial execution in which %s's %s returns %s at this "
-				      "point: in the serial executions it never returns (stuck)\n",
-				      tb, str(c, o->call), str(c, o->ret));
+				      "  - no %s in which %s's %s returns %s at this "
+				      "point: in the %s it never returns (stuck)\n",
+				      SE(c), tb, str(c, o->call), str(c, o->ret), SES(c));
 		}
 	}
 	if (!any)
-		lp_buf_puts(out, "  - every operation fits, but no serial execution ends here\n");
+		lp_buf_printf(out, "  - every operation fits, but no %s ends here\n", SE(c));
 	free(cnt);
 }
 
@@ -261,20 +266,28 @@ void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, ui
 		for (uint32_t i = 0; i < c->nquasi; i++)
 			lp_buf_printf(out, "%s%s=%u", i ? ", " : " (quasi ",
 				      str(c, c->quasi[i].func), c->quasi[i].k);
-		lp_buf_printf(out, "%s:\nno serial execution of the test explains its results.\n",
-			      c->nquasi ? ")" : "");
+		lp_buf_printf(out, "%s:\nno %s explains its results.\n", c->nquasi ? ")" : "",
+			      c->golden ? "sequence of its operations on the golden model"
+					: "serial execution of the test");
 	} else
 		lp_buf_printf(
 		    out,
-		    " is stuck without justification:\nthread %s's %s never returns, but no serial "
-		    "execution blocks in it after the history's complete operations.\n",
-		    str(c, h->tids[h->ops[target].thread]), str(c, h->ops[target].call));
+		    " is stuck without justification:\nthread %s's %s never returns, but no %s "
+		    "blocks in it after the history's complete operations.\n",
+		    str(c, h->tids[h->ops[target].thread]), str(c, h->ops[target].call), SE(c));
 	test_table(c, h, out);
 	lp_report_timeline(c, h, out);
-	lp_buf_printf(out,
-		      "Why: %llu serial executions were observed. The closest one agrees with the "
-		      "history on %u operation%s:\n",
-		      (unsigned long long)c->trie.nhist, best->done, best->done == 1 ? "" : "s");
+	if (c->golden)
+		lp_buf_printf(out,
+			      "Why: the golden model was asked for the sequences the search "
+			      "needed. The closest agrees with the history on %u operation%s:\n",
+			      best->done, best->done == 1 ? "" : "s");
+	else
+		lp_buf_printf(out,
+			      "Why: %llu serial executions were observed. The closest one agrees "
+			      "with the history on %u operation%s:\n",
+			      (unsigned long long)c->trie.nhist, best->done,
+			      best->done == 1 ? "" : "s");
 	lp_report_path(c, best->node, "    ", out);
 	uint32_t leaf = lp_trie_some_leaf(&c->trie, best->node);
 	if (leaf != LP_NO_NODE && leaf != best->node) {
@@ -292,11 +305,10 @@ void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, ui
 			lp_buf_puts(out, "    stuck\n");
 		free(p);
 	}
-	lp_buf_puts(out,
-		    "After those operations, every serial execution diverges from the history:\n");
+	lp_buf_printf(out, "After those operations, every %s diverges from the history:\n", SE(c));
 	divergence(c, h, target, best->node, out);
 	/* a call no observation ever makes usually means the test differs, not the component */
-	for (uint32_t i = 0; i < h->nops; i++) {
+	for (uint32_t i = 0; i < h->nops && !c->golden; i++) {
 		const struct lp_hist_op *o = &h->ops[i];
 		if (lp_trie_has_call(&c->trie, h->tids[o->thread], o->call))
 			continue;

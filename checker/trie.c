@@ -206,3 +206,9 @@ uint32_t lp_trie_some_leaf(const struct lp_trie *t, uint32_t node)
 		node = t->n[node].first_child;
 	return node;
 }
+
+uint32_t lp_trie_extend(struct lp_trie *t, uint32_t parent, uint32_t tid, bool is_ret,
+			uint32_t text, uint32_t func)
+{
+	return new_child(t, parent, tid, is_ret, text, is_ret ? LP_NO_STR : func);
+}

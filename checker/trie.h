@@ -63,6 +63,10 @@ uint32_t lp_trie_child(const struct lp_trie *t, uint32_t parent, uint32_t tid, b
 		       uint32_t text);
 /* Adds a serial history; returns false (trie unchanged) and fills *c on nondeterminism. */
 bool lp_trie_add(struct lp_trie *t, const struct lp_hist *h, struct lp_trie_conflict *c);
+/* Adds one node under parent (which has no such child: a call, or a return of a call
+ * without one); returns it. For observations made on demand (golden.c). */
+uint32_t lp_trie_extend(struct lp_trie *t, uint32_t parent, uint32_t tid, bool is_ret,
+			uint32_t text, uint32_t func);
 /* Whether thread tid ever calls text in some observation. */
 bool lp_trie_has_call(const struct lp_trie *t, uint32_t tid, uint32_t text);
 /* Some END or STUCK node below (or at) node: a full observation through it. */

@@ -140,6 +140,7 @@ int main(int argc, char **argv)
 	    .preload_lib = preload ? preload : lp_find_preload(),
 	    .watchdog = o.watchdog,
 	    .spin_check = !o.watchdog_given,
+	    .spec_from = o.spec_from ? realpath(o.spec_from, NULL) : NULL,
 	    /* -f may leave target calls in the client's code: their order then matters */
 	    .run_flags =
 		(o.spurious ? LP_RUN_SPURIOUS : 0) | (o.n_globs ? LP_RUN_SERIAL_SWITCHES : 0),

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum opt_id {
 	O_TARGET,
@@ -125,7 +126,8 @@ void lp_options_usage(FILE *f)
 	    "      --max-steps N          scheduling points in one operation before it counts as\n"
 	    "                             stuck (default 10000)\n"
 	    "      --quasi FUNC=K         FUNC's results may be out of order by K (repeatable)\n"
-	    "      --spec-from LIB2       take phase-1 observations from LIB2 (golden model)\n"
+	    "      --spec-from LIB2       LIB2 is the specification (golden model): sequences of\n"
+	    "                             the test's operations run on it on demand\n"
 	    "      --criterion linearizability|sequential  correctness criterion\n"
 	    "      --reduction sleep|race-free|off  phase-2 partial-order reduction: skip "
 	    "schedules\n"
@@ -266,9 +268,14 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 		break;
 	}
 	case O_SPEC_FROM:
-		return lp_errf(err, errsize,
-			       "--spec-from is not implemented yet: drop it to take the "
-			       "observations from the target itself");
+		if (access(v, R_OK))
+			return lp_errf(
+			    err, errsize,
+			    "cannot read the golden model '%s' given to --%s: %s: give the "
+			    "path of a shared library with the target's functions",
+			    v, name, strerror(errno));
+		o->spec_from = v;
+		break;
 	case O_CRITERION:
 		if (strcmp(v, "linearizability") && strcmp(v, "sequential"))
 			return lp_errf(err, errsize,

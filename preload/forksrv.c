@@ -94,6 +94,7 @@ void lp_forksrv_start(uintptr_t site)
 		sys_exit_group(0);
 	}
 	lp_g.shm->base_len = lp_g.shm->log_len;
+	lp_golden_load();
 	lp_fd_state_save();
 	reply(LP_REPLY_READY, sys_getpid(), 0);
 	for (;;) {
@@ -115,6 +116,8 @@ void lp_forksrv_start(uintptr_t site)
 			sys_close(lp_g.cmd_fd);
 			sys_close(lp_g.reply_fd);
 			become_execution();
+			if (lp_g.shm->run_flags & LP_RUN_GOLDEN)
+				lp_golden_run();
 			return;
 		}
 		if (pid < 0) {

@@ -6,7 +6,7 @@ liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/text.
 	preload/trampoline-x86_64.S preload/forksrv.c preload/fd-state.c preload/hooks-fork.c preload/hooks-pthread.c preload/hooks-c11.c preload/hooks-fd.c preload/hooks-unwind.c preload/heap.c \
 	preload/hooks-dl.c preload/sites.c preload/sites.h preload/patch.c preload/trap.c \
 	preload/hooks-atomic.c preload/hooks-atomic-x86_64.S \
-	preload/runtime.h preload/runtime-thread.c preload/runtime-cancel.c preload/hooks-cancel.c \
+	preload/runtime.h preload/runtime-thread.c preload/runtime-cancel.c preload/hooks-cancel.c preload/golden.c preload/golden-handles.h \
 	preload/runtime-sync.c preload/runtime-tsd.c scheduler/sched-pick.c scheduler/sched-pick.h \
 	scheduler/atomic-region.c scheduler/atomic-region.h \
 	preload/runtime-strategy.c scheduler/strategy.h
@@ -34,6 +34,13 @@ tests_unit_test_preload_sites_SOURCES = tests/unit/test-preload-sites.c preload/
 tests_unit_test_preload_sites_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
 tests_unit_test_preload_sites_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_preload_sites_LDADD = $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test-preload-golden-handles
+TESTS += tests/unit/test-preload-golden-handles
+tests_unit_test_preload_golden_handles_SOURCES = tests/unit/test-preload-golden-handles.c
+tests_unit_test_preload_golden_handles_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
+tests_unit_test_preload_golden_handles_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_preload_golden_handles_LDADD = $(CMOCKA_LIBS)
 
 # The harness plays the cli; libtoy is a tiny target; the clients use it.
 check_PROGRAMS += tests/preload/harness tests/preload/client-toy tests/preload/client-dlopen \

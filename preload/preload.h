@@ -75,6 +75,12 @@ void lp_op_left(struct lp_thread *t) LP_HIDDEN;
  * the return trampoline (which has no unwind information). Hook path. */
 void lp_op_unhook(struct lp_thread *t) LP_HIDDEN;
 
+/* golden.c: --spec-from. The model's path (constructor); its loading in the fork server;
+ * an execution making the shared area's golden calls instead of running the client. */
+extern const char *lp_golden_path LP_HIDDEN;
+void lp_golden_load(void) LP_HIDDEN;
+__attribute__((noreturn)) void lp_golden_run(void) LP_HIDDEN;
+
 /* got.c */
 int lp_got_setup(void) LP_HIDDEN;   /* constructor-only */
 void lp_got_rescan(void) LP_HIDDEN; /* after a dlopen */

@@ -120,6 +120,13 @@ char *lp_json_report(const struct lp_summary *s)
 		lp_json_string(&b, s->p1_symmetry);
 	else
 		lp_buf_puts(&b, "null");
+	lp_buf_puts(&b, ", \"golden_model\": ");
+	if (s->golden_model)
+		lp_json_string(&b, s->golden_model);
+	else
+		lp_buf_puts(&b, "null");
+	lp_buf_printf(&b, ", \"golden_executions\": %llu",
+		      (unsigned long long)s->golden_executions);
 	lp_buf_printf(&b,
 		      "}, \"phase2\": {\"executions\": %llu, \"preemption_bound\": %d, "
 		      "\"executions_by_preemptions\": [",

@@ -83,15 +83,22 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 	char *inst = lp_sites_summary_text(&c->sites);
 	fputs(inst, f);
 	free(inst);
-	fprintf(f,
-		"phase 1: %llu serial executions, %llu distinct histories (%s: every serial order "
-		"run first%s; %.2f s)\n",
-		(unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories,
-		s->p1_mode ? s->p1_mode : "eager",
-		c->o->n_globs
-		    ? ", branching at every switch point since -f leaves target calls unrecorded"
-		    : "",
-		s->p1_seconds);
+	if (s->golden_model)
+		fprintf(f,
+			"phase 1: none: the golden model %s is the specification; %llu sequences "
+			"of operations run on it on demand\n",
+			s->golden_model, (unsigned long long)s->golden_executions);
+	else
+		fprintf(f,
+			"phase 1: %llu serial executions, %llu distinct histories (%s: every "
+			"serial order "
+			"run first%s; %.2f s)\n",
+			(unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories,
+			s->p1_mode ? s->p1_mode : "eager",
+			c->o->n_globs ? ", branching at every switch point since -f leaves target "
+					"calls unrecorded"
+				      : "",
+			s->p1_seconds);
 	if (s->p1_symmetry && s->p1_derived)
 		fprintf(f,
 			"phase 1 symmetry: threads %s make the same calls: %llu of the %llu "

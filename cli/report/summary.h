@@ -45,6 +45,8 @@ struct lp_summary {
 	size_t functions;
 	uint64_t p1_executions, p1_histories;
 	const char *p1_mode;	       /* "eager": every serial order run first */
+	const char *golden_model;      /* --spec-from: no phase 1, the model is asked */
+	uint64_t golden_executions;    /* sequences run on it */
 	uint64_t p1_derived;	       /* serial histories derived by symmetry, not run */
 	uint64_t p1_symmetric;	       /* orders the explorer left out for symmetry */
 	char *p1_symmetry;	       /* "0.1, 0.2, 0.3": the identical threads, or NULL */

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "run-server.h"
@@ -16,7 +17,7 @@
 void lp_checker_pipe_start(struct lp_checker_pipe *c, const struct lp_options *o)
 {
 	c->path = lp_find_checker();
-	const char **argv = lp_xcalloc((size_t)(8 + 2 * o->n_quasi), sizeof *argv);
+	const char **argv = lp_xcalloc((size_t)(9 + 2 * o->n_quasi), sizeof *argv);
 	int n = 0;
 	argv[n++] = c->path;
 	argv[n++] = "--server";
@@ -26,6 +27,8 @@ void lp_checker_pipe_start(struct lp_checker_pipe *c, const struct lp_options *o
 		argv[n++] = "--quasi", argv[n++] = o->quasi[i];
 	if (o->observations)
 		argv[n++] = "--observations", argv[n++] = o->observations;
+	if (o->spec_from)
+		argv[n++] = "--golden";
 	argv[n] = NULL;
 	int in[2], out[2];
 	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC))
@@ -68,15 +71,44 @@ static void died(struct lp_checker_pipe *c)
 	       WEXITSTATUS(status));
 }
 
+/* "ask N" and N bytes of request: runs it, writes "answer N" or "error N" and the text. */
+static void answer(struct lp_checker_pipe *c, const char *count)
+{
+	char *end;
+	unsigned long n = strtoul(count, &end, 10);
+	if (*end != '\n' || n > (1ul << 20) || !c->ask)
+		lp_die(LP_EXIT_USAGE,
+		       "unexpected request from '%s --server': is it from the same "
+		       "version?",
+		       c->path);
+	char *req = lp_xmalloc(n + 1);
+	if (fread(req, 1, n, c->out) != n)
+		died(c);
+	req[n] = 0;
+	struct lp_buf a = {0};
+	bool ok = c->ask(c->ask_ctx, req, &a);
+	fprintf(c->in, "%s %zu\n", ok ? "answer" : "error", a.len);
+	if (fwrite(lp_buf_str(&a), 1, a.len, c->in) != a.len || fflush(c->in) == EOF)
+		died(c);
+	lp_buf_free(&a);
+	free(req);
+}
+
 enum lp_check_reply lp_checker_pipe_send(struct lp_checker_pipe *c, const char *history,
 					 char **text)
 {
 	*text = NULL;
+	c->sent++;
 	if (fputs(history, c->in) == EOF || fflush(c->in) == EOF)
 		died(c);
 	char line[128];
 	if (!fgets(line, sizeof line, c->out))
 		died(c);
+	while (!strncmp(line, "ask ", 4)) { /* the checker needs the golden model first */
+		answer(c, line + 4);
+		if (!fgets(line, sizeof line, c->out))
+			died(c);
+	}
 	if (!strcmp(line, "ok\n"))
 		return LP_CHECK_OK;
 	static const struct {

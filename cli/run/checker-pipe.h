@@ -3,6 +3,8 @@
 #ifndef LINEUP_CLI_CHECKER_PIPE_H
 #define LINEUP_CLI_CHECKER_PIPE_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -10,10 +12,18 @@
 
 enum lp_check_reply { LP_CHECK_OK, LP_CHECK_VIOLATION, LP_CHECK_NONDETERMINISTIC, LP_CHECK_ERROR };
 
+struct lp_buf;
+/* --spec-from: runs a golden request of the checker (checker.h, lp_golden_ask_fn) about
+ * the history being checked; fills answer, or a one-line reason and false. */
+typedef bool (*lp_checker_ask_fn)(void *ctx, const char *request, struct lp_buf *answer);
+
 struct lp_checker_pipe {
 	pid_t pid;
 	FILE *in, *out; /* its stdin (we write), its stdout (we read) */
 	char *path;
+	lp_checker_ask_fn ask; /* set with --spec-from: the checker runs with --golden */
+	void *ask_ctx;
+	uint64_t sent; /* histories sent so far: asks are about the last one */
 };
 
 void lp_checker_pipe_start(struct lp_checker_pipe *c, const struct lp_options *o);

@@ -100,7 +100,7 @@ int lp_phase_sample(struct lp_ctx *c, int strategy, unsigned pct_depth, uint64_t
 			       "lineup-checker rejected the history of schedule %s: %s", e.sched,
 			       text ? text : "");
 		free(text);
-		if (!c->o->no_root_cause)
+		if (!c->o->no_root_cause && !c->o->spec_from) /* golden runs overwrote the log */
 			lp_rc_sample_add(&c->rc_sample, &e.log);
 		lp_phases_exec_clear(&e);
 		lp_progress_update(LP_PROGRESS_RANDOM, cv->samples, 0, (int)cv->pct_depth);

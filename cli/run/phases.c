@@ -563,7 +563,7 @@ static int phase2(struct lp_ctx *c)
 			       "lineup-checker rejected the history of schedule %s: %s", e.sched,
 			       text ? text : "");
 		free(text);
-		if (!c->o->no_root_cause)
+		if (!c->o->no_root_cause && !c->o->spec_from) /* golden runs overwrote the log */
 			lp_rc_sample_add(&c->rc_sample, &e.log);
 		exec_clear(&e);
 		pruned_counts(c, ex);
@@ -579,7 +579,7 @@ static int phase2(struct lp_ctx *c)
 
 int lp_phases_confirm(struct lp_ctx *c, const char *history, enum lp_check_reply *r, char **text)
 {
-	if (*r != LP_CHECK_VIOLATION)
+	if (*r != LP_CHECK_VIOLATION || c->o->spec_from) /* the model is the specification */
 		return LP_EXIT_OK;
 	/* Observations derived by symmetry assume the identical threads are interchangeable:
 	 * a violation against them is confirmed against every serial order run. */
@@ -641,13 +641,22 @@ int lp_phases_run(struct lp_ctx *c)
 {
 	lp_run_begin(c);
 	c->sum.p2_max_cost = -1;
+	if (c->o->spec_from)
+		lp_golden_attach(c);
 	lp_checker_pipe_start(&c->ck, c->o);
 	lp_server_start(&c->sv);
 	if (c->sv.single)
 		lp_summary_warn(&c->sum,
 				"the client already had threads at its first pthread_create: every "
 				"execution re-executes the client (slower)");
-	int rc = phase1(c, false);
+	if (c->o->spec_from && c->sv.single)
+		lp_die(LP_EXIT_USAGE, "--spec-from needs the fork server: the client must not have "
+				      "threads before its first pthread_create");
+	int rc = c->o->spec_from ? LP_EXIT_OK : phase1(c, false);
+	if (c->o->spec_from) {
+		c->sum.p1_mode = "golden"; /* no serial executions: the model is asked */
+		c->sum.golden_model = c->o->spec_from;
+	}
 	if (rc != LP_EXIT_OK)
 		return rc;
 	if (c->sum.cov.stopped_by) /* phase 1 incomplete: nothing to check against */
@@ -705,8 +714,11 @@ int lp_replay_run(struct lp_ctx *c)
 	enum lp_check_reply r = LP_CHECK_OK;
 	if (judge) { /* with the fork server still up: confirming a violation may run phase 1 again
 		      */
+		if (c->o->spec_from)
+			lp_golden_attach(c); /* and no phase 1: the log is still this execution's */
 		lp_checker_pipe_start(&c->ck, c->o);
-		if (phase1(c, true) != LP_EXIT_OK) /* reported, and the fork server stopped */
+		if (!c->o->spec_from &&
+		    phase1(c, true) != LP_EXIT_OK) /* reported, and the fork server stopped */
 			return LP_EXIT_NONDETERMINISTIC;
 		r = lp_checker_pipe_send(&c->ck, e.history, &text);
 		if (r == LP_CHECK_ERROR)

@@ -13,6 +13,7 @@
 #include "run-server.h"
 #include "shm-log.h"
 #include "cli/report/summary-sites.h"
+#include "golden-run.h"
 #include "cli/report/summary.h"
 
 struct lp_ctx {
@@ -53,6 +54,7 @@ struct lp_ctx {
 	/* How the plan was made and written, to make another at -g memory (root causes). */
 	const struct lp_analyze_opts *ao;
 	char *(*write_plan)(const struct lp_plan *plan);
+	struct lp_golden_state golden; /* --spec-from (golden-run.h) */
 };
 
 /* Runs both phases; prints the report and returns the exit status. */

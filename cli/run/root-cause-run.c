@@ -25,6 +25,18 @@
 #define BUDGET_FACTOR 10    /* executions: this many times those of the check ... */
 #define BUDGET_MIN 200	    /* ... and at least this many */
 
+/* With a golden model, checking a history runs executions that overwrite the shared
+ * log: the loops below keep their own copy of each execution's log. */
+static const void *own_log(const struct lp_ctx *c, const struct lp_exec_result *res, char **owned)
+{
+	if (!c->o->spec_from)
+		return res->log;
+	free(*owned);
+	*owned = lp_xmalloc(res->log_len ? res->log_len : 1);
+	memcpy(*owned, res->log, res->log_len);
+	return *owned;
+}
+
 void lp_rc_sample_add(struct lp_rc_sample *s, const struct lp_exec_log *log)
 {
 	if (s->full || s->n + log->n_decisions > SAMPLE_STEPS) {
@@ -149,7 +161,7 @@ static int check(struct lp_ctx *c, const struct lp_rc_cand *k, unsigned bound, u
 	lp_explore_set_reduction(ex, c->o->reduction);
 	const struct lp_schedule *s;
 	int verdict = 1;
-	char err[256];
+	char err[256], *owned = NULL;
 	while ((s = lp_explore_next(ex))) {
 		if (*execs >= budget || lp_interrupt_signal()) {
 			*why = lp_interrupt_signal() ? "interrupted"
@@ -161,6 +173,7 @@ static int check(struct lp_ctx *c, const struct lp_rc_cand *k, unsigned bound, u
 		struct lp_exec_result res;
 		struct lp_exec_log log;
 		lp_server_run(&c->sv, s, c->o->max_steps, &res);
+		res.log = own_log(c, &res, &owned);
 		if (lp_shmlog_parse(res.log, res.log_len, c->plan, &log, err, sizeof err)) {
 			*why = "an execution log was unreadable";
 			verdict = -1;
@@ -211,6 +224,7 @@ static int check(struct lp_ctx *c, const struct lp_rc_cand *k, unsigned bound, u
 		}
 	}
 	lp_explore_free(ex);
+	free(owned);
 	shm->n_regions = 0;
 	return verdict;
 }
@@ -353,7 +367,7 @@ static int refind(struct lp_ctx *c, unsigned bound, uint64_t *execs, uint64_t bu
 	lp_explore_set_reduction(ex, c->o->reduction);
 	const struct lp_schedule *s;
 	int found = 0;
-	char err[256];
+	char err[256], *owned = NULL;
 	while (!found && (s = lp_explore_next(ex))) {
 		if (*execs >= budget || lp_interrupt_signal()) {
 			*why = lp_interrupt_signal() ? "interrupted"
@@ -365,6 +379,7 @@ static int refind(struct lp_ctx *c, unsigned bound, uint64_t *execs, uint64_t bu
 		struct lp_exec_result res;
 		struct lp_exec_log l;
 		lp_server_run(&c->sv, s, c->o->max_steps, &res);
+		res.log = own_log(c, &res, &owned);
 		if (lp_shmlog_parse(res.log, res.log_len, c->plan, &l, err, sizeof err)) {
 			*why = "an execution log was unreadable";
 			found = -1;
@@ -407,6 +422,7 @@ static int refind(struct lp_ctx *c, unsigned bound, uint64_t *execs, uint64_t bu
 		}
 	}
 	lp_explore_free(ex);
+	free(owned);
 	return found;
 }
 

@@ -149,6 +149,8 @@ static void exec_client(struct lp_server *sv, int cmd_rd, int reply_wr, int log_
 		lp_buf_printf(&pre, ":%s", old);
 	setenv("LD_PRELOAD", pre.s, 1);
 	setenv(LP_ENV_PLAN, sv->plan_path, 1);
+	if (sv->spec_from)
+		setenv(LP_ENV_SPEC, sv->spec_from, 1);
 	setenv_int(LP_ENV_SHM_FD, sv->shm_fd);
 	setenv_int(LP_ENV_LOG_FD, log_wr);
 	keep_on_exec(sv->shm_fd);

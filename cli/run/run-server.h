@@ -20,9 +20,10 @@ struct lp_server {
 	const char *client_path;
 	char **client_argv;
 	const char *plan_path, *preload_lib;
-	unsigned watchdog;  /* seconds */
-	bool spin_check;    /* after a second without a point, sample for a spin (watchdog.c) */
-	uint32_t run_flags; /* LP_RUN_*, written into each execution's input */
+	const char *spec_from; /* --spec-from, absolute: the preload loads it in the server */
+	unsigned watchdog;     /* seconds */
+	bool spin_check;       /* after a second without a point, sample for a spin (watchdog.c) */
+	uint32_t run_flags;    /* LP_RUN_*, written into each execution's input */
 	/* Randomized choice for the next executions (protocol.h lp_shm.strategy; 0 = none). */
 	uint32_t strategy, pct_n_changes;
 	uint64_t seed, pct_changes[LP_MAX_PCT_CHANGES];

@@ -241,3 +241,78 @@ malformed:
 	lp_buf_free(&b);
 	return NULL;
 }
+
+int lp_shmlog_ops(const void *log, size_t len, const struct lp_plan *plan, struct lp_log_op **ops,
+		  size_t *n, char *err, size_t errsize)
+{
+	size_t off = 0, cap = 0;
+	bool bad = false;
+	const struct lp_rec *r;
+	*ops = NULL;
+	*n = 0;
+	while ((r = next_rec(log, len, &off, &bad))) {
+		if (r->type != LP_REC_CALL && r->type != LP_REC_RET)
+			continue;
+		if (!big_enough(r))
+			goto malformed;
+		const char *end = (const char *)r + r->size;
+		if (r->type == LP_REC_RET) {
+			const struct lp_rec_ret *rt = (const void *)r;
+			for (size_t i = *n; i-- > 0;)
+				if ((*ops)[i].tid == rt->tid && !(*ops)[i].returned) {
+					(*ops)[i].returned = true;
+					(*ops)[i].unwound = rt->pad & LP_RET_UNWOUND;
+					(*ops)[i].ret = rt->value;
+					break;
+				}
+			continue;
+		}
+		const struct lp_rec_call *c = (const void *)r;
+		if (c->func >= (uint32_t)plan->n_funcs || c->nargs > LP_MAX_ARGS ||
+		    c->nargs * sizeof(uint64_t) > r->size - sizeof *c)
+			goto malformed;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 16;
+			*ops = lp_xrealloc(*ops, cap * sizeof **ops);
+		}
+		struct lp_log_op *o = &(*ops)[(*n)++];
+		memset(o, 0, sizeof *o);
+		o->tid = c->tid;
+		o->func = c->func;
+		o->nargs = c->nargs;
+		const struct lp_plan_func *f = &plan->funcs[c->func];
+		const uint64_t *args = (const void *)(c + 1);
+		const char *p = (const char *)(args + c->nargs);
+		for (uint32_t i = 0; i < c->nargs; i++) {
+			o->args[i] = args[i];
+			if (i >= (uint32_t)f->nargs || f->args[i] != LP_K_STR)
+				continue;
+			const struct lp_str *st;
+			const char *bytes;
+			if (take_str(&p, end, &st, &bytes))
+				goto malformed;
+			if (st->len == LP_STR_NULL)
+				continue;
+			o->strs[i] = lp_xmalloc(st->len + 1);
+			memcpy(o->strs[i], bytes, st->len);
+			o->strs[i][st->len] = 0;
+			o->truncated |= st->truncated != 0;
+		}
+	}
+	if (!bad)
+		return 0;
+malformed:
+	lp_shmlog_ops_free(*ops, *n);
+	*ops = NULL;
+	*n = 0;
+	snprintf(err, errsize, "malformed record log");
+	return -1;
+}
+
+void lp_shmlog_ops_free(struct lp_log_op *ops, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		for (uint32_t a = 0; a < LP_MAX_ARGS; a++)
+			free(ops[i].strs[a]);
+	free(ops);
+}

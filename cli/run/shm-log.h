@@ -39,4 +39,20 @@ void lp_shmlog_clear(struct lp_exec_log *l);
 char *lp_shmlog_history(const void *log, size_t len, const struct lp_plan *plan, const char *header,
 			bool stuck, lp_value_fmt_fn fmt, char *err, size_t errsize);
 
+/* The operations of an execution, in call order (the order of a history's call lines):
+ * what a golden model needs to make the same calls. */
+struct lp_log_op {
+	lp_tid_t tid;
+	uint32_t func, nargs;
+	uint64_t args[LP_MAX_ARGS];
+	char *strs[LP_MAX_ARGS]; /* string arguments' bytes, NUL-terminated; NULL for NULL */
+	bool truncated;		 /* some string argument was cut at LP_MAX_STRING */
+	bool returned, unwound;
+	uint64_t ret; /* raw result when returned */
+};
+/* Returns 0 with *ops (malloc'ed, free with lp_shmlog_ops_free) and *n, or -1 with err. */
+int lp_shmlog_ops(const void *log, size_t len, const struct lp_plan *plan, struct lp_log_op **ops,
+		  size_t *n, char *err, size_t errsize);
+void lp_shmlog_ops_free(struct lp_log_op *ops, size_t n);
+
 #endif

@@ -55,7 +55,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 7
+#define LP_PROTOCOL_VERSION 8
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -64,6 +64,7 @@
 #define LP_ENV_REPLY_FD "LINEUP_REPLY_FD" /* fork server writes struct lp_reply */
 #define LP_ENV_LOG_FD "LINEUP_LOG_FD"	  /* one text line per fatal preload error */
 #define LP_ENV_MODE "LINEUP_MODE"	  /* "server" (default) or "single" */
+#define LP_ENV_SPEC "LINEUP_SPEC_FROM"	  /* --spec-from: the golden model's path */
 /* The preload removes LD_PRELOAD and every LINEUP_* variable from environ once read,
  * so programs the client executes run untouched. */
 
@@ -265,6 +266,40 @@ enum lp_strategy_kind {
 /* phase 1: branch at every switch point, not only at operation starts (sched-pick.h):
  * the client's code may call functions of the target that -f left unrecorded */
 #define LP_RUN_SERIAL_SWITCHES 2u
+/* --spec-from: instead of going on with the client, the execution's main thread makes the
+ * calls of lp_shm.golden on the golden model (preload/golden.c) and ends */
+#define LP_RUN_GOLDEN 4u
+
+/* ---- A sequence of calls on the golden model (LP_RUN_GOLDEN) ----
+ * The cli fills calls[] and strings[] from a history's operations; the execution makes the
+ * calls in order with the golden model's functions of the same names and writes back each
+ * result. Pointer results are handles: a fresh one is paired with the history's result of
+ * that call, and pointer arguments are translated through the pairs, so results read in
+ * the history's values (a handle no call returned is passed as it is). A call that blocks
+ * forever ends the execution as LP_OUT_DEADLOCK (LIVELOCK past max_steps) with n_done
+ * calls done: the next one is stuck. */
+#define LP_GOLDEN_MAX_CALLS 128
+#define LP_GOLDEN_STRINGS 32768
+struct lp_golden_call {
+	uint32_t func; /* plan function index: name and kinds */
+	uint32_t nargs;
+	uint64_t args[LP_MAX_ARGS]; /* raw; a string argument: offset + 1 into strings, 0 NULL */
+	uint64_t hist_ret;	    /* the history's result (valid when has_ret) */
+	uint32_t has_ret;
+	/* written by the execution */
+	uint32_t ret_str_len; /* string result: its bytes at strings[ret_str_off], LP_STR_NULL */
+	uint32_t ret_str_off;
+	uint32_t pad;
+	uint64_t ret; /* the result, in the history's values */
+};
+struct lp_golden {
+	uint32_t n_calls;
+	volatile uint32_t n_done;
+	uint32_t strings_used; /* bytes of strings[] in use (arguments, then results) */
+	uint32_t pad;
+	struct lp_golden_call calls[LP_GOLDEN_MAX_CALLS];
+	char strings[LP_GOLDEN_STRINGS];
+};
 
 struct lp_shm {
 	uint32_t magic;	  /* LP_SHM_MAGIC, written by the cli */
@@ -281,7 +316,10 @@ struct lp_shm {
 	uint64_t seed;				  /* this execution's seed (random, pct) */
 	uint64_t pct_changes[LP_MAX_PCT_CHANGES]; /* steps, increasing: the i-th (1-based) drops
 						     the running thread's priority to i */
-	struct lp_override overrides[LP_MAX_OVERRIDES];
+	union {
+		struct lp_override overrides[LP_MAX_OVERRIDES];
+		struct lp_golden golden; /* LP_RUN_GOLDEN: the calls to make instead */
+	};
 	uint32_t n_regions; /* <= LP_MAX_ATOMIC_REGIONS */
 	uint32_t pad2;
 	struct lp_atomic_region regions[LP_MAX_ATOMIC_REGIONS];
@@ -300,6 +338,8 @@ struct lp_shm {
 				  /* records start at LP_SHM_LOG_OFFSET */
 };
 #define LP_SHM_LOG_OFFSET ((size_t)1 << 17) /* 128 KiB: header + overrides fit below */
+_Static_assert(sizeof(struct lp_golden) <= sizeof(struct lp_override) * LP_MAX_OVERRIDES,
+	       "the golden calls share the overrides' room");
 #define LP_SHM_LOG_SIZE (LP_SHM_SIZE - LP_SHM_LOG_OFFSET)
 
 /* Records: 8-byte aligned, each starting with struct lp_rec; size includes the header
