@@ -3,10 +3,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "cli/analyze/analyze.h"
+#include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "options.h"
@@ -39,6 +41,33 @@ static char *write_plan(const struct lp_plan *plan)
 	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
 	if (lp_plan_write(plan, path, plan_sites()))
 		lp_die(LP_EXIT_USAGE, "cannot write the patch plan '%s': %m", path);
+	return path;
+}
+
+/* --quasi without --spec-from: the golden model is the library under test itself, called
+ * serially in whatever order the search asks (Round-Up), from a fresh copy with globals of
+ * its own, kept in a memfd the client inherits (dlopen of another file loads another
+ * copy, whatever its soname). */
+static const char *target_copy(const struct lp_plan *plan)
+{
+	static char path[64];
+	if (plan->n_targets != 1)
+		lp_die(LP_EXIT_USAGE,
+		       "--quasi needs a golden model: with %d targets, name the "
+		       "library that is the specification with --spec-from",
+		       plan->n_targets);
+	const char *src = plan->targets[0].path;
+	int in = open(src, O_RDONLY | O_CLOEXEC);
+	int fd = memfd_create("lineup-golden", MFD_CLOEXEC);
+	if (in < 0 || fd < 0)
+		lp_die(LP_EXIT_USAGE, "cannot copy '%s' as the golden model for --quasi: %m", src);
+	char buf[65536];
+	ssize_t n;
+	while ((n = read(in, buf, sizeof buf)) > 0)
+		if (write(fd, buf, (size_t)n) != n)
+			lp_die(LP_EXIT_USAGE, "cannot copy '%s' as the golden model: %m", src);
+	close(in);
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
 	return path;
 }
 
@@ -128,6 +157,15 @@ int main(int argc, char **argv)
 	c.ao = &ao;
 	c.write_plan = write_plan;
 	sites_summary(c.plan, &c.sites);
+	bool own_model = o.n_quasi && !o.spec_from;
+	if (own_model) { /* then every part of the run takes the copy for --spec-from */
+		o.spec_from = target_copy(c.plan);
+		struct lp_buf b = {0};
+		lp_buf_printf(&b, "%s itself (a fresh copy)", c.plan->targets[0].name);
+		c.sum.golden_model = lp_buf_take(&b);
+	} else if (o.spec_from) {
+		c.sum.golden_model = o.spec_from;
+	}
 	c.sv = (struct lp_server){
 	    .shm_fd = -1,
 	    .cmd_wr = -1,
@@ -140,7 +178,7 @@ int main(int argc, char **argv)
 	    .preload_lib = preload ? preload : lp_find_preload(),
 	    .watchdog = o.watchdog,
 	    .spin_check = !o.watchdog_given,
-	    .spec_from = o.spec_from ? realpath(o.spec_from, NULL) : NULL,
+	    .spec_from = own_model || !o.spec_from ? o.spec_from : realpath(o.spec_from, NULL),
 	    /* -f may leave target calls in the client's code: their order then matters */
 	    .run_flags =
 		(o.spurious ? LP_RUN_SPURIOUS : 0) | (o.n_globs ? LP_RUN_SERIAL_SWITCHES : 0),

@@ -64,7 +64,7 @@ static void call_one(struct lp_golden *g, struct lp_golden_call *c, struct lp_ha
 	const char *name = lp_plan_name(lp_g.plan, f->name);
 	void *fn = REAL(dlsym)(golden_lib, name);
 	if (!fn)
-		golden_fatal("the golden model has no function ", name);
+		golden_fatal("it has no function ", name);
 	uint64_t gp[6] = {0};
 	double fp[8] = {0};
 	unsigned ngp = 0, nfp = 0;
@@ -112,7 +112,7 @@ void lp_golden_run(void)
 {
 	struct lp_golden *g = &lp_g.shm->golden;
 	if (!golden_lib)
-		golden_fatal("the golden model cannot be loaded: ", dlerror());
+		golden_fatal("it cannot be loaded: ", dlerror());
 	struct lp_handles m = {.n = 0};
 	g->n_done = 0;
 	for (uint32_t i = 0; i < g->n_calls && i < LP_GOLDEN_MAX_CALLS; i++) {

@@ -31,7 +31,7 @@ static bool golden_ask(void *ctx, const char *request, struct lp_buf *answer)
 		gs->history = c->ck.sent;
 	}
 	if (lp_golden_fill(&shm->golden, c->plan, gs->ops, gs->n_ops, request, err, sizeof err))
-		lp_die(LP_EXIT_USAGE, "--spec-from %s: %s", c->o->spec_from, err);
+		lp_die(LP_EXIT_USAGE, "golden model %s: %s", c->sum.golden_model, err);
 	struct lp_schedule s = {.phase = LP_PHASE_CONCURRENT};
 	struct lp_exec_result res;
 	uint32_t flags = c->sv.run_flags;
@@ -49,8 +49,9 @@ static bool golden_ask(void *ctx, const char *request, struct lp_buf *answer)
 		    log.n_errors)
 			why = log.errors[0].text;
 		lp_die(LP_EXIT_USAGE,
-		       "--spec-from %s: %s: give a library with the target's functions and types",
-		       c->o->spec_from, why);
+		       "golden model %s: %s: give a library with the target's functions and "
+		       "types",
+		       c->sum.golden_model, why);
 	}
 	lp_golden_answer(&shm->golden, c->plan, out != LP_OUT_COMPLETE, c->fmt, answer);
 	return true;

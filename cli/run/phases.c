@@ -655,7 +655,8 @@ int lp_phases_run(struct lp_ctx *c)
 	int rc = c->o->spec_from ? LP_EXIT_OK : phase1(c, false);
 	if (c->o->spec_from) {
 		c->sum.p1_mode = "golden"; /* no serial executions: the model is asked */
-		c->sum.golden_model = c->o->spec_from;
+		if (!c->sum.golden_model)
+			c->sum.golden_model = c->o->spec_from;
 	}
 	if (rc != LP_EXIT_OK)
 		return rc;

@@ -151,6 +151,8 @@ static void exec_client(struct lp_server *sv, int cmd_rd, int reply_wr, int log_
 	setenv(LP_ENV_PLAN, sv->plan_path, 1);
 	if (sv->spec_from)
 		setenv(LP_ENV_SPEC, sv->spec_from, 1);
+	if (sv->spec_from && strncmp(sv->spec_from, "/proc/self/fd/", 14) == 0)
+		keep_on_exec(atoi(sv->spec_from + 14)); /* the target's copy (main.c) */
 	setenv_int(LP_ENV_SHM_FD, sv->shm_fd);
 	setenv_int(LP_ENV_LOG_FD, log_wr);
 	keep_on_exec(sv->shm_fd);
@@ -244,7 +246,7 @@ static uint64_t exec_step_limit(const struct lp_server *sv)
  * for --watchdog seconds (an uncontrolled blocking call), or when the execution exceeds its
  * step limit (an endless loop). */
 static void watch(struct lp_server *sv, pid_t pid, pid_t sym_pid, uint64_t *last_steps,
-		  double *last_move, bool *spin_checked)
+		  double *last_move, double *spin_checked)
 {
 	uint64_t steps = sv->shm->steps;
 	double t = now();
@@ -252,14 +254,15 @@ static void watch(struct lp_server *sv, pid_t pid, pid_t sym_pid, uint64_t *last
 	if (!endless && steps != *last_steps) {
 		*last_steps = steps;
 		*last_move = t;
-		*spin_checked = false;
+		*spin_checked = 0;
 		return;
 	}
 	bool spinning = false;
 	if (!endless && t - *last_move < sv->watchdog) {
-		if (!sv->spin_check || *spin_checked || t - *last_move < LP_SPIN_CHECK_AFTER)
+		if (!sv->spin_check || t - *last_move < LP_SPIN_CHECK_AFTER ||
+		    t - *spin_checked < LP_SPIN_CHECK_AFTER)
 			return;
-		*spin_checked = true; /* once per stall: sampling stops the thread briefly */
+		*spin_checked = t; /* once a second: sampling stops the thread briefly */
 		spinning = lp_watchdog_spinning(pid, sv->shm->baton_ktid);
 		if (!spinning)
 			return;
@@ -292,7 +295,7 @@ static int read_reply(struct lp_server *sv, struct lp_reply *r, pid_t exec_pid, 
 {
 	uint64_t last_steps = sv->shm->steps;
 	double last_move = now();
-	bool spin_checked = false;
+	double spin_checked = 0; /* when the stalled thread was last sampled */
 	size_t got = 0;
 	while (got < sizeof *r) {
 		struct pollfd p = {.fd = sv->reply_rd, .events = POLLIN};
@@ -463,7 +466,7 @@ static void run_single(struct lp_server *sv, struct lp_exec_result *res)
 	close(log_wr);
 	uint64_t last_steps = 0;
 	double last_move = now();
-	bool spin_checked = false;
+	double spin_checked = 0; /* when the stalled thread was last sampled */
 	int status;
 	for (;;) {
 		pid_t w = reap(pid, &status, WNOHANG);

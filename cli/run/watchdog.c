@@ -4,6 +4,7 @@
  * running in user space is stopped with ptrace for its pc (we are its ancestor). */
 #include "watchdog.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -134,9 +135,58 @@ static bool stop_and_read(pid_t ktid, struct user_regs_struct *r)
 	       WIFSTOPPED(st) && !ptrace(PTRACE_GETREGS, ktid, NULL, r);
 }
 
+/* Lets the seized thread go. Detaching needs it stopped; a thread that ended while seized
+ * is reported to us first, and its parent (the fork server) sees its end only once we
+ * collected it: never leave one behind. */
+static void release(pid_t ktid)
+{
+	for (int tries = 0; tries < 1000; tries++) {
+		if (!ptrace(PTRACE_DETACH, ktid, NULL, NULL))
+			return;
+		int st;
+		pid_t w = waitpid(ktid, &st, __WALL | WNOHANG);
+		if (w == ktid && (WIFEXITED(st) || WIFSIGNALED(st)))
+			return;
+		if (w < 0 && errno == ECHILD)
+			return; /* not ours any more */
+		if (w == 0)
+			ptrace(PTRACE_INTERRUPT, ktid, NULL, NULL);
+		struct timespec ts = {0, 1000 * 1000};
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* CPU seconds thread ktid has used (user + system), or -1. */
+static double cpu_seconds(pid_t pid, pid_t ktid)
+{
+	char path[96], line[1024];
+	snprintf(path, sizeof path, "/proc/%d/task/%d/stat", (int)pid, (int)ktid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	bool ok = fgets(line, sizeof line, f) != NULL;
+	fclose(f);
+	char *p = ok ? strrchr(line, ')') : NULL;
+	unsigned long long ut, st;
+	/* after the command: state ppid pgrp session tty tpgid flags minflt cminflt majflt
+	 * cmajflt utime stime */
+	if (!p ||
+	    sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+		return -1;
+	return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
 bool lp_watchdog_spinning(pid_t pid, pid_t ktid)
 {
-	if (ktid <= 0 || !in_user_space(pid, ktid) || ptrace(PTRACE_SEIZE, ktid, NULL, NULL))
+	if (ktid <= 0 || !in_user_space(pid, ktid))
+		return false;
+	/* A spinning thread burns its CPU; one that is merely slow (a loaded machine) does not:
+	 * leave that one to the timer. */
+	double c0 = cpu_seconds(pid, ktid);
+	struct timespec tick = {0, 100 * 1000 * 1000};
+	nanosleep(&tick, NULL);
+	double c1 = cpu_seconds(pid, ktid);
+	if (c0 < 0 || c1 < 0 || c1 - c0 < 0.01 || ptrace(PTRACE_SEIZE, ktid, NULL, NULL))
 		return false;
 	struct user_regs_struct r[SPIN_SAMPLES];
 	unsigned n = 0;
@@ -146,7 +196,7 @@ bool lp_watchdog_spinning(pid_t pid, pid_t ktid)
 		struct timespec ts = {0, 7 * 1000 * 1000};
 		nanosleep(&ts, NULL);
 	}
-	ptrace(PTRACE_DETACH, ktid, NULL, NULL); /* it is stopped: detaching needs that */
+	release(ktid);
 	if (n < SPIN_SAMPLES)
 		return false;
 	return lp_spin_samples_stuck(r, n) && in_user_space(pid, ktid);
