@@ -532,6 +532,12 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 		return lp_errf(err, errsize,
 			       "--random, --auto, --shard and --emit-client generate tests from a "
 			       "description: give it with --test FILE");
+	if (o->observations && (o->spec_from || o->n_quasi))
+		return lp_errf(
+		    err, errsize,
+		    "--observations writes phase 1's serial histories, and with %s there "
+		    "is no phase 1 (a golden model is asked instead): drop one of them",
+		    o->spec_from ? "--spec-from" : "--quasi");
 	if (o->random && o->autocheck)
 		return lp_errf(err, errsize,
 			       "--random and --auto both given: pick random tests or all tests of "

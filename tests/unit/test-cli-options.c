@@ -108,6 +108,8 @@ static void errors(void **state)
 	    {{"lp", "-g", "fine", "./c"}, "sync, atomic or memory"},
 	    {{"lp", "--spec-from", "/no/libx.so", "./c"},
 	     "cannot read the golden model '/no/libx.so'"},
+	    {{"lp", "--quasi", "f=1", "--observations", "o.txt", "./c"},
+	     "with --quasi there is no phase 1"},
 	    {{"lp", "--quasi", "take", "./c"}, "FUNC=K"},
 	    {{"lp", "--criterion", "strict", "./c"}, "linearizability or sequential"},
 	    {{"lp", "--jobs", "0", "./c"}, "--jobs"},
