@@ -312,6 +312,9 @@ int main(int argc, char **argv)
 	if (golden && !server)
 		lp_die(LP_EXIT_USAGE,
 		       "--golden needs --server: lineup-preload runs the golden model");
+	if (golden && obs_path)
+		lp_die(LP_EXIT_USAGE,
+		       "--golden has no serial histories to write to --observations");
 	checker->golden = golden;
 	checker->ask = ask;
 	if (server && optind < argc)
