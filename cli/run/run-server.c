@@ -172,7 +172,7 @@ static void exec_client(struct lp_server *sv, int cmd_rd, int reply_wr, int log_
 	}
 	/* Same addresses in every execution: histories show pointers. */
 	personality(ADDR_NO_RANDOMIZE);
-	int null = open("/dev/null", O_RDWR);
+	int null = sv->keep_stdio ? -1 : open("/dev/null", O_RDWR);
 	if (null >= 0) {
 		dup2(null, 0);
 		dup2(null, 1); /* our stdout carries the report */
@@ -337,7 +337,6 @@ const char *lp_signal_name(int sig)
 
 static void die_early_exit(struct lp_server *sv, int status)
 {
-	drain_log(sv);
 	if (sv->log_lines && *sv->log_lines)
 		lp_die(LP_EXIT_USAGE, "%s", sv->log_lines);
 	if (WIFSIGNALED(status))
@@ -362,7 +361,7 @@ static void open_pipes(struct lp_server *sv, int *cmd_rd, int *reply_wr, int *lo
 	fcntl(sv->log_rd, F_SETFL, O_NONBLOCK);
 }
 
-void lp_server_start(struct lp_server *sv)
+static void create_shm(struct lp_server *sv)
 {
 	signal(SIGPIPE, SIG_IGN);
 	sv->shm_fd = memfd_create("lineup-shm", MFD_CLOEXEC);
@@ -375,7 +374,18 @@ void lp_server_start(struct lp_server *sv)
 	sv->shm->magic = LP_SHM_MAGIC;
 	sv->shm->version = LP_PROTOCOL_VERSION;
 	sv->shm->phase = LP_PHASE_SERIAL;
+}
 
+void lp_server_start_single(struct lp_server *sv)
+{
+	create_shm(sv);
+	sv->cmd_wr = sv->reply_rd = sv->log_rd = -1;
+	sv->single = true;
+}
+
+enum lp_server_started lp_server_try_start(struct lp_server *sv, int *status)
+{
+	create_shm(sv);
 	int cmd_rd, reply_wr, log_wr;
 	open_pipes(sv, &cmd_rd, &reply_wr, &log_wr);
 	sv->client_pid = spawn(sv, cmd_rd, reply_wr, log_wr);
@@ -394,14 +404,15 @@ void lp_server_start(struct lp_server *sv)
 		       sv->client_name, 3 * sv->watchdog + 10);
 	}
 	if (rc == -1) {
-		int status = 0;
-		reap(sv->client_pid, &status, 0);
+		*status = 0;
+		reap(sv->client_pid, status, 0);
 		sv->client_pid = 0;
-		die_early_exit(sv, status);
+		drain_log(sv);
+		return LP_STARTED_EXITED;
 	}
 	if (r.kind == LP_REPLY_READY) {
 		sv->server_pid = r.pid;
-		return;
+		return LP_STARTED_SERVER;
 	}
 	if (r.kind != LP_REPLY_MULTITHREADED)
 		lp_die(LP_EXIT_USAGE, "unexpected message %u from the client's fork server",
@@ -414,6 +425,15 @@ void lp_server_start(struct lp_server *sv)
 	close(sv->reply_rd);
 	sv->cmd_wr = sv->reply_rd = -1;
 	sv->single = true;
+	drain_log(sv);
+	return LP_STARTED_SINGLE;
+}
+
+void lp_server_start(struct lp_server *sv)
+{
+	int status;
+	if (lp_server_try_start(sv, &status) == LP_STARTED_EXITED)
+		die_early_exit(sv, status);
 }
 
 static void write_input(struct lp_server *sv, const struct lp_schedule *s, uint64_t max_steps)

@@ -28,6 +28,7 @@ struct lp_server {
 	uint32_t strategy, pct_n_changes;
 	uint64_t seed, pct_changes[LP_MAX_PCT_CHANGES];
 	bool verbose;
+	bool keep_stdio; /* the client keeps our stdin, stdout and stderr (the preload's harness) */
 	char *log_lines; /* lines the preload wrote to LINEUP_LOG_FD in the last execution */
 };
 
@@ -42,6 +43,20 @@ struct lp_exec_result {
 /* Creates the shared area, starts the client and waits for the fork point. Dies with one
  * line when the client exits first or cannot be started. */
 void lp_server_start(struct lp_server *sv);
+
+enum lp_server_started {
+	LP_STARTED_SERVER, /* the fork server waits for schedules */
+	LP_STARTED_SINGLE, /* threads already at the fork point: sv->single, a re-exec per execution
+			    * (the preload's lines of that first run in sv->log_lines) */
+	LP_STARTED_EXITED, /* the client exited before its fork point */
+};
+/* lp_server_start, but a client that exits before its fork point is said, not fatal: its
+ * wait status in *status, its records in the shared area, the preload's lines in
+ * sv->log_lines. */
+enum lp_server_started lp_server_try_start(struct lp_server *sv, int *status);
+/* Only the shared area: every execution re-executes the client (sv->single) from the
+ * first, with no fork server. */
+void lp_server_start_single(struct lp_server *sv);
 /* Runs one schedule; dies on a watchdog expiry (uncontrolled blocking call). */
 void lp_server_run(struct lp_server *sv, const struct lp_schedule *s, uint64_t max_steps,
 		   struct lp_exec_result *res);

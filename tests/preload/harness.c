@@ -1,6 +1,6 @@
-/* tests/preload/harness.c — plays the cli for the preload's own tests: creates the shared
- * area and the pipes, starts the client with LD_PRELOAD and LINEUP_*, drives the fork
- * server with one schedule and prints the records as text (one line each).
+/* tests/preload/harness.c — plays the cli for the preload's own tests: starts the client
+ * under the preload through the cli's run-server (cli/run/run-server.h), runs one schedule
+ * and prints the records as text (one line each).
  *
  *   harness -L PRELOAD -P PLAN [-p s|S|c] [-o 4@0.2,9@0.1] [-m MAX] [-n RUNS] [-S] [-q]
  *           [-B BARE] -- CLIENT [ARGS...]
@@ -8,29 +8,26 @@
  * lines; -B N also times N bare fork+_exit+waitpid in this process. */
 
 #include <errno.h>
-#include <signal.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/personality.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/run/cleanup.h"
+#include "cli/run/run-server.h"
+#include "lineup/buf.h"
+#include "lineup/die.h"
+#include "lineup/exit-codes.h"
 #include "lineup/protocol.h"
 
 static struct lp_shm *shm;
 static char names[LP_MAX_FUNCS][64];
 static char kinds[LP_MAX_FUNCS][LP_MAX_ARGS + 1]; /* [0] = return kind */
 static int quiet;
-
-static void die(const char *m)
-{
-	fprintf(stderr, "harness: %s: %s\n", m, strerror(errno));
-	exit(2);
-}
 
 static int kind_of(const char *t)
 {
@@ -47,7 +44,7 @@ static void read_plan(const char *path)
 	char line[4096];
 	int n = 0;
 	if (!f)
-		die(path);
+		lp_die(LP_EXIT_USAGE, "cannot open '%s': %s", path, strerror(errno));
 	while (fgets(line, sizeof line, f)) {
 		char name[64], ret[8], args[512];
 		unsigned t;
@@ -217,27 +214,6 @@ static void print_log(uint64_t from, uint64_t to)
 	}
 }
 
-static void parse_overrides(const char *s)
-{
-	shm->n_overrides = 0;
-	while (s && *s) {
-		char t[LP_TID_STRLEN];
-		unsigned long long step;
-		int n = 0;
-		if (sscanf(s, "%llu@%39[0-9.]%n", &step, t, &n) != 2)
-			break;
-		struct lp_override *o = &shm->overrides[shm->n_overrides++];
-		o->step = step;
-		if (lp_tid_parse(t, &o->tid)) {
-			fprintf(stderr, "harness: bad thread id '%s'\n", t);
-			exit(2);
-		}
-		s += n;
-		if (*s == ',')
-			s++;
-	}
-}
-
 static double now(void)
 {
 	struct timespec ts;
@@ -245,81 +221,28 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static int cmd_w = -1, reply_r = -1;
-static volatile pid_t client_pgid;
-
-/* Never a hang in the test suite: after 120 s the client's process group goes. */
+/* Never a hang in the test suite: after 120 s the client's process groups go. */
 static void on_alarm(int sig)
 {
 	(void)sig;
 	static const char m[] = "harness: timed out after 120 s; killed the client\n";
-	if (client_pgid > 0)
-		kill(-client_pgid, SIGKILL);
+	lp_cleanup_now();
 	if (write(2, m, sizeof m - 1) < 0)
 		_exit(3);
 	_exit(3);
 }
 
-static pid_t start_client(int shm_fd, const char *preload, const char *plan, int single,
-			  char **argv)
+/* The preload's own lines (LINEUP_LOG_FD) go to our stderr, before what we print. */
+static void put_log_lines(const struct lp_server *sv)
 {
-	int cmd[2], rep[2];
-	if (!single && (pipe(cmd) || pipe(rep)))
-		die("pipe");
-	pid_t pid = fork();
-	if (pid < 0)
-		die("fork");
-	if (pid == 0) {
-		char buf[32];
-		setpgid(0, 0);
-		setenv("LD_PRELOAD", preload, 1);
-		setenv(LP_ENV_PLAN, plan, 1);
-		snprintf(buf, sizeof buf, "%d", shm_fd);
-		setenv(LP_ENV_SHM_FD, buf, 1);
-		setenv(LP_ENV_LOG_FD, "2", 1);
-		if (single) {
-			setenv(LP_ENV_MODE, "single", 1);
-		} else {
-			close(cmd[1]);
-			close(rep[0]);
-			snprintf(buf, sizeof buf, "%d", cmd[0]);
-			setenv(LP_ENV_CMD_FD, buf, 1);
-			snprintf(buf, sizeof buf, "%d", rep[1]);
-			setenv(LP_ENV_REPLY_FD, buf, 1);
-		}
-		personality(ADDR_NO_RANDOMIZE);
-		execv(argv[0], argv);
-		perror(argv[0]);
-		_exit(127);
-	}
-	setpgid(pid, pid);
-	client_pgid = pid;
-	if (!single) {
-		close(cmd[0]);
-		close(rep[1]);
-		cmd_w = cmd[1];
-		reply_r = rep[0];
-	}
-	return pid;
+	if (sv->log_lines && *sv->log_lines)
+		fprintf(stderr, "%s\n", sv->log_lines);
 }
 
-static int get_reply(struct lp_reply *r)
+static void report(const struct lp_server *sv, const char *what, int run, int status)
 {
-	size_t got = 0;
-	while (got < sizeof *r) {
-		ssize_t n = read(reply_r, (char *)r + got, sizeof *r - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		got += (size_t)n;
-	}
-	return r->magic == LP_MSG_MAGIC ? 0 : -1;
-}
-
-static void report(int run, int status)
-{
-	printf("run %d status %s %d outcome %s steps %" PRIu64 "\n", run,
+	put_log_lines(sv);
+	printf("%srun %d status %s %d outcome %s steps %" PRIu64 "\n", what, run,
 	       WIFEXITED(status) ? "exit" : "signal",
 	       WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
 	       outcome_name(shm->outcome), shm->steps);
@@ -376,69 +299,58 @@ int main(int argc, char **argv)
 				"MAX] [-n RUNS] [-S] [-q] [-B N] -- CLIENT [ARGS...]\n");
 		return 2;
 	}
+	lp_progname = "harness";
 	read_plan(plan);
 	signal(SIGALRM, on_alarm);
 	alarm(120);
-	int fd = memfd_create("lineup-harness", 0);
-	if (fd < 0 || ftruncate(fd, (off_t)LP_SHM_SIZE))
-		die("memfd");
-	shm = mmap(NULL, LP_SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (shm == MAP_FAILED)
-		die("mmap");
-	shm->magic = LP_SHM_MAGIC;
-	shm->version = LP_PROTOCOL_VERSION;
 	/* -p S: serial, branching at every switch point (LP_RUN_SERIAL_SWITCHES) */
-	shm->phase = phase[0] == 's' || phase[0] == 'S' ? LP_PHASE_SERIAL : LP_PHASE_CONCURRENT;
-	if (phase[0] == 'S')
-		shm->run_flags |= LP_RUN_SERIAL_SWITCHES;
-	shm->max_steps = max_steps;
-	parse_overrides(ovs);
-	char **cargv = argv + optind;
-
-	double t0, t1;
-	if (single) {
-		t0 = now();
-		for (int i = 1; i <= runs; i++) {
-			int status;
-			shm->log_len = 0;
-			shm->outcome = 0;
-			pid_t pid = start_client(fd, preload, plan, 1, cargv);
-			waitpid(pid, &status, 0);
-			report(i, status);
-		}
-		t1 = now();
-	} else {
-		pid_t server = start_client(fd, preload, plan, 0, cargv);
-		struct lp_reply r;
-		int status;
-		if (get_reply(&r) < 0) {
-			waitpid(server, &status, 0);
-			printf("no fork point: ");
-			report(0, status);
+	struct lp_buf text = {0};
+	struct lp_schedule sched;
+	char err[256];
+	lp_buf_printf(&text, "%c:%s", phase[0] == 's' || phase[0] == 'S' ? 's' : 'c', ovs);
+	if (lp_schedule_parse(text.s, &sched, err, sizeof err))
+		lp_die(LP_EXIT_USAGE, "%s", err);
+	lp_buf_free(&text);
+	struct lp_server sv = {
+	    .shm_fd = -1,
+	    .cmd_wr = -1,
+	    .reply_rd = -1,
+	    .log_rd = -1,
+	    .client_name = argv[optind],
+	    .client_path = argv[optind],
+	    .client_argv = argv + optind,
+	    .plan_path = plan,
+	    .preload_lib = preload,
+	    .watchdog = 120, /* the alarm comes first */
+	    .run_flags = phase[0] == 'S' ? LP_RUN_SERIAL_SWITCHES : 0,
+	    .keep_stdio = true,
+	};
+	int status;
+	if (single)
+		lp_server_start_single(&sv);
+	else
+		switch (lp_server_try_start(&sv, &status)) {
+		case LP_STARTED_EXITED:
+			shm = sv.shm;
+			report(&sv, "no fork point: ", 0, status);
 			return 0;
-		}
-		if (r.kind == LP_REPLY_MULTITHREADED) {
-			waitpid(server, &status, 0);
+		case LP_STARTED_SINGLE:
+			put_log_lines(&sv);
 			printf("multithreaded\n");
 			return 0;
+		case LP_STARTED_SERVER:
+			break;
 		}
-		t0 = now();
-		for (int i = 1; i <= runs; i++) {
-			struct lp_cmd c = {LP_MSG_MAGIC, LP_CMD_RUN};
-			shm->log_len = shm->base_len;
-			shm->outcome = 0;
-			if (write(cmd_w, &c, sizeof c) != sizeof c || get_reply(&r) ||
-			    r.kind != LP_REPLY_STARTED || get_reply(&r) ||
-			    r.kind != LP_REPLY_EXITED)
-				die("fork server");
-			report(i, r.status);
-		}
-		t1 = now();
-		struct lp_cmd q = {LP_MSG_MAGIC, LP_CMD_QUIT};
-		if (write(cmd_w, &q, sizeof q) != sizeof q)
-			die("write");
-		waitpid(server, &status, 0);
+	shm = sv.shm;
+	double t0 = now();
+	for (int i = 1; i <= runs; i++) {
+		struct lp_exec_result res;
+		lp_server_run(&sv, &sched, max_steps, &res);
+		report(&sv, "", i, res.status);
 	}
+	double t1 = now();
+	lp_server_stop(&sv);
+	lp_schedule_clear(&sched);
 	if (bare) {
 		double b0 = now();
 		for (int i = 0; i < bare; i++) {
