@@ -110,8 +110,10 @@ static void insert_slot(struct lp_trie_slot *slots, uint32_t nslots, struct lp_t
 	slots[i] = e;
 }
 
-static uint32_t new_child(struct lp_trie *t, uint32_t parent, uint32_t tid, bool is_ret,
-			  uint32_t text, uint32_t func)
+/* Inlined into lp_trie_add, the hot caller. */
+static inline __attribute__((always_inline)) uint32_t new_child(struct lp_trie *t, uint32_t parent,
+								uint32_t tid, bool is_ret,
+								uint32_t text, uint32_t func)
 {
 	if (t->nnodes == t->cap) {
 		BUG_ON(t->cap >= UINT32_MAX / 2);
