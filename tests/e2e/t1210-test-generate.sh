@@ -6,7 +6,7 @@
 # (--auto) stops at the first violation, and --emit-client writes a client that fails too.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 # Campaigns run many checks: a slow or loaded machine must not turn them into time-outs.
-LP_TEST_TIMEOUT=${LP_TEST_TIMEOUT:-240}
+LP_TEST_TIMEOUT=${LP_TEST_TIMEOUT:-600}
 lp_require_runtime
 lp_require_prog libqueue-lock.so libqueue-trylock.so
 command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"

@@ -4,7 +4,7 @@
 # minimises it to its known minimal size; the correct twins pass 10 random tests.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 # Campaigns run many checks: a slow or loaded machine must not turn them into time-outs.
-LP_TEST_TIMEOUT=${LP_TEST_TIMEOUT:-240}
+LP_TEST_TIMEOUT=${LP_TEST_TIMEOUT:-600}
 lp_require_runtime
 lp_require_prog libqueue-lock.so libqueue-trylock.so libstack-treiber.so libstack-agm.so \
 	libcounter-atomic.so libcounter-loadstore.so libmbox.so libmbox-if.so

@@ -5,7 +5,7 @@
 # verdict (exit 0 or 1), never a set-up error or nondeterminism.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 # Campaigns run many checks: a slow or loaded machine must not turn them into time-outs.
-LP_TEST_TIMEOUT=${LP_TEST_TIMEOUT:-240}
+LP_TEST_TIMEOUT=${LP_TEST_TIMEOUT:-600}
 lp_require_runtime
 
 for f in "$top_srcdir"/tests/progs/*.lineup; do
