@@ -50,8 +50,7 @@ static void put_result_string(struct lp_golden *g, struct lp_golden_call *c, con
 	}
 	size_t n = strnlen(s, LP_MAX_STRING);
 	if (g->strings_used + n > LP_GOLDEN_STRINGS)
-		golden_fatal("the golden model's string results are too long for one request",
-			     NULL);
+		golden_fatal("its string results are too long for one request", NULL);
 	memcpy(g->strings + g->strings_used, s, n);
 	c->ret_str_off = g->strings_used;
 	c->ret_str_len = (uint32_t)n;

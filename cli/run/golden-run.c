@@ -23,6 +23,9 @@ static bool golden_ask(void *ctx, const char *request, struct lp_buf *answer)
 	struct lp_golden_state *gs = &c->golden;
 	struct lp_shm *shm = c->sv.shm;
 	char err[300];
+	if (c->sv.single) /* every execution re-runs the client: no fork point to call from */
+		lp_die(LP_EXIT_USAGE, "a golden model needs the fork server: the client must not "
+				      "have threads before its first pthread_create");
 	if (gs->history != c->ck.sent) { /* its records are still the log's: read them once */
 		lp_golden_clear(gs);
 		if (lp_shmlog_ops((const char *)shm + LP_SHM_LOG_OFFSET, shm->log_len, c->plan,
