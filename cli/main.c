@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -57,16 +56,12 @@ static const char *target_copy(const struct lp_plan *plan)
 		       "library that is the specification with --spec-from",
 		       plan->n_targets);
 	const char *src = plan->targets[0].path;
-	int in = open(src, O_RDONLY | O_CLOEXEC);
+	struct lp_buf b = {0};
 	int fd = memfd_create("lineup-golden", MFD_CLOEXEC);
-	if (in < 0 || fd < 0)
+	if (fd < 0 || lp_buf_read_file(&b, src) ||
+	    write(fd, lp_buf_str(&b), b.len) != (ssize_t)b.len)
 		lp_die(LP_EXIT_USAGE, "cannot copy '%s' as the golden model for --quasi: %m", src);
-	char buf[65536];
-	ssize_t n;
-	while ((n = read(in, buf, sizeof buf)) > 0)
-		if (write(fd, buf, (size_t)n) != n)
-			lp_die(LP_EXIT_USAGE, "cannot copy '%s' as the golden model: %m", src);
-	close(in);
+	lp_buf_free(&b);
 	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
 	return path;
 }

@@ -8,8 +8,6 @@
 #include "runtime.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
-void lp_op_unhook(struct lp_thread *t) LP_HIDDEN;
-
 #pragma GCC visibility push(default)
 
 #define SITE ((uintptr_t)__builtin_return_address(0))

@@ -11,8 +11,6 @@
 #include "runtime.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
-void lp_op_unhook(struct lp_thread *t) LP_HIDDEN;
-
 /* A request the running thread is about to act on: unwinding starts in glibc. */
 static void prepare_unwinding(struct lp_thread *self)
 {

@@ -142,6 +142,16 @@ void lp_shmlog_clear(struct lp_exec_log *l)
 }
 
 /* Reads a string payload at *p (bounded by end); advances *p. */
+/* A call record whose function and arguments fit the plan and the record, or NULL. */
+static const struct lp_rec_call *call_rec(const struct lp_rec *r, const struct lp_plan *plan)
+{
+	const struct lp_rec_call *c = (const void *)r;
+	if (c->func >= (uint32_t)plan->n_funcs || c->nargs > LP_MAX_ARGS ||
+	    c->nargs * sizeof(uint64_t) > r->size - sizeof *c)
+		return NULL;
+	return c;
+}
+
 static int take_str(const char **p, const char *end, const struct lp_str **s, const char **bytes)
 {
 	if ((size_t)(end - *p) < sizeof **s)
@@ -186,9 +196,8 @@ char *lp_shmlog_history(const void *log, size_t len, const struct lp_plan *plan,
 		const char *end = (const char *)r + r->size;
 		char tid[LP_TID_STRLEN];
 		if (r->type == LP_REC_CALL) {
-			const struct lp_rec_call *c = (const void *)r;
-			if (c->func >= (uint32_t)plan->n_funcs || c->nargs > LP_MAX_ARGS ||
-			    c->nargs * sizeof(uint64_t) > r->size - sizeof *c)
+			const struct lp_rec_call *c = call_rec(r, plan);
+			if (!c)
 				goto malformed;
 			const struct lp_plan_func *f = &plan->funcs[c->func];
 			const uint64_t *args = (const void *)(c + 1);
@@ -267,9 +276,8 @@ int lp_shmlog_ops(const void *log, size_t len, const struct lp_plan *plan, struc
 				}
 			continue;
 		}
-		const struct lp_rec_call *c = (const void *)r;
-		if (c->func >= (uint32_t)plan->n_funcs || c->nargs > LP_MAX_ARGS ||
-		    c->nargs * sizeof(uint64_t) > r->size - sizeof *c)
+		const struct lp_rec_call *c = call_rec(r, plan);
+		if (!c)
 			goto malformed;
 		if (*n == cap) {
 			cap = cap ? 2 * cap : 16;
