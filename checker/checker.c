@@ -22,6 +22,7 @@ void lp_checker_free(struct lp_checker *c)
 	lp_trie_free(&c->trie);
 	lp_quasi_free(c);
 	lp_golden_free(c);
+	lp_lazy_free(c);
 	free(c->quasi);
 	free(c->visit);
 	free(c->counts);
@@ -109,24 +110,32 @@ enum lp_verdict lp_checker_feed(struct lp_checker *c, const struct lp_hist *h,
 	if (!h->stuck) {
 		bool ok = quasi ? lp_quasi_linearize(c, h, LP_NO_EV, &best)
 				: lp_linearize(c, h, LP_NO_EV, &best);
-		if (!ok) {
+		if (!ok && !c->aborted) {
 			lp_report_violation(c, h, LP_NO_EV, &best, report);
 			v = LP_VERDICT_VIOLATION;
 		}
 	} else {
-		for (uint32_t i = 0; i < h->nops && v == LP_VERDICT_OK; i++) {
+		for (uint32_t i = 0; i < h->nops && v == LP_VERDICT_OK && !c->aborted; i++) {
 			if (h->ops[i].ret != LP_NO_STR)
 				continue;
 			bool ok = quasi ? lp_quasi_linearize(c, h, i, &best)
 					: lp_linearize(c, h, i, &best);
-			if (!ok) {
+			if (!ok && !c->aborted) {
 				lp_report_violation(c, h, i, &best, report);
 				v = LP_VERDICT_VIOLATION;
 			}
 		}
 	}
-	if (v != LP_VERDICT_OK)
+	if (c->aborted) { /* lazy: a serial execution run for the search disagreed */
+		c->aborted = false;
+		lp_buf_reset(report);
+		lp_buf_puts(report, lp_buf_str(&c->lazy_report));
+		lp_buf_reset(&c->lazy_report);
+		v = LP_VERDICT_NONDET;
+	} else if (v != LP_VERDICT_OK)
 		c->nviolations++;
-	lp_intern_rollback(c->strs, h->intern_mark);
+	if (!c->keep_strings)
+		lp_intern_rollback(c->strs, h->intern_mark);
+	c->keep_strings = false;
 	return v;
 }

@@ -54,6 +54,7 @@ struct lp_best {
  * answer when it cannot be answered. */
 typedef bool (*lp_golden_ask_fn)(void *ctx, const char *request, struct lp_buf *answer);
 struct lp_golden_cache;
+struct lp_lazy;
 
 struct lp_checker {
 	struct lp_intern *strs; /* shared with the parser */
@@ -78,6 +79,16 @@ struct lp_checker {
 	void *ask_ctx;
 	struct lp_golden_cache *gcache;
 	uint64_t gasks, gcached; /* requests, and those answered from the cache */
+	/* Lazy phase 1 (lazy.c): the trie holds the serial histories run so far; where the
+	 * search needs a thread's next operation after a node that no run covered, it asks,
+	 * through ask, for a serial execution starting operations in the node's order and then
+	 * that thread's, and adds its history. A nondeterminism found on the way ends the
+	 * search (aborted) with its report in lazy_report. */
+	bool lazy, aborted;
+	bool keep_strings; /* an answer interned strings the trie keeps: no rollback */
+	struct lp_lazy *lz;
+	struct lp_buf lazy_report;
+	uint64_t lasks; /* serial executions asked for */
 	/* statistics */
 	uint64_t nserial, nconcurrent, nviolations, nnondet;
 };
@@ -116,6 +127,26 @@ void lp_golden_begin(struct lp_checker *c);
 uint32_t *lp_golden_path(struct lp_checker *c, const struct lp_hist *h, uint32_t node, uint32_t *n,
 			 bool *used);
 void lp_golden_free(struct lp_checker *c);
+/* lazy.c: the call node of history op hop under node when the trie lacks it: asks for the
+ * serial execution that would have it (once per node and thread); LP_NO_NODE when no serial
+ * execution has it. */
+uint32_t lp_lazy_call_node(struct lp_checker *c, const struct lp_hist *h, uint32_t node,
+			   uint32_t hop);
+void lp_lazy_free(struct lp_checker *c);
+/* The call node of history op hop under node, wherever observations come from. */
+static inline uint32_t lp_call_node(struct lp_checker *c, const struct lp_hist *h, uint32_t node,
+				    uint32_t hop)
+{
+	if (c->golden)
+		return lp_golden_call_node(c, h, node, hop);
+	const struct lp_hist_op *o = &h->ops[hop];
+	uint32_t cn = lp_trie_child(&c->trie, node, h->tids[o->thread], false, o->call);
+	if (cn == LP_NO_NODE && c->lazy)
+		cn = lp_lazy_call_node(c, h, node, hop);
+	return cn;
+}
+/* Grows the search's visit stamps over nodes added during a search. */
+void lp_checker_cover(struct lp_checker *c);
 void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, uint32_t target,
 			 const struct lp_best *best, struct lp_buf *out);
 void lp_report_nondet(const struct lp_checker *c, const struct lp_hist *h,

@@ -128,17 +128,6 @@ static void key_line(const struct lp_checker *c, const struct lp_hist *h, uint32
 		      o->ret == LP_NO_STR ? "\x1e" : lp_intern_str(c->strs, o->ret));
 }
 
-/* Grows the search's visit stamps over nodes added during the search. */
-static void cover_new_nodes(struct lp_checker *c)
-{
-	if (c->trie.nnodes <= c->visit_cap)
-		return;
-	uint32_t cap = c->trie.nnodes * 2;
-	c->visit = lp_xrealloc(c->visit, cap * sizeof(*c->visit));
-	memset(c->visit + c->visit_cap, 0, (cap - c->visit_cap) * sizeof(*c->visit));
-	c->visit_cap = cap;
-}
-
 /* Puts the answer's results into the trie along the path and one call further. */
 static uint32_t extend(struct lp_checker *c, const struct lp_hist *h, uint32_t node,
 		       const uint32_t *ops, uint32_t n, const char *answer)
@@ -182,7 +171,7 @@ static uint32_t extend(struct lp_checker *c, const struct lp_hist *h, uint32_t n
 		x = rn;
 		p = nl + 1;
 	}
-	cover_new_nodes(c);
+	lp_checker_cover(c);
 	return cn;
 }
 

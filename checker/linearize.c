@@ -37,6 +37,16 @@ void lp_checker_scratch(struct lp_checker *c, const struct lp_hist *h)
 	}
 }
 
+void lp_checker_cover(struct lp_checker *c)
+{
+	if (c->trie.nnodes <= c->visit_cap)
+		return;
+	uint32_t cap = c->trie.nnodes * 2;
+	c->visit = lp_xrealloc(c->visit, cap * sizeof(*c->visit));
+	memset(c->visit + c->visit_cap, 0, (cap - c->visit_cap) * sizeof(*c->visit));
+	c->visit_cap = cap;
+}
+
 static uint32_t min_ret(const struct lp_checker *c, const struct lp_hist *h)
 {
 	uint32_t m = LP_NO_EV;
@@ -77,11 +87,7 @@ bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target
 				if (c->golden || (tr->n[f->node].flags & LP_TN_END))
 					return true; /* a model's sequence may end anywhere */
 			} else {
-				const struct lp_hist_op *e = &h->ops[target];
-				uint32_t cn = c->golden
-						  ? lp_golden_call_node(c, h, f->node, target)
-						  : lp_trie_child(tr, f->node, h->tids[e->thread],
-								  false, e->call);
+				uint32_t cn = lp_call_node(c, h, f->node, target);
 				if (cn != LP_NO_NODE && (tr->n[cn].flags & LP_TN_STUCK))
 					return true;
 			}
@@ -95,9 +101,9 @@ bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target
 			if (!seq && o->call_ev > f->minret)
 				continue; /* an unlinearized op returned before o was called */
 			uint32_t tid = h->tids[t];
-			uint32_t cn =
-			    c->golden ? lp_golden_call_node(c, h, f->node, (uint32_t)(o - h->ops))
-				      : lp_trie_child(tr, f->node, tid, false, o->call);
+			uint32_t cn = lp_call_node(c, h, f->node, (uint32_t)(o - h->ops));
+			if (c->aborted)
+				return false; /* lazy: a serial execution showed nondeterminism */
 			if (cn == LP_NO_NODE)
 				continue;
 			uint32_t rn = lp_trie_child(tr, cn, tid, true, o->ret);

@@ -3,6 +3,7 @@ noinst_LIBRARIES += libchecker.a
 libchecker_a_SOURCES = checker/intern.c checker/intern.h \
 	checker/history.h checker/history-parse.c checker/trie.c checker/trie.h \
 	checker/checker.h checker/checker.c checker/linearize.c checker/quasi.c checker/golden.c \
+	checker/lazy.c \
 	checker/report.c checker/observations.c
 libchecker_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 

@@ -22,6 +22,8 @@ static const char usage[] =
     "  --server             answer the lineup-preload line protocol on standard output\n"
     "  --golden             (with --server) no serial histories: ask lineup-preload to run\n"
     "                       sequences of each history's operations on the golden model\n"
+    "  --lazy               (with --server) lazy phase 1: ask lineup-preload for the serial\n"
+    "                       executions the witness search needs beyond those sent\n"
     "  --help               show this help and exit\n"
     "  --version            show the version and exit\n"
     "\n"
@@ -94,7 +96,7 @@ static long read_line(struct reader *r, const char **line)
 
 static struct lp_checker *checker;
 static struct lp_intern *strs;
-static bool server, golden;
+static bool server, golden, lazy;
 static const char *obs_path;
 static struct lp_buf report;
 static const char **quasi; /* globals stay reachable for LeakSanitizer at exit() */
@@ -119,8 +121,8 @@ static bool read_bytes(struct reader *r, size_t n, struct lp_buf *out)
 	return true;
 }
 
-/* --golden: "ask N" and the request on standard output; lineup-preload answers with
- * "answer N" (or "error N") and the text on standard input. */
+/* --golden, --lazy: "ask N" and the request on standard output; lineup-preload answers
+ * with "answer N" (or "error N") and the text on standard input. */
 static bool ask(void *ctx, const char *request, struct lp_buf *answer)
 {
 	(void)ctx;
@@ -132,16 +134,16 @@ static bool ask(void *ctx, const char *request, struct lp_buf *answer)
 	if (n < 0) /* lineup-preload stopped (and said why) */
 		exit(LP_EXIT_USAGE);
 	if (n >= (long)sizeof head)
-		lp_die(LP_EXIT_USAGE, "--golden: unexpected answer from lineup-preload");
+		lp_die(LP_EXIT_USAGE, "unexpected answer from lineup-preload");
 	memcpy(head, line, (size_t)n);
 	head[n] = 0;
 	size_t len;
 	char word[16];
 	if (sscanf(head, "%15s %zu", word, &len) != 2 ||
 	    (strcmp(word, "answer") && strcmp(word, "error")))
-		lp_die(LP_EXIT_USAGE, "--golden: unexpected answer '%s'", head);
+		lp_die(LP_EXIT_USAGE, "unexpected answer '%s' from lineup-preload", head);
 	if (!read_bytes(input, len, answer))
-		lp_die(LP_EXIT_USAGE, "--golden: the answer was cut short");
+		lp_die(LP_EXIT_USAGE, "an answer from lineup-preload was cut short");
 	return !strcmp(word, "answer");
 }
 
@@ -244,13 +246,14 @@ static void run(FILE *f, const char *name)
 int main(int argc, char **argv)
 {
 	lp_progname = "lineup-checker";
-	enum { O_CRIT = 256, O_QUASI, O_OBS, O_SERVER, O_GOLDEN, O_VERSION };
+	enum { O_CRIT = 256, O_QUASI, O_OBS, O_SERVER, O_GOLDEN, O_LAZY, O_VERSION };
 	static const struct option opts[] = {
 	    {"criterion", required_argument, NULL, O_CRIT},
 	    {"quasi", required_argument, NULL, O_QUASI},
 	    {"observations", required_argument, NULL, O_OBS},
 	    {"server", no_argument, NULL, O_SERVER},
 	    {"golden", no_argument, NULL, O_GOLDEN},
+	    {"lazy", no_argument, NULL, O_LAZY},
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, O_VERSION},
 	    {NULL, 0, NULL, 0},
@@ -282,6 +285,9 @@ int main(int argc, char **argv)
 			break;
 		case O_GOLDEN:
 			golden = true;
+			break;
+		case O_LAZY:
+			lazy = true;
 			break;
 		case 'h':
 			fputs(usage, stdout);
@@ -315,7 +321,14 @@ int main(int argc, char **argv)
 	if (golden && obs_path)
 		lp_die(LP_EXIT_USAGE,
 		       "--golden has no serial histories to write to --observations");
+	if (lazy && !server)
+		lp_die(LP_EXIT_USAGE, "--lazy needs --server: lineup-preload runs the serial "
+				      "executions");
+	if (lazy && (golden || nquasi || obs_path))
+		lp_die(LP_EXIT_USAGE, "--lazy goes with neither --golden, --quasi nor "
+				      "--observations: they need every serial history first");
 	checker->golden = golden;
+	checker->lazy = lazy;
 	checker->ask = ask;
 	if (server && optind < argc)
 		lp_die(LP_EXIT_USAGE, "--server reads standard input: remove the file arguments");

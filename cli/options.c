@@ -4,6 +4,8 @@
 
 #include "cli/analyze/instrument-refusal.h"
 #include "cli/run/budget.h"
+#include "cli/run/lazy-run.h"
+#include "lineup/stringify.h"
 #include "lineup/protocol.h"
 #include "lineup/die.h"
 
@@ -51,6 +53,7 @@ enum opt_id {
 	O_NO_MINIMISE,
 	O_EMIT_CLIENT,
 	O_NO_SYMMETRY,
+	O_PHASE1,
 };
 
 static const struct {
@@ -81,6 +84,7 @@ static const struct {
     {"no-minimise", 0, false, false, O_NO_MINIMISE},
     {"emit-client", 0, true, false, O_EMIT_CLIENT},
     {"no-symmetry", 0, false, true, O_NO_SYMMETRY},
+    {"phase1", 0, true, true, O_PHASE1},
     {"replay", 0, true, false, O_REPLAY},
     {"observations", 0, true, false, O_OBSERVATIONS},
     {"json", 0, true, false, O_JSON},
@@ -136,52 +140,91 @@ void lp_options_usage(FILE *f)
 	    "      --no-reduction         same as --reduction off\n"
 	    "      --no-symmetry          phase 1 runs every serial order, also of threads that\n"
 	    "                             make the same calls (default: one of each swap class)\n"
-	    "      --spurious-wakeups     in phase 2 a condition wait may return without a signal\n"
-	    "                             (once per operation, when no other thread can run)\n"
-	    "      --test FILE            run the test described in FILE (lineup-test(5)) with\n"
-	    "                             the built-in driver instead of a client\n"
-	    "      --random N             with a generator FILE (op lines): run N random tests\n"
-	    "                             (default 100) of --shape, seeded by --seed\n"
-	    "      --auto                 with a generator FILE: every distinct test of growing\n"
-	    "                             size (1x1, 2x1, 2x2, ... up to --shape) until one fails\n"
-	    "      --shape TxK            generated tests: T threads of K calls (default 3x3)\n"
-	    "      --shard K/N            run only the generated tests whose number is K modulo N\n"
-	    "                             (N for 0); 'lineup-preload merge' joins the reports\n"
-	    "      --no-minimise          report the first failing generated test as it is\n"
-	    "      --emit-client FILE     write a C client equivalent to the failing test\n"
-	    "      --replay SCHEDULE      run one schedule (e.g. c:4@0.2,9@0.1), print its "
-	    "history\n"
-	    "                             and whether it has a serial witness (exit 1 if not)\n"
-	    "      --observations FILE    write the phase-1 observations to FILE\n"
-	    "      --json FILE            write a machine-readable report to FILE\n"
-	    "  -j, --jobs N               generated tests checked N at a time (default: the\n"
-	    "                             number of CPUs); the\n"
-	    "                             executions of one check run one at a time\n"
-	    "      --strategy dfs|pct|random  phase 2: every schedule up to the preemption bound\n"
-	    "                             (dfs, default), or --samples seeded random schedules:\n"
-	    "                             PCT priorities (pct) or uniform choices (random)\n"
-	    "      --seed S               seed of the random strategies (default 1)\n"
-	    "      --samples N            random schedules to run (default 1000)\n"
-	    "      --pct-depth D          bug depth PCT aims at: D-1 priority changes (default 3)\n"
-	    "      --time-budget DURATION  e.g. 90s, 5m, 1h: bound by bound while the next one is\n"
-	    "                             expected to fit, then PCT schedules until the time is "
-	    "up\n"
-	    "      --coverage             say which target functions were called and how they are\n"
-	    "                             typed, which instructions were trapped, what was not "
-	    "controlled\n"
-	    "      --no-root-cause        on a violation, do not search for the code that should\n"
-	    "                             have been atomic (root causes)\n"
-	    "      --watchdog SECONDS     a thread that runs this long without reaching a "
-	    "scheduling\n"
-	    "                             point is in an uncontrolled blocking call (default 10)\n"
-	    "  -q, --quiet                no progress display, no run summary\n"
-	    "  -v, --verbose              more detail; with --replay, trace every scheduling "
-	    "point\n"
-	    "  -h, --help                 show this help\n"
-	    "  -V, --version              show the version\n"
-	    "\n"
-	    "Exit status: 0 no violation found, 1 violation, 2 usage or set-up error,\n"
-	    "3 phase 1 nondeterministic. See lineup-preload(1).\n",
+	    "      --phase1 eager|lazy|auto  run every serial order before phase 2, or only those\n"
+	    "                             phase 2's checks need, when they need them (default\n"
+	    "                             auto: lazy past " LP_STR(
+		LP_P1_EAGER_MAX) " serial orders)\n"
+				 "      --spurious-wakeups     in phase 2 a condition wait may "
+				 "return without a signal\n"
+				 "                             (once per operation, when no other "
+				 "thread can run)\n"
+				 "      --test FILE            run the test described in FILE "
+				 "(lineup-test(5)) with\n"
+				 "                             the built-in driver instead of a "
+				 "client\n"
+				 "      --random N             with a generator FILE (op lines): "
+				 "run N random tests\n"
+				 "                             (default 100) of --shape, seeded by "
+				 "--seed\n"
+				 "      --auto                 with a generator FILE: every "
+				 "distinct test of growing\n"
+				 "                             size (1x1, 2x1, 2x2, ... up to "
+				 "--shape) until one fails\n"
+				 "      --shape TxK            generated tests: T threads of K "
+				 "calls (default 3x3)\n"
+				 "      --shard K/N            run only the generated tests whose "
+				 "number is K modulo N\n"
+				 "                             (N for 0); 'lineup-preload merge' "
+				 "joins the reports\n"
+				 "      --no-minimise          report the first failing generated "
+				 "test as it is\n"
+				 "      --emit-client FILE     write a C client equivalent to the "
+				 "failing test\n"
+				 "      --replay SCHEDULE      run one schedule (e.g. "
+				 "c:4@0.2,9@0.1), print its "
+				 "history\n"
+				 "                             and whether it has a serial witness "
+				 "(exit 1 if not)\n"
+				 "      --observations FILE    write the phase-1 observations to "
+				 "FILE\n"
+				 "      --json FILE            write a machine-readable report to "
+				 "FILE\n"
+				 "  -j, --jobs N               generated tests checked N at a time "
+				 "(default: the\n"
+				 "                             number of CPUs); the\n"
+				 "                             executions of one check run one at "
+				 "a time\n"
+				 "      --strategy dfs|pct|random  phase 2: every schedule up to "
+				 "the preemption bound\n"
+				 "                             (dfs, default), or --samples seeded "
+				 "random schedules:\n"
+				 "                             PCT priorities (pct) or uniform "
+				 "choices (random)\n"
+				 "      --seed S               seed of the random strategies "
+				 "(default 1)\n"
+				 "      --samples N            random schedules to run (default "
+				 "1000)\n"
+				 "      --pct-depth D          bug depth PCT aims at: D-1 priority "
+				 "changes (default 3)\n"
+				 "      --time-budget DURATION  e.g. 90s, 5m, 1h: bound by bound "
+				 "while the next one is\n"
+				 "                             expected to fit, then PCT schedules "
+				 "until the time is "
+				 "up\n"
+				 "      --coverage             say which target functions were "
+				 "called and how they are\n"
+				 "                             typed, which instructions were "
+				 "trapped, what was not "
+				 "controlled\n"
+				 "      --no-root-cause        on a violation, do not search for "
+				 "the code that should\n"
+				 "                             have been atomic (root causes)\n"
+				 "      --watchdog SECONDS     a thread that runs this long "
+				 "without reaching a "
+				 "scheduling\n"
+				 "                             point is in an uncontrolled "
+				 "blocking call (default 10)\n"
+				 "  -q, --quiet                no progress display, no run "
+				 "summary\n"
+				 "  -v, --verbose              more detail; with --replay, trace "
+				 "every scheduling "
+				 "point\n"
+				 "  -h, --help                 show this help\n"
+				 "  -V, --version              show the version\n"
+				 "\n"
+				 "Exit status: 0 no violation found, 1 violation, 2 usage or "
+				 "set-up error,\n"
+				 "3 phase 1 nondeterministic. See lineup-preload(1).\n",
 	    f);
 }
 
@@ -416,6 +459,17 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 	case O_NO_SYMMETRY:
 		o->no_symmetry = true;
 		break;
+	case O_PHASE1:
+		if (!strcmp(v, "eager"))
+			o->phase1 = LP_P1_EAGER;
+		else if (!strcmp(v, "lazy"))
+			o->phase1 = LP_P1_LAZY;
+		else if (!strcmp(v, "auto"))
+			o->phase1 = LP_P1_AUTO;
+		else
+			return lp_errf(err, errsize,
+				       "bad value '%s' for --%s: use eager, lazy or auto", v, name);
+		break;
 	case O_NO_REDUCTION:
 		o->reduction = LP_REDUCE_OFF;
 		break;
@@ -538,6 +592,13 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 		    "--observations writes phase 1's serial histories, and with %s there "
 		    "is no phase 1 (a golden model is asked instead): drop one of them",
 		    o->spec_from ? "--spec-from" : "--quasi");
+	if (o->phase1 == LP_P1_LAZY && (o->observations || o->spec_from || o->n_quasi))
+		return lp_errf(
+		    err, errsize,
+		    "--phase1 lazy runs only the serial executions phase 2 needs, and %s: "
+		    "drop one of them",
+		    o->observations ? "--observations writes them all"
+				    : "with a golden model there is no phase 1");
 	if (o->random && o->autocheck)
 		return lp_errf(err, errsize,
 			       "--random and --auto both given: pick random tests or all tests of "

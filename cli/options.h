@@ -19,6 +19,10 @@ struct lp_opt_given {
 	const char *value; /* NULL for flags */
 };
 
+/* --phase1: every serial order first, or serial executions on demand (checker/lazy.c);
+ * auto picks lazy when the serial orders are too many to run first. */
+enum lp_phase1_mode { LP_P1_AUTO = 0, LP_P1_EAGER, LP_P1_LAZY };
+
 struct lp_options {
 	const char **targets, **globs, **signatures, **quasi, **instrument;
 	int n_targets, n_globs, n_signatures, n_quasi, n_instrument;
@@ -41,6 +45,7 @@ struct lp_options {
 	bool quiet, help, version;
 	bool spurious;		     /* --spurious-wakeups */
 	bool no_symmetry;	     /* --no-symmetry: no identical-thread reduction in phase 1 */
+	enum lp_phase1_mode phase1;  /* --phase1 */
 	enum lp_reduction reduction; /* phase 2 (scheduler/explore.h) */
 	int verbose;
 	enum lp_strategy_opt strategy; /* --strategy */

@@ -155,6 +155,8 @@ uintptr_t lp_op_enter(uint32_t idx, struct lp_op_regs *r, uintptr_t *retslot)
 		self->at_op_start = 1;
 		lp_rt_point(LP_PT_OP_START, *retslot);
 		self->at_op_start = 0;
+	} else {
+		lp_rt.ops_before_start++; /* no choice: a directed order skips it */
 	}
 	record_call(self, idx, f, r, retslot);
 	self->in_op = 1;

@@ -1,5 +1,6 @@
 /* preload/runtime-strategy.c — the choice at a scheduling point without an override:
  * the default, or the seeded random / PCT choice (scheduler/strategy.h). Hook path. */
+#include "preload.h"
 #include "runtime.h"
 #include "scheduler/sched-pick.h"
 #include "scheduler/strategy.h"
@@ -17,13 +18,9 @@ lp_tid_t lp_rt_choose(struct lp_thread *self, uint64_t step, uint32_t point, con
 		      unsigned nc)
 {
 	const struct lp_shm *shm = lp_rt.shm;
-	/* Serial executions start operations lowest thread first: the default order is the one
-	 * symmetry keeps (scheduler/explore.h, "Symmetry"), whichever thread ran last. */
-	if (lp_rt.phase == LP_PHASE_SERIAL && point == LP_PT_OP_START && nc)
-		return cand[0];
 	/* Serial executions stay exhaustive: a strategy is for phase 2 only. */
 	if (lp_rt.phase != LP_PHASE_CONCURRENT || shm->strategy == LP_STRAT_DEFAULT)
-		return lp_sched_default(cand, nc, self->tid, point);
+		return lp_sched_default_in(lp_rt.phase, cand, nc, self->tid, point);
 	if (shm->strategy == LP_STRAT_RANDOM)
 		return lp_strategy_random_pick(shm->seed, step, cand, nc);
 	/* PCT: a change point lowers the thread that reached it, before the choice. */
@@ -39,4 +36,30 @@ lp_tid_t lp_rt_choose(struct lp_thread *self, uint64_t step, uint32_t point, con
 		    t && t->pct_low ? t->pct_low : lp_strategy_pct_priority(shm->seed, cand[i]);
 	}
 	return lp_strategy_pct_pick(cand, prio, nc);
+}
+
+lp_tid_t lp_rt_directed(const lp_tid_t *cand, unsigned nc)
+{
+	struct lp_shm *shm = lp_rt.shm;
+	if (lp_rt.order_next >= shm->order.n)
+		return LP_TID_NONE;
+	lp_tid_t want = shm->order.tids[lp_rt.order_next], other = LP_TID_NONE;
+	for (unsigned i = 0; i < nc; i++) {
+		const struct lp_thread *t = thread_of(cand[i]);
+		if (t && t->at_op_start && cand[i] == want) {
+			shm->order.done = ++lp_rt.order_next;
+			return want;
+		}
+		if (t && !t->at_op_start && other == LP_TID_NONE)
+			other = cand[i];
+	}
+	/* Client code or a pending operation may still make the wanted thread ready; other
+	 * threads' operations may not start first. */
+	if (other != LP_TID_NONE)
+		return other;
+	shm->order.done = lp_rt.order_next;
+	lp_log_text(LP_REC_WARN, lp_self ? lp_self->tid : LP_TID_NONE, 0,
+		    "the directed serial order names a thread that cannot start an operation "
+		    "there");
+	lp_end(LP_OUT_DIVERGED);
 }

@@ -48,6 +48,8 @@ void lp_rt_start(void)
 	    lp_rt.phase == LP_PHASE_SERIAL && (shm->run_flags & LP_RUN_SERIAL_SWITCHES);
 	lp_rt.step = 0;
 	lp_rt.ov_next = 0;
+	lp_rt.order_next = lp_rt.ops_before_start;
+	lp_rt.directed = lp_rt.phase == LP_PHASE_SERIAL && (shm->run_flags & LP_RUN_DIRECTED);
 	lp_rt.pct_next = 0;
 	lp_rt.spinner = LP_TID_NONE;
 	lp_rt.pid = sys_getpid();
@@ -61,6 +63,10 @@ void lp_rt_start(void)
 		lp_fatal(LP_OUT_FATAL, 0,
 			 "shared area holds more than " LP_STR(
 			     LP_MAX_OVERRIDES) " overrides: the cli and the preload disagree");
+	if (lp_rt.directed && shm->order.n > LP_MAX_ORDER)
+		lp_fatal(LP_OUT_FATAL, 0,
+			 "shared area holds an order of more than " LP_STR(
+			     LP_MAX_ORDER) " operations: the cli and the preload disagree");
 	if (shm->strategy > LP_STRAT_PCT || shm->pct_n_changes > LP_MAX_PCT_CHANGES)
 		lp_fatal(LP_OUT_FATAL, 0,
 			 "shared area names an unknown strategy: the cli and the preload disagree");
@@ -258,7 +264,7 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 		chosen = shm->overrides[lp_rt.ov_next++].tid;
 		if (!lp_sched_is_candidate(cand, nc, chosen))
 			diverged(step, chosen);
-	} else {
+	} else if (!lp_rt.directed || (chosen = lp_rt_directed(cand, nc)) == LP_TID_NONE) {
 		chosen = lp_rt_choose(self, step, point, cand, nc);
 	}
 

@@ -92,10 +92,13 @@ struct lp_runtime {
 	uint32_t phase;
 	uint32_t spurious;	  /* LP_RUN_SPURIOUS in phase 2 */
 	uint32_t serial_switches; /* LP_RUN_SERIAL_SWITCHES in phase 1 */
+	uint32_t directed;	  /* LP_RUN_DIRECTED in phase 1: shm->order */
 	uint64_t step;
 	uint32_t ov_next;
-	uint32_t pct_next; /* next PCT change point (index into shm->pct_changes) */
-	unsigned n;	   /* slots in use (high-water mark) */
+	uint32_t order_next;	   /* next entry of shm->order.tids */
+	uint32_t ops_before_start; /* operations before the fork point: not scheduled */
+	uint32_t pct_next;	   /* next PCT change point (index into shm->pct_changes) */
+	unsigned n;		   /* slots in use (high-water mark) */
 	struct lp_thread *exiting;
 	volatile int32_t dying_ktid; /* finished thread still running glibc cleanup */
 	int32_t pid;
@@ -121,6 +124,9 @@ extern int lp_rt_access_write LP_RT_HIDDEN; /* it writes memory */
 /* runtime-strategy.c: the choice at a point without an override (default, random, pct). */
 lp_tid_t lp_rt_choose(struct lp_thread *self, uint64_t step, uint32_t point, const lp_tid_t *cand,
 		      unsigned nc) LP_RT_HIDDEN;
+/* A directed serial execution's choice (struct lp_order): the thread, or LP_TID_NONE for
+ * the default (the order is used up); ends the execution when it cannot be followed. */
+lp_tid_t lp_rt_directed(const lp_tid_t *cand, unsigned nc) LP_RT_HIDDEN;
 /* An LP_PT_SYNC point whose step acts on obj (a step starting at a plain LP_PT_SYNC point
  * counts as touching everything). */
 void lp_rt_sync_point(const void *obj, uintptr_t site) LP_RT_HIDDEN;

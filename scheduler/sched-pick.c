@@ -129,6 +129,14 @@ lp_tid_t lp_sched_default(const lp_tid_t *cand, unsigned n, lp_tid_t running, ui
 	return cand[0]; /* the running thread is the sole candidate */
 }
 
+lp_tid_t lp_sched_default_in(uint32_t phase, const lp_tid_t *cand, unsigned n, lp_tid_t running,
+			     uint32_t point)
+{
+	if (phase == LP_PHASE_SERIAL && point == LP_PT_OP_START)
+		return cand[0];
+	return lp_sched_default(cand, n, running, point);
+}
+
 bool lp_sched_is_preemption(const lp_tid_t *cand, unsigned n, lp_tid_t running, uint32_t point,
 			    lp_tid_t chosen)
 {

@@ -67,6 +67,10 @@ unsigned lp_sched_candidates_switches(uint32_t point, const struct lp_pick_threa
 
 /* The default choice among n (> 0) sorted candidates. */
 lp_tid_t lp_sched_default(const lp_tid_t *cand, unsigned n, lp_tid_t running, uint32_t point);
+/* The same in a phase: serial executions start operations lowest thread first, whichever
+ * thread ran last (the order symmetry keeps; explore.h, "Symmetry"). */
+lp_tid_t lp_sched_default_in(uint32_t phase, const lp_tid_t *cand, unsigned n, lp_tid_t running,
+			     uint32_t point);
 
 bool lp_sched_is_candidate(const lp_tid_t *cand, unsigned n, lp_tid_t tid);
 

@@ -41,8 +41,8 @@ int lp_strategy_derive(uint32_t phase, const struct lp_explore_decision *d, size
 	memset(out, 0, sizeof *out);
 	out->phase = phase;
 	for (size_t i = 0; i < n; i++) {
-		lp_tid_t def =
-		    lp_sched_default(d[i].candidates, d[i].n_candidates, d[i].running, d[i].point);
+		lp_tid_t def = lp_sched_default_in(phase, d[i].candidates, d[i].n_candidates,
+						   d[i].running, d[i].point);
 		if (d[i].chosen == def)
 			continue;
 		if (out->n == LP_MAX_OVERRIDES) {

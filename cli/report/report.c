@@ -1,5 +1,6 @@
 /* cli/report/report.c — the human-readable parts of the report: run summary and schedule sites. */
 #include "cli/run/phases.h"
+#include "lineup/stringify.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +89,15 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 			"phase 1: none: the golden model %s is the specification; %llu sequences "
 			"of operations run on it on demand\n",
 			s->golden_model, (unsigned long long)s->golden_executions);
+	else if (s->p1_mode && !strcmp(s->p1_mode, "lazy"))
+		fprintf(f,
+			"phase 1: %llu serial executions, %llu distinct histories (lazy: run when "
+			"phase 2's checks needed them, of %.0f serial orders%s; %.2f s)\n",
+			(unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories,
+			s->p1_orders,
+			s->p1_auto ? ", lazy since more than " LP_STR(LP_P1_EAGER_MAX) " orders"
+				   : "",
+			s->p1_seconds);
 	else
 		fprintf(f,
 			"phase 1: %llu serial executions, %llu distinct histories (%s: every "

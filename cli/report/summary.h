@@ -44,7 +44,9 @@ struct lp_summary {
 	size_t n_targets;
 	size_t functions;
 	uint64_t p1_executions, p1_histories;
-	const char *p1_mode;	       /* "eager": every serial order run first */
+	const char *p1_mode;	       /* "eager": every serial order run first; "lazy" */
+	bool p1_auto;		       /* lazy picked by --phase1 auto */
+	double p1_orders;	       /* serial orders of the first execution's operations */
 	const char *golden_model;      /* --spec-from: no phase 1, the model is asked */
 	uint64_t golden_executions;    /* sequences run on it */
 	uint64_t p1_derived;	       /* serial histories derived by symmetry, not run */

@@ -29,6 +29,8 @@ void lp_checker_pipe_start(struct lp_checker_pipe *c, const struct lp_options *o
 		argv[n++] = "--observations", argv[n++] = o->observations;
 	if (o->spec_from)
 		argv[n++] = "--golden";
+	else if (c->lazy)
+		argv[n++] = "--lazy";
 	argv[n] = NULL;
 	int in[2], out[2];
 	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC))
@@ -104,7 +106,7 @@ enum lp_check_reply lp_checker_pipe_send(struct lp_checker_pipe *c, const char *
 	char line[128];
 	if (!fgets(line, sizeof line, c->out))
 		died(c);
-	while (!strncmp(line, "ask ", 4)) { /* the checker needs the golden model first */
+	while (!strncmp(line, "ask ", 4)) { /* the checker needs a run first */
 		answer(c, line + 4);
 		if (!fgets(line, sizeof line, c->out))
 			died(c);

@@ -13,7 +13,7 @@
 enum lp_check_reply { LP_CHECK_OK, LP_CHECK_VIOLATION, LP_CHECK_NONDETERMINISTIC, LP_CHECK_ERROR };
 
 struct lp_buf;
-/* --spec-from: runs a golden request of the checker (checker.h, lp_golden_ask_fn) about
+/* --spec-from, lazy phase 1: runs a request of the checker (checker.h, lp_golden_ask_fn) about
  * the history being checked; fills answer, or a one-line reason and false. */
 typedef bool (*lp_checker_ask_fn)(void *ctx, const char *request, struct lp_buf *answer);
 
@@ -21,8 +21,9 @@ struct lp_checker_pipe {
 	pid_t pid;
 	FILE *in, *out; /* its stdin (we write), its stdout (we read) */
 	char *path;
-	lp_checker_ask_fn ask; /* set with --spec-from: the checker runs with --golden */
+	lp_checker_ask_fn ask; /* with --spec-from the checker runs with --golden */
 	void *ask_ctx;
+	bool lazy;     /* lazy phase 1: the checker runs with --lazy, asks through ask */
 	uint64_t sent; /* histories sent so far: asks are about the last one */
 };
 

@@ -15,6 +15,7 @@ struct lp_exec {
 	 * replays it; e->sched is its text. */
 	struct lp_schedule derived;
 	bool unexpressible; /* more than LP_MAX_OVERRIDES: no replayable schedule */
+	bool diverged;	    /* a directed serial execution could not follow its order */
 };
 
 /* Runs s and classifies the outcome; dies on set-up errors that make any verdict void. */
@@ -23,6 +24,10 @@ void lp_phases_execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_
 int lp_phases_violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e,
 			const char *kind, const char *checker_text);
 void lp_phases_exec_clear(struct lp_exec *e);
+/* Counts a serial history run for phase 1: distinct histories, per-thread call keys. */
+void lp_phases_count_serial(struct lp_ctx *c, const char *history);
+/* Reports the nondeterminism the checker found (its text), ends the run: exit status 3. */
+int lp_phases_nondeterministic(struct lp_ctx *c, const char *text);
 /* The end of a run without a violation: stops the server and the checker, prints the
  * summary (and --json), returns exit status 0. */
 int lp_phases_finish_ok(struct lp_ctx *c);

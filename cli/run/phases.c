@@ -39,6 +39,11 @@ static void stop_clocks(struct lp_ctx *c)
 		c->sum.p2_seconds = now_seconds() - p2_started;
 	else if (p1_started)
 		c->sum.p1_seconds = now_seconds() - p1_started;
+	/* Lazy phase 1's executions ran inside phase 2's checks: count them as phase 1's. */
+	if (c->lazy && p2_started && c->sum.p2_seconds >= c->p1_lazy_seconds) {
+		c->sum.p1_seconds += c->p1_lazy_seconds;
+		c->sum.p2_seconds -= c->p1_lazy_seconds;
+	}
 }
 
 /* Counts distinct serial histories (by a 64-bit hash of the events, header excluded). */
@@ -85,8 +90,10 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exe
 		c->max_points = e->log.n_decisions;
 	lp_interception_count(&c->icov, c->plan, e->res.log, e->res.log_len,
 			      c->sv.single ? 0 : c->sv.shm->base_len);
-	/* A randomized execution replays from the choices it made that differ from the default. */
-	if (c->sv.strategy != LP_STRAT_DEFAULT && s->phase == LP_PHASE_CONCURRENT) {
+	/* A randomized or directed execution replays from the choices it made that differ from
+	 * the default. */
+	bool directed = c->sv.run_flags & LP_RUN_DIRECTED;
+	if ((c->sv.strategy != LP_STRAT_DEFAULT && s->phase == LP_PHASE_CONCURRENT) || directed) {
 		if (lp_strategy_derive(s->phase, e->log.decisions, e->log.n_decisions,
 				       &e->derived)) {
 			e->unexpressible = true;
@@ -104,6 +111,10 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exe
 	c->calls += e->log.n_calls;
 	switch (e->res.outcome) {
 	case LP_OUT_DIVERGED:
+		if (directed) { /* lazy phase 1: the order asked for has no serial execution */
+			e->diverged = true;
+			return;
+		}
 		if (replay) /* the user's schedule, not the client, is at fault */
 			lp_die(LP_EXIT_USAGE,
 			       "schedule %s cannot be followed: %s: take the schedule from a "
@@ -172,6 +183,29 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exe
 	if (!e->history)
 		lp_die(LP_EXIT_USAGE, "unreadable execution log under schedule %s: %s", e->sched,
 		       err);
+}
+
+static void finish_output(struct lp_ctx *c);
+
+void lp_phases_count_serial(struct lp_ctx *c, const char *history)
+{
+	if (new_history(c, history))
+		c->sum.p1_histories++;
+	lp_keyset_add(&c->call_keys, lp_calls_key(history));
+}
+
+int lp_phases_nondeterministic(struct lp_ctx *c, const char *text)
+{
+	lp_server_stop(&c->sv);
+	lp_checker_pipe_finish(&c->ck);
+	lp_progress_clear();
+	c->sum.verdict = LP_RUN_NONDETERMINISTIC;
+	printf("nondeterministic: two serial executions with the same calls disagree\n%s", text);
+	if (*text && text[strlen(text) - 1] != '\n')
+		putchar('\n');
+	c->sum.nondeterminism = lp_xstrdup(text);
+	finish_output(c);
+	return LP_EXIT_NONDETERMINISTIC;
 }
 
 static void finish_output(struct lp_ctx *c)
@@ -346,10 +380,38 @@ static void find_symmetry(struct lp_ctx *c, struct lp_explore *ex, const char *h
 
 static int phase1(struct lp_ctx *c, bool replay);
 
+/* --phase1: eager, or lazy (the checker asks for serial executions, lazy-run.h) when
+ * asked for or when the first execution's operations have too many orders to run first.
+ * Branching at every switch point (-f, a confirmation) is eager's alone. */
+static void choose_mode(struct lp_ctx *c, const char *history, const struct lp_exec_log *log)
+{
+	size_t starts = 0; /* operations started after the fork point: a decision each */
+	for (size_t i = 0; i < log->n_decisions; i++)
+		starts += log->decisions[i].point == LP_PT_OP_START;
+	c->sum.p1_orders =
+	    history ? lp_lazy_orders(history, log->n_calls > starts ? log->n_calls - starts : 0)
+		    : 0;
+	c->sum.p1_mode = "eager";
+	bool lazy = c->o->phase1 == LP_P1_LAZY ||
+		    (c->o->phase1 == LP_P1_AUTO && c->sum.p1_orders > LP_P1_EAGER_MAX);
+	if (!history || !lazy || (c->sv.run_flags & LP_RUN_SERIAL_SWITCHES) || c->o->observations)
+		return;
+	c->sum.p1_mode = "lazy";
+	c->sum.p1_auto = c->o->phase1 == LP_P1_AUTO;
+	c->lazy = true;
+	lp_checker_pipe_finish(&c->ck);
+	lp_lazy_attach(c);
+	lp_checker_pipe_start(&c->ck, c->o);
+}
+
 /* Phase 1 again from scratch: a new checker, every serial order run (no symmetry). */
 static int rerun_phase1(struct lp_ctx *c)
 {
 	lp_checker_pipe_finish(&c->ck);
+	if (c->lazy) { /* phase 1 decides again (branching at every switch point: eager) */
+		c->lazy = c->ck.lazy = false;
+		c->ck.ask = NULL;
+	}
 	lp_checker_pipe_start(&c->ck, c->o);
 	c->sum.p1_executions = c->sum.p1_histories = c->sum.p1_derived = 0;
 	c->sum.p1_symmetric = 0;
@@ -383,7 +445,6 @@ static int phase1(struct lp_ctx *c, bool replay)
 {
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_SERIAL, -1);
 	const struct lp_schedule *s;
-	c->sum.p1_mode = "eager";
 	p1_started = now_seconds();
 	bool first = true;
 	while ((s = lp_explore_next(ex))) {
@@ -394,8 +455,11 @@ static int phase1(struct lp_ctx *c, bool replay)
 		}
 		struct lp_exec e;
 		execute(c, s, &e, false);
+		if (first)
+			choose_mode(c, e.history, &e.log);
 		/* -f leaves target calls in the client's code: its order matters, no symmetry */
-		if (first && !c->no_symmetry && !(c->sv.run_flags & LP_RUN_SERIAL_SWITCHES))
+		if (first && !c->lazy && !c->no_symmetry &&
+		    !(c->sv.run_flags & LP_RUN_SERIAL_SWITCHES))
 			find_symmetry(c, ex, e.history, &e.log);
 		first = false;
 		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
@@ -404,10 +468,8 @@ static int phase1(struct lp_ctx *c, bool replay)
 			c->p1_livelocks++;
 		char *text;
 		enum lp_check_reply r = lp_checker_pipe_send(&c->ck, e.history, &text);
-		if (r == LP_CHECK_OK && new_history(c, e.history))
-			c->sum.p1_histories++;
 		if (r == LP_CHECK_OK)
-			lp_keyset_add(&c->call_keys, lp_calls_key(e.history));
+			lp_phases_count_serial(c, e.history);
 		if (c->n_sym && r == LP_CHECK_OK) {
 			struct derive_ctx d = {.c = c};
 			if (!lp_symmetry_consistent(e.history, c->sym, c->n_sym))
@@ -428,20 +490,11 @@ static int phase1(struct lp_ctx *c, bool replay)
 			return rerun_phase1(c);
 		}
 		if (r == LP_CHECK_NONDETERMINISTIC) {
-			lp_server_stop(&c->sv);
-			lp_checker_pipe_finish(&c->ck);
-			lp_progress_clear();
-			c->sum.verdict = LP_RUN_NONDETERMINISTIC;
-			printf("nondeterministic: two serial executions with the same calls "
-			       "disagree\n%s",
-			       text);
-			if (*text && text[strlen(text) - 1] != '\n')
-				putchar('\n');
-			c->sum.nondeterminism = text;
-			finish_output(c);
+			int rc = lp_phases_nondeterministic(c, text);
+			free(text);
 			exec_clear(&e);
 			lp_explore_free(ex);
-			return LP_EXIT_NONDETERMINISTIC;
+			return rc;
 		}
 		if (r == LP_CHECK_ERROR)
 			lp_die(LP_EXIT_USAGE,
@@ -451,6 +504,8 @@ static int phase1(struct lp_ctx *c, bool replay)
 		exec_clear(&e);
 		lp_progress_update(LP_PROGRESS_SERIAL, c->sum.p1_executions, c->sum.p1_histories,
 				   0);
+		if (c->lazy)
+			break; /* the rest when phase 2's checks ask for it */
 	}
 	if (c->n_sym && c->sym_probe.tid) { /* the swapped start, for real */
 		struct lp_schedule probe = {.phase = LP_PHASE_SERIAL, .n = 1, .ov = &c->sym_probe};
@@ -542,9 +597,13 @@ static int phase2(struct lp_ctx *c)
 			       first_error(c, &e.log));
 		}
 		char *text;
+		uint64_t serial_runs = c->sum.p1_executions;
 		enum lp_check_reply r = lp_checker_pipe_send(&c->ck, e.history, &text);
 		int crc = lp_phases_confirm(c, e.history, &r, &text);
+		if (crc == LP_EXIT_OK && r == LP_CHECK_NONDETERMINISTIC) /* lazy phase 1 */
+			crc = lp_phases_nondeterministic(c, text);
 		if (crc != LP_EXIT_OK) {
+			free(text);
 			exec_clear(&e);
 			lp_explore_free(ex);
 			return crc;
@@ -563,7 +622,8 @@ static int phase2(struct lp_ctx *c)
 			       "lineup-checker rejected the history of schedule %s: %s", e.sched,
 			       text ? text : "");
 		free(text);
-		if (!c->o->no_root_cause && !c->o->spec_from) /* golden runs overwrote the log */
+		/* golden and lazy serial runs overwrite the log */
+		if (!c->o->no_root_cause && !c->o->spec_from && serial_runs == c->sum.p1_executions)
 			lp_rc_sample_add(&c->rc_sample, &e.log);
 		exec_clear(&e);
 		pruned_counts(c, ex);
@@ -606,6 +666,30 @@ int lp_phases_confirm(struct lp_ctx *c, const char *history, enum lp_check_reply
 	}
 	if (c->sv.run_flags & LP_RUN_SERIAL_SWITCHES)
 		return LP_EXIT_OK;
+	/* Lazy: the serial execution starting the operations in the order of their calls, run
+	 * now, is the likeliest to make the same calls, and runs the prefixes the witness
+	 * search relied on once more: a library whose results vary from run to run shows it
+	 * here (eager runs every order, so it meets such prefixes many times). */
+	if (c->lazy) {
+		char *order = lp_lazy_call_order(history);
+		char *serial = lp_lazy_run(c, order);
+		free(order);
+		if (serial) {
+			free(*text);
+			*text = NULL;
+			*r = lp_checker_pipe_send(&c->ck, serial, text);
+			free(serial);
+			if (*r != LP_CHECK_OK)
+				return *r == LP_CHECK_NONDETERMINISTIC
+					   ? lp_phases_nondeterministic(c, *text)
+					   : LP_EXIT_OK;
+			free(*text);
+			*text = NULL;
+			*r = lp_checker_pipe_send(&c->ck, history, text);
+			if (*r != LP_CHECK_VIOLATION)
+				return LP_EXIT_OK;
+		}
+	}
 	/* Some serial execution made exactly these calls, thread by thread: the client's own
 	 * code chose the same calls in both, so the observations do cover them. */
 	if (lp_keyset_has(&c->call_keys, lp_calls_key(history)))
@@ -728,6 +812,8 @@ int lp_replay_run(struct lp_ctx *c)
 			       text ? text : "");
 		if (lp_phases_confirm(c, e.history, &r, &text) != LP_EXIT_OK)
 			return LP_EXIT_NONDETERMINISTIC;
+		if (r == LP_CHECK_NONDETERMINISTIC) /* a lazy serial run disagreed */
+			return lp_phases_nondeterministic(c, text);
 	}
 	lp_server_stop(&c->sv);
 	for (size_t i = 0; i < c->sum.n_warnings; i++)

@@ -14,6 +14,7 @@
 #include "shm-log.h"
 #include "cli/report/summary-sites.h"
 #include "golden-run.h"
+#include "lazy-run.h"
 #include "cli/report/summary.h"
 
 struct lp_ctx {
@@ -55,6 +56,8 @@ struct lp_ctx {
 	const struct lp_analyze_opts *ao;
 	char *(*write_plan)(const struct lp_plan *plan);
 	struct lp_golden_state golden; /* --spec-from (golden-run.h) */
+	bool lazy;		       /* phase 1 runs serial executions on demand (lazy-run.h) */
+	double p1_lazy_seconds;	       /* spent running them */
 };
 
 /* Runs both phases; prints the report and returns the exit status. */

@@ -55,7 +55,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 8
+#define LP_PROTOCOL_VERSION 9
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -269,6 +269,22 @@ enum lp_strategy_kind {
 /* --spec-from: instead of going on with the client, the execution's main thread makes the
  * calls of lp_shm.golden on the golden model (preload/golden.c) and ends */
 #define LP_RUN_GOLDEN 4u
+/* lazy phase 1: a serial execution whose operations start in the order of lp_shm.order
+ * (then the default order); see struct lp_order */
+#define LP_RUN_DIRECTED 8u
+
+/* ---- A directed serial execution (LP_RUN_DIRECTED) ----
+ * Where a thread standing at an operation start may be chosen, the i-th such choice takes
+ * tids[i] (a candidate not at an operation start, in the client's own code, is taken
+ * while tids[i] cannot start yet). When only threads at operation starts are candidates
+ * and tids[i] is not one of them, the execution ends LP_OUT_DIVERGED with done = i: no
+ * serial execution starts these operations in this order. */
+#define LP_MAX_ORDER 4096
+struct lp_order {
+	uint32_t n;
+	volatile uint32_t done; /* written by the execution: choices made as asked */
+	lp_tid_t tids[LP_MAX_ORDER];
+};
 
 /* ---- A sequence of calls on the golden model (LP_RUN_GOLDEN) ----
  * The cli fills calls[] and strings[] from a history's operations; the execution makes the
@@ -319,6 +335,7 @@ struct lp_shm {
 	union {
 		struct lp_override overrides[LP_MAX_OVERRIDES];
 		struct lp_golden golden; /* LP_RUN_GOLDEN: the calls to make instead */
+		struct lp_order order;	 /* LP_RUN_DIRECTED: the order of operation starts */
 	};
 	uint32_t n_regions; /* <= LP_MAX_ATOMIC_REGIONS */
 	uint32_t pad2;
@@ -340,6 +357,8 @@ struct lp_shm {
 #define LP_SHM_LOG_OFFSET ((size_t)1 << 17) /* 128 KiB: header + overrides fit below */
 _Static_assert(sizeof(struct lp_golden) <= sizeof(struct lp_override) * LP_MAX_OVERRIDES,
 	       "the golden calls share the overrides' room");
+_Static_assert(sizeof(struct lp_order) <= sizeof(struct lp_override) * LP_MAX_OVERRIDES,
+	       "the order shares the overrides' room");
 #define LP_SHM_LOG_SIZE (LP_SHM_SIZE - LP_SHM_LOG_OFFSET)
 
 /* Records: 8-byte aligned, each starting with struct lp_rec; size includes the header

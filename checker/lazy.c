@@ -1,0 +1,161 @@
+/* checker/lazy.c — lazy phase 1: serial executions run when the witness search needs them.
+ * At a trie node the search wants thread T's next operation. In a deterministic client the
+ * node's path fixes what T does next, so the trie answers at once when any serial run went
+ * through the node and then let T start its operation (the node has a call child of T),
+ * and when the question was asked before. Otherwise the cli runs the serial execution that
+ * starts the path's operations in order and then T's (then the default order to the end):
+ * its history joins the trie as an eager phase 1's would, with the same nondeterminism
+ * check, and the answer "none" says no serial execution lets T start there. */
+#include "checker/checker.h"
+#include "lineup/die.h"
+#include "lineup/exit-codes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct lp_lazy {
+	uint64_t *keys; /* (node, tid) asked: node << 32 | tid + 1; 0 = free */
+	size_t size, used;
+	struct lp_hist_parser *parser;
+};
+
+static uint64_t mix(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdull;
+	return k ^ (k >> 29);
+}
+
+static bool asked(const struct lp_lazy *z, uint64_t key)
+{
+	if (!z->size)
+		return false;
+	for (size_t i = mix(key) & (z->size - 1);; i = (i + 1) & (z->size - 1))
+		if (!z->keys[i] || z->keys[i] == key)
+			return z->keys[i] == key;
+}
+
+static void mark_asked(struct lp_lazy *z, uint64_t key)
+{
+	if ((z->used + 1) * 2 > z->size) {
+		struct lp_lazy n = {.size = z->size ? z->size * 2 : 1024};
+		n.keys = lp_xcalloc(n.size, sizeof(*n.keys));
+		for (size_t i = 0; i < z->size; i++)
+			if (z->keys[i])
+				mark_asked(&n, z->keys[i]);
+		free(z->keys);
+		z->keys = n.keys;
+		z->size = n.size;
+	}
+	size_t i = mix(key) & (z->size - 1);
+	while (z->keys[i] && z->keys[i] != key)
+		i = (i + 1) & (z->size - 1);
+	if (!z->keys[i]) {
+		z->keys[i] = key;
+		z->used++;
+	}
+}
+
+/* Whether some serial run let thread tid start an operation right after node. */
+static bool has_call_of(const struct lp_trie *t, uint32_t node, uint32_t tid)
+{
+	for (uint32_t x = t->n[node].first_child; x != LP_NO_NODE; x = t->n[x].next_sibling)
+		if (!t->n[x].is_ret && t->n[x].tid == tid)
+			return true;
+	return false;
+}
+
+/* "T1 T2 ... Tk T\n": the threads of the node's operations in order, then tid. */
+static void request(const struct lp_checker *c, uint32_t node, uint32_t tid, struct lp_buf *req)
+{
+	const struct lp_trie *t = &c->trie;
+	uint32_t depth = 0;
+	for (uint32_t x = node; x != LP_TRIE_ROOT; x = t->n[x].parent)
+		depth += !t->n[x].is_ret;
+	uint32_t *tids = lp_xmalloc((depth + 1) * sizeof(*tids));
+	uint32_t k = depth;
+	for (uint32_t x = node; x != LP_TRIE_ROOT; x = t->n[x].parent)
+		if (!t->n[x].is_ret)
+			tids[--k] = t->n[x].tid;
+	tids[depth] = tid;
+	for (uint32_t i = 0; i <= depth; i++)
+		lp_buf_printf(req, "%s%s", i ? " " : "", lp_intern_str(c->strs, tids[i]));
+	lp_buf_puts(req, "\n");
+	free(tids);
+}
+
+/* Adds the serial history of the answer; false (and aborted) on nondeterminism. */
+static bool add_answer(struct lp_checker *c, const char *text)
+{
+	struct lp_lazy *z = c->lz;
+	const char *p = text;
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		enum lp_hp_status st = lp_hist_parse_line(z->parser, p, len);
+		if (st == LP_HP_ERROR)
+			lp_die(LP_EXIT_USAGE, "lazy phase 1: an unreadable serial history: %s",
+			       lp_hist_parser_error(z->parser));
+		if (st == LP_HP_DONE) {
+			const struct lp_hist *h = lp_hist_parser_history(z->parser);
+			struct lp_trie_conflict k;
+			if (!h->serial)
+				lp_die(LP_EXIT_USAGE, "lazy phase 1: the answer is not a serial "
+						      "history");
+			if (!lp_trie_add(&c->trie, h, &k)) {
+				c->nnondet++;
+				lp_report_nondet(c, h, &k, &c->lazy_report);
+				c->aborted = true;
+				return false;
+			}
+			c->nserial++;
+		}
+		p = nl ? nl + 1 : p + len;
+	}
+	return true;
+}
+
+uint32_t lp_lazy_call_node(struct lp_checker *c, const struct lp_hist *h, uint32_t node,
+			   uint32_t hop)
+{
+	const struct lp_hist_op *o = &h->ops[hop];
+	uint32_t tid = h->tids[o->thread];
+	if (c->aborted || has_call_of(&c->trie, node, tid))
+		return LP_NO_NODE;
+	if (!c->lz) {
+		c->lz = lp_xcalloc(1, sizeof(*c->lz));
+		c->lz->parser = lp_hist_parser_new(c->strs, "lazy phase 1");
+	}
+	uint64_t key = ((uint64_t)node << 32 | tid) + 1;
+	if (asked(c->lz, key))
+		return LP_NO_NODE;
+	mark_asked(c->lz, key);
+	if (!c->ask)
+		lp_die(LP_EXIT_USAGE, "lazy phase 1 needs lineup-preload to run serial executions");
+	struct lp_buf req = {0}, ans = {0};
+	request(c, node, tid, &req);
+	c->lasks++;
+	if (!c->ask(c->ask_ctx, lp_buf_str(&req), &ans))
+		lp_die(LP_EXIT_USAGE, "lazy phase 1: %s", lp_buf_str(&ans));
+	/* Strings of the new observations must outlive this history's. */
+	c->keep_strings = true;
+	uint32_t cn = LP_NO_NODE;
+	if (strcmp(lp_buf_str(&ans), "none\n") && add_answer(c, lp_buf_str(&ans))) {
+		lp_checker_cover(c);
+		cn = lp_trie_child(&c->trie, node, tid, false, o->call);
+	}
+	lp_buf_free(&req);
+	lp_buf_free(&ans);
+	return cn;
+}
+
+void lp_lazy_free(struct lp_checker *c)
+{
+	if (c->lz) {
+		lp_hist_parser_free(c->lz->parser);
+		free(c->lz->keys);
+		free(c->lz);
+		c->lz = NULL;
+	}
+	lp_buf_free(&c->lazy_report);
+}
