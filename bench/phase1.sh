@@ -4,6 +4,8 @@
 # and executions/s as a ratio of the fork-server floor (bench/preload/floor, the one
 # bench/exec.sh uses) measured in the same run with as many threads. --no-symmetry: every
 # order runs, whatever threads are identical.
+# Then lazy phase 1 against eager at -p 1 (whole runs: lazy runs its serial executions
+# during phase 2's checks), and the 4x4 test, which only lazy phase 1 can do.
 # Usage: bench/phase1.sh [BUILDDIR]   (make bench-phase1 runs it; needs `make check` programs)
 set -eu
 top_builddir=$(cd "${1:-${top_builddir:-.}}" && pwd)
@@ -12,7 +14,7 @@ P=$top_builddir/tests/progs
 FLOOR=$top_builddir/bench/preload/floor
 
 for f in "$LP" "$FLOOR" "$P/client-queue-lock-4x1" "$P/client-queue-lock-6x1" \
-	"$P/client-queue-lock-3x3" "$P/client-queue-ms-3x3"; do
+	"$P/client-queue-lock-3x3" "$P/client-queue-ms-3x3" "$P/client-queue-grid-trylock"; do
 	[ -x "$f" ] || { echo "bench/phase1.sh: '$f' is missing: run make check first" >&2; exit 2; }
 done
 command -v jq >/dev/null 2>&1 || { echo "bench/phase1.sh: jq is missing: apt-get install jq" >&2; exit 2; }
@@ -44,3 +46,41 @@ bench mutex-4x1 libqueue-lock.so client-queue-lock-4x1 4 24
 bench mutex-6x1 libqueue-lock.so client-queue-lock-6x1 6 720
 bench mutex-3x3 libqueue-lock.so client-queue-lock-3x3 3 1680
 bench ms-3x3 libqueue-ms.so client-queue-ms-3x3 3 1680
+
+# both NAME LIB CLIENT ARGS...: the same -p 1 test with --phase1 eager and lazy.
+both() {
+	name=$1 lib=$2 client=$3
+	shift 3
+	for m in eager lazy; do
+		rc=0
+		start=$(date +%s.%N)
+		"$LP" -q -p 1 --no-root-cause --phase1 $m --json "$tmp/$name-$m.json" --target "$P/$lib" -- \
+			"$P/$client" "$@" >"$tmp/$name-$m.out" 2>&1 || rc=$?
+		end=$(date +%s.%N)
+		[ "$rc" -le 1 ] || { echo "bench/phase1.sh: $name --phase1 $m exited $rc" >&2; tail -n 3 "$tmp/$name-$m.out" >&2; exit 1; }
+		eval "${m}_e=\$(jq -r .phase1.executions \"$tmp/$name-$m.json\")"
+		eval "${m}_s=\$(jq -r .phase1.seconds \"$tmp/$name-$m.json\")"
+		eval "${m}_t=\$(calc \"$end - $start\")"
+		eval "${m}_v=\$(jq -r .verdict \"$tmp/$name-$m.json\")"
+	done
+	orders=$(jq -r .phase1.serial_orders "$tmp/$name-lazy.json")
+	printf '  %-8s %.0f orders: eager %6d executions, phase 1 %6.2f s, run %6.2f s; lazy %6d executions (%.3f of eager), phase 1 %6.2f s, run %6.2f s (%.2f of eager); verdicts %s / %s\n' \
+		"$name" "$orders" "$eager_e" "$eager_s" "$eager_t" "$lazy_e" "$(calc "$lazy_e / $eager_e")" \
+		"$lazy_s" "$lazy_t" "$(calc "$lazy_t / $eager_t")" "$eager_v" "$lazy_v"
+}
+
+echo "bench-phase1: --phase1 eager against lazy, -p 1, whole runs (identical threads taken up to symmetry by eager)"
+both mutex-3x3 libqueue-lock.so client-queue-lock-3x3
+both ms-3x3 libqueue-ms.so client-queue-ms-3x3
+both trylock-3x3 libqueue-trylock.so client-queue-grid-trylock 3 3
+
+echo "bench-phase1: a 4x4 mutex-queue test at -p 1 (63,063,000 serial orders), --phase1 auto"
+rc=0
+start=$(date +%s.%N)
+"$LP" -q -p 1 --no-root-cause --json "$tmp/4x4.json" --target "$P/libqueue-lock.so" -- "$P/client-queue-lock-3x3" 4 4 \
+	>"$tmp/4x4.out" 2>&1 || rc=$?
+end=$(date +%s.%N)
+printf '  mutex-4x4 exit %d, mode %s: %d serial executions (phase 1 %.2f s), %d concurrent (phase 2 %.2f s), %.2f s in all\n' \
+	"$rc" "$(jq -r .phase1.mode "$tmp/4x4.json")" "$(jq -r .phase1.executions "$tmp/4x4.json")" \
+	"$(jq -r .phase1.seconds "$tmp/4x4.json")" "$(jq -r .phase2.executions "$tmp/4x4.json")" \
+	"$(jq -r .phase2.seconds "$tmp/4x4.json")" "$(calc "$end - $start")"

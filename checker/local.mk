@@ -43,6 +43,12 @@ tests_unit_test_checker_golden_CFLAGS = $(LP_CHECKER_TEST_CFLAGS)
 tests_unit_test_checker_golden_LDADD = $(LP_CHECKER_TEST_LDADD)
 tests_unit_test_checker_golden_LDFLAGS = $(LP_SAN_CFLAGS)
 TESTS += tests/unit/test-checker-golden
+check_PROGRAMS += tests/unit/test-checker-lazy
+tests_unit_test_checker_lazy_SOURCES = tests/unit/test-checker-lazy.c tests/unit/test-checker-util.h
+tests_unit_test_checker_lazy_CFLAGS = $(LP_CHECKER_TEST_CFLAGS)
+tests_unit_test_checker_lazy_LDADD = $(LP_CHECKER_TEST_LDADD)
+tests_unit_test_checker_lazy_LDFLAGS = $(LP_SAN_CFLAGS)
+TESTS += tests/unit/test-checker-lazy
 
 # end-to-end tests of the lineup-checker program (TAP shell scripts)
 TESTS += tests/checker/malformed.sh tests/checker/verdicts.sh tests/checker/man.sh

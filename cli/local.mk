@@ -4,7 +4,7 @@ include $(srcdir)/cli/analyze/local.mk
 # Everything but main.c in one archive, so the pieces build and test on their own.
 noinst_LIBRARIES += libdriver.a
 libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h \
-	cli/run/run-server.c cli/run/run-server.h cli/run/shm-log.c cli/run/shm-log.h cli/run/watchdog.c cli/run/watchdog.h cli/run/spin-samples.c cli/run/spin-samples.h cli/run/golden-run.c cli/run/golden-run.h cli/run/lazy-run.c cli/run/lazy-run.h cli/run/golden-request.c \
+	cli/run/run-server.c cli/run/run-server.h cli/run/shm-log.c cli/run/shm-log.h cli/run/watchdog.c cli/run/watchdog.h cli/run/spin-samples.c cli/run/spin-samples.h cli/run/golden-run.c cli/run/golden-run.h cli/run/lazy-run.c cli/run/lazy-request.c cli/run/lazy-run.h cli/run/golden-request.c \
 	cli/report/report.c cli/report/json.c cli/report/json.h cli/report/summary.c cli/report/summary.h cli/report/progress.c cli/report/progress.h \
 	cli/run/checker-pipe.c cli/run/checker-pipe.h cli/run/replay-cmd.c cli/run/replay-cmd.h \
 	cli/report/summary-sites.c cli/report/summary-sites.h cli/report/report-livelock.c cli/report/report-livelock.h \
@@ -128,6 +128,11 @@ tests_unit_test_cli_spin_samples_SOURCES = tests/unit/test-cli-spin-samples.c cl
 tests_unit_test_cli_spin_samples_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_spin_samples_LDADD = $(LP_CLI_TEST_LIBS)
 # The golden model's requests (--spec-from): calls from a history's operations, answers.
+check_PROGRAMS += tests/unit/test-cli-lazy
+TESTS += tests/unit/test-cli-lazy
+tests_unit_test_cli_lazy_SOURCES = tests/unit/test-cli-lazy.c cli/run/lazy-request.c
+tests_unit_test_cli_lazy_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_lazy_LDADD = $(LP_CLI_TEST_LIBS)
 check_PROGRAMS += tests/unit/test-cli-golden
 TESTS += tests/unit/test-cli-golden
 tests_unit_test_cli_golden_SOURCES = tests/unit/test-cli-golden.c cli/run/golden-request.c cli/analyze/format-value.c

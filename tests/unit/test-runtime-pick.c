@@ -173,6 +173,13 @@ static void test_default_choice(void **state)
 	assert_true(lp_sched_default(one, 1, T1, LP_PT_YIELD) == T1);
 	lp_tid_t two[] = {0, T1};
 	assert_true(lp_sched_default(two, 2, T3, LP_PT_THREAD_EXIT) == 0);
+	/* serial executions start operations lowest thread first, whoever ran last (what a
+	 * directed run and the schedule derived from it agree on) */
+	lp_tid_t at_start[] = {T1, T3};
+	assert_true(lp_sched_default_in(LP_PHASE_SERIAL, at_start, 2, T3, LP_PT_OP_START) == T1);
+	assert_true(lp_sched_default_in(LP_PHASE_CONCURRENT, at_start, 2, T3, LP_PT_OP_START) ==
+		    T3);
+	assert_true(lp_sched_default_in(LP_PHASE_SERIAL, at_start, 2, T3, LP_PT_SYNC) == T3);
 }
 
 static void test_preemption(void **state)
