@@ -35,7 +35,7 @@ run() {
 	for i in $(seq "$REPEAT"); do
 		t0=$(now)
 		rc=0
-		"$LP" -q --json "$tmp/$name.json" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" || rc=$?
+		"$LP" -q --phase1 eager --json "$tmp/$name.json" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" || rc=$?
 		t1=$(now)
 		if [ "$rc" != 0 ]; then
 			echo "bench/atomics.sh: lineup-preload $* exited $rc:" >&2

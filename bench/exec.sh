@@ -39,7 +39,7 @@ run() {
 	for i in $(seq "$REPEAT"); do
 		t0=$(now)
 		rc=0
-		"$LP" -q -p "$3" --json "$tmp/$1.json" --target "$P/libqueue-lock.so" -- "$2" \
+		"$LP" -q -p "$3" --phase1 eager --json "$tmp/$1.json" --target "$P/libqueue-lock.so" -- "$2" \
 			>"$tmp/$1.out" 2>"$tmp/$1.err" || rc=$?
 		t1=$(now)
 		if [ "$rc" != 0 ]; then

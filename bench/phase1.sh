@@ -25,7 +25,7 @@ calc() { awk "BEGIN { printf \"${2:-%.3f}\", $1 }"; }
 # bench NAME LIB CLIENT THREADS ORDERS: one run at -p 0 (phase 2 is not measured here).
 bench() {
 	rc=0
-	"$LP" -q -p 0 --no-symmetry --json "$tmp/$1.json" --target "$P/$2" -- "$P/$3" >"$tmp/$1.out" 2>"$tmp/$1.err" || rc=$?
+	"$LP" -q -p 0 --no-symmetry --phase1 eager --json "$tmp/$1.json" --target "$P/$2" -- "$P/$3" >"$tmp/$1.out" 2>"$tmp/$1.err" || rc=$?
 	if [ "$rc" != 0 ]; then
 		echo "bench/phase1.sh: lineup-preload on $3 exited $rc:" >&2
 		tail -n 3 "$tmp/$1.err" "$tmp/$1.out" >&2

@@ -13,7 +13,7 @@
 struct lp_ctx;
 
 /* --phase1 auto runs every serial order first up to this many orders, and lazily beyond. */
-#define LP_P1_EAGER_MAX 2000
+#define LP_P1_EAGER_MAX 100
 
 /* How many serial orders the operations of a serial history have, each thread's order
  * kept (the multinomial coefficient of the per-thread operation counts), leaving out the

@@ -9,11 +9,11 @@ lp_require_runtime
 lp_require_prog client-queue-same-lock client-queue-same-trylock client-ident
 command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
 
-lp_run -p 0 --json "$T/sym.json" -- "$P/client-queue-same-lock"
+lp_run --phase1 eager -p 0 --json "$T/sym.json" -- "$P/client-queue-same-lock"
 expect_status 0 "correct queue, identical threads: exit 0"
 expect_out '^phase 1 symmetry: threads 0\.1, 0\.2, 0\.3 make the same calls: [0-9]+ of the 1680 serial histories derived by swapping them, not run$' \
 	"the summary names the identical threads and what was derived"
-lp_run -p 0 --no-symmetry --json "$T/all.json" -- "$P/client-queue-same-lock"
+lp_run --phase1 eager -p 0 --no-symmetry --json "$T/all.json" -- "$P/client-queue-same-lock"
 expect_status 0 "--no-symmetry: exit 0"
 expect_no_out '^phase 1 symmetry' "--no-symmetry: no symmetry"
 jq -e --slurpfile all "$T/all.json" '.phase1.histories == $all[0].phase1.histories
@@ -24,14 +24,14 @@ jq -e --slurpfile all "$T/all.json" '.phase1.histories == $all[0].phase1.histori
 ok $? "the same 1680 distinct histories from one order in 3! (and one probe): $(jq .phase1.executions "$T/sym.json") executions"
 
 # the same verdict on a buggy queue, and the violation is confirmed against every order
-lp_run --no-root-cause -- "$P/client-queue-same-trylock"
+lp_run --phase1 eager --no-root-cause -- "$P/client-queue-same-trylock"
 expect_status 1 "trylock queue, identical threads: exit 1"
 expect_out '^VIOLATION: concurrent history' "the violation is reported"
-lp_run --no-root-cause --no-symmetry -- "$P/client-queue-same-trylock"
+lp_run --phase1 eager --no-root-cause --no-symmetry -- "$P/client-queue-same-trylock"
 expect_status 1 "and without symmetry too"
 
 # results that depend on the thread: caught, every order run
-lp_run -p 0 -- "$P/client-ident"
+lp_run --phase1 eager -p 0 -- "$P/client-ident"
 expect_status 0 "thread-dependent results: exit 0"
 expect_out '^warning: threads that made the same calls did not behave alike' \
 	"the fallback is said"
