@@ -33,7 +33,10 @@
  *     choices that differ from the default into overrides, so replays need no seed;
  *   - else the default: the running thread if it is a candidate and the point is not a
  *     yield; otherwise the first candidate after the running thread in tid order,
- *     cyclically (the running thread itself only if it is the sole candidate).
+ *     cyclically (the running thread itself only if it is the sole candidate); in the
+ *     serial phase, at an operation start, the lowest candidate (lp_sched_default_in);
+ *   - a directed serial execution (LP_RUN_DIRECTED, lazy phase 1) takes the operation
+ *     starts of lp_shm.order before any default (struct lp_order).
  * A choice is a *preemption* iff the running thread is a candidate, the point is not a
  * yield, and another thread is chosen. Serial phase (a choice only where an operation
  * may start: one execution per serial order): while a thread is inside an operation and
