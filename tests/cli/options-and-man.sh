@@ -45,7 +45,7 @@ fi
 if [ $? -eq 0 ] && [ ! -s "$tmp/err" ]; then ok "--help exits 0"; else notok "--help exits 0" "$(cat "$tmp/err")"; fi
 
 missing=""
-for o in $(grep -oE -- '--[a-z][a-z-]*' "$tmp/help" | sort -u); do
+for o in $(grep -oE -- '--[a-z][a-z0-9-]*' "$tmp/help" | sort -u); do
 	grep -q -- "Fl -${o#--}\\b" "$man" || missing="$missing $o"
 done
 if [ -z "$missing" ]; then ok "every --option of --help is in the man page"; else notok "every --option of --help is in the man page" "missing:$missing"; fi

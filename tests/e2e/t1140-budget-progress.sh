@@ -14,7 +14,7 @@ ok $? "no carriage return off a terminal"
 
 # Phase 1 runs one execution per serial order: 3 threads x 3 operations (1,680 orders)
 # outlast several intervals; the budget ends the run whatever the machine's speed.
-lp_run --time-budget 3s -p 0 --target "$P/libqueue-ms.so" -- "$P/client-queue-3x3" 3
+lp_run --time-budget 3s -p 0 --phase1 eager --target "$P/libqueue-ms.so" -- "$P/client-queue-3x3" 3
 expect_status 0 "3x3 under a budget: exit 0"
 grep -Eq '^lineup-preload: phase 1 \(serial\): [0-9]+ executions, [0-9]+ histories, [0-9]+/s$' "$ERR"
 ok $? "a plain phase-1 line"
