@@ -127,6 +127,9 @@ void lp_golden_begin(struct lp_checker *c);
 uint32_t *lp_golden_path(struct lp_checker *c, const struct lp_hist *h, uint32_t node, uint32_t *n,
 			 bool *used);
 void lp_golden_free(struct lp_checker *c);
+/* The call nodes on node's path, root first: *n of them, in a malloc'ed array with room for
+ * one more. */
+uint32_t *lp_checker_path_calls(const struct lp_checker *c, uint32_t node, uint32_t *n);
 /* lazy.c: the call node of history op hop under node when the trie lacks it: asks for the
  * serial execution that would have it (once per node and thread); LP_NO_NODE when no serial
  * execution has it. */

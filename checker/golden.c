@@ -91,8 +91,7 @@ void lp_golden_begin(struct lp_checker *c)
 
 /* The history's operations along node's path, root first (call nodes matched to the
  * earliest unused operation of the same thread and call); n of them. */
-uint32_t *lp_golden_path(struct lp_checker *c, const struct lp_hist *h, uint32_t node, uint32_t *n,
-			 bool *used)
+uint32_t *lp_checker_path_calls(const struct lp_checker *c, uint32_t node, uint32_t *n)
 {
 	const struct lp_trie *t = &c->trie;
 	uint32_t depth = 0;
@@ -103,6 +102,16 @@ uint32_t *lp_golden_path(struct lp_checker *c, const struct lp_hist *h, uint32_t
 	for (uint32_t x = node; x != LP_TRIE_ROOT; x = t->n[x].parent)
 		if (!t->n[x].is_ret)
 			calls[--k] = x;
+	*n = depth;
+	return calls;
+}
+
+uint32_t *lp_golden_path(struct lp_checker *c, const struct lp_hist *h, uint32_t node, uint32_t *n,
+			 bool *used)
+{
+	const struct lp_trie *t = &c->trie;
+	uint32_t depth;
+	uint32_t *calls = lp_checker_path_calls(c, node, &depth);
 	for (uint32_t i = 0; i < depth; i++) {
 		const struct lp_trie_node *cn = &t->n[calls[i]];
 		uint32_t op = LP_NO_EV;

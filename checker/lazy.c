@@ -68,15 +68,10 @@ static bool has_call_of(const struct lp_trie *t, uint32_t node, uint32_t tid)
 /* "T1 T2 ... Tk T\n": the threads of the node's operations in order, then tid. */
 static void request(const struct lp_checker *c, uint32_t node, uint32_t tid, struct lp_buf *req)
 {
-	const struct lp_trie *t = &c->trie;
-	uint32_t depth = 0;
-	for (uint32_t x = node; x != LP_TRIE_ROOT; x = t->n[x].parent)
-		depth += !t->n[x].is_ret;
-	uint32_t *tids = lp_xmalloc((depth + 1) * sizeof(*tids));
-	uint32_t k = depth;
-	for (uint32_t x = node; x != LP_TRIE_ROOT; x = t->n[x].parent)
-		if (!t->n[x].is_ret)
-			tids[--k] = t->n[x].tid;
+	uint32_t depth;
+	uint32_t *tids = lp_checker_path_calls(c, node, &depth);
+	for (uint32_t i = 0; i < depth; i++)
+		tids[i] = c->trie.n[tids[i]].tid;
 	tids[depth] = tid;
 	for (uint32_t i = 0; i <= depth; i++)
 		lp_buf_printf(req, "%s%s", i ? " " : "", lp_intern_str(c->strs, tids[i]));
