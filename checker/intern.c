@@ -1,8 +1,11 @@
-/* checker/intern.c — string table: chained hash whose newest entries head their chains,
- * so dropping the newest entries (rollback) is a pop from each chain. */
+/* checker/intern.c — string table: open addressing with linear probing, each slot holding
+ * an id and its string's hash. Entries are only ever dropped newest first (rollback), and
+ * with linear probing that is exact: the newest entry's slot is on no older entry's probe
+ * sequence, so emptying it leaves the table as it was before the entry was added. */
 #include "checker/intern.h"
 #include "lineup/die.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,7 +13,11 @@ struct entry {
 	uint64_t off; /* into chars */
 	uint32_t len;
 	uint32_t hash;
-	uint32_t next; /* chain, LP_NO_STR ends */
+};
+
+struct slot {
+	uint32_t hash;
+	uint32_t id1; /* id + 1; 0 = empty */
 };
 
 struct lp_intern {
@@ -18,38 +25,86 @@ struct lp_intern {
 	uint64_t nchars, capchars;
 	struct entry *e;
 	uint32_t n, cap;
-	uint32_t *heads;
-	uint32_t nheads; /* power of two */
+	struct slot *slots;
+	uint32_t nslots; /* power of two, at least twice n */
 };
 
-/* Eight bytes a step (event texts are tens of bytes; a byte-wise FNV was the checker's
- * hottest loop): multiply-xorshift per word, the length mixed in, a final avalanche. */
+static uint64_t load64(const char *s)
+{
+	uint64_t w;
+	memcpy(&w, s, 8);
+	return w;
+}
+
+static uint64_t load32(const char *s)
+{
+	uint32_t w;
+	memcpy(&w, s, 4);
+	return w;
+}
+
+/* Both halves of the 128-bit product folded together. */
+static uint64_t mix(uint64_t a, uint64_t b)
+{
+	unsigned __int128 r = (unsigned __int128)a * b;
+	return (uint64_t)r ^ (uint64_t)(r >> 64);
+}
+
+static const uint64_t k0 = 0x9e3779b97f4a7c15ull, k1 = 0xbf58476d1ce4e5b9ull,
+		      k2 = 0x94d049bb133111ebull;
+
+/* Texts are short (thread ids, calls and results of tens of bytes; this was the checker's
+ * hottest loop): up to 16 bytes are two overlapping loads, longer texts add one
+ * multiplication per 16 bytes, and no load crosses the end of the text. */
 static uint32_t hash(const char *s, size_t len)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w;
-	while (len >= 8) {
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdull;
-		h ^= h >> 29;
-		s += 8, len -= 8;
+	uint64_t a, b, h = k0 ^ len;
+	if (len > 16) {
+		for (size_t i = 0; i + 16 < len; i += 16)
+			h = mix(load64(s + i) ^ k1, load64(s + i + 8) ^ h);
+		a = load64(s + len - 16);
+		b = load64(s + len - 8);
+	} else if (len >= 8) {
+		a = load64(s);
+		b = load64(s + len - 8);
+	} else if (len >= 4) {
+		a = load32(s);
+		b = load32(s + len - 4);
+	} else {
+		a = len ? (uint64_t)(unsigned char)s[0] << 16 |
+			      (uint64_t)(unsigned char)s[len / 2] << 8 | (unsigned char)s[len - 1]
+			: 0;
+		b = 0;
 	}
-	if (len) {
-		w = 0;
-		memcpy(&w, s, len);
-		h = (h ^ w) * 0xff51afd7ed558ccdull;
+	h = mix(a ^ k1, b ^ h);
+	h = mix(h ^ k2, k0);
+	return (uint32_t)(h ^ h >> 32);
+}
+
+/* memcmp for the short texts here, without a library call. */
+static bool same(const char *x, const char *y, size_t len)
+{
+	if (len > 32)
+		return !memcmp(x, y, len);
+	if (len >= 8) {
+		for (size_t i = 0; i + 8 < len; i += 8)
+			if (load64(x + i) != load64(y + i))
+				return false;
+		return load64(x + len - 8) == load64(y + len - 8);
 	}
-	h ^= h >> 32;
-	h *= 0xc4ceb9fe1a85ec53ull;
-	h ^= h >> 29;
-	return (uint32_t)h;
+	if (len >= 4)
+		return load32(x) == load32(y) && load32(x + len - 4) == load32(y + len - 4);
+	for (size_t i = 0; i < len; i++)
+		if (x[i] != y[i])
+			return false;
+	return true;
 }
 
 struct lp_intern *lp_intern_new(void)
 {
 	struct lp_intern *t = lp_xcalloc(1, sizeof(*t));
-	t->nheads = 1024;
-	t->heads = lp_xmalloc(t->nheads * sizeof(*t->heads));
-	memset(t->heads, 0xff, t->nheads * sizeof(*t->heads));
+	t->nslots = 1024;
+	t->slots = lp_xcalloc(t->nslots, sizeof(*t->slots));
 	return t;
 }
 
@@ -59,29 +114,39 @@ void lp_intern_free(struct lp_intern *t)
 		return;
 	free(t->chars);
 	free(t->e);
-	free(t->heads);
+	free(t->slots);
 	free(t);
 }
 
-static void rehash(struct lp_intern *t)
+static uint32_t first_empty(const struct lp_intern *t, uint32_t h)
 {
-	t->nheads *= 2;
-	t->heads = lp_xrealloc(t->heads, t->nheads * sizeof(*t->heads));
-	memset(t->heads, 0xff, t->nheads * sizeof(*t->heads));
-	/* in id order, so each chain stays newest-first */
-	for (uint32_t i = 0; i < t->n; i++) {
-		uint32_t b = t->e[i].hash & (t->nheads - 1);
-		t->e[i].next = t->heads[b];
-		t->heads[b] = i;
-	}
+	uint32_t mask = t->nslots - 1, i = h & mask;
+	while (t->slots[i].id1)
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* In id order, so the table is the one inserting every entry in turn gives (rollback
+ * relies on that). */
+static void grow(struct lp_intern *t)
+{
+	free(t->slots);
+	t->nslots *= 2;
+	t->slots = lp_xcalloc(t->nslots, sizeof(*t->slots));
+	for (uint32_t id = 0; id < t->n; id++)
+		t->slots[first_empty(t, t->e[id].hash)] = (struct slot){t->e[id].hash, id + 1};
 }
 
 static uint32_t find_hashed(const struct lp_intern *t, const char *s, size_t len, uint32_t h)
 {
-	for (uint32_t i = t->heads[h & (t->nheads - 1)]; i != LP_NO_STR; i = t->e[i].next)
-		if (t->e[i].hash == h && t->e[i].len == len &&
-		    !memcmp(t->chars + t->e[i].off, s, len))
-			return i;
+	uint32_t mask = t->nslots - 1;
+	for (uint32_t i = h & mask; t->slots[i].id1; i = (i + 1) & mask) {
+		if (t->slots[i].hash != h)
+			continue;
+		const struct entry *e = &t->e[t->slots[i].id1 - 1];
+		if (e->len == len && same(t->chars + e->off, s, len))
+			return t->slots[i].id1 - 1;
+	}
 	return LP_NO_STR;
 }
 
@@ -115,12 +180,10 @@ uint32_t lp_intern_add(struct lp_intern *t, const char *s, size_t len)
 	memcpy(t->chars + t->nchars, s, len);
 	t->chars[t->nchars + len] = 0;
 	t->nchars += len + 1;
-	uint32_t b = e->hash & (t->nheads - 1);
-	e->next = t->heads[b];
-	t->heads[b] = t->n;
 	id = t->n++;
-	if (t->n > t->nheads)
-		rehash(t);
+	t->slots[first_empty(t, h)] = (struct slot){h, id + 1};
+	if ((uint64_t)t->n * 2 > t->nslots)
+		grow(t);
 	return id;
 }
 
@@ -135,11 +198,15 @@ uint32_t lp_intern_count(const struct lp_intern *t) { return t->n; }
 void lp_intern_rollback(struct lp_intern *t, uint32_t mark)
 {
 	BUG_ON(mark > t->n);
+	uint32_t mask = t->nslots - 1;
 	while (t->n > mark) {
 		struct entry *e = &t->e[t->n - 1];
-		uint32_t b = e->hash & (t->nheads - 1);
-		BUG_ON(t->heads[b] != t->n - 1);
-		t->heads[b] = e->next;
+		uint32_t i = e->hash & mask;
+		while (t->slots[i].id1 != t->n) {
+			BUG_ON(!t->slots[i].id1);
+			i = (i + 1) & mask;
+		}
+		t->slots[i].id1 = 0;
 		t->nchars = e->off;
 		t->n--;
 	}
