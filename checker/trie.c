@@ -13,23 +13,15 @@ static uint32_t edge_hash(uint32_t parent, uint32_t tid, uint32_t text)
 	return (uint32_t)(h ^ h >> 29);
 }
 
-static void clear_slots(struct lp_trie_slot *s, uint32_t n)
-{
-	for (uint32_t i = 0; i < n; i++)
-		s[i].node = LP_NO_NODE;
-}
-
 void lp_trie_init(struct lp_trie *t)
 {
 	memset(t, 0, sizeof(*t));
 	t->cap = 4096;
 	t->n = lp_xmalloc(t->cap * sizeof(*t->n));
 	t->nslots = 4096;
-	t->slots = lp_xmalloc(t->nslots * sizeof(*t->slots));
-	clear_slots(t->slots, t->nslots);
+	t->slots = lp_xcalloc(t->nslots, sizeof(*t->slots));
 	t->ncallslots = 256;
-	t->calls = lp_xmalloc(t->ncallslots * sizeof(*t->calls));
-	memset(t->calls, 0xff, t->ncallslots * sizeof(*t->calls));
+	t->calls = lp_xcalloc(t->ncallslots, sizeof(*t->calls));
 	struct lp_trie_node *r = &t->n[0];
 	memset(r, 0, sizeof(*r));
 	r->parent = r->first_child = r->next_sibling = r->ret_child = LP_NO_NODE;
@@ -42,6 +34,7 @@ void lp_trie_free(struct lp_trie *t)
 	free(t->n);
 	free(t->slots);
 	free(t->calls);
+	free(t->path);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -56,7 +49,7 @@ uint32_t lp_trie_child(const struct lp_trie *t, uint32_t parent, uint32_t tid, b
 	uint32_t mask = t->nslots - 1;
 	for (uint32_t i = edge_hash(parent, tid, text) & mask;; i = (i + 1) & mask) {
 		const struct lp_trie_slot *s = &t->slots[i];
-		if (s->node == LP_NO_NODE)
+		if (s->node == LP_NO_SLOT)
 			return LP_NO_NODE;
 		if (s->parent == parent && s->text == text && s->tid == tid)
 			return s->node;
@@ -68,7 +61,7 @@ static uint32_t call_hash(uint32_t tid, uint32_t text) { return edge_hash(LP_NO_
 bool lp_trie_has_call(const struct lp_trie *t, uint32_t tid, uint32_t text)
 {
 	uint32_t mask = t->ncallslots - 1;
-	for (uint32_t i = call_hash(tid, text) & mask; t->calls[i] != LP_NO_NODE;
+	for (uint32_t i = call_hash(tid, text) & mask; t->calls[i] != LP_NO_SLOT;
 	     i = (i + 1) & mask)
 		if (t->n[t->calls[i]].tid == tid && t->n[t->calls[i]].text == text)
 			return true;
@@ -79,7 +72,7 @@ static void insert_call(struct lp_trie *t, uint32_t id)
 {
 	uint32_t mask = t->ncallslots - 1;
 	uint32_t i = call_hash(t->n[id].tid, t->n[id].text) & mask;
-	while (t->calls[i] != LP_NO_NODE)
+	while (t->calls[i] != LP_NO_SLOT)
 		i = (i + 1) & mask;
 	t->calls[i] = id;
 }
@@ -91,10 +84,9 @@ static void note_call(struct lp_trie *t, uint32_t id)
 	if (++t->ncalls * 2 > t->ncallslots) {
 		uint32_t *old = t->calls, n = t->ncallslots;
 		t->ncallslots *= 2;
-		t->calls = lp_xmalloc(t->ncallslots * sizeof(*t->calls));
-		memset(t->calls, 0xff, t->ncallslots * sizeof(*t->calls));
+		t->calls = lp_xcalloc(t->ncallslots, sizeof(*t->calls));
 		for (uint32_t i = 0; i < n; i++)
-			if (old[i] != LP_NO_NODE)
+			if (old[i] != LP_NO_SLOT)
 				insert_call(t, old[i]);
 		free(old);
 	}
@@ -105,7 +97,7 @@ static void insert_slot(struct lp_trie_slot *slots, uint32_t nslots, struct lp_t
 {
 	uint32_t mask = nslots - 1;
 	uint32_t i = edge_hash(e.parent, e.tid, e.text) & mask;
-	while (slots[i].node != LP_NO_NODE)
+	while (slots[i].node != LP_NO_SLOT)
 		i = (i + 1) & mask;
 	slots[i] = e;
 }
@@ -125,10 +117,9 @@ static inline __attribute__((always_inline)) uint32_t new_child(struct lp_trie *
 		struct lp_trie_slot *old = t->slots;
 		uint32_t n = t->nslots;
 		t->nslots *= 2;
-		t->slots = lp_xmalloc(t->nslots * sizeof(*t->slots));
-		clear_slots(t->slots, t->nslots);
+		t->slots = lp_xcalloc(t->nslots, sizeof(*t->slots));
 		for (uint32_t i = 0; i < n; i++)
-			if (old[i].node != LP_NO_NODE)
+			if (old[i].node != LP_NO_SLOT)
 				insert_slot(t->slots, t->nslots, old[i]);
 		free(old);
 	}
@@ -156,12 +147,31 @@ static inline __attribute__((always_inline)) uint32_t new_child(struct lp_trie *
 	return id;
 }
 
+/* Whether node x is the child of parent for event i of h. A node has one child per event,
+ * so that is lp_trie_child's answer, without a probe. */
+static bool is_child_for(const struct lp_trie *t, uint32_t x, uint32_t parent,
+			 const struct lp_hist *h, uint32_t i)
+{
+	const struct lp_trie_node *n = &t->n[x];
+	const struct lp_hist_op *o = &h->ops[h->evs[i].op];
+	bool is_ret = h->evs[i].is_ret;
+	return n->parent == parent && n->is_ret == is_ret && n->tid == h->tids[o->thread] &&
+	       n->text == (is_ret ? o->ret : o->call);
+}
+
 /* Adds a serial history in one walk: existing nodes are followed (and checked for a
  * contradiction) until the first event the trie lacks; from there on every node is new,
- * so nothing can contradict and the rest is appended. */
+ * so nothing can contradict and the rest is appended. Serial histories come in schedule
+ * order, so most of the walk is the last history's path, which is followed first. */
 bool lp_trie_add(struct lp_trie *t, const struct lp_hist *h, struct lp_trie_conflict *c)
 {
+	if (h->nevs > t->cappath) {
+		t->cappath = h->nevs;
+		t->path = lp_xrealloc(t->path, t->cappath * sizeof(*t->path));
+	}
 	uint32_t node = LP_TRIE_ROOT, i = 0;
+	for (; i < t->npath && i < h->nevs && is_child_for(t, t->path[i], node, h, i); i++)
+		node = t->path[i];
 	for (; i < h->nevs; i++) {
 		const struct lp_hist_op *o = &h->ops[h->evs[i].op];
 		bool is_ret = h->evs[i].is_ret;
@@ -179,7 +189,7 @@ bool lp_trie_add(struct lp_trie *t, const struct lp_hist *h, struct lp_trie_conf
 			}
 			break;
 		}
-		node = next;
+		node = t->path[i] = next;
 	}
 	if (i == h->nevs && h->stuck && !(t->n[node].flags & LP_TN_STUCK) &&
 	    t->n[node].ret_child != LP_NO_NODE) {
@@ -191,9 +201,11 @@ bool lp_trie_add(struct lp_trie *t, const struct lp_hist *h, struct lp_trie_conf
 	for (; i < h->nevs; i++) {
 		const struct lp_hist_op *o = &h->ops[h->evs[i].op];
 		bool is_ret = h->evs[i].is_ret;
-		node = new_child(t, node, h->tids[o->thread], is_ret, is_ret ? o->ret : o->call,
-				 is_ret ? LP_NO_STR : o->func);
+		node = t->path[i] =
+		    new_child(t, node, h->tids[o->thread], is_ret, is_ret ? o->ret : o->call,
+			      is_ret ? LP_NO_STR : o->func);
 	}
+	t->npath = h->nevs;
 	uint8_t flag = h->stuck ? LP_TN_STUCK : LP_TN_END;
 	if (!(t->n[node].flags & flag))
 		t->nends++;

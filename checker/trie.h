@@ -20,6 +20,9 @@
 #define LP_TN_STUCK 2u
 #define LP_NO_NODE UINT32_MAX
 #define LP_TRIE_ROOT 0u
+/* An empty slot of the hash tables: the root is nobody's child, and tables of zeros come
+ * from calloc without a pass to clear them. */
+#define LP_NO_SLOT LP_TRIE_ROOT
 
 struct lp_trie_node {
 	uint32_t tid; /* interned thread id text */
@@ -41,10 +44,13 @@ struct lp_trie_slot {
 struct lp_trie {
 	struct lp_trie_node *n;
 	uint32_t nnodes, cap;
-	struct lp_trie_slot *slots; /* call edges; node LP_NO_NODE = empty */
+	struct lp_trie_slot *slots; /* call edges; node LP_NO_SLOT = empty */
 	uint32_t nslots;	    /* power of two */
-	uint32_t *calls; /* set of call nodes with distinct (tid, text): a node id each */
+	uint32_t *calls; /* set of call nodes with distinct (tid, text): a node id each, or
+			    LP_NO_SLOT */
 	uint32_t ncallslots, ncalls;
+	uint32_t *path; /* the nodes of the last history added (or tried), event by event */
+	uint32_t npath, cappath;
 	uint32_t nhist; /* serial histories added */
 	uint32_t nends; /* distinct END/STUCK leaves */
 };
