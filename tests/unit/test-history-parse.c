@@ -154,6 +154,34 @@ static void test_nul_byte(void **state)
 	done(&r);
 }
 
+/* Lines are scanned for control bytes, quotes and '#' 16 bytes at a time: each is found
+ * at every column, and a tab is white space wherever it is. */
+static void test_special_byte_anywhere(void **state)
+{
+	static const char text[] = "history serial\n0 call f(a23456789b123456789c123456789d1234"
+				   "56789e123456789f12345678)\n0 ret 1\nend\n";
+	char t[sizeof(text)], phrase[64];
+	char *line = t + strlen("history serial\n");
+	size_t n = strlen("0 call f(a23456789b123456789c123456789d123456789e123456789f12345678)");
+	for (size_t k = 0; k < n; k++) {
+		memcpy(t, text, sizeof(t));
+		line[k] = 0x1f;
+		snprintf(phrase, sizeof(phrase), "control byte 0x1f at column %zu", k + 1);
+		expect_error(t, "in.h:2:", phrase);
+		/* a tab for a space, in the arguments, or breaking "0 call f(" or the ")" */
+		line[k] = '\t';
+		struct pr r = {0};
+		feed(&r, t, strlen(t));
+		assert_int_equal(r.nerr, k != 1 && k != 6 && (k < 9 || k == n - 1));
+		done(&r);
+		line[k] = '#'; /* the rest is a comment: no call, or one cut short */
+		memset(&r, 0, sizeof(r));
+		feed(&r, t, strlen(t));
+		assert_int_equal(r.nerr, 1);
+		done(&r);
+	}
+}
+
 static void test_long_line(void **state)
 {
 	size_t n = LP_HIST_MAX_LINE + 100;
@@ -190,6 +218,7 @@ int main(void)
 	    cmocka_unit_test(test_stuck_and_serial),
 	    cmocka_unit_test(test_rejections),
 	    cmocka_unit_test(test_nul_byte),
+	    cmocka_unit_test(test_special_byte_anywhere),
 	    cmocka_unit_test(test_long_line),
 	    cmocka_unit_test(test_recovers_after_error),
 	};
