@@ -1,6 +1,6 @@
 # checker: the checker library (libchecker.a, no I/O) and lineup-checker(1).
 noinst_LIBRARIES += libchecker.a
-libchecker_a_SOURCES = checker/intern.c checker/intern.h \
+libchecker_a_SOURCES = checker/intern.c checker/intern.h checker/huge.c checker/huge.h \
 	checker/history.h checker/history-parse.c checker/trie.c checker/trie.h \
 	checker/checker.h checker/checker.c checker/linearize.c checker/quasi.c checker/golden.c \
 	checker/lazy.c \
@@ -31,6 +31,12 @@ tests_unit_test_checker_intern_CFLAGS = $(LP_CHECKER_TEST_CFLAGS)
 tests_unit_test_checker_intern_LDADD = $(LP_CHECKER_TEST_LDADD)
 tests_unit_test_checker_intern_LDFLAGS = $(LP_SAN_CFLAGS)
 TESTS += tests/unit/test-checker-intern
+check_PROGRAMS += tests/unit/test-checker-huge
+tests_unit_test_checker_huge_SOURCES = tests/unit/test-checker-huge.c
+tests_unit_test_checker_huge_CFLAGS = $(LP_CHECKER_TEST_CFLAGS)
+tests_unit_test_checker_huge_LDADD = $(LP_CHECKER_TEST_LDADD)
+tests_unit_test_checker_huge_LDFLAGS = $(LP_SAN_CFLAGS)
+TESTS += tests/unit/test-checker-huge
 check_PROGRAMS += tests/unit/test-checker-lineup
 tests_unit_test_checker_lineup_SOURCES = tests/unit/test-checker-lineup.c tests/unit/test-checker-util.h
 tests_unit_test_checker_lineup_CFLAGS = $(LP_CHECKER_TEST_CFLAGS)
@@ -69,7 +75,7 @@ tests_fuzz_fuzz_replay_LDADD = libchecker.a libcommon.a
 tests_fuzz_fuzz_replay_LDFLAGS = $(LP_SAN_CFLAGS)
 TESTS += tests/fuzz/fuzz-replay
 EXTRA_DIST += tests/fuzz/corpus
-LP_FUZZ_SRC = common/buf.c checker/intern.c checker/history-parse.c checker/trie.c \
+LP_FUZZ_SRC = common/buf.c checker/intern.c checker/huge.c checker/history-parse.c checker/trie.c \
 	checker/checker.c checker/linearize.c checker/quasi.c checker/golden.c checker/report.c \
 	checker/observations.c common/die.c tests/fuzz/fuzz-history.c
 FUZZ_CC = clang

@@ -1,5 +1,6 @@
 /* checker/trie.c — observation trie with hashed children and the determinism check. */
 #include "checker/trie.h"
+#include "checker/huge.h"
 #include "lineup/die.h"
 
 #include <stdlib.h>
@@ -17,9 +18,9 @@ void lp_trie_init(struct lp_trie *t)
 {
 	memset(t, 0, sizeof(*t));
 	t->cap = 4096;
-	t->n = lp_xmalloc(t->cap * sizeof(*t->n));
+	t->n = lp_huge_alloc(t->cap * sizeof(*t->n));
 	t->nslots = 4096;
-	t->slots = lp_xcalloc(t->nslots, sizeof(*t->slots));
+	t->slots = lp_huge_alloc(t->nslots * sizeof(*t->slots));
 	t->ncallslots = 256;
 	t->calls = lp_xcalloc(t->ncallslots, sizeof(*t->calls));
 	struct lp_trie_node *r = &t->n[0];
@@ -31,8 +32,8 @@ void lp_trie_init(struct lp_trie *t)
 
 void lp_trie_free(struct lp_trie *t)
 {
-	free(t->n);
-	free(t->slots);
+	lp_huge_free(t->n, t->cap * sizeof(*t->n));
+	lp_huge_free(t->slots, t->nslots * sizeof(*t->slots));
 	free(t->calls);
 	free(t->path);
 	memset(t, 0, sizeof(*t));
@@ -109,19 +110,19 @@ static inline __attribute__((always_inline)) uint32_t new_child(struct lp_trie *
 {
 	if (t->nnodes == t->cap) {
 		BUG_ON(t->cap >= UINT32_MAX / 2);
+		t->n = lp_huge_grow(t->n, t->cap * sizeof(*t->n), 2 * t->cap * sizeof(*t->n));
 		t->cap *= 2;
-		t->n = lp_xrealloc(t->n, t->cap * sizeof(*t->n));
 	}
 	if (!is_ret &&
 	    (uint64_t)t->nnodes >= t->nslots) { /* call edges are at most half the nodes */
 		struct lp_trie_slot *old = t->slots;
 		uint32_t n = t->nslots;
 		t->nslots *= 2;
-		t->slots = lp_xcalloc(t->nslots, sizeof(*t->slots));
+		t->slots = lp_huge_alloc(t->nslots * sizeof(*t->slots));
 		for (uint32_t i = 0; i < n; i++)
 			if (old[i].node != LP_NO_SLOT)
 				insert_slot(t->slots, t->nslots, old[i]);
-		free(old);
+		lp_huge_free(old, n * sizeof(*old));
 	}
 	uint32_t id = t->nnodes++;
 	struct lp_trie_node *n = &t->n[id], *p = &t->n[parent];
