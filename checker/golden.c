@@ -163,12 +163,12 @@ static uint32_t extend(struct lp_checker *c, const struct lp_hist *h, uint32_t n
 				cn = lp_trie_extend(t, x, tid, false, o->call, o->func);
 			if (stuck || !len)
 				t->n[cn].flags |= LP_TN_STUCK;
-			else if (t->n[cn].ret_child == LP_NO_NODE)
+			else if (lp_trie_ret_child(t, cn) == LP_NO_NODE)
 				lp_trie_extend(t, cn, tid, true, lp_intern_add(c->strs, p, len),
 					       LP_NO_STR);
 			break;
 		}
-		uint32_t rn = t->n[cn].ret_child;
+		uint32_t rn = lp_trie_ret_child(t, cn);
 		if (rn == LP_NO_NODE || strlen(lp_intern_str(c->strs, t->n[rn].text)) != len ||
 		    memcmp(lp_intern_str(c->strs, t->n[rn].text), p, len))
 			lp_die(LP_EXIT_USAGE,

@@ -14,6 +14,16 @@ static uint32_t edge_hash(uint32_t parent, uint32_t tid, uint32_t text)
 	return (uint32_t)(h ^ h >> 29);
 }
 
+_Static_assert(sizeof(struct lp_trie_node) == 32, "a call node and its return share a cache line");
+
+static void init_hole(struct lp_trie_node *n)
+{
+	memset(n, 0, sizeof(*n));
+	n->parent = n->first_child = n->next_sibling = LP_NO_NODE;
+	n->text = n->func = n->tid = LP_NO_STR;
+	n->is_ret = 1;
+}
+
 void lp_trie_init(struct lp_trie *t)
 {
 	memset(t, 0, sizeof(*t));
@@ -23,11 +33,10 @@ void lp_trie_init(struct lp_trie *t)
 	t->slots = lp_huge_alloc(t->nslots * sizeof(*t->slots));
 	t->ncallslots = 256;
 	t->calls = lp_xcalloc(t->ncallslots, sizeof(*t->calls));
-	struct lp_trie_node *r = &t->n[0];
-	memset(r, 0, sizeof(*r));
-	r->parent = r->first_child = r->next_sibling = r->ret_child = LP_NO_NODE;
-	r->text = r->func = r->tid = LP_NO_STR;
-	t->nnodes = 1;
+	init_hole(&t->n[0]);
+	t->n[0].is_ret = 0; /* the root, and a hole after it */
+	init_hole(&t->n[1]);
+	t->nnodes = 2;
 }
 
 void lp_trie_free(struct lp_trie *t)
@@ -42,8 +51,8 @@ void lp_trie_free(struct lp_trie *t)
 uint32_t lp_trie_child(const struct lp_trie *t, uint32_t parent, uint32_t tid, bool is_ret,
 		       uint32_t text)
 {
-	if (is_ret) { /* a call's return child is a field: no probe */
-		uint32_t r = t->n[parent].ret_child;
+	if (is_ret) { /* a call's return child is the node after it: no probe */
+		uint32_t r = lp_trie_ret_child(t, parent);
 		return r != LP_NO_NODE && t->n[r].text == text && t->n[r].tid == tid ? r
 										     : LP_NO_NODE;
 	}
@@ -108,7 +117,10 @@ static inline __attribute__((always_inline)) uint32_t new_child(struct lp_trie *
 								uint32_t tid, bool is_ret,
 								uint32_t text, uint32_t func)
 {
-	if (t->nnodes == t->cap) {
+	/* a return fills the hole after its call (determinism is checked before adding); a
+	 * call comes with a hole */
+	BUG_ON(is_ret && ((parent & 1) || lp_trie_ret_child(t, parent) != LP_NO_NODE));
+	if (!is_ret && t->nnodes + 2 > t->cap) {
 		BUG_ON(t->cap >= UINT32_MAX / 2);
 		t->n = lp_huge_grow(t->n, t->cap * sizeof(*t->n), 2 * t->cap * sizeof(*t->n));
 		t->cap *= 2;
@@ -124,24 +136,23 @@ static inline __attribute__((always_inline)) uint32_t new_child(struct lp_trie *
 				insert_slot(t->slots, t->nslots, old[i]);
 		lp_huge_free(old, n * sizeof(*old));
 	}
-	uint32_t id = t->nnodes++;
+	uint32_t id = is_ret ? parent + 1 : t->nnodes;
+	if (!is_ret) {
+		t->nnodes += 2;
+		init_hole(&t->n[id + 1]);
+	}
 	struct lp_trie_node *n = &t->n[id], *p = &t->n[parent];
 	n->tid = tid;
 	n->parent = parent;
 	n->first_child = LP_NO_NODE;
 	n->next_sibling = p->first_child;
-	n->ret_child = LP_NO_NODE;
 	p->first_child = id;
 	n->text = text;
 	n->func = func;
 	n->depth = p->depth + 1;
-	n->nops = p->nops + is_ret;
 	n->is_ret = is_ret;
 	n->flags = 0;
-	if (is_ret) {
-		BUG_ON(p->ret_child != LP_NO_NODE); /* determinism is checked before adding */
-		p->ret_child = id;
-	} else {
+	if (!is_ret) {
 		insert_slot(t->slots, t->nslots, (struct lp_trie_slot){parent, tid, text, id});
 		note_call(t, id);
 	}
@@ -179,12 +190,10 @@ bool lp_trie_add(struct lp_trie *t, const struct lp_hist *h, struct lp_trie_conf
 		uint32_t next =
 		    lp_trie_child(t, node, h->tids[o->thread], is_ret, is_ret ? o->ret : o->call);
 		if (next == LP_NO_NODE) {
-			if (is_ret && (t->n[node].ret_child != LP_NO_NODE ||
-				       (t->n[node].flags & LP_TN_STUCK))) {
+			uint32_t old = lp_trie_ret_child(t, node);
+			if (is_ret && (old != LP_NO_NODE || (t->n[node].flags & LP_TN_STUCK))) {
 				c->call_node = node;
-				c->old_node = t->n[node].ret_child != LP_NO_NODE
-						  ? t->n[node].ret_child
-						  : node;
+				c->old_node = old != LP_NO_NODE ? old : node;
 				c->new_ev = i;
 				return false;
 			}
@@ -193,9 +202,9 @@ bool lp_trie_add(struct lp_trie *t, const struct lp_hist *h, struct lp_trie_conf
 		node = t->path[i] = next;
 	}
 	if (i == h->nevs && h->stuck && !(t->n[node].flags & LP_TN_STUCK) &&
-	    t->n[node].ret_child != LP_NO_NODE) {
+	    lp_trie_ret_child(t, node) != LP_NO_NODE) {
 		c->call_node = node;
-		c->old_node = t->n[node].ret_child;
+		c->old_node = lp_trie_ret_child(t, node);
 		c->new_ev = LP_NO_EV;
 		return false;
 	}

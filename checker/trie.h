@@ -1,8 +1,11 @@
 /* checker/trie.h — the observations: every serial history is a path from the root; a node
  * is one event (thread, call or return, text). Call children are found through one hash
  * table keyed by (parent, thread, text) whose slots hold the key, so a step of the search
- * is one probe touching one cache line; a call node's return child (at most one) is a
- * field of the node. Thread ids are interned texts (any token, as written).
+ * is one probe touching one cache line. A call node's return child (at most one) is the
+ * node after it: every call node is created with the next id kept for its return (a
+ * "hole" until then, linked nowhere), and so is the root, so call nodes have even ids,
+ * returns odd ones, and a call and its return share a cache line. Thread ids are interned
+ * texts (any token, as written).
  *
  * A node marked LP_TN_END ends a full serial history; a call node marked LP_TN_STUCK is
  * "this call never returns here" (the end of a stuck serial history). Determinism: a call
@@ -24,15 +27,13 @@
  * from calloc without a pass to clear them. */
 #define LP_NO_SLOT LP_TRIE_ROOT
 
-struct lp_trie_node {
-	uint32_t tid; /* interned thread id text */
-	uint32_t parent;
+struct lp_trie_node {			    /* 32 bytes: two to a cache line */
+	uint32_t tid;			    /* interned thread id text */
+	uint32_t parent;		    /* LP_NO_NODE for the root and holes */
 	uint32_t first_child, next_sibling; /* for walks (observations, reports) */
-	uint32_t ret_child;		    /* call nodes: the return child, or LP_NO_NODE */
 	uint32_t text;			    /* interned call or result text */
 	uint32_t func;			    /* call nodes: interned function name */
 	uint32_t depth;			    /* events from the root */
-	uint32_t nops;			    /* complete operations on the path */
 	uint8_t is_ret;
 	uint8_t flags;
 };
@@ -62,6 +63,12 @@ struct lp_trie_conflict {
 	uint32_t new_ev;    /* index in the new history's events of the differing event
 			       (LP_NO_EV: the new history is stuck there) */
 };
+
+/* The return child of node (a call node), or LP_NO_NODE. */
+static inline uint32_t lp_trie_ret_child(const struct lp_trie *t, uint32_t node)
+{
+	return !(node & 1) && t->n[node + 1].parent == node ? node + 1 : LP_NO_NODE;
+}
 
 void lp_trie_init(struct lp_trie *t);
 void lp_trie_free(struct lp_trie *t);
