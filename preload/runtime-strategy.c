@@ -58,8 +58,6 @@ lp_tid_t lp_rt_directed(const lp_tid_t *cand, unsigned nc)
 	if (other != LP_TID_NONE)
 		return other;
 	shm->order.done = lp_rt.order_next;
-	lp_log_text(LP_REC_WARN, lp_self ? lp_self->tid : LP_TID_NONE, 0,
-		    "the directed serial order names a thread that cannot start an operation "
-		    "there");
-	lp_end(LP_OUT_DIVERGED);
+	lp_end(LP_OUT_DIVERGED); /* no warning: the cli answers "none" (or reports a client
+				    that could follow the order before and cannot now) */
 }
