@@ -64,7 +64,7 @@ struct lp_trie_conflict {
 			       (LP_NO_EV: the new history is stuck there) */
 };
 
-/* The return child of node (a call node), or LP_NO_NODE. */
+/* The return child of node, or LP_NO_NODE (always for the root and a return). */
 static inline uint32_t lp_trie_ret_child(const struct lp_trie *t, uint32_t node)
 {
 	return !(node & 1) && t->n[node + 1].parent == node ? node + 1 : LP_NO_NODE;
