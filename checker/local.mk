@@ -76,7 +76,7 @@ tests_fuzz_fuzz_replay_LDFLAGS = $(LP_SAN_CFLAGS)
 TESTS += tests/fuzz/fuzz-replay
 EXTRA_DIST += tests/fuzz/corpus
 LP_FUZZ_SRC = common/buf.c checker/intern.c checker/huge.c checker/history-parse.c checker/trie.c \
-	checker/checker.c checker/linearize.c checker/quasi.c checker/golden.c checker/report.c \
+	checker/checker.c checker/linearize.c checker/quasi.c checker/golden.c checker/lazy.c checker/report.c \
 	checker/observations.c common/die.c tests/fuzz/fuzz-history.c
 FUZZ_CC = clang
 fuzz-history: $(libchecker_a_SOURCES) tests/fuzz/fuzz-history.c
