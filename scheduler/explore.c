@@ -2,6 +2,7 @@
  * override lists (see explore.h for the search and why each schedule is visited once). */
 #include "explore.h"
 #include "sched-pick.h"
+#include "state-cache.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +46,11 @@ struct lp_explore {
 	uint64_t iter_seeds, seeds_left; /* the iteration's seeds; those not yet popped */
 	struct lp_symmetry_member *sym;	 /* at most 64 */
 	size_t n_sym;
-	uint64_t symmetric; /* alternatives left out by symmetry */
+	uint64_t symmetric;	      /* alternatives left out by symmetry */
+	struct lp_state_cache *cache; /* points explored (state-cache.h), with a reduction */
+	uint64_t cached;	      /* executions cut short at a point explored before */
+	lp_tid_t sleep_tid[64];	      /* the bit of each thread in the cache's sleep sets */
+	unsigned n_sleep_tid;
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -128,6 +133,7 @@ void lp_explore_free(struct lp_explore *ex)
 	free(ex->counts);
 	free(ex->pruned);
 	free(ex->sym);
+	lp_state_cache_free(ex->cache);
 	free(ex);
 }
 
@@ -315,6 +321,24 @@ static bool asleep(const struct sleeper *z, size_t nz, lp_tid_t t)
 	return false;
 }
 
+/* The sleep set as a bit per thread; false when a thread has no bit (more than 64 seen). */
+static bool sleep_mask(struct lp_explore *ex, const struct sleeper *z, size_t nz, uint64_t *mask)
+{
+	*mask = 0;
+	for (size_t i = 0; i < nz; i++) {
+		unsigned b = 0;
+		while (b < ex->n_sleep_tid && ex->sleep_tid[b] != z[i].tid)
+			b++;
+		if (b == ex->n_sleep_tid) {
+			if (b == 64)
+				return false;
+			ex->sleep_tid[ex->n_sleep_tid++] = z[i].tid;
+		}
+		*mask |= 1ull << b;
+	}
+	return true;
+}
+
 /* Keeps the sleepers independent of the step fp that thread t ran (all of them go when fp
  * is unknown; t's own entry goes: it ran, where sleeping threads may run, at a yield). */
 static size_t filter(struct sleeper *z, size_t nz, lp_tid_t t, const struct lp_footprint *fp,
@@ -355,8 +379,24 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 	size_t end = n;
 	struct sleeper **at = xrealloc(NULL, (n + 1) * sizeof *at);
 	size_t *n_at = xrealloc(NULL, (n + 1) * sizeof *n_at);
+	/* A point explored before (state-cache.h) ends the walk too: its subtree covers this
+	 * one's. The points of this log after the last override all have this schedule's cost
+	 * (default choices never preempt). */
+	struct lp_state_key *keys = NULL;
+	if (reduce && ex->cache && first < n) {
+		keys = xrealloc(NULL, n * sizeof *keys);
+		lp_state_keys(d, n, ex->reduction, keys);
+	}
 	/* Sleep sets shrink along the walk: keep a copy per node. */
 	for (size_t k = first; k < n; k++) {
+		uint64_t mask;
+		if (keys && d[k].n_candidates > 1 && sleep_mask(ex, z, nz, &mask) &&
+		    lp_state_cache_visit(ex->cache, &keys[k], p->cost, mask)) {
+			ex->cached++;
+			count(&ex->pruned, &ex->n_pruned, p->cost);
+			end = k;
+			break;
+		}
 		at[k] = nz ? xrealloc(NULL, nz * sizeof *z) : NULL;
 		if (nz)
 			memcpy(at[k], z, nz * sizeof *z);
@@ -455,6 +495,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 	}
 	free(at);
 	free(n_at);
+	free(keys);
 	free(started);
 	free(at_start);
 }
@@ -462,7 +503,11 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 void lp_explore_set_reduction(struct lp_explore *ex, enum lp_reduction mode)
 {
 	ex->reduction = mode;
+	if (mode != LP_REDUCE_OFF && !ex->cache)
+		ex->cache = lp_state_cache_new();
 }
+
+uint64_t lp_explore_cached(const struct lp_explore *ex) { return ex->cached; }
 
 uint64_t lp_explore_pruned(const struct lp_explore *ex, unsigned cost)
 {

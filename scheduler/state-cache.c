@@ -1,0 +1,215 @@
+/* scheduler/state-cache.c — trace names of scheduling points and the table of points
+ * explored (see state-cache.h for why a trace names a state). */
+#include "state-cache.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void *xalloc(size_t n)
+{
+	void *p = calloc(1, n ? n : 1);
+	if (!p)
+		abort(); /* as explore.c: the cli dies the same way on exhaustion */
+	return p;
+}
+
+static uint64_t mix(uint64_t x, uint64_t seed)
+{
+	x ^= seed;
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebull;
+	x ^= x >> 31;
+	return x;
+}
+
+#define SEED_A 0x9e3779b97f4a7c15ull
+#define SEED_B 0xc2b2ae3d27d4eb4full
+
+/* The running clocks of one log: per thread, per object, and the joins the dependence
+ * rules need (explore.c's lp_footprint_independent, applied to whole classes of steps). */
+struct clocks {
+	size_t nt;	   /* threads (columns) */
+	lp_tid_t *tid;	   /* [nt] */
+	uint32_t *thread;  /* [nt][nt]: each thread's clock after its last step */
+	uint32_t *unknown; /* the last step dependent on everything */
+	uint32_t *all;	   /* join of every step */
+	uint32_t *target;  /* last step running target code (not race-free mode) */
+	uint32_t *calls;   /* join of the steps that recorded a call */
+	uint32_t *rets;	   /* join of the steps that recorded a return */
+	size_t nobj;
+	uint64_t *obj;	    /* [nobj] addresses */
+	uint32_t *obj_last; /* [nobj][nt] */
+};
+
+static size_t thread_index(struct clocks *c, lp_tid_t t)
+{
+	for (size_t i = 0; i < c->nt; i++)
+		if (c->tid[i] == t)
+			return i;
+	return (size_t)-1;
+}
+
+static void join(uint32_t *to, const uint32_t *from, size_t nt)
+{
+	for (size_t i = 0; i < nt; i++)
+		if (from[i] > to[i])
+			to[i] = from[i];
+}
+
+static uint32_t *obj_clock(struct clocks *c, uint64_t addr)
+{
+	for (size_t i = 0; i < c->nobj; i++)
+		if (c->obj[i] == addr)
+			return c->obj_last + i * c->nt;
+	c->obj[c->nobj] = addr;
+	return c->obj_last + c->nobj++ * c->nt; /* zeroed: nothing touched it yet */
+}
+
+/* Adds the event (thread i, clock vc) to the name. */
+static void name_event(struct lp_state_key *name, const struct clocks *c, size_t i,
+		       const uint32_t *vc)
+{
+	uint64_t a = mix(c->tid[i] * 31 + vc[i], SEED_A), b = mix(c->tid[i] * 37 + vc[i], SEED_B);
+	for (size_t u = 0; u < c->nt; u++)
+		if (u != i && vc[u]) {
+			a += mix(c->tid[u] ^ (uint64_t)vc[u] << 40, SEED_A + 1);
+			b += mix(c->tid[u] * 0x100000001b3ull + vc[u], SEED_B + 1);
+		}
+	name->a += mix(a, SEED_A + 2);
+	name->b += mix(b, SEED_B + 2);
+}
+
+void lp_state_keys(const struct lp_explore_decision *d, size_t n, enum lp_reduction mode,
+		   struct lp_state_key *keys)
+{
+	if (!n)
+		return;
+	struct clocks c = {0};
+	c.tid = xalloc((n + 1) * sizeof *c.tid);
+	for (size_t k = 0; k < n; k++)
+		if (thread_index(&c, d[k].chosen) == (size_t)-1)
+			c.tid[c.nt++] = d[k].chosen;
+	size_t nt = c.nt;
+	c.thread = xalloc(nt * nt * sizeof *c.thread);
+	uint32_t *scratch = xalloc(6 * nt * sizeof *scratch);
+	c.unknown = scratch, c.all = scratch + nt, c.target = scratch + 2 * nt;
+	c.calls = scratch + 3 * nt, c.rets = scratch + 4 * nt;
+	uint32_t *vc = scratch + 5 * nt;
+	c.obj = xalloc((n * LP_FP_MAX + 1) * sizeof *c.obj);
+	c.obj_last = xalloc((n * LP_FP_MAX + 1) * nt * sizeof *c.obj_last);
+
+	struct lp_state_key name = {0, 0};
+	for (size_t k = 0; k < n; k++) {
+		keys[k] = (struct lp_state_key){name.a ^ mix(d[k].running, SEED_A + 3),
+						name.b + mix(d[k].running, SEED_B + 3)};
+		size_t i = thread_index(&c, d[k].chosen);
+		/* The chosen thread's step ends at the next decision, which it reaches. */
+		const struct lp_footprint *fp =
+		    k + 1 < n && d[k + 1].running == d[k].chosen ? &d[k + 1].done : NULL;
+		memcpy(vc, c.thread + i * nt, nt * sizeof *vc);
+		vc[i]++;
+		if (!fp || (fp->flags & LP_FP_UNKNOWN)) {
+			join(vc, c.all, nt);
+			memcpy(c.unknown, vc, nt * sizeof *vc);
+		} else {
+			bool target =
+			    (fp->flags & LP_FP_TARGET) && mode != LP_REDUCE_ASSUME_RACE_FREE;
+			join(vc, c.unknown, nt);
+			for (uint32_t j = 0; j < fp->n && j < LP_FP_MAX; j++)
+				join(vc, obj_clock(&c, fp->obj[j]), nt);
+			if (target)
+				join(vc, c.target, nt);
+			if (fp->flags & LP_FP_CALL)
+				join(vc, c.rets, nt);
+			if (fp->flags & LP_FP_RET)
+				join(vc, c.calls, nt);
+			for (uint32_t j = 0; j < fp->n && j < LP_FP_MAX; j++)
+				memcpy(obj_clock(&c, fp->obj[j]), vc, nt * sizeof *vc);
+			if (target)
+				memcpy(c.target, vc, nt * sizeof *vc);
+			if (fp->flags & LP_FP_CALL)
+				join(c.calls, vc, nt);
+			if (fp->flags & LP_FP_RET)
+				join(c.rets, vc, nt);
+		}
+		join(c.all, vc, nt);
+		memcpy(c.thread + i * nt, vc, nt * sizeof *vc);
+		name_event(&name, &c, i, vc);
+	}
+	free(c.tid);
+	free(c.thread);
+	free(scratch);
+	free(c.obj);
+	free(c.obj_last);
+}
+
+/* ---- the table: open addressing over 128-bit keys ---- */
+
+struct slot {
+	uint64_t a, b;
+	uint64_t sleep;
+	uint32_t cost;
+	uint32_t used;
+};
+
+struct lp_state_cache {
+	struct slot *s;
+	size_t cap, n; /* cap a power of two */
+};
+
+struct lp_state_cache *lp_state_cache_new(void)
+{
+	struct lp_state_cache *c = xalloc(sizeof *c);
+	c->cap = 1024;
+	c->s = xalloc(c->cap * sizeof *c->s);
+	return c;
+}
+
+void lp_state_cache_free(struct lp_state_cache *c)
+{
+	if (!c)
+		return;
+	free(c->s);
+	free(c);
+}
+
+size_t lp_state_cache_size(const struct lp_state_cache *c) { return c ? c->n : 0; }
+
+static struct slot *find(struct slot *s, size_t cap, uint64_t a, uint64_t b)
+{
+	size_t i = (size_t)(a ^ b >> 17) & (cap - 1);
+	while (s[i].used && (s[i].a != a || s[i].b != b))
+		i = (i + 1) & (cap - 1);
+	return &s[i];
+}
+
+static void grow(struct lp_state_cache *c)
+{
+	size_t cap = 2 * c->cap;
+	struct slot *s = xalloc(cap * sizeof *s);
+	for (size_t i = 0; i < c->cap; i++)
+		if (c->s[i].used)
+			*find(s, cap, c->s[i].a, c->s[i].b) = c->s[i];
+	free(c->s);
+	c->s = s;
+	c->cap = cap;
+}
+
+bool lp_state_cache_visit(struct lp_state_cache *c, const struct lp_state_key *k, unsigned cost,
+			  uint64_t sleep)
+{
+	struct slot *e = find(c->s, c->cap, k->a, k->b);
+	if (e->used) {
+		if (e->cost <= cost && !(e->sleep & ~sleep))
+			return true;
+		if (cost <= e->cost && !(sleep & ~e->sleep))
+			e->cost = cost, e->sleep = sleep; /* this visit covers the earlier one */
+		return false;
+	}
+	*e = (struct slot){.a = k->a, .b = k->b, .sleep = sleep, .cost = cost, .used = 1};
+	if (++c->n * 2 > c->cap)
+		grow(c);
+	return false;
+}
