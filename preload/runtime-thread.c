@@ -204,6 +204,20 @@ static void start_step(struct lp_thread *self, uint32_t point)
 	}
 }
 
+/* A thread about to lock a mutex that another thread holds would only try, fail and block:
+ * it is no candidate until the mutex is free (CHESS's rule). Dropping those attempts
+ * changes no history and no cost: the switch away from it is free either way, and a
+ * schedule that ran one goes on the same without it. Its own mutex goes ahead (an error
+ * check or a deadlock, as before). */
+static bool waits_for_lock(const struct lp_thread *t)
+{
+	const pthread_mutex_t *m = t->lock_wait;
+	if (!m)
+		return false;
+	int owner = __atomic_load_n(&m->__data.__owner, __ATOMIC_RELAXED);
+	return owner != 0 && owner != t->ktid;
+}
+
 void lp_rt_point(uint32_t point, uintptr_t site)
 {
 	struct lp_thread *self = lp_self;
@@ -227,7 +241,7 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 			if (t == self)
 				running = n;
 			pick[n].tid = t->tid;
-			pick[n].enabled = t->state == LP_T_ENABLED;
+			pick[n].enabled = t->state == LP_T_ENABLED && !waits_for_lock(t);
 			pick[n].in_op = t->in_op;
 			pick[n].at_op_start = t->at_op_start;
 			pick[n].library = t->library;

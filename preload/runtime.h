@@ -79,8 +79,10 @@ struct lp_thread {
 	uint64_t wait_seq;	  /* FIFO order of condition waiters */
 	const void *once_running; /* pthread_once control whose routine this thread runs */
 	const void *sync_obj;	  /* object of the LP_PT_SYNC point being reached (NULL: unknown) */
-	struct lp_footprint fp;	  /* what its current step touched so far (protocol.h) */
-	uintptr_t at_site;	  /* code address of its last point */
+	pthread_mutex_t
+	    *lock_wait;		/* at that point, about to lock this mutex (blocking, untimed) */
+	struct lp_footprint fp; /* what its current step touched so far (protocol.h) */
+	uintptr_t at_site;	/* code address of its last point */
 	struct lp_region_state region; /* atomic regions (scheduler/atomic-region.h) */
 	pthread_t handle;
 	void *(*start)(void *);
