@@ -1,20 +1,23 @@
 #!/bin/sh
 # bench/por.sh — phase-2 cost with and without the partial-order reduction, in one run: the
-# mutex queue with 4 threads x 1 operation and 3 threads x 3 operations, each with
-# --no-reduction, --reduction sleep (default) and --reduction race-free; prints executions,
-# pruned schedules, seconds and the ratios against no reduction.
+# mutex queue with 4 threads x 1 operation and 3 threads x 3 operations, and the
+# Michael-Scott (lock-free) queue 3x3 ("ms3x3"), each with --no-reduction, --reduction sleep
+# (default) and --reduction race-free; prints executions, pruned schedules, seconds and the
+# ratios against no reduction.
 # Usage: bench/por.sh [BUILDDIR]   (make bench-por runs it; needs `make check` programs)
-# LP_BENCH_BOUND (default 2: the default bound), LP_BENCH_CASES (default "4x1 3x3"),
+# LP_BENCH_BOUND (default 2: the default bound), LP_BENCH_CASES (default "4x1 3x3 ms3x3"),
 # LP_BENCH_TIMEOUT (seconds per run, default 900; a run cut short prints "timeout").
+# LP_BENCH_BASELINE=DIR: also run DIR/lineup-preload (an older build) with its default
+# reduction on each case, in the same run, as the row "baseline".
 set -eu
 top_builddir=$(cd "${1:-${top_builddir:-.}}" && pwd)
 LP=$top_builddir/lineup-preload
 P=$top_builddir/tests/progs
 BOUND=${LP_BENCH_BOUND:-2}
-CASES=${LP_BENCH_CASES:-4x1 3x3}
+CASES=${LP_BENCH_CASES:-4x1 3x3 ms3x3}
 LIMIT=${LP_BENCH_TIMEOUT:-900}
 
-for f in "$LP" "$P/client-queue-grid-lock" "$P/libqueue-lock.so"; do
+for f in "$LP" "$P/client-queue-grid-lock" "$P/libqueue-lock.so" "$P/client-queue-ms-3x3" "$P/libqueue-ms.so"; do
 	[ -x "$f" ] || [ -f "$f" ] || { echo "bench/por.sh: '$f' is missing: run make check first" >&2; exit 2; }
 done
 command -v jq >/dev/null 2>&1 || { echo "bench/por.sh: jq is missing: apt-get install jq" >&2; exit 2; }
@@ -24,18 +27,27 @@ trap 'rm -rf "$tmp"' EXIT
 now() { date +%s.%N; }
 calc() { awk "BEGIN { printf \"${2:-%.3f}\", $1 }"; }
 
-echo "# bench/por.sh: mutex queue (tests/progs/client-queue-grid-lock), preemption bound $BOUND"
+echo "# bench/por.sh: mutex queue (tests/progs/client-queue-grid-lock N M), Michael-Scott queue (client-queue-ms-3x3), preemption bound $BOUND"
 printf '%-5s %-10s %10s %10s %9s %9s %9s  %s\n' case reduction executions pruned seconds exec-ratio speedup verdict
 for c in $CASES; do
-	n=${c%x*}
-	m=${c#*x}
+	case $c in
+	ms3x3) lib=libqueue-ms.so run="$P/client-queue-ms-3x3" ;;
+	*) lib=libqueue-lock.so run="$P/client-queue-grid-lock ${c%x*} ${c#*x}" ;;
+	esac
 	base_e=
 	base_s=
-	for r in off sleep race-free; do
+	for r in off ${LP_BENCH_BASELINE:+baseline} sleep race-free; do
 		t0=$(now)
 		rm -f "$tmp/r.json"
-		timeout -k 5 "$LIMIT" "$LP" -q -p "$BOUND" --reduction "$r" --json "$tmp/r.json" \
-			--target "$P/libqueue-lock.so" -- "$P/client-queue-grid-lock" "$n" "$m" >/dev/null 2>&1 || true
+		if [ "$r" = baseline ]; then
+			# shellcheck disable=SC2086 # $run is the client and its arguments
+			timeout -k 5 "$LIMIT" "$LP_BENCH_BASELINE/lineup-preload" -q -p "$BOUND" \
+				--json "$tmp/r.json" --target "$P/$lib" -- $run >/dev/null 2>&1 || true
+		else
+			# shellcheck disable=SC2086 # $run is the client and its arguments
+			timeout -k 5 "$LIMIT" "$LP" -q -p "$BOUND" --reduction "$r" --json "$tmp/r.json" \
+				--target "$P/$lib" -- $run >/dev/null 2>&1 || true
+		fi
 		t1=$(now)
 		s=$(calc "$t1 - $t0")
 		if [ ! -s "$tmp/r.json" ]; then

@@ -152,6 +152,7 @@ uintptr_t lp_op_enter(uint32_t idx, struct lp_op_regs *r, uintptr_t *retslot)
 	if (f->untyped)
 		untyped(f, *retslot);
 	if (lp_rt.on) {
+		self->op_func = idx; /* the step from the point runs its entry (pure regions) */
 		self->at_op_start = 1;
 		lp_rt_point(LP_PT_OP_START, *retslot);
 		self->at_op_start = 0;

@@ -208,13 +208,57 @@ static int parse_site(struct lp_loaded_plan *p, struct lp_loaded_site *s, struct
 	return 0;
 }
 
+/* "<func> <offset-hex>": after every func line, grouped by func, ascending. */
+static int parse_pure(struct lp_loaded_plan *p, struct cursor *c, unsigned line, char *err,
+		      size_t errlen)
+{
+	size_t n;
+	uint64_t v, off;
+	const char *w = word(c, &n);
+	if (number(w, n, 10, &v) || v >= p->n_funcs)
+		return fail(err, errlen, line, "unknown function index", w, n);
+	w = word(c, &n);
+	if (number(w, n, 16, &off))
+		return fail(err, errlen, line, "bad hex offset", w, n);
+	w = word(c, &n);
+	if (n)
+		return fail(err, errlen, line, "unexpected text", w, n);
+	struct lp_loaded_func *f = &p->funcs[v];
+	if (f->pure_n && (f->pure_first + f->pure_n != p->n_pure || p->pure[p->n_pure - 1] >= off))
+		return fail(err, errlen, line,
+			    "pure lines not grouped by function in ascending order", NULL, 0);
+	if (p->n_pure >= LP_MAX_PURE)
+		return 0; /* dropped: those steps keep counting as target code */
+	if (!f->pure_n)
+		f->pure_first = p->n_pure;
+	p->pure[p->n_pure++] = off;
+	f->pure_n++;
+	return 0;
+}
+
+int lp_plan_pure(const struct lp_loaded_plan *p, uint32_t f, uint64_t offset)
+{
+	if (f >= p->n_funcs)
+		return 0;
+	const uint64_t *v = p->pure + p->funcs[f].pure_first;
+	uint32_t lo = 0, hi = p->funcs[f].pure_n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (v[mid] < offset)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < p->funcs[f].pure_n && v[lo] == offset;
+}
+
 int lp_plan_parse(struct lp_loaded_plan *p, const char *buf, size_t len, char *err, size_t errlen)
 {
 	const char *s = buf, *end = buf + len;
 	unsigned line = 0;
 	int ended = 0;
 
-	p->n_targets = p->n_funcs = p->n_instrument = p->n_sites = 0;
+	p->n_targets = p->n_funcs = p->n_instrument = p->n_sites = p->n_pure = 0;
 	p->names_len = 0;
 	while (s < end && !ended) {
 		const char *e = memchr(s, '\n', (size_t)(end - s));
@@ -269,10 +313,13 @@ int lp_plan_parse(struct lp_loaded_plan *p, const char *buf, size_t len, char *e
 			if (parse_site(p, &p->sites[p->n_sites], &c, line, err, errlen))
 				return -1;
 			p->n_sites++;
+		} else if (n == 4 && memcmp(w, "pure", 4) == 0) {
+			if (parse_pure(p, &c, line, err, errlen))
+				return -1;
 		} else if (n == 4 && memcmp(w, "func", 4) == 0) {
-			if (p->n_instrument || p->n_sites)
+			if (p->n_instrument || p->n_sites || p->n_pure)
 				return fail(err, errlen, line,
-					    "func after an instrument or site line", NULL, 0);
+					    "func after an instrument, site or pure line", NULL, 0);
 			if (p->n_funcs >= LP_MAX_FUNCS)
 				return fail(err, errlen, line,
 					    "more than " LP_STR(LP_MAX_FUNCS) " functions", NULL,

@@ -26,6 +26,7 @@ struct lp_loaded_func {
 	uint8_t varargs; /* named arguments followed by "..." */
 	uint8_t untyped; /* a kind is "?" or there are more than LP_MAX_ARGS arguments */
 	uint8_t args[LP_MAX_ARGS];
+	uint32_t pure_first, pure_n; /* its pure region starts: pure[first .. first + n) */
 };
 
 #define LP_SITE_MAX_BYTES 15 /* longest x86 instruction */
@@ -48,6 +49,8 @@ struct lp_loaded_plan {
 	struct lp_loaded_target instrument[LP_MAX_TARGETS];
 	struct lp_loaded_func funcs[LP_MAX_FUNCS];
 	struct lp_loaded_site sites[LP_MAX_SITES];
+	uint32_t n_pure;
+	uint64_t pure[LP_MAX_PURE]; /* file addresses, grouped by func, ascending */
 	size_t names_len;
 	char names[LP_PLAN_NAMES];
 };
@@ -61,6 +64,9 @@ int lp_plan_site_kind(const char *s, size_t n);
 
 /* Kind token ("i4") to enum lp_kind, or -1. The token is [s, s+n). */
 int lp_plan_kind(const char *s, size_t n);
+
+/* Whether offset (file address) is a pure region start of func f (protocol.h). */
+int lp_plan_pure(const struct lp_loaded_plan *p, uint32_t f, uint64_t offset);
 
 static inline const char *lp_plan_name(const struct lp_loaded_plan *p, uint32_t off)
 {

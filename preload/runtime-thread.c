@@ -180,10 +180,31 @@ static void diverged(uint64_t step, lp_tid_t tid)
 /* The footprint of the step the thread runs when it is next chosen: what the point's own
  * action touches; code of a target is untracked memory; a yield, a trapped instruction
  * (address not decoded), an unknown pthread call or the process exit touch everything. */
+/* Whether the step starting at this point runs only code of the operation's function that
+ * touches nothing other threads see (a pure region start, cli/analyze/pure-regions.h): the
+ * function's entry at an operation start, the return address of its synchronisation call
+ * at a sync or block point. */
+static bool local_step(const struct lp_thread *self, uint32_t point)
+{
+	const struct lp_loaded_plan *plan = lp_g.plan;
+	if (self->library || !plan || self->op_func >= plan->n_funcs)
+		return false;
+	uintptr_t at;
+	if (point == LP_PT_OP_START)
+		at = lp_g.entry[self->op_func];
+	else if (self->in_op && (point == LP_PT_SYNC || point == LP_PT_BLOCK))
+		at = self->at_site;
+	else
+		return false;
+	uintptr_t base = lp_g.target_base[plan->funcs[self->op_func].target];
+	return at && base && at >= base && lp_plan_pure(plan, self->op_func, at - base);
+}
+
 static void start_step(struct lp_thread *self, uint32_t point)
 {
 	memset(&self->fp, 0, sizeof self->fp);
-	if (self->in_op || self->library)
+	bool local = local_step(self, point);
+	if ((self->in_op || self->library) && !local)
 		self->fp.flags |= LP_FP_TARGET;
 	switch (point) {
 	case LP_PT_SYNC:
@@ -193,7 +214,7 @@ static void start_step(struct lp_thread *self, uint32_t point)
 			self->fp.flags |= LP_FP_UNKNOWN;
 		break;
 	case LP_PT_OP_START: /* its call record follows: the step records history */
-		self->fp.flags |= LP_FP_TARGET | LP_FP_CALL;
+		self->fp.flags |= (local ? 0 : LP_FP_TARGET) | LP_FP_CALL;
 		break;
 	case LP_PT_OP_END:
 	case LP_PT_THREAD_START:

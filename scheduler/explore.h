@@ -59,6 +59,9 @@
  *   sleeper's footprint is their union and switch(t) is taken after the last of them.
  *   Nothing is pruned at a yield point (sleeping threads may run there; they then
  *   leave the set).
+ *   Explored points (state-cache.h). A point whose state (the trace of the steps before
+ *   it) and running thread an earlier execution reached at no higher cost and with no
+ *   more sleepers also ends the walk: its subtree there covers every continuation.
  *   Why nothing reachable is lost. Let σ = α·u·w·t·β be a schedule within the bound
  *   whose t is pruned: t went to sleep at node s = α when u was taken after t had been
  *   explored there, every step of u·w is independent of t's step, and t's thread does

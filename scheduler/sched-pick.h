@@ -45,7 +45,8 @@
 
 struct lp_pick_thread {
 	lp_tid_t tid;
-	uint8_t enabled;     /* may run: not blocked, finished or waiting for the exit */
+	uint8_t enabled;     /* may run: not blocked, finished or waiting for the exit, nor
+				about to lock a mutex another thread holds */
 	uint8_t in_op;	     /* has a recorded call without its return */
 	uint8_t at_op_start; /* stopped at an LP_PT_OP_START point */
 	uint8_t library; /* created inside an operation: the library's thread, not the client's */

@@ -69,6 +69,9 @@ int lp_instrument_resolve(const struct lp_closure *cl, const char **names, int n
 /* Scans every target and instrument object at plan->level and fills plan->sites and
  * plan->scans. Fails when the plan would exceed LP_MAX_SITES. */
 int lp_sites_plan(struct lp_plan *plan, char *err, size_t errsize);
+/* Fills each function's pure region starts (pure-regions.h); an object that cannot be read
+ * just gets none (its steps keep the "ran target code" dependence). */
+void lp_pure_plan(struct lp_plan *plan);
 
 /* ---- Exported functions (cli/analyze/elf-functions.c) ---- */
 struct lp_symbol {

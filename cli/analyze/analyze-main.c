@@ -299,6 +299,7 @@ int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *
 	    apply_signatures(o, plan, err, errsize) || check_imported(&c, plan, err, errsize) ||
 	    lp_sites_plan(plan, err, errsize))
 		goto out;
+	lp_pure_plan(plan);
 	rc = 0;
 out:
 	free(glob_used);

@@ -3,6 +3,7 @@
  */
 #include "analyze-internal.h"
 #include "lineup/die.h"
+#include "pure-regions.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,4 +66,27 @@ int lp_sites_plan(struct lp_plan *plan, char *err, size_t errsize)
 			  "--instrument objects"
 			: "use fewer --instrument objects, or -g sync");
 	return 0;
+}
+
+void lp_pure_plan(struct lp_plan *plan)
+{
+	struct lp_pure_func *pf = lp_xcalloc((size_t)plan->n_funcs + 1, sizeof(*pf));
+	int *idx = lp_xcalloc((size_t)plan->n_funcs + 1, sizeof(*idx));
+	for (int t = 0; t < plan->n_targets; t++) {
+		size_t n = 0;
+		for (int i = 0; i < plan->n_funcs; i++)
+			if (plan->funcs[i].target == t && !plan->funcs[i].ifunc) {
+				pf[n].offset = plan->funcs[i].offset;
+				idx[n++] = i;
+			}
+		char msg[256];
+		if (!n || lp_pure_regions(plan->targets[t].path, pf, n, msg, sizeof msg))
+			continue;
+		for (size_t j = 0; j < n; j++) {
+			plan->funcs[idx[j]].n_pure = pf[j].n;
+			plan->funcs[idx[j]].pure = pf[j].starts;
+		}
+	}
+	free(pf);
+	free(idx);
 }

@@ -60,6 +60,8 @@ struct lp_plan_func {
 				    exports the name) */
 	bool ifunc;		 /* STT_GNU_IFUNC: offset is the resolver's, not the
 				    implementation's (the GOT holds the implementation) */
+	size_t n_pure;		 /* region starts with no shared access (pure-regions.h) */
+	uint64_t *pure;		 /* file addresses, ascending */
 	char *untyped_reason;	 /* when !typed and the type is known but unsupported
 				    ("struct passed by value", ...), else NULL */
 };

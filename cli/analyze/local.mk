@@ -6,7 +6,7 @@ libanalyze_a_SOURCES = cli/analyze/analyze.h cli/analyze/analyze-internal.h \
 	cli/analyze/analyze-main.c cli/analyze/analyze-client.c cli/analyze/analyze-closure.c cli/analyze/analyze-targets.c \
 	cli/analyze/elf-functions.c cli/analyze/dwarf-types.c cli/analyze/signature-parse.c cli/analyze/plan-write.c \
 	cli/analyze/format-value.c cli/analyze/symbolize.c cli/analyze/demangle.c cli/analyze/demangle.h cli/analyze/analyze-sites.c cli/analyze/instrument-refusal.c \
-	cli/analyze/instrument-refusal.h
+	cli/analyze/instrument-refusal.h cli/analyze/pure-regions.c cli/analyze/pure-regions.h
 libanalyze_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS) $(CAPSTONE_CFLAGS)
 
 # ---- Test objects (tests/analyze/): a library with DWARF and without, clients with and
@@ -25,6 +25,18 @@ AFX_OBJCOPY = objcopy
 EXTRA_DIST += tests/analyze/fx.h tests/analyze/libfx.c tests/analyze/client-calls.c \
 	tests/analyze/client-dw.c tests/analyze/client-struct.c tests/analyze/client-none.c
 CLEANFILES += $(AFX_OBJS) $(AFX_DIR)/libfx-dbg.tmp
+
+# Pure-region fixtures (tests/unit/test-analyze-pure.c): optimised without a frame pointer,
+# and unoptimised with one (locals in %rbp-based slots).
+AFX_PURE = $(AFX_DIR)/libpure-o2.so $(AFX_DIR)/libpure-o0.so
+EXTRA_DIST += tests/analyze/libpure.c
+CLEANFILES += $(AFX_PURE)
+$(AFX_DIR)/libpure-o2.so: $(AFX_SRC)/libpure.c
+	@$(MKDIR_P) $(AFX_DIR)
+	$(AM_V_CCLD)$(CC) -O2 -fomit-frame-pointer -fno-stack-protector -shared -fPIC -o $@ $(AFX_SRC)/libpure.c -lpthread
+$(AFX_DIR)/libpure-o0.so: $(AFX_SRC)/libpure.c
+	@$(MKDIR_P) $(AFX_DIR)
+	$(AM_V_CCLD)$(CC) -O0 -fno-omit-frame-pointer -fstack-protector-all -shared -fPIC -o $@ $(AFX_SRC)/libpure.c -lpthread
 
 $(AFX_DIR)/libfx.so.1: $(AFX_SRC)/libfx.c $(AFX_SRC)/fx.h
 	@$(MKDIR_P) $(AFX_DIR)
@@ -65,7 +77,7 @@ AFX_TEST_LDADD = libanalyze.a libatomics-scan.a libcommon.a $(LIBELF_LIBS) $(LIB
 	$(CAPSTONE_LIBS) $(CMOCKA_LIBS)
 AFX_TESTS = tests/unit/test-analyze-client tests/unit/test-analyze-types \
 	tests/unit/test-analyze-plan tests/unit/test-analyze-format \
-	tests/unit/test-analyze-symbolize
+	tests/unit/test-analyze-symbolize tests/unit/test-analyze-pure
 check_PROGRAMS += $(AFX_TESTS)
 TESTS += $(AFX_TESTS)
 
@@ -98,6 +110,12 @@ tests_unit_test_analyze_symbolize_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
 tests_unit_test_analyze_symbolize_CFLAGS = $(AFX_TEST_CFLAGS) -g -fno-inline
 tests_unit_test_analyze_symbolize_LDADD = $(AFX_TEST_LDADD) -ldl
 tests_unit_test_analyze_symbolize_DEPENDENCIES = libanalyze.a libatomics-scan.a libcommon.a $(AFX_OBJS)
+
+tests_unit_test_analyze_pure_SOURCES = tests/unit/test-analyze-pure.c
+tests_unit_test_analyze_pure_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
+tests_unit_test_analyze_pure_CFLAGS = $(AFX_TEST_CFLAGS)
+tests_unit_test_analyze_pure_LDADD = $(AFX_TEST_LDADD)
+tests_unit_test_analyze_pure_DEPENDENCIES = libanalyze.a $(AFX_PURE)
 
 # The plan across the cli/preload boundary: the cli's writer, the preload's parser.
 check_PROGRAMS += tests/unit/test-plan-roundtrip

@@ -1,7 +1,8 @@
 /* cli/analyze/plan-write.c — writes the patch plan for the preload in the protocol.h text format,
  * and frees plans. An untyped function is written "? ?" (the preload ends the execution
  * if it is called); varargs as a trailing ",..." ("..." alone without named args);
- * instrument lines after the funcs, then the sites (protocol.h's order). */
+ * instrument lines after the funcs, then the sites, then the pure region starts
+ * (protocol.h's order). */
 #include "analyze-internal.h"
 
 #include <errno.h>
@@ -70,6 +71,9 @@ int lp_plan_write(const struct lp_plan *plan, const char *path, bool with_sites)
 		lp_site_format(&plan->sites[i].site, plan->sites[i].object, line, sizeof(line));
 		fprintf(f, "%s\n", line);
 	}
+	for (int i = 0; with_sites && i < plan->n_funcs; i++)
+		for (size_t j = 0; j < plan->funcs[i].n_pure; j++)
+			fprintf(f, "pure %d %" PRIx64 "\n", i, plan->funcs[i].pure[j]);
 	fputs("end\n", f);
 	int e = ferror(f) ? EIO : 0;
 	if (fclose(f) != 0 && !e)
@@ -93,6 +97,7 @@ void lp_plan_free(struct lp_plan *plan)
 	for (int i = 0; i < plan->n_funcs; i++) {
 		free(plan->funcs[i].name);
 		free(plan->funcs[i].untyped_reason);
+		free(plan->funcs[i].pure);
 	}
 	free(plan->funcs);
 	for (int t = 0; t < plan->n_instrument; t++) {

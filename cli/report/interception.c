@@ -94,6 +94,9 @@ char *lp_interception_text(const struct lp_interception *ic, const struct lp_pla
 		if (s)
 			lp_buf_printf(&b, ", %llu call%s before the first thread",
 				      (unsigned long long)s, s == 1 ? "" : "s");
+		/* cli/analyze/pure-regions.h: steps from there commute with other threads' */
+		lp_buf_printf(&b, "; %zu point%s from which it touches only its own frame",
+			      f->n_pure, f->n_pure == 1 ? "" : "s");
 		lp_buf_puts(&b, "\n");
 	}
 	if (uncalled) {
@@ -144,9 +147,10 @@ char *lp_interception_json(const struct lp_interception *ic, const struct lp_pla
 			lp_json_string(&b, f->type_source);
 		else
 			lp_buf_puts(&b, "null");
-		lp_buf_printf(&b, ", \"operations\": %llu, \"setup_calls\": %llu}",
-			      (unsigned long long)(ic->calls ? ic->calls[i] : 0),
-			      (unsigned long long)(ic->setup_calls ? ic->setup_calls[i] : 0));
+		lp_buf_printf(
+		    &b, ", \"operations\": %llu, \"setup_calls\": %llu, \"local_regions\": %zu}",
+		    (unsigned long long)(ic->calls ? ic->calls[i] : 0),
+		    (unsigned long long)(ic->setup_calls ? ic->setup_calls[i] : 0), f->n_pure);
 		lp_buf_free(&sig);
 	}
 	lp_buf_puts(&b, "], \"sites\": ");

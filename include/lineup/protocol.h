@@ -174,6 +174,7 @@ enum lp_kind {
  *   instrument <dev> <ino> <path>                   (--instrument objects, numbered after
  *                                                    the targets: no operations, only sites)
  *   site <object> <offset-hex> <len> <kind> <disp-off> <bytes-hex>
+ *   pure <func> <offset-hex>
  *   end
  * <offset-hex> is the symbol's st_value (load base + offset = entry). <arg-kinds> is a
  * comma-separated list of kind tokens, "-" for none; a trailing ",..." marks varargs
@@ -186,7 +187,13 @@ enum lp_kind {
  * decimal offset of a RIP-relative disp32 inside it, -1 if none (an immediate may follow
  * the displacement); <bytes-hex> its original bytes, which the preload compares with
  * memory before patching (a mismatch skips the site with an LP_REC_WARN). Sites appear
- * after every target, instrument and func line. */
+ * after every target, instrument and func line.
+ * A pure line (cli/analyze/pure-regions.h) names a region start of func <func>: its entry,
+ * or where one of its calls to a synchronisation function returns, from which the code
+ * touches no memory other threads see until its next scheduling point. A step of a thread
+ * running that function as its operation that starts there does not count as running
+ * target code (LP_FP_TARGET). Pure lines come last, grouped by func, offsets ascending;
+ * at most LP_MAX_PURE (more are dropped: those steps keep LP_FP_TARGET). */
 enum lp_site_kind {
 	LP_SITE_RMW,   /* lock-prefixed read-modify-write: LP_PT_ATOMIC */
 	LP_SITE_XCHG,  /* xchg with memory (implicitly locked): LP_PT_ATOMIC */
@@ -204,6 +211,7 @@ enum lp_site_kind {
 #define LP_PLAN_MAGIC "lineup-plan 1"
 #define LP_MAX_TARGETS 32
 #define LP_MAX_FUNCS 4096
+#define LP_MAX_PURE 16384
 
 /* ---- Fork-server messages (pipes named by LINEUP_CMD_FD / LINEUP_REPLY_FD) ---- */
 #define LP_MSG_MAGIC 0x4c504d31u /* "LPM1" */

@@ -8,9 +8,9 @@ lp_run --coverage --json "$T/r.json" --target "$P/libqueue-ms.so" -- "$P/client-
 expect_status 0 "exit 0"
 expect_verdict "no violation found"
 expect_out '^interception coverage:$' "the report has an interception coverage section"
-expect_out '^  called: queue_add\(p,i4\)->v \(types from target DWARF\): [0-9]+ operations in the executions, 1 call before the first thread$' \
+expect_out '^  called: queue_add\(p,i4\)->v \(types from target DWARF\): [0-9]+ operations in the executions, 1 call before the first thread; [0-9]+ points? from which it touches only its own frame$' \
 	"queue_add: its type, where the type comes from, operations and the set-up call"
-expect_out '^  called: queue_trytake\(p\)->i4 \(types from target DWARF\): [0-9]+ operations in the executions$' "queue_trytake is listed"
+expect_out '^  called: queue_trytake\(p\)->i4 \(types from target DWARF\): [0-9]+ operations in the executions; [0-9]+ points? from which it touches only its own frame$' "queue_trytake is listed"
 expect_out '^  instrumented: 5 rmw in .*libqueue-ms.so$' "the trapped atomic instructions"
 expect_out '^  not controlled: ' "what was not controlled"
 if command -v jq >/dev/null 2>&1; then

@@ -25,8 +25,10 @@ static void check_round_trip(const struct lp_plan *p, const char *path)
 	char line[4096];
 	assert_non_null(fgets(line, sizeof(line), f));
 	assert_string_equal(line, LP_PLAN_MAGIC "\n");
-	int nt = 0, nf = 0, ni = 0;
-	size_t ns = 0;
+	int nt = 0, nf = 0, ni = 0, pf = 0;
+	size_t ns = 0, np = 0, n_pure = 0;
+	for (int i = 0; i < p->n_funcs; i++)
+		n_pure += p->funcs[i].n_pure;
 	bool end = false;
 	while (fgets(line, sizeof(line), f)) {
 		assert_false(end);
@@ -57,6 +59,21 @@ static void check_round_trip(const struct lp_plan *p, const char *path)
 			assert_true(ino == (uintmax_t)p->instrument[ni].ino);
 			assert_string_equal(line + pos, p->instrument[ni].path);
 			ni++;
+			continue;
+		}
+		if (!strncmp(line, "pure ", 5)) {
+			/* last, grouped by function in plan order, ascending offsets */
+			assert_int_equal(nf, p->n_funcs);
+			assert_int_equal(ns, p->n_sites);
+			int fi;
+			char off[32];
+			assert_int_equal(sscanf(line, "pure %d %31s", &fi, off), 2);
+			assert_true(fi >= pf && fi < p->n_funcs);
+			if (fi != pf)
+				np = 0, pf = fi;
+			assert_true(np < p->funcs[fi].n_pure);
+			assert_true(strtoull(off, NULL, 16) == p->funcs[fi].pure[np++]);
+			n_pure--;
 			continue;
 		}
 		if (!strncmp(line, "site ", 5)) {
@@ -129,6 +146,7 @@ static void check_round_trip(const struct lp_plan *p, const char *path)
 	assert_int_equal(nf, p->n_funcs);
 	assert_int_equal(ni, p->n_instrument);
 	assert_true(ns == p->n_sites);
+	assert_true(n_pure == 0); /* every pure region start written */
 }
 
 static void test_round_trip(void **state)
@@ -168,6 +186,13 @@ static void test_round_trip(void **state)
 		 find_func(p, "fx_struct")->offset);
 	assert_contains(all, want);
 	assert_contains(all, "func 1 fx_add ");
+	/* fx_flt touches nothing: its entry is a pure region start (pure-regions.h); fx_void
+	 * writes a global */
+	const struct lp_plan_func *fv = find_func(p, "fx_flt");
+	assert_true(fv->n_pure == 1 && fv->pure[0] == fv->offset);
+	assert_int_equal(find_func(p, "fx_void")->n_pure, 0);
+	snprintf(want, sizeof(want), "\npure %d %" PRIx64 "\n", (int)(fv - p->funcs), fv->offset);
+	assert_contains(all, want);
 	unlink(path);
 	lp_plan_free(p);
 }

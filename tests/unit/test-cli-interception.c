@@ -50,7 +50,8 @@ static void counts_and_report(void **state)
 	     .nargs = 2,
 	     .args = {LP_K_PTR, LP_K_I4},
 	     .typed = true,
-	     .type_source = "--signature"},
+	     .type_source = "--signature",
+	     .n_pure = 1},
 	    {.target = 0, .name = "q_size"},
 	};
 	struct lp_plan plan = {.n_targets = 1, .targets = &tgt, .n_funcs = 3, .funcs = funcs};
@@ -68,19 +69,22 @@ static void counts_and_report(void **state)
 	assert_int_equal(ic.n_seen, 1);
 	char *t = lp_interception_text(&ic, &plan, "instrumented: 2 rmw in libq.so\n");
 	assert_string_equal(
-	    t, "interception coverage:\n"
-	       "  called: q_new()->p (types from target DWARF): 0 operations in the executions, 1 "
-	       "call before the first thread\n"
-	       "  called: q_add(p,i4)->v (types from --signature): 4 operations in the executions\n"
-	       "  not called (1): q_size (untyped)\n"
-	       "  instrumented: 2 rmw in libq.so\n"
-	       "  not controlled: futex op 9 is not modelled\n");
+	    t,
+	    "interception coverage:\n"
+	    "  called: q_new()->p (types from target DWARF): 0 operations in the executions, 1 "
+	    "call before the first thread; 0 points from which it touches only its own frame\n"
+	    "  called: q_add(p,i4)->v (types from --signature): 4 operations in the executions; 1 "
+	    "point from which it touches only its own frame\n"
+	    "  not called (1): q_size (untyped)\n"
+	    "  instrumented: 2 rmw in libq.so\n"
+	    "  not controlled: futex op 9 is not modelled\n");
 	free(t);
 	char *j = lp_interception_json(&ic, &plan, "");
 	assert_non_null(
 	    strstr(j, "{\"name\": \"q_add\", \"target\": \"libq.so\", \"typed\": true, "
 		      "\"signature\": \"q_add(p,i4)->v\", "
-		      "\"type_source\": \"--signature\", \"operations\": 4, \"setup_calls\": 0}"));
+		      "\"type_source\": \"--signature\", \"operations\": 4, \"setup_calls\": 0, "
+		      "\"local_regions\": 1}"));
 	assert_non_null(strstr(j, "\"not_controlled\": [\"futex op 9 is not modelled\"]}"));
 	free(j);
 	lp_interception_free(&ic);

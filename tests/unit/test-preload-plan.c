@@ -158,9 +158,44 @@ static void test_site_errors(void **state)
 	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /t\nsite 0 10 1 fence -1 f0\n"
 			       "func 0 f 10 v -\nend\n"),
 			 -1);
-	assert_non_null(strstr(err, "plan line 4: func after an instrument or site line"));
+	assert_non_null(strstr(err, "plan line 4: func after an instrument, site or pure line"));
 	assert_int_equal(parse("lineup-plan 1\ninstrument 1 2\nend\n"), -1);
 	assert_non_null(strstr(err, "object without a path"));
+}
+
+/* Pure region starts: per function, looked up exactly; malformed groupings refused. */
+static void test_pure(void **state)
+{
+	(void)state;
+	assert_int_equal(parse("lineup-plan 1\n"
+			       "target 1 2 /a\n"
+			       "func 0 f 1000 v -\n"
+			       "func 0 g 2000 v -\n"
+			       "func 0 h 3000 v -\n"
+			       "pure 0 1000\n"
+			       "pure 0 1017\n"
+			       "pure 2 3000\n"
+			       "end\n"),
+			 0);
+	assert_int_equal(plan->n_pure, 3);
+	assert_true(lp_plan_pure(plan, 0, 0x1000));
+	assert_true(lp_plan_pure(plan, 0, 0x1017));
+	assert_false(lp_plan_pure(plan, 0, 0x1010));
+	assert_false(lp_plan_pure(plan, 1, 0x2000)); /* g has none */
+	assert_false(lp_plan_pure(plan, 0, 0x3000)); /* h's start is not f's */
+	assert_true(lp_plan_pure(plan, 2, 0x3000));
+	assert_false(lp_plan_pure(plan, 7, 0x3000)); /* no such function */
+	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /a\nfunc 0 f 10 v -\npure 1 10\nend\n"),
+			 -1);
+	assert_non_null(strstr(err, "unknown function index"));
+	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /a\nfunc 0 f 10 v -\n"
+			       "pure 0 12\npure 0 11\nend\n"),
+			 -1);
+	assert_non_null(strstr(err, "pure lines not grouped by function in ascending order"));
+	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /a\nfunc 0 f 10 v -\npure 0 10\n"
+			       "func 0 g 20 v -\nend\n"),
+			 -1);
+	assert_non_null(strstr(err, "func after"));
 }
 
 static void test_kinds(void **state)
@@ -183,6 +218,7 @@ int main(void)
 	    cmocka_unit_test(test_full_plan),	cmocka_unit_test(test_untyped),
 	    cmocka_unit_test(test_errors),	cmocka_unit_test(test_sites),
 	    cmocka_unit_test(test_site_errors), cmocka_unit_test(test_kinds),
+	    cmocka_unit_test(test_pure),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 	free(plan);
