@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The key form of a point reached by any thread (point_seen); no thread has this id. */
+#define ANY_THREAD (LP_TID_NONE - 1)
+
 /* A sleeping thread: its next step was already explored from an earlier sibling (see
  * explore.h); it stays asleep while the steps run are independent of that step. */
 struct sleeper {
@@ -20,6 +23,12 @@ struct pending {
 	struct lp_schedule s;
 	size_t n_sleep;
 	struct sleeper *sleep;
+	/* The trace of the point its override's step reaches, when known: the schedule adds
+	 * nothing once that point is explored (state-cache.h), which may happen before it
+	 * runs. */
+	bool have_first;
+	struct lp_state_key first;
+	uint64_t first_sleep;
 };
 
 struct vec {
@@ -148,6 +157,19 @@ static void count(uint64_t **v, size_t *n_v, unsigned cost)
 	(*v)[cost]++;
 }
 
+/* Whether the point a pending schedule's override reaches was explored: as a free point,
+ * or reached by the same thread (state-cache.h). */
+static bool first_covered(const struct lp_explore *ex, const struct pending *p)
+{
+	struct lp_state_key kf = lp_state_point(&p->first, LP_TID_NONE),
+			    kr = lp_state_point(&p->first, p->s.ov[p->s.n - 1].tid),
+			    ka = lp_state_point(&p->first, ANY_THREAD);
+	unsigned c = p->s.cost;
+	return lp_state_cache_covered(ex->cache, &kf, c, p->first_sleep) ||
+	       lp_state_cache_covered(ex->cache, &kr, c, p->first_sleep) ||
+	       (c > 0 && lp_state_cache_covered(ex->cache, &ka, c - 1, p->first_sleep));
+}
+
 const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 {
 	if (ex->finished)
@@ -164,31 +186,41 @@ const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 		ex->iter_seeds = 1;
 		ex->cur.phase = ex->phase;
 	} else {
-		while (ex->stack.n == 0) {
-			if (ex->seeds.n == 0) {
-				ex->finished = true;
-				return NULL;
+		struct pending p;
+		for (;;) {
+			while (ex->stack.n == 0) {
+				if (ex->seeds.n == 0) {
+					ex->finished = true;
+					return NULL;
+				}
+				/* Next iteration: the seeds become the stack. Reverse them so
+				 * the earliest-found seed runs first, as a plain DFS would. */
+				struct vec t = ex->stack;
+				ex->stack = ex->seeds;
+				ex->seeds = t;
+				for (size_t i = 0, j = ex->stack.n - 1; i < j; i++, j--) {
+					struct pending s = ex->stack.v[i];
+					ex->stack.v[i] = ex->stack.v[j];
+					ex->stack.v[j] = s;
+				}
+				ex->iteration++;
+				ex->iter_seeds = ex->seeds_left = ex->stack.n;
 			}
-			/* Next iteration: the seeds become the stack. Reverse them so the
-			 * earliest-found seed runs first, as a plain DFS would. */
-			struct vec t = ex->stack;
-			ex->stack = ex->seeds;
-			ex->seeds = t;
-			for (size_t i = 0, j = ex->stack.n - 1; i < j; i++, j--) {
-				struct pending s = ex->stack.v[i];
-				ex->stack.v[i] = ex->stack.v[j];
-				ex->stack.v[j] = s;
-			}
-			ex->iteration++;
-			ex->iter_seeds = ex->seeds_left = ex->stack.n;
+			p = ex->stack.v[--ex->stack.n];
+			/* Seeds sit below the DFS children pushed on top of them. */
+			if (ex->stack.n < ex->seeds_left)
+				ex->seeds_left = ex->stack.n;
+			if (!p.have_first || !first_covered(ex, &p))
+				break;
+			/* explored since it was generated: skipped unrun */
+			ex->cached++;
+			count(&ex->pruned, &ex->n_pruned, p.s.cost);
+			free(p.s.ov);
+			free(p.sleep);
 		}
-		struct pending p = ex->stack.v[--ex->stack.n];
 		ex->cur = p.s;
 		ex->cur_sleep = p.sleep;
 		ex->n_cur_sleep = p.n_sleep;
-		/* Seeds sit below the DFS children pushed on top of them. */
-		if (ex->stack.n < ex->seeds_left)
-			ex->seeds_left = ex->stack.n;
 	}
 	ex->pending = true;
 	count(&ex->counts, &ex->n_counts, ex->cur.cost);
@@ -313,6 +345,50 @@ static unsigned lookahead(const struct lp_explore_decision *d, size_t n, size_t 
 	return sw;
 }
 
+/* Whether the point of decision e (trace name given; more than one candidate) was
+ * explored before; else records it. A free point (state-cache.h) covers the others of its
+ * state at no lower cost; a point of that state reached by any thread covers them at one
+ * preemption less, if it is no yield: from there each continuation costs at most one more
+ * (only its first choice may differ in being a preemption), and every thread that can run
+ * is a candidate there (a yield point leaves out the thread yielding). */
+static bool point_seen(struct lp_explore *ex, const struct lp_explore_decision *e,
+		       const struct lp_state_key *trace, unsigned cost, uint64_t mask)
+{
+	bool yield = e->point == LP_PT_YIELD || (e->flags & LP_DEC_YIELD);
+	bool free_pt = !yield && !lp_sched_is_candidate(e->candidates, e->n_candidates, e->running);
+	struct lp_state_key kf = lp_state_point(trace, LP_TID_NONE),
+			    ka = lp_state_point(trace, ANY_THREAD);
+	if (!free_pt && lp_state_cache_covered(ex->cache, &kf, cost, mask))
+		return true;
+	if (cost > 0 && lp_state_cache_covered(ex->cache, &ka, cost - 1, mask))
+		return true;
+	struct lp_state_key own = free_pt ? kf : lp_state_point(trace, e->running);
+	if (lp_state_cache_visit(ex->cache, &own, cost, mask))
+		return true;
+	if (!yield)
+		lp_state_cache_visit(ex->cache, &ka, cost, mask); /* recorded (or covered) */
+	return false;
+}
+
+/* The step candidate c, not chosen at k, would run there: its next step in this log,
+ * when every step chosen from k until then is independent of it (it then behaves the same
+ * at k; the forced steps that may follow are not joined, unlike lookahead). */
+static bool next_step(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
+		      enum lp_reduction mode, struct lp_footprint *fp)
+{
+	size_t k2 = k + 1;
+	while (k2 < n && d[k2].chosen != c)
+		k2++;
+	const struct lp_footprint *f = k2 < n ? step_of(d, n, k2) : NULL;
+	if (!f)
+		return false;
+	for (size_t i = k; i < k2; i++)
+		if (!lp_footprint_independent(f, step_of(d, n, i), mode))
+			return false;
+	*fp = *f;
+	return true;
+}
+
 static bool asleep(const struct sleeper *z, size_t nz, lp_tid_t t)
 {
 	for (size_t i = 0; i < nz; i++)
@@ -383,15 +459,35 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 	 * one's. The points of this log after the last override all have this schedule's cost
 	 * (default choices never preempt). */
 	struct lp_state_key *keys = NULL;
+	/* The points the children's overrides reach, where their steps are known. */
+	struct lp_state_query *q = NULL;
+	size_t nq = 0, *q_at = NULL; /* node k's queries: q[q_at[k] .. q_at[k + 1]) */
 	if (reduce && ex->cache && first < n) {
+		size_t cap = 0;
+		for (size_t k = first; k < n; k++)
+			cap += d[k].n_candidates;
+		q = xrealloc(NULL, (cap + 1) * sizeof *q);
+		q_at = xrealloc(NULL, (n + 1) * sizeof *q_at);
+		for (size_t k = first; k <= n; k++) {
+			q_at[k] = nq;
+			for (uint32_t j = 0;
+			     k < n && d[k].n_candidates > 1 && j < d[k].n_candidates; j++) {
+				struct lp_state_query *e = &q[nq];
+				e->k = k;
+				e->tid = d[k].candidates[j];
+				if (e->tid != d[k].chosen &&
+				    next_step(d, n, k, e->tid, ex->reduction, &e->fp))
+					nq++;
+			}
+		}
 		keys = xrealloc(NULL, n * sizeof *keys);
-		lp_state_keys(d, n, ex->reduction, keys);
+		lp_state_keys(d, n, ex->reduction, keys, q, nq);
 	}
 	/* Sleep sets shrink along the walk: keep a copy per node. */
 	for (size_t k = first; k < n; k++) {
 		uint64_t mask;
 		if (keys && d[k].n_candidates > 1 && sleep_mask(ex, z, nz, &mask) &&
-		    lp_state_cache_visit(ex->cache, &keys[k], p->cost, mask)) {
+		    point_seen(ex, &d[k], &keys[k], p->cost, mask)) {
 			ex->cached++;
 			count(&ex->pruned, &ex->n_pruned, p->cost);
 			end = k;
@@ -483,9 +579,28 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 			for (size_t i = 0; i < n_sib && sib[i].tid != c; i++)
 				if (sib_sw[i] < 2 && sib_cost[i] + sib_sw[i] <= step_cost)
 					extra[n_extra++] = sib[i];
-			push(cost == p->cost ? &ex->stack : &ex->seeds,
-			     child(p, d[k].step, c, cost, at[k], reduce ? n_at[k] : 0, extra,
-				   n_extra));
+			struct pending ch = child(p, d[k].step, c, cost, at[k],
+						  reduce ? n_at[k] : 0, extra, n_extra);
+			for (size_t i = q ? q_at[k] : 0; q && i < q_at[k + 1]; i++) {
+				if (q[i].tid != c)
+					continue;
+				/* its sleepers at that point, as its own walk will have them */
+				struct sleeper *zc = xrealloc(NULL, (ch.n_sleep + 1) * sizeof *zc);
+				if (ch.n_sleep)
+					memcpy(zc, ch.sleep, ch.n_sleep * sizeof *zc);
+				size_t nzc = filter(zc, ch.n_sleep, c, &q[i].fp, ex->reduction);
+				ch.have_first = sleep_mask(ex, zc, nzc, &ch.first_sleep);
+				ch.first = q[i].key;
+				free(zc);
+			}
+			if (ch.have_first && first_covered(ex, &ch)) {
+				ex->cached++; /* its first point is explored: nothing to add */
+				count(&ex->pruned, &ex->n_pruned, cost);
+				free(ch.s.ov);
+				free(ch.sleep);
+				continue;
+			}
+			push(cost == p->cost ? &ex->stack : &ex->seeds, ch);
 		}
 		free(sib);
 		free(sib_cost);
@@ -496,6 +611,8 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 	free(at);
 	free(n_at);
 	free(keys);
+	free(q);
+	free(q_at);
 	free(started);
 	free(at_start);
 }

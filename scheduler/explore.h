@@ -61,7 +61,12 @@
  *   leave the set).
  *   Explored points (state-cache.h). A point whose state (the trace of the steps before
  *   it) and running thread an earlier execution reached at no higher cost and with no
- *   more sleepers also ends the walk: its subtree there covers every continuation.
+ *   more sleepers also ends the walk: its subtree there covers every continuation. So
+ *   does a free point of that state (its thread blocked, finished or waits for a lock),
+ *   and a non-yield point of that state reached by any thread at one preemption less. A
+ *   child whose override's step is known (the candidate's next step in the log, as for
+ *   sleepers) is not run at all when the point that step reaches is covered, when it is
+ *   generated or by the time it would run.
  *   Why nothing reachable is lost. Let σ = α·u·w·t·β be a schedule within the bound
  *   whose t is pruned: t went to sleep at node s = α when u was taken after t had been
  *   explored there, every step of u·w is independent of t's step, and t's thread does

@@ -26,6 +26,12 @@ tests_unit_test_explore_por_SOURCES = tests/unit/test-explore-por.c
 tests_unit_test_explore_por_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_explore_por_LDADD = libexplore.a $(CMOCKA_LIBS)
 
+check_PROGRAMS += tests/unit/test-explore-state-cache
+TESTS += tests/unit/test-explore-state-cache
+tests_unit_test_explore_state_cache_SOURCES = tests/unit/test-explore-state-cache.c
+tests_unit_test_explore_state_cache_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_explore_state_cache_LDADD = libexplore.a $(CMOCKA_LIBS)
+
 check_PROGRAMS += tests/unit/test-explore-atomic-region
 TESTS += tests/unit/test-explore-atomic-region
 tests_unit_test_explore_atomic_region_SOURCES = tests/unit/test-explore-atomic-region.c

@@ -81,16 +81,44 @@ static void name_event(struct lp_state_key *name, const struct clocks *c, size_t
 	name->b += mix(b, SEED_B + 2);
 }
 
+/* The clock a step with footprint fp by thread i gets now, in vc (the rules of
+ * lp_footprint_independent applied to whole classes of steps). */
+static void step_clock(const struct clocks *c, size_t i, const struct lp_footprint *fp,
+		       enum lp_reduction mode, uint32_t *vc)
+{
+	size_t nt = c->nt;
+	memcpy(vc, c->thread + i * nt, nt * sizeof *vc);
+	vc[i]++;
+	if (!fp || (fp->flags & LP_FP_UNKNOWN)) {
+		join(vc, c->all, nt);
+		return;
+	}
+	join(vc, c->unknown, nt);
+	for (uint32_t j = 0; j < fp->n && j < LP_FP_MAX; j++)
+		for (size_t o = 0; o < c->nobj; o++)
+			if (c->obj[o] == fp->obj[j])
+				join(vc, c->obj_last + o * nt, nt);
+	if ((fp->flags & LP_FP_TARGET) && mode != LP_REDUCE_ASSUME_RACE_FREE)
+		join(vc, c->target, nt);
+	if (fp->flags & LP_FP_CALL)
+		join(vc, c->rets, nt);
+	if (fp->flags & LP_FP_RET)
+		join(vc, c->calls, nt);
+}
+
 void lp_state_keys(const struct lp_explore_decision *d, size_t n, enum lp_reduction mode,
-		   struct lp_state_key *keys)
+		   struct lp_state_key *keys, struct lp_state_query *q, size_t nq)
 {
 	if (!n)
 		return;
 	struct clocks c = {0};
-	c.tid = xalloc((n + 1) * sizeof *c.tid);
+	c.tid = xalloc((n + nq + 1) * sizeof *c.tid);
 	for (size_t k = 0; k < n; k++)
 		if (thread_index(&c, d[k].chosen) == (size_t)-1)
 			c.tid[c.nt++] = d[k].chosen;
+	for (size_t j = 0; j < nq; j++) /* a thread that never ran here has a column too */
+		if (thread_index(&c, q[j].tid) == (size_t)-1)
+			c.tid[c.nt++] = q[j].tid;
 	size_t nt = c.nt;
 	c.thread = xalloc(nt * nt * sizeof *c.thread);
 	uint32_t *scratch = xalloc(6 * nt * sizeof *scratch);
@@ -101,30 +129,27 @@ void lp_state_keys(const struct lp_explore_decision *d, size_t n, enum lp_reduct
 	c.obj_last = xalloc((n * LP_FP_MAX + 1) * nt * sizeof *c.obj_last);
 
 	struct lp_state_key name = {0, 0};
+	size_t qi = 0;
 	for (size_t k = 0; k < n; k++) {
-		keys[k] = (struct lp_state_key){name.a ^ mix(d[k].running, SEED_A + 3),
-						name.b + mix(d[k].running, SEED_B + 3)};
+		keys[k] = name;
+		for (; qi < nq && q[qi].k <= k; qi++) {
+			if (q[qi].k < k)
+				continue;
+			size_t t = thread_index(&c, q[qi].tid);
+			step_clock(&c, t, &q[qi].fp, mode, vc);
+			q[qi].key = name;
+			name_event(&q[qi].key, &c, t, vc);
+		}
 		size_t i = thread_index(&c, d[k].chosen);
 		/* The chosen thread's step ends at the next decision, which it reaches. */
 		const struct lp_footprint *fp =
 		    k + 1 < n && d[k + 1].running == d[k].chosen ? &d[k + 1].done : NULL;
-		memcpy(vc, c.thread + i * nt, nt * sizeof *vc);
-		vc[i]++;
+		step_clock(&c, i, fp, mode, vc);
 		if (!fp || (fp->flags & LP_FP_UNKNOWN)) {
-			join(vc, c.all, nt);
 			memcpy(c.unknown, vc, nt * sizeof *vc);
 		} else {
 			bool target =
 			    (fp->flags & LP_FP_TARGET) && mode != LP_REDUCE_ASSUME_RACE_FREE;
-			join(vc, c.unknown, nt);
-			for (uint32_t j = 0; j < fp->n && j < LP_FP_MAX; j++)
-				join(vc, obj_clock(&c, fp->obj[j]), nt);
-			if (target)
-				join(vc, c.target, nt);
-			if (fp->flags & LP_FP_CALL)
-				join(vc, c.rets, nt);
-			if (fp->flags & LP_FP_RET)
-				join(vc, c.calls, nt);
 			for (uint32_t j = 0; j < fp->n && j < LP_FP_MAX; j++)
 				memcpy(obj_clock(&c, fp->obj[j]), vc, nt * sizeof *vc);
 			if (target)
@@ -143,6 +168,12 @@ void lp_state_keys(const struct lp_explore_decision *d, size_t n, enum lp_reduct
 	free(scratch);
 	free(c.obj);
 	free(c.obj_last);
+}
+
+struct lp_state_key lp_state_point(const struct lp_state_key *trace, lp_tid_t running)
+{
+	return (struct lp_state_key){trace->a ^ mix(running, SEED_A + 3),
+				     trace->b + mix(running, SEED_B + 3)};
 }
 
 /* ---- the table: open addressing over 128-bit keys ---- */
@@ -195,6 +226,13 @@ static void grow(struct lp_state_cache *c)
 	free(c->s);
 	c->s = s;
 	c->cap = cap;
+}
+
+bool lp_state_cache_covered(const struct lp_state_cache *c, const struct lp_state_key *k,
+			    unsigned cost, uint64_t sleep)
+{
+	const struct slot *e = find(c->s, c->cap, k->a, k->b);
+	return e->used && e->cost <= cost && !(e->sleep & ~sleep);
 }
 
 bool lp_state_cache_visit(struct lp_state_cache *c, const struct lp_state_key *k, unsigned cost,

@@ -16,7 +16,12 @@
  * prefix of cost c and sleepers Z (its subtree: every alternative within the bound, except
  * what Z covers elsewhere), a later visit with cost c' >= c and sleepers Z' ⊇ Z adds
  * nothing: each continuation from it runs the same steps to the same outcome from the first
- * visit at no higher cost. Keys are 128 bits (two independent 64-bit sums). */
+ * visit at no higher cost. Where the thread that reached the point is no candidate and the
+ * point is no yield (it blocked, finished or waits for a lock), the candidates are every
+ * thread that can run and none costs a preemption: that *free* point does not depend on
+ * who reached it, and it covers every point of the same state (from any other, each
+ * continuation costs at least as much and its candidates are no more).
+ * Keys are 128 bits (two independent 64-bit sums). */
 #ifndef LINEUP_STATE_CACHE_H
 #define LINEUP_STATE_CACHE_H
 
@@ -30,11 +35,25 @@ struct lp_state_key {
 	uint64_t a, b;
 };
 
-/* keys[k], k in [0, n): the point of decision k (the state before the step chosen there,
- * with d[k].running). A step whose footprint the log does not give (the last one) is
- * dependent on everything. keys must hold n entries. */
+/* What-if: the point after decision k had `tid` run a step with footprint *fp there
+ * instead (the child schedule that overrides decision k with tid). */
+struct lp_state_query {
+	size_t k;
+	lp_tid_t tid;
+	struct lp_footprint fp;
+	struct lp_state_key key; /* out */
+};
+
+/* keys[k], k in [0, n): the trace name of the state before the step chosen at decision k.
+ * A step whose footprint the log does not give (the last one) is dependent on everything.
+ * keys must hold n entries. Each query (sorted by k) gets the trace name of the state its
+ * step would reach. */
 void lp_state_keys(const struct lp_explore_decision *d, size_t n, enum lp_reduction mode,
-		   struct lp_state_key *keys);
+		   struct lp_state_key *keys, struct lp_state_query *q, size_t nq);
+
+/* The key of a point: the trace name with the thread that reached it, or LP_TID_NONE for
+ * a free point. */
+struct lp_state_key lp_state_point(const struct lp_state_key *trace, lp_tid_t running);
 
 struct lp_state_cache;
 struct lp_state_cache *lp_state_cache_new(void);
@@ -44,6 +63,9 @@ void lp_state_cache_free(struct lp_state_cache *c);
  * replaces an earlier one it dominates) and returns false. */
 bool lp_state_cache_visit(struct lp_state_cache *c, const struct lp_state_key *k, unsigned cost,
 			  uint64_t sleep);
+/* The same test without recording anything. */
+bool lp_state_cache_covered(const struct lp_state_cache *c, const struct lp_state_key *k,
+			    unsigned cost, uint64_t sleep);
 size_t lp_state_cache_size(const struct lp_state_cache *c);
 
 #endif
