@@ -177,9 +177,6 @@ static void diverged(uint64_t step, lp_tid_t tid)
 	lp_end(LP_OUT_DIVERGED);
 }
 
-/* The footprint of the step the thread runs when it is next chosen: what the point's own
- * action touches; code of a target is untracked memory; a yield, a trapped instruction
- * (address not decoded), an unknown pthread call or the process exit touch everything. */
 /* Whether the step starting at this point runs only code of the operation's function that
  * touches nothing other threads see (a pure region start, cli/analyze/pure-regions.h): the
  * function's entry at an operation start, the return address of its synchronisation call
@@ -200,6 +197,10 @@ static bool local_step(const struct lp_thread *self, uint32_t point)
 	return at && base && at >= base && lp_plan_pure(plan, self->op_func, at - base);
 }
 
+/* The footprint of the step the thread runs when it is next chosen: what the point's own
+ * action touches (a trapped instruction: the memory line it accesses); code of a target is
+ * untracked memory unless it is a pure region start; a yield, a fence without an operand,
+ * an unknown pthread call or the process exit touch everything. */
 static void start_step(struct lp_thread *self, uint32_t point)
 {
 	memset(&self->fp, 0, sizeof self->fp);
@@ -220,7 +221,16 @@ static void start_step(struct lp_thread *self, uint32_t point)
 	case LP_PT_THREAD_START:
 	case LP_PT_BLOCK:
 		break; /* the retried action touches its object itself */
-	default:       /* yields, trapped instructions, thread and process exit */
+	case LP_PT_ATOMIC:
+	case LP_PT_MEMORY: /* the trapped instruction's memory, then target code */
+		if (lp_rt_access_addr && !(self->fp.flags & LP_FP_UNKNOWN)) {
+			self->fp.flags |= LP_FP_TARGET;
+			lp_rt_touch((const void *)lp_rt_access_addr);
+			break;
+		}
+		self->fp.flags |= LP_FP_UNKNOWN; /* a fence without an operand */
+		break;
+	default: /* yields, thread and process exit */
 		self->fp.flags |= LP_FP_UNKNOWN;
 	}
 }

@@ -165,17 +165,21 @@ static inline void lp_rt_touch_flags(uint32_t flags)
 		lp_self->fp.flags |= flags;
 }
 
+/* Objects are named by their 64-byte line: an atomic instruction on a word and a futex
+ * call on it (or on a word it overlaps) then share a name. Distinct objects on one line
+ * only lose some independence. */
 static inline void lp_rt_touch(const void *obj)
 {
 	struct lp_footprint *fp;
 	if (!lp_self)
 		return;
 	fp = &lp_self->fp;
+	uint64_t line = (uint64_t)(uintptr_t)obj & ~(uint64_t)63;
 	for (uint32_t i = 0; i < fp->n; i++)
-		if (fp->obj[i] == (uint64_t)(uintptr_t)obj)
+		if (fp->obj[i] == line)
 			return;
 	if (fp->n < LP_FP_MAX)
-		fp->obj[fp->n++] = (uint64_t)(uintptr_t)obj;
+		fp->obj[fp->n++] = line;
 	else
 		fp->flags |= LP_FP_UNKNOWN;
 }
