@@ -24,10 +24,12 @@
  * Musuvathi, McKinley, OOPSLA 2013: equivalent schedules can differ in preemptions).
  *   Steps. The step chosen at decision k is the code its thread runs from that point to
  *   its next one; decision k+1 is reached by that thread and records the step's footprint
- *   (protocol.h): the objects it acted on, LP_FP_CALL / LP_FP_RET when it appended a
- *   call / return record, LP_FP_TARGET when it ran code of a target (whose plain memory
- *   accesses nobody tracks), LP_FP_UNKNOWN when anything else happened (a yield, a
- *   trapped instruction, a thread creation, a time-out). Two steps are independent when
+ *   (protocol.h): the objects it acted on (named by their 64-byte line: a trapped
+ *   instruction's memory, pthread objects, futex words, threads), LP_FP_CALL / LP_FP_RET
+ *   when it appended a call / return record, LP_FP_TARGET when it ran code of a target
+ *   (whose plain memory accesses nobody tracks) other than a pure region
+ *   (cli/analyze/pure-regions.h), LP_FP_UNKNOWN when anything else happened (a yield, a
+ *   thread creation, a time-out). Two steps are independent when
  *   neither is unknown, they share no object, one does not record a call while the other
  *   records a return, and (except in the race-free mode) not both ran target code.
  *   Independent steps of two threads commute: same state after both, neither enables or

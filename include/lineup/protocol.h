@@ -433,13 +433,15 @@ enum lp_point {
 
 /* What one *step* touched: the code a thread ran from one of its scheduling points up to
  * its next one (the action of the first point included: a lock taken after LP_PT_SYNC
- * belongs to the step that starts there). Every object is taken as written. Used by the
+ * belongs to the step that starts there). Every object is taken as written; objects are
+ * 64-byte-aligned line addresses (a trapped instruction's memory, a pthread object, a
+ * futex word, a thread's record all name their line). Used by the
  * cli's partial-order reduction (scheduler/explore.h): two steps are dependent when they
  * share an object, both have LP_FP_TARGET, one has LP_FP_CALL and the other LP_FP_RET, or
  * either has LP_FP_UNKNOWN. */
 #define LP_FP_MAX 4
 #define LP_FP_UNKNOWN                                                                              \
-	1u		/* not known (yield, trapped instruction, creation, more than              \
+	1u		/* not known (yield, fence without an operand, creation, more than         \
 			   LP_FP_MAX objects...): dependent on every step */
 #define LP_FP_TARGET 2u /* ran code of a target: untracked plain memory accesses */
 #define LP_FP_CALL 4u	/* appended a call record */
