@@ -246,6 +246,8 @@ bool lp_state_cache_visit(struct lp_state_cache *c, const struct lp_state_key *k
 			e->cost = cost, e->sleep = sleep; /* this visit covers the earlier one */
 		return false;
 	}
+	if (c->n >= LP_STATE_CACHE_MAX)
+		return false; /* full: explored as if new (less pruning, nothing lost) */
 	*e = (struct slot){.a = k->a, .b = k->b, .sleep = sleep, .cost = cost, .used = 1};
 	if (++c->n * 2 > c->cap)
 		grow(c);

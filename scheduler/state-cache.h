@@ -60,7 +60,9 @@ struct lp_state_cache *lp_state_cache_new(void);
 void lp_state_cache_free(struct lp_state_cache *c);
 /* True when the point was explored before with cost <= cost and a sleep set contained in
  * `sleep` (a bit per thread, explore.c's numbering). Otherwise records this visit (it
- * replaces an earlier one it dominates) and returns false. */
+ * replaces an earlier one it dominates) and returns false. The table keeps at most
+ * LP_STATE_CACHE_MAX points (128 MiB of slots); later points are explored unrecorded. */
+#define LP_STATE_CACHE_MAX ((size_t)1 << 21)
 bool lp_state_cache_visit(struct lp_state_cache *c, const struct lp_state_key *k, unsigned cost,
 			  uint64_t sleep);
 /* The same test without recording anything. */
