@@ -130,7 +130,7 @@ static void add_bad(struct ctx *c, uint64_t addr, const char *func)
 
 /* capstone 4.0.2 keeps one of lock/rep/repne in prefix[0] and loses the lock of
  * `f0 f2 ...` (lock xacquire): read the legacy prefixes from the bytes. */
-static bool has_lock(const uint8_t *b, unsigned len)
+bool lp_insn_has_lock(const uint8_t *b, unsigned len)
 {
 	for (unsigned i = 0; i < len; i++) {
 		switch (b[i]) {
@@ -167,7 +167,7 @@ static bool has_group(const cs_insn *in, uint8_t grp)
 	return false;
 }
 
-static bool no_data_access(unsigned id)
+bool lp_insn_no_data_access(unsigned id)
 {
 	switch (id) {
 	case X86_INS_LEA:
@@ -261,7 +261,7 @@ static void classify(struct ctx *c, const char *func, bool *fp)
 			write = true;
 	}
 
-	if (x->prefix[0] == X86_PREFIX_LOCK || has_lock(in->bytes, in->size)) {
+	if (x->prefix[0] == X86_PREFIX_LOCK || lp_insn_has_lock(in->bytes, in->size)) {
 		if (!has_mem)
 			emit(c, LP_SITE_RMW, NULL, true, LP_SKIP_LOCK_NO_MEM, func);
 		else if (rsp_based)
@@ -297,7 +297,7 @@ static void classify(struct ctx *c, const char *func, bool *fp)
 	default:
 		break;
 	}
-	if (!c->memory || !shared || no_data_access(in->id))
+	if (!c->memory || !shared || lp_insn_no_data_access(in->id))
 		return;
 	enum lp_site_kind kind = write ? LP_SITE_STORE : LP_SITE_LOAD;
 	if (has_group(in, X86_GRP_JUMP) || has_group(in, X86_GRP_CALL))

@@ -114,6 +114,12 @@ void lp_atomics_scan_free(struct lp_scan *scan);
 int lp_site_format(const struct lp_site *site, int target, char *buf, size_t bufsize);
 
 const char *lp_site_kind_name(enum lp_site_kind kind);
+/* Whether the legacy prefixes of the instruction's bytes include lock (capstone 4.0.2 keeps
+ * only one of lock/rep/repne and loses the lock of `f0 f2 ...`). */
+bool lp_insn_has_lock(const uint8_t *bytes, unsigned len);
+/* Whether a capstone x86 instruction id with a memory operand accesses no data there
+ * (lea, nops, prefetches). */
+bool lp_insn_no_data_access(unsigned id);
 const char *lp_skip_reason_text(enum lp_skip_reason why);
 
 /* Where the disp32 of a RIP-relative operand is, checked against the bytes: capstone's

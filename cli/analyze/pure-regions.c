@@ -13,6 +13,7 @@
 
 #include <capstone/capstone.h>
 
+#include "atomics-scan.h"
 #include "lineup/die.h"
 
 #define MAX_REGION_INSNS 4096 /* a longer region is taken as impure */
@@ -178,19 +179,6 @@ static bool has_group(const cs_insn *in, uint8_t grp)
 	return false;
 }
 
-static bool locked(const cs_insn *in)
-{
-	for (unsigned i = 0; i < in->size; i++) {
-		uint8_t b = in->bytes[i];
-		if (b == 0xf0)
-			return true;
-		if (b != 0xf2 && b != 0xf3 && b != 0x2e && b != 0x36 && b != 0x3e && b != 0x26 &&
-		    b != 0x64 && b != 0x65 && b != 0x66 && b != 0x67)
-			return false;
-	}
-	return false;
-}
-
 /* A read of this address sees a constant: outside every writable segment (code,
  * .rodata), or in the part made read-only after relocation (the GOT with -z relro). */
 static bool constant(const struct elf_view *v, uint64_t addr)
@@ -206,16 +194,9 @@ static bool constant(const struct elf_view *v, uint64_t addr)
 /* Whether the instruction can touch memory other threads see (control flow aside). */
 static bool shared_access(const struct elf_view *v, const cs_insn *in, bool fp)
 {
-	switch (in->id) {
-	case X86_INS_LEA:
-	case X86_INS_NOP:
-	case X86_INS_PREFETCH:
-	case X86_INS_PREFETCHNTA:
-	case X86_INS_PREFETCHT0:
-	case X86_INS_PREFETCHT1:
-	case X86_INS_PREFETCHT2:
-	case X86_INS_PREFETCHW:
+	if (lp_insn_no_data_access(in->id))
 		return false;
+	switch (in->id) {
 	case X86_INS_XCHG:
 	case X86_INS_CMPXCHG:
 	case X86_INS_CMPXCHG8B:
@@ -235,7 +216,8 @@ static bool shared_access(const struct elf_view *v, const cs_insn *in, bool fp)
 	default:
 		break;
 	}
-	if (locked(in) || (in->size == 2 && in->bytes[0] == 0xf3 && in->bytes[1] == 0x90))
+	if (lp_insn_has_lock(in->bytes, in->size) ||
+	    (in->size == 2 && in->bytes[0] == 0xf3 && in->bytes[1] == 0x90))
 		return true;
 	const cs_x86 *x = &in->detail->x86;
 	for (unsigned i = 0; i < x->op_count; i++) {
