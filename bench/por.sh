@@ -1,11 +1,12 @@
 #!/bin/sh
 # bench/por.sh — phase-2 cost with and without the partial-order reduction, in one run: the
-# mutex queue with 4 threads x 1 operation and 3 threads x 3 operations, and the
-# Michael-Scott (lock-free) queue 3x3 ("ms3x3"), each with --no-reduction, --reduction sleep
-# (default) and --reduction race-free; prints executions, pruned schedules, seconds and the
-# ratios against no reduction.
+# mutex queue with 4 threads x 1 operation and 3 threads x 3 operations, the Michael-Scott
+# (lock-free) queue 3x3 ("ms3x3") and GLib's GThreadPool, whose workers the pushes create
+# ("pool", tests/progs/client-glib-pool; left out when it is not built), each with
+# --no-reduction, --reduction sleep (default) and --reduction race-free; prints executions,
+# pruned schedules, seconds and the ratios against no reduction.
 # Usage: bench/por.sh [BUILDDIR]   (make bench-por runs it; needs `make check` programs)
-# LP_BENCH_BOUND (default 2: the default bound), LP_BENCH_CASES (default "4x1 3x3 ms3x3"),
+# LP_BENCH_BOUND (default 2: the default bound), LP_BENCH_CASES (default "4x1 3x3 ms3x3 pool"),
 # LP_BENCH_TIMEOUT (seconds per run, default 900; a run cut short prints "timeout").
 # LP_BENCH_BASELINE=DIR: also run DIR/lineup-preload (an older build) with its default
 # reduction on each case, in the same run, as the row "baseline".
@@ -14,7 +15,7 @@ top_builddir=$(cd "${1:-${top_builddir:-.}}" && pwd)
 LP=$top_builddir/lineup-preload
 P=$top_builddir/tests/progs
 BOUND=${LP_BENCH_BOUND:-2}
-CASES=${LP_BENCH_CASES:-4x1 3x3 ms3x3}
+CASES=${LP_BENCH_CASES:-4x1 3x3 ms3x3 pool}
 LIMIT=${LP_BENCH_TIMEOUT:-900}
 
 for f in "$LP" "$P/client-queue-grid-lock" "$P/libqueue-lock.so" "$P/client-queue-ms-3x3" "$P/libqueue-ms.so"; do
@@ -25,12 +26,21 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 now() { date +%s.%N; }
+# a bundled library by path, a system one by soname
+target() { case $1 in lib*.so) echo "$P/$1" ;; *) echo "$1" ;; esac; }
 calc() { awk "BEGIN { printf \"${2:-%.3f}\", $1 }"; }
 
 echo "# bench/por.sh: mutex queue (tests/progs/client-queue-grid-lock N M), Michael-Scott queue (client-queue-ms-3x3), preemption bound $BOUND"
 printf '%-5s %-10s %10s %10s %9s %9s %9s  %s\n' case reduction executions pruned seconds exec-ratio speedup verdict
 for c in $CASES; do
 	case $c in
+	pool)
+		if [ ! -x "$P/client-glib-pool" ]; then
+			echo "pool: tests/progs/client-glib-pool is not built (libglib2.0-dev missing): left out"
+			continue
+		fi
+		lib=libglib-2.0.so.0 run="$P/client-glib-pool"
+		;;
 	ms3x3) lib=libqueue-ms.so run="$P/client-queue-ms-3x3" ;;
 	*) lib=libqueue-lock.so run="$P/client-queue-grid-lock ${c%x*} ${c#*x}" ;;
 	esac
@@ -42,11 +52,11 @@ for c in $CASES; do
 		if [ "$r" = baseline ]; then
 			# shellcheck disable=SC2086 # $run is the client and its arguments
 			timeout -k 5 "$LIMIT" "$LP_BENCH_BASELINE/lineup-preload" -q -p "$BOUND" \
-				--json "$tmp/r.json" --target "$P/$lib" -- $run >/dev/null 2>&1 || true
+				--json "$tmp/r.json" --target "$(target "$lib")" -- $run >/dev/null 2>&1 || true
 		else
 			# shellcheck disable=SC2086 # $run is the client and its arguments
 			timeout -k 5 "$LIMIT" "$LP" -q -p "$BOUND" --reduction "$r" --json "$tmp/r.json" \
-				--target "$P/$lib" -- $run >/dev/null 2>&1 || true
+				--target "$(target "$lib")" -- $run >/dev/null 2>&1 || true
 		fi
 		t1=$(now)
 		s=$(calc "$t1 - $t0")
