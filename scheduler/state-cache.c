@@ -38,7 +38,7 @@ struct clocks {
 	uint32_t *target;  /* last step running target code (not race-free mode) */
 	uint32_t *calls;   /* join of the steps that recorded a call */
 	uint32_t *rets;	   /* join of the steps that recorded a return */
-	size_t nobj;
+	size_t nobj, cap_obj;
 	uint64_t *obj;	    /* [nobj] addresses */
 	uint32_t *obj_last; /* [nobj][nt] */
 };
@@ -63,6 +63,18 @@ static uint32_t *obj_clock(struct clocks *c, uint64_t addr)
 	for (size_t i = 0; i < c->nobj; i++)
 		if (c->obj[i] == addr)
 			return c->obj_last + i * c->nt;
+	if (c->nobj == c->cap_obj) { /* grows: a log rarely names more than a few dozen */
+		size_t cap = c->cap_obj ? 2 * c->cap_obj : 16;
+		uint64_t *o = xalloc(cap * sizeof *o);
+		uint32_t *l = xalloc(cap * c->nt * sizeof *l);
+		if (c->nobj) {
+			memcpy(o, c->obj, c->nobj * sizeof *o);
+			memcpy(l, c->obj_last, c->nobj * c->nt * sizeof *l);
+		}
+		free(c->obj);
+		free(c->obj_last);
+		c->obj = o, c->obj_last = l, c->cap_obj = cap;
+	}
 	c->obj[c->nobj] = addr;
 	return c->obj_last + c->nobj++ * c->nt; /* zeroed: nothing touched it yet */
 }
@@ -125,8 +137,6 @@ void lp_state_keys(const struct lp_explore_decision *d, size_t n, enum lp_reduct
 	c.unknown = scratch, c.all = scratch + nt, c.target = scratch + 2 * nt;
 	c.calls = scratch + 3 * nt, c.rets = scratch + 4 * nt;
 	uint32_t *vc = scratch + 5 * nt;
-	c.obj = xalloc((n * LP_FP_MAX + 1) * sizeof *c.obj);
-	c.obj_last = xalloc((n * LP_FP_MAX + 1) * nt * sizeof *c.obj_last);
 
 	struct lp_state_key name = {0, 0};
 	size_t qi = 0;
