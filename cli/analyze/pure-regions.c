@@ -239,7 +239,7 @@ static bool shared_access(const struct elf_view *v, const cs_insn *in, bool fp)
 
 struct func_scan {
 	uint64_t start, end;
-	bool fp;	 /* %rbp is the frame pointer throughout */
+	bool fp;	 /* %rbp is the frame pointer (until a path's `pop %rbp` or `leave`) */
 	uint64_t *after; /* return addresses of the synchronisation calls */
 	size_t n_after;
 };
@@ -305,31 +305,36 @@ static int cmp_u64(const void *a, const void *b)
 /* Whether everything reachable from start up to a ret or a synchronisation call is local. */
 static bool region_pure(struct elf_view *v, const struct func_scan *f, uint64_t start)
 {
+	/* work items and visits: address << 1 | whether %rbp is still this frame's on the
+	 * path (a `pop %rbp` or `leave` hands it back to the caller) */
 	uint64_t *work = lp_xcalloc(MAX_REGION_INSNS, sizeof *work);
 	uint64_t *seen = lp_xcalloc(MAX_REGION_INSNS, sizeof *seen);
 	size_t n_work = 0, n_seen = 0;
 	bool pure = true;
-	work[n_work++] = start;
+	work[n_work++] = start << 1 | f->fp;
 	while (pure && n_work) {
-		uint64_t a = work[--n_work];
-		bool dup = false;
+		uint64_t item = work[--n_work], a = item >> 1;
+		bool fp = item & 1, dup = false;
 		for (size_t i = 0; i < n_seen && !dup; i++)
-			dup = seen[i] == a;
+			dup = seen[i] == item;
 		if (dup)
 			continue;
 		if (n_seen == MAX_REGION_INSNS || a < f->start || a >= f->end || !decode(v, a)) {
 			pure = false;
 			break;
 		}
-		seen[n_seen++] = a;
+		seen[n_seen++] = item;
 		const cs_insn *in = v->insn;
 		uint64_t next = in->address + in->size;
 		if (in->id == X86_INS_RET)
 			continue;
-		if (shared_access(v, in, f->fp)) {
+		if (shared_access(v, in, fp)) {
 			pure = false;
 			break;
 		}
+		if (in->id == X86_INS_LEAVE ||
+		    (in->id == X86_INS_POP && writes_reg(in, X86_REG_RBP)))
+			fp = false;
 		const cs_x86_op *t = only_imm(in);
 		if (has_group(in, X86_GRP_CALL)) {
 			int what = t ? callee(v, (uint64_t)t->imm) : -1;
@@ -341,9 +346,9 @@ static bool region_pure(struct elf_view *v, const struct func_scan *f, uint64_t 
 				pure = false;
 				break;
 			}
-			work[n_work++] = (uint64_t)t->imm;
+			work[n_work++] = (uint64_t)t->imm << 1 | fp;
 			if (in->id != X86_INS_JMP)
-				work[n_work++] = next; /* conditional: both ways */
+				work[n_work++] = next << 1 | fp; /* conditional: both ways */
 			continue;
 		}
 		if (has_group(in, X86_GRP_INT) || has_group(in, X86_GRP_IRET) ||
@@ -355,7 +360,7 @@ static bool region_pure(struct elf_view *v, const struct func_scan *f, uint64_t 
 			pure = false;
 			break;
 		}
-		work[n_work++] = next;
+		work[n_work++] = next << 1 | fp;
 	}
 	free(work);
 	free(seen);

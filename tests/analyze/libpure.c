@@ -60,3 +60,17 @@ int calls_exported(void)
 	pthread_mutex_lock(&m);
 	return both_pure();
 }
+
+/* after its lock it gives %rbp back to the caller (pop) and then reads through it: that
+ * read is no longer in its own frame, so only the entry is pure */
+__asm__(".globl asm_after_pop\n"
+	".type asm_after_pop, @function\n"
+	"asm_after_pop:\n"
+	"	push %rbp\n"
+	"	mov %rsp, %rbp\n"
+	"	xor %edi, %edi\n"
+	"	call pthread_mutex_lock@PLT\n"
+	"	pop %rbp\n"
+	"	mov 8(%rbp), %eax\n"
+	"	ret\n"
+	".size asm_after_pop, .-asm_after_pop\n");

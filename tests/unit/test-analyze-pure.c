@@ -57,7 +57,7 @@ struct expect {
 
 static const struct expect expected[] = {
     {"both_pure", 2, 1},  {"after_impure", 1, 1}, {"entry_impure", 1, 0},   {"both_impure", 0, 0},
-    {"locked_inc", 2, 1}, {"calls_local", 0, 0},  {"calls_exported", 0, 0},
+    {"locked_inc", 2, 1}, {"calls_local", 0, 0},  {"calls_exported", 0, 0}, {"asm_after_pop", 1, 1},
 };
 #define N_EXPECTED (sizeof expected / sizeof *expected)
 
