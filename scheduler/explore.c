@@ -57,7 +57,6 @@ struct lp_explore {
 	size_t n_sym;
 	uint64_t symmetric;	      /* alternatives left out by symmetry */
 	struct lp_state_cache *cache; /* points explored (state-cache.h), with a reduction */
-	uint64_t cached;	      /* executions cut short at a point explored before */
 	lp_tid_t sleep_tid[64];	      /* the bit of each thread in the cache's sleep sets */
 	unsigned n_sleep_tid;
 };
@@ -212,9 +211,7 @@ const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 				ex->seeds_left = ex->stack.n;
 			if (!p.have_first || !first_covered(ex, &p))
 				break;
-			/* explored since it was generated: skipped unrun */
-			ex->cached++;
-			count(&ex->pruned, &ex->n_pruned, p.s.cost);
+			count(&ex->pruned, &ex->n_pruned, p.s.cost); /* explored since generated */
 			free(p.s.ov);
 			free(p.sleep);
 		}
@@ -328,21 +325,34 @@ static unsigned forced_run(const struct lp_explore_decision *d, size_t n, size_t
  * this log (chosen at k2 > k, forced steps joined): valid when every step chosen at
  * k..k2-1 is independent of it, so that it would behave the same at k. Returns its
  * switch cost as forced_run does (2: unknown). */
-static unsigned lookahead(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
-			  enum lp_reduction mode, struct lp_footprint *fp)
+/* Where c is chosen next after decision k (n: never). */
+static size_t next_choice(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c)
 {
 	size_t k2 = k + 1;
 	while (k2 < n && d[k2].chosen != c)
 		k2++;
+	return k2;
+}
+
+/* Whether every step chosen at k..k2-1 is independent of fp: a step fp names would then
+ * behave the same at k. */
+static bool unaffected(const struct lp_explore_decision *d, size_t n, size_t k, size_t k2,
+		       const struct lp_footprint *fp, enum lp_reduction mode)
+{
+	for (size_t i = k; i < k2; i++)
+		if (!lp_footprint_independent(fp, step_of(d, n, i), mode))
+			return false;
+	return true;
+}
+
+static unsigned lookahead(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
+			  enum lp_reduction mode, struct lp_footprint *fp)
+{
+	size_t k2 = next_choice(d, n, k, c);
 	if (k2 >= n)
 		return 2;
 	unsigned sw = forced_run(d, n, k2, fp);
-	if (sw == 2)
-		return 2;
-	for (size_t i = k; i < k2; i++)
-		if (!lp_footprint_independent(fp, step_of(d, n, i), mode))
-			return 2;
-	return sw;
+	return sw == 2 || !unaffected(d, n, k, k2, fp, mode) ? 2 : sw;
 }
 
 /* Whether the point of decision e (trace name given; more than one candidate) was
@@ -376,15 +386,10 @@ static bool point_seen(struct lp_explore *ex, const struct lp_explore_decision *
 static bool next_step(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
 		      enum lp_reduction mode, struct lp_footprint *fp)
 {
-	size_t k2 = k + 1;
-	while (k2 < n && d[k2].chosen != c)
-		k2++;
+	size_t k2 = next_choice(d, n, k, c);
 	const struct lp_footprint *f = k2 < n ? step_of(d, n, k2) : NULL;
-	if (!f)
+	if (!f || !unaffected(d, n, k, k2, f, mode))
 		return false;
-	for (size_t i = k; i < k2; i++)
-		if (!lp_footprint_independent(f, step_of(d, n, i), mode))
-			return false;
 	*fp = *f;
 	return true;
 }
@@ -488,7 +493,6 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 		uint64_t mask;
 		if (keys && d[k].n_candidates > 1 && sleep_mask(ex, z, nz, &mask) &&
 		    point_seen(ex, &d[k], &keys[k], p->cost, mask)) {
-			ex->cached++;
 			count(&ex->pruned, &ex->n_pruned, p->cost);
 			end = k;
 			break;
@@ -594,8 +598,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 				free(zc);
 			}
 			if (ch.have_first && first_covered(ex, &ch)) {
-				ex->cached++; /* its first point is explored: nothing to add */
-				count(&ex->pruned, &ex->n_pruned, cost);
+				count(&ex->pruned, &ex->n_pruned, cost); /* first point explored */
 				free(ch.s.ov);
 				free(ch.sleep);
 				continue;
@@ -623,8 +626,6 @@ void lp_explore_set_reduction(struct lp_explore *ex, enum lp_reduction mode)
 	if (mode != LP_REDUCE_OFF && !ex->cache)
 		ex->cache = lp_state_cache_new();
 }
-
-uint64_t lp_explore_cached(const struct lp_explore *ex) { return ex->cached; }
 
 uint64_t lp_explore_pruned(const struct lp_explore *ex, unsigned cost)
 {

@@ -150,11 +150,9 @@ uint64_t lp_explore_symmetric(const struct lp_explore *ex); /* alternatives left
 /* bound: the highest cost explored; -1 for no bound. No reduction until asked. */
 struct lp_explore *lp_explore_new(uint32_t phase, int bound);
 void lp_explore_set_reduction(struct lp_explore *ex, enum lp_reduction mode);
-/* Alternatives (each a whole subtree) the reduction left out, by their cost. */
+/* Alternatives (each a whole subtree) the reduction left out, by their cost: asleep, or
+ * at a point explored before (state-cache.h). */
 uint64_t lp_explore_pruned(const struct lp_explore *ex, unsigned cost);
-/* Executions whose walk stopped at a point explored before (state-cache.h; counted in
- * lp_explore_pruned too, at their cost). */
-uint64_t lp_explore_cached(const struct lp_explore *ex);
 /* Whether two steps commute (protocol.h, struct lp_footprint); NULL is unknown. */
 bool lp_footprint_independent(const struct lp_footprint *a, const struct lp_footprint *b,
 			      enum lp_reduction mode);

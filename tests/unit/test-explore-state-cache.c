@@ -23,11 +23,10 @@ static struct lp_footprint obj(uint64_t o, uint32_t flags)
 }
 
 /* A log where threads order[0], order[1], order[2] each run one step (footprints fp[i])
- * from a start by thread 0: decision i chooses order[i]; decision i + 1 records its step.
- * Returns the trace name of the state after the three steps. */
-static struct lp_state_key after(const lp_tid_t order[3], const struct lp_footprint fp[3])
+ * from a start by thread 0: decision i chooses order[i]; decision i + 1 records its step. */
+static void fill(struct lp_explore_decision d[4], const lp_tid_t order[3],
+		 const struct lp_footprint fp[3])
 {
-	struct lp_explore_decision d[4];
 	for (int i = 0; i < 4; i++) {
 		d[i] = (struct lp_explore_decision){.step = (uint64_t)i,
 						    .running = i ? order[i - 1] : 0,
@@ -38,6 +37,13 @@ static struct lp_state_key after(const lp_tid_t order[3], const struct lp_footpr
 		if (i)
 			d[i].done = fp[i - 1];
 	}
+}
+
+/* The trace name of the state after fill's three steps. */
+static struct lp_state_key after(const lp_tid_t order[3], const struct lp_footprint fp[3])
+{
+	struct lp_explore_decision d[4];
+	fill(d, order, fp);
 	struct lp_state_key keys[4];
 	lp_state_keys(d, 4, LP_REDUCE_SLEEP, keys, NULL, 0);
 	return keys[3];
@@ -82,25 +88,11 @@ static void test_query_names_the_state_reached(void **state)
 	const lp_tid_t o[] = {1, 2, 3}, alt[] = {1, 3, 2};
 	struct lp_footprint f[] = {x, y, z}, g[] = {x, z, y};
 	struct lp_explore_decision d[4];
-	for (int i = 0; i < 4; i++) {
-		d[i] = (struct lp_explore_decision){.step = (uint64_t)i,
-						    .running = i ? o[i - 1] : 0,
-						    .chosen = i < 3 ? o[i] : 1,
-						    .point = LP_PT_SYNC,
-						    .n_candidates = 3,
-						    .candidates = all3};
-		if (i)
-			d[i].done = f[i - 1];
-	}
+	fill(d, o, f);
 	struct lp_state_query q = {.k = 1, .tid = 3, .fp = z};
 	struct lp_state_key keys[4];
 	lp_state_keys(d, 4, LP_REDUCE_SLEEP, keys, &q, 1);
-	for (int i = 0; i < 4; i++) {
-		d[i].running = i ? alt[i - 1] : 0;
-		d[i].chosen = i < 3 ? alt[i] : 1;
-		if (i)
-			d[i].done = g[i - 1];
-	}
+	fill(d, alt, g);
 	struct lp_state_key alt_keys[4];
 	lp_state_keys(d, 4, LP_REDUCE_SLEEP, alt_keys, NULL, 0);
 	assert_true(same(q.key, alt_keys[2]));
