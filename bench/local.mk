@@ -18,7 +18,7 @@ bench-estimate: lineup-preload
 # make bench-por: phase-2 executions and seconds with and without the reduction (bench/por.sh)
 EXTRA_DIST += bench/por.sh
 .PHONY: bench-por
-bench-por: all $(check_DATA)
+bench-por: all bench/preload/floor $(check_DATA)
 	$(SHELL) $(srcdir)/bench/por.sh $(abs_top_builddir)
 
 # make bench-root-cause: what root-causing a violation costs against the check (bench/root-cause.sh)

@@ -3,8 +3,11 @@
 # mutex queue with 4 threads x 1 operation and 3 threads x 3 operations, the Michael-Scott
 # (lock-free) queue 3x3 ("ms3x3") and GLib's GThreadPool, whose workers the pushes create
 # ("pool", tests/progs/client-glib-pool; left out when it is not built), each with
-# --no-reduction, --reduction sleep (default) and --reduction race-free; prints executions,
-# pruned schedules, seconds and the ratios against no reduction.
+# --no-reduction, --reduction sleep (default) and --reduction race-free on one worker (-j 1),
+# and the default on two workers (row "sleep-j2"); prints executions, pruned schedules,
+# seconds and the ratios against no reduction. Last, the bare fork-server floor
+# (bench/preload/floor, 3 threads) with one worker and with two side by side, and what -j 2
+# gains on each case beside what the floor gains.
 # Usage: bench/por.sh [BUILDDIR]   (make bench-por runs it; needs `make check` programs)
 # LP_BENCH_BOUND (default 2: the default bound), LP_BENCH_CASES (default "4x1 3x3 ms3x3 pool"),
 # LP_BENCH_TIMEOUT (seconds per run, default 900; a run cut short prints "timeout").
@@ -32,6 +35,8 @@ calc() { awk "BEGIN { printf \"${2:-%.3f}\", $1 }"; }
 
 echo "# bench/por.sh: mutex queue (tests/progs/client-queue-grid-lock N M), Michael-Scott queue (client-queue-ms-3x3), preemption bound $BOUND"
 printf '%-5s %-10s %10s %10s %9s %9s %9s  %s\n' case reduction executions pruned seconds exec-ratio speedup verdict
+jobs_gain=
+j1_s=1
 for c in $CASES; do
 	case $c in
 	pool)
@@ -46,7 +51,7 @@ for c in $CASES; do
 	esac
 	base_e=
 	base_s=
-	for r in off ${LP_BENCH_BASELINE:+baseline} sleep race-free; do
+	for r in off ${LP_BENCH_BASELINE:+baseline} sleep race-free sleep-j2; do
 		t0=$(now)
 		rm -f "$tmp/r.json"
 		if [ "$r" = baseline ]; then
@@ -55,8 +60,12 @@ for c in $CASES; do
 				--json "$tmp/r.json" --target "$(target "$lib")" -- $run >/dev/null 2>&1 || true
 		else
 			# shellcheck disable=SC2086 # $run is the client and its arguments
-			timeout -k 5 "$LIMIT" "$LP" -q -p "$BOUND" --reduction "$r" --json "$tmp/r.json" \
-				--target "$(target "$lib")" -- $run >/dev/null 2>&1 || true
+			jobs=1
+			red=$r
+			[ "$r" = sleep-j2 ] && jobs=2 red=sleep
+			# shellcheck disable=SC2086 # $run is the client and its arguments
+			timeout -k 5 "$LIMIT" "$LP" -q -p "$BOUND" -j "$jobs" --reduction "$red" \
+				--json "$tmp/r.json" --target "$(target "$lib")" -- $run >/dev/null 2>&1 || true
 		fi
 		t1=$(now)
 		s=$(calc "$t1 - $t0")
@@ -73,5 +82,19 @@ for c in $CASES; do
 		fi
 		printf '%-5s %-10s %10s %10s %9s %9s %9s  %s\n' "$c" "$r" "$e" "$pr" "$s" \
 			"$(calc "$base_e / ($e > 0 ? $e : 1)" %.1fx)" "$(calc "$base_s / $s" %.1fx)" "$v"
+		[ "$r" = sleep ] && j1_s=$s
+		[ "$r" = sleep-j2 ] && jobs_gain="$jobs_gain $c $(calc "$j1_s / $s" %.2fx)"
 	done
 done
+
+FLOOR=$top_builddir/bench/preload/floor
+if [ -x "$FLOOR" ]; then
+	n=${LP_BENCH_FLOOR_RUNS:-2000}
+	one=$("$FLOOR" "$n" 3 | awk '/^fork-threads/ { print $2 }')
+	"$FLOOR" "$n" 3 >"$tmp/f1" &
+	"$FLOOR" "$n" 3 >"$tmp/f2"
+	wait
+	two=$(cat "$tmp/f1" "$tmp/f2" | awk '/^fork-threads/ { s += $2 } END { print s }')
+	echo "# fork-server floor (fork + 3 threads + exit): 1 worker $one/s, 2 workers $two/s: $(calc "$two / $one" %.2fx)"
+	echo "# -j 2 against -j 1 (default reduction):$jobs_gain"
+fi

@@ -92,6 +92,21 @@ static double progress_interval(void)
 	return d > 0 ? d : 10;
 }
 
+static unsigned online_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned)n : 1;
+}
+
+/* Executions run at once in phase 2 (-j; default: every CPU). Other runs use one. */
+static unsigned check_workers(const struct lp_options *o)
+{
+	if (o->replay || o->strategy != LP_STRATEGY_DFS)
+		return 1;
+	unsigned n = o->jobs > 0 ? (unsigned)o->jobs : online_cpus();
+	return n > LP_MAX_SLOTS ? LP_MAX_SLOTS : n;
+}
+
 int main(int argc, char **argv)
 {
 	lp_progname = "lineup-preload";
@@ -112,10 +127,6 @@ int main(int argc, char **argv)
 	}
 	lp_output_check(o.json, "the --json report");
 	lp_output_check(o.observations, "the --observations file");
-	if (o.jobs > 1 && !o.quiet && !o.test)
-		lp_warn(
-		    "--jobs %d: parallel executions are not implemented yet, running one at a time",
-		    o.jobs);
 
 	struct lp_tdesc test = {0};
 	char *driver_argv[3];
@@ -178,6 +189,8 @@ int main(int argc, char **argv)
 	    .run_flags =
 		(o.spurious ? LP_RUN_SPURIOUS : 0) | (o.n_globs ? LP_RUN_SERIAL_SWITCHES : 0),
 	    .verbose = o.verbose > 0,
+	    .slots = check_workers(&o),
+	    .cpus = online_cpus(),
 	};
 	int rc;
 	if (o.replay) {

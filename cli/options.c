@@ -179,11 +179,16 @@ void lp_options_usage(FILE *f)
 				 "FILE\n"
 				 "      --json FILE            write a machine-readable report to "
 				 "FILE\n"
-				 "  -j, --jobs N               generated tests checked N at a time "
-				 "(default: the\n"
-				 "                             number of CPUs); the\n"
-				 "                             executions of one check run one at "
-				 "a time\n"
+				 "  -j, --jobs N               executions run at once (default: "
+				 "the "
+				 "number of\n"
+				 "                             CPUs): phase 2 runs the next "
+				 "schedules "
+				 "ahead, the\n"
+				 "                             result is the same; generated tests "
+				 "are "
+				 "checked\n"
+				 "                             N at a time\n"
 				 "      --strategy dfs|pct|random  phase 2: every schedule up to "
 				 "the preemption bound\n"
 				 "                             (dfs, default), or --samples seeded "
@@ -336,10 +341,11 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 		o->json = v;
 		break;
 	case O_JOBS:
-		if (number(v, 1, 1024, &n))
+		if (number(v, 1, LP_MAX_SLOTS, &n))
 			return lp_errf(err, errsize,
-				       "bad value '%s' for --%s: give a number of jobs >= 1", v,
-				       name);
+				       "bad value '%s' for --%s: give a number of jobs from 1 to "
+				       "64",
+				       v, name);
 		o->jobs = (int)n;
 		break;
 	case O_WATCHDOG:

@@ -96,6 +96,8 @@ void lp_fd_state_note_inherited(void)
 
 void lp_fd_state_save(void) { scan(); }
 
+unsigned lp_fd_state_count(void) { return n_saved; }
+
 void lp_fd_state_restore(void)
 {
 	for (unsigned i = 0; i < n_saved; i++) {

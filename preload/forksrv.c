@@ -1,11 +1,14 @@
 /* preload/forksrv.c — the fork server (protocol.h): at the client's first pthread_create,
- * while still single-threaded, fork one child per LP_CMD_RUN; the child returns into that
- * pthread_create as thread 0 under the scheduler. */
+ * while still single-threaded, fork one child per LP_CMD_RUN (several may run at once, each
+ * in its own shared area); the child returns into that pthread_create as thread 0 under the
+ * scheduler. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 
@@ -63,18 +66,116 @@ static int read_cmd(struct lp_cmd *c)
 	return c->magic == LP_MSG_MAGIC ? 0 : -1;
 }
 
-/* The execution's process: one CPU for all its threads (handoffs stay cheap), then the
+/* The execution's process: one CPU for all its threads (handoffs stay cheap), the one the
+ * cli chose (parallel executions each get their own) or else where it starts, then the
  * scheduler. */
 static void become_execution(void)
 {
-	int cpu = sched_getcpu();
-	if (cpu >= 0) {
+	int cpu = lp_g.shm->cpu >= 0 ? lp_g.shm->cpu : sched_getcpu();
+	if (cpu >= 0 && cpu < CPU_SETSIZE) {
 		cpu_set_t set;
 		CPU_ZERO(&set);
 		CPU_SET(cpu, &set);
 		sched_setaffinity(0, sizeof set, &set);
 	}
 	lp_rt_start();
+}
+
+/* A child running an execution, with a descriptor that polls readable once it is gone. */
+struct child {
+	int pid, pidfd;
+};
+static struct child children[LP_MAX_SLOTS];
+static unsigned n_children;
+
+static void reap_child(unsigned i)
+{
+	int status = 0;
+	while (waitpid(children[i].pid, &status, 0) < 0 && errno == EINTR)
+		;
+	reply(LP_REPLY_EXITED, children[i].pid, status);
+	sys_close(children[i].pidfd);
+	children[i] = children[--n_children];
+}
+
+/* Child side of LP_CMD_RUN: the slot's shared area replaces area 0 at the same address, so
+ * every pointer into it stays valid. */
+static void child_start(uint32_t slot, int32_t server)
+{
+	/* Dies with the server, which dies with the cli (cli/cleanup.c): no orphan execution
+	 * spins on after a kill; a server already gone shows in getppid. */
+	if (lp_syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0, 0) != 0 ||
+	    lp_syscall(SYS_getppid, 0, 0, 0, 0, 0, 0) != server)
+		sys_exit_group(0);
+	sys_close(lp_g.cmd_fd);
+	sys_close(lp_g.reply_fd);
+	for (unsigned i = 0; i < n_children; i++)
+		sys_close(children[i].pidfd);
+	n_children = 0;
+	if (slot) {
+		long m =
+		    lp_syscall(SYS_mmap, (long)lp_g.shm, (long)LP_SHM_SIZE, PROT_READ | PROT_WRITE,
+			       MAP_SHARED | MAP_FIXED, lp_g.shm_fd, (long)(slot * LP_SHM_SIZE));
+		if (m != (long)lp_g.shm)
+			lp_fatal(LP_OUT_FATAL, 0, "cannot map the shared area of this execution");
+	}
+	become_execution();
+	if (lp_g.shm->run_flags & LP_RUN_GOLDEN)
+		lp_golden_run();
+}
+
+/* Returns in the child of an LP_CMD_RUN (as thread 0 of an execution); the server itself
+ * never returns. Children of several commands may run at once: the server polls the
+ * command pipe and a pidfd per child, and replies EXITED as each one ends. */
+static void serve(void)
+{
+	for (;;) {
+		struct pollfd p[1 + LP_MAX_SLOTS];
+		p[0] = (struct pollfd){.fd = lp_g.cmd_fd, .events = POLLIN};
+		for (unsigned i = 0; i < n_children; i++)
+			p[1 + i] = (struct pollfd){.fd = children[i].pidfd, .events = POLLIN};
+		long n = lp_syscall(SYS_poll, (long)p, 1 + n_children, -1, 0, 0, 0);
+		if (n == -EINTR)
+			continue;
+		if (n < 0)
+			sys_exit_group(0);
+		for (unsigned i = n_children; i-- > 0;)
+			if (p[1 + i].revents)
+				reap_child(i);
+		if (!p[0].revents)
+			continue;
+		struct lp_cmd c;
+		if (read_cmd(&c) < 0 || c.kind == LP_CMD_QUIT)
+			sys_exit_group(0);
+		if (c.kind != LP_CMD_RUN)
+			continue;
+		if (c.slot >= lp_g.slots || n_children >= LP_MAX_SLOTS) {
+			reply(LP_REPLY_EXITED, -1, 0);
+			continue;
+		}
+		if (n_children == 0) /* the cli overlaps executions only when nothing is saved */
+			lp_fd_state_restore();
+		int32_t server = sys_getpid();
+		pid_t pid = real_fork();
+		if (pid == 0) {
+			child_start(c.slot, server);
+			return;
+		}
+		if (pid < 0) {
+			reply(LP_REPLY_EXITED, -1, 0);
+			continue;
+		}
+		reply(LP_REPLY_STARTED, pid, 0);
+		long fd = lp_syscall(SYS_pidfd_open, pid, 0, 0, 0, 0, 0);
+		if (fd < 0) { /* no pidfd (old kernel): this child runs alone */
+			int status = 0;
+			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+				;
+			reply(LP_REPLY_EXITED, pid, status);
+			continue;
+		}
+		children[n_children++] = (struct child){pid, (int)fd};
+	}
 }
 
 void lp_forksrv_start(uintptr_t site)
@@ -96,38 +197,6 @@ void lp_forksrv_start(uintptr_t site)
 	lp_g.shm->base_len = lp_g.shm->log_len;
 	lp_golden_load();
 	lp_fd_state_save();
-	reply(LP_REPLY_READY, sys_getpid(), 0);
-	for (;;) {
-		struct lp_cmd c;
-		if (read_cmd(&c) < 0 || c.kind == LP_CMD_QUIT)
-			sys_exit_group(0);
-		if (c.kind != LP_CMD_RUN)
-			continue;
-		lp_fd_state_restore();
-		int32_t server = sys_getpid();
-		pid_t pid = real_fork();
-		if (pid == 0) {
-			/* Dies with the server, which dies with the cli (cli/cleanup.c): no orphan
-			 * execution spins on after a kill; a server already gone shows in getppid.
-			 */
-			if (lp_syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0, 0) != 0 ||
-			    lp_syscall(SYS_getppid, 0, 0, 0, 0, 0, 0) != server)
-				sys_exit_group(0);
-			sys_close(lp_g.cmd_fd);
-			sys_close(lp_g.reply_fd);
-			become_execution();
-			if (lp_g.shm->run_flags & LP_RUN_GOLDEN)
-				lp_golden_run();
-			return;
-		}
-		if (pid < 0) {
-			reply(LP_REPLY_EXITED, -1, 0);
-			continue;
-		}
-		reply(LP_REPLY_STARTED, pid, 0);
-		int status = 0;
-		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-			;
-		reply(LP_REPLY_EXITED, pid, status);
-	}
+	reply(LP_REPLY_READY, sys_getpid(), (int)lp_fd_state_count());
+	serve();
 }

@@ -196,6 +196,16 @@ __attribute__((constructor)) static void lp_preload_init(void)
 	int fd = env_fd(shm_fd);
 	if (fd < 0)
 		setup_fail("LINEUP_SHM_FD is not a descriptor number", shm_fd);
+	const char *slots = getenv(LP_ENV_SHM_SLOTS);
+	lp_g.slots = 1;
+	if (slots) {
+		char *end;
+		unsigned long n = strtoul(slots, &end, 10);
+		if (*end || n < 1 || n > LP_MAX_SLOTS)
+			setup_fail("LINEUP_SHM_SLOTS must be a number of areas from 1 to 64, not",
+				   slots);
+		lp_g.slots = (unsigned)n;
+	}
 	if (!lp_g.single && (lp_g.cmd_fd < 0 || lp_g.reply_fd < 0))
 		setup_fail("LINEUP_CMD_FD and LINEUP_REPLY_FD must be set in server mode", NULL);
 	struct lp_shm *shm = mmap(NULL, LP_SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);

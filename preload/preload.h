@@ -38,6 +38,7 @@ struct lp_preload {
 	int active; /* LINEUP_SHM_FD was given and the set-up succeeded */
 	int single; /* LINEUP_MODE=single: no fork server */
 	int log_fd, cmd_fd, reply_fd, shm_fd;
+	unsigned slots; /* LINEUP_SHM_SLOTS: areas in the shared memfd */
 	struct lp_shm *shm;
 	char *log; /* shm + LP_SHM_LOG_OFFSET */
 	struct lp_loaded_plan *plan;
@@ -106,6 +107,7 @@ void lp_atomic_resolve(void) LP_HIDDEN;
 void lp_fd_state_note_inherited(void) LP_HIDDEN; /* constructor-only */
 void lp_fd_state_save(void) LP_HIDDEN;
 void lp_fd_state_restore(void) LP_HIDDEN;
+unsigned lp_fd_state_count(void) LP_HIDDEN; /* files each execution rewinds */
 /* Whether fd is one of the preload's own descriptors (never 0, 1 or 2). */
 int lp_fd_is_ours(int fd) LP_HIDDEN;
 

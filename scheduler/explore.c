@@ -21,6 +21,7 @@ struct sleeper {
  * override's own step is known: it is filtered once the schedule has run). */
 struct pending {
 	struct lp_schedule s;
+	uint64_t id; /* increasing from the stack's bottom to its top (lp_explore_upcoming) */
 	size_t n_sleep;
 	struct sleeper *sleep;
 	/* The trace of the point its override's step reaches, when known: the schedule adds
@@ -59,6 +60,7 @@ struct lp_explore {
 	struct lp_state_cache *cache; /* points explored (state-cache.h), with a reduction */
 	lp_tid_t sleep_tid[64];	      /* the bit of each thread in the cache's sleep sets */
 	unsigned n_sleep_tid;
+	uint64_t next_id, cur_id;
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -102,8 +104,9 @@ static bool out_of_order(const struct lp_explore *ex, uint64_t started, lp_tid_t
 	return false;
 }
 
-static void push(struct vec *v, struct pending s)
+static void push(struct lp_explore *ex, struct vec *v, struct pending s)
 {
+	s.id = ++ex->next_id;
 	if (v->n == v->cap) {
 		v->cap = v->cap ? 2 * v->cap : 64;
 		v->v = xrealloc(v->v, v->cap * sizeof *v->v);
@@ -202,6 +205,8 @@ const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 					ex->stack.v[i] = ex->stack.v[j];
 					ex->stack.v[j] = s;
 				}
+				for (size_t i = 0; i < ex->stack.n; i++)
+					ex->stack.v[i].id = ++ex->next_id;
 				ex->iteration++;
 				ex->iter_seeds = ex->seeds_left = ex->stack.n;
 			}
@@ -216,6 +221,7 @@ const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 			free(p.sleep);
 		}
 		ex->cur = p.s;
+		ex->cur_id = p.id;
 		ex->cur_sleep = p.sleep;
 		ex->n_cur_sleep = p.n_sleep;
 	}
@@ -603,7 +609,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 				free(ch.sleep);
 				continue;
 			}
-			push(cost == p->cost ? &ex->stack : &ex->seeds, ch);
+			push(ex, cost == p->cost ? &ex->stack : &ex->seeds, ch);
 		}
 		free(sib);
 		free(sib_cost);
@@ -648,3 +654,17 @@ void lp_explore_progress(const struct lp_explore *ex, uint64_t *seeds, uint64_t 
 }
 
 uint64_t lp_explore_dropped(const struct lp_explore *ex) { return ex->dropped; }
+
+uint64_t lp_explore_current_id(const struct lp_explore *ex) { return ex->cur_id; }
+
+size_t lp_explore_upcoming(const struct lp_explore *ex, size_t max, struct lp_explore_upcoming *out)
+{
+	size_t k = 0;
+	for (size_t i = ex->stack.n; i-- > 0 && k < max;) {
+		const struct pending *p = &ex->stack.v[i];
+		if (p->have_first && first_covered(ex, p))
+			continue; /* pruned when popped */
+		out[k++] = (struct lp_explore_upcoming){.s = &p->s, .id = p->id};
+	}
+	return k;
+}

@@ -178,6 +178,22 @@ void lp_explore_progress(const struct lp_explore *ex, uint64_t *seeds, uint64_t 
  * (the cli must say so: the search was not complete). */
 uint64_t lp_explore_dropped(const struct lp_explore *ex);
 
+/* Speculation (--jobs: cli/run/spec-run.c runs schedules before their turn, and hands each
+ * result to lp_explore_done only when lp_explore_next returns its schedule, so the search
+ * is the same whatever runs in parallel). The schedules lp_explore_next will return next,
+ * in that order, unless the results of those before them add schedules in between or
+ * prune them: at most max, each valid until the next lp_explore_next or lp_explore_done.
+ * Ids grow from the schedules popped last to those popped first; the schedule last
+ * returned by lp_explore_next has lp_explore_current_id, and once it is returned, every
+ * schedule seen here with a higher id (in the same iteration) is gone. */
+struct lp_explore_upcoming {
+	const struct lp_schedule *s;
+	uint64_t id;
+};
+size_t lp_explore_upcoming(const struct lp_explore *ex, size_t max,
+			   struct lp_explore_upcoming *out);
+uint64_t lp_explore_current_id(const struct lp_explore *ex);
+
 /* True when (running, chosen) at a point with these candidates is a preemption. */
 bool lp_explore_is_preemption(const struct lp_explore_decision *d, lp_tid_t chosen);
 

@@ -257,7 +257,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0400-wrong-queue-trylock.sh \
 	tests/e2e/t0410-wrong-event-missed-wakeup.sh \
 	tests/e2e/t0420-wrong-crash-under-schedule.sh \
-	tests/e2e/t0430-wrong-reduction-keeps-bugs.sh tests/e2e/t0435-reduction-pure-regions.sh \
+	tests/e2e/t0430-wrong-reduction-keeps-bugs.sh tests/e2e/t0435-reduction-pure-regions.sh tests/e2e/t0440-jobs-same-result.sh \
 	tests/e2e/t0460-criterion-sequential.sh \
 	tests/e2e/t0470-golden-quasi.sh \
 	tests/e2e/t0500-phase1-nondeterministic.sh \

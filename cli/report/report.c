@@ -127,6 +127,15 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 			fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
 				(unsigned long long)s->p2_per_bound[b]);
 		fprintf(f, "; %.2f s\n", s->p2_seconds);
+		if (s->p2_workers > 1)
+			fprintf(
+			    f,
+			    "phase 2 workers: %u (%llu executions ran ahead of their turn; %llu "
+			    "more were not needed)\n",
+			    s->p2_workers, (unsigned long long)s->p2_speculated,
+			    (unsigned long long)s->p2_wasted);
+		else if (s->p2_serial)
+			fprintf(f, "phase 2 workers: 1 (%s)\n", s->p2_serial);
 		if (s->reduction) {
 			uint64_t total = 0;
 			int top = -1;

@@ -54,6 +54,10 @@ struct lp_summary {
 	char *p1_symmetry;	       /* "0.1, 0.2, 0.3": the identical threads, or NULL */
 	double p1_seconds, p2_seconds; /* wall-clock time of each phase */
 	uint64_t p2_executions;
+	unsigned p2_workers;	/* executions run at once (--jobs) */
+	const char *p2_serial;	/* why one at a time although --jobs asked for more */
+	uint64_t p2_speculated; /* of p2_executions, run ahead of their turn by a worker */
+	uint64_t p2_wasted;	/* run ahead of their turn, then not needed (pruned first) */
 	uint64_t root_cause_executions; /* run to find the root causes of the violation */
 	double root_cause_seconds;
 	uint64_t p2_per_bound[LP_MAX_BOUND_SLOTS]; /* executions by preemptions */

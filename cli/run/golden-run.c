@@ -28,8 +28,8 @@ static bool golden_ask(void *ctx, const char *request, struct lp_buf *answer)
 				      "have threads before its first pthread_create");
 	if (gs->history != c->ck.sent) { /* its records are still the log's: read them once */
 		lp_golden_clear(gs);
-		if (lp_shmlog_ops((const char *)shm + LP_SHM_LOG_OFFSET, shm->log_len, c->plan,
-				  &gs->ops, &gs->n_ops, err, sizeof err))
+		if (lp_shmlog_ops(c->sv.last_log, c->sv.last_log_len, c->plan, &gs->ops, &gs->n_ops,
+				  err, sizeof err))
 			lp_die(LP_EXIT_USAGE, "--spec-from: the history's execution log: %s", err);
 		gs->history = c->ck.sent;
 	}

@@ -15,6 +15,7 @@
 #include "cli/run/budget-run.h"
 #include "cli/run/phases-exec.h"
 #include "cli/run/root-cause-run.h"
+#include "cli/run/spec-run.h"
 #include "cli/run/symmetry.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
@@ -56,12 +57,12 @@ static bool new_history(struct lp_ctx *c, const char *text)
 	return lp_keyset_add(&c->histories, h | 1); /* 0 marks a free slot */
 }
 
-static const char *first_error(const struct lp_ctx *c, const struct lp_exec_log *log)
+static const char *first_error(const struct lp_exec *e)
 {
-	if (log->n_errors)
-		return log->errors[0].text;
-	if (c->sv.log_lines && *c->sv.log_lines)
-		return c->sv.log_lines;
+	if (e->log.n_errors)
+		return e->log.errors[0].text;
+	if (e->res.log_lines && *e->res.log_lines)
+		return e->res.log_lines;
 	return "the preload gave no reason";
 }
 
@@ -75,12 +76,22 @@ static void exec_clear(struct lp_exec *e)
 }
 
 /* Runs s and classifies the outcome; dies on set-up errors that make any verdict void. */
+static void classify(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, bool replay);
+
 static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, bool replay)
 {
 	memset(e, 0, sizeof *e);
-	char err[256];
 	e->sched = lp_schedule_format(s);
 	lp_server_run(&c->sv, s, c->o->max_steps, &e->res);
+	classify(c, s, e, replay);
+}
+
+/* The outcome of s's execution, its result in e->res (run now or earlier: spec-run.c). */
+static void classify(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, bool replay)
+{
+	char err[256];
+	if (e->res.fatal)
+		lp_die(LP_EXIT_USAGE, "%s", e->res.fatal);
 	if (lp_shmlog_parse(e->res.log, e->res.log_len, c->plan, &e->log, err, sizeof err))
 		lp_die(LP_EXIT_USAGE, "unreadable execution log under schedule %s: %s", e->sched,
 		       err);
@@ -88,8 +99,7 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exe
 		lp_summary_warn(&c->sum, e->log.warnings[i].text);
 	if (e->log.n_decisions > c->max_points)
 		c->max_points = e->log.n_decisions;
-	lp_interception_count(&c->icov, c->plan, e->res.log, e->res.log_len,
-			      c->sv.single ? 0 : c->sv.shm->base_len);
+	lp_interception_count(&c->icov, c->plan, e->res.log, e->res.log_len, e->res.base_len);
 	/* A randomized or directed execution replays from the choices it made that differ from
 	 * the default. */
 	bool directed = c->sv.run_flags & LP_RUN_DIRECTED;
@@ -102,12 +112,12 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exe
 			e->sched = lp_schedule_format(&e->derived);
 		}
 	}
-	c->loaded |= c->sv.shm->targets_loaded;
+	c->loaded |= e->res.targets_loaded;
 	/* Patched at the fork point (or at a dlopen): the latest figures are the ones to say. */
 	c->sites.reported = true;
 	for (int k = 0; k < LP_SITE_COUNT; k++)
-		c->sites.patched[k] = c->sv.shm->sites_patched[k];
-	c->sites.unpatched = c->sv.shm->sites_unpatched;
+		c->sites.patched[k] = e->res.sites_patched[k];
+	c->sites.unpatched = e->res.sites_unpatched;
 	c->calls += e->log.n_calls;
 	switch (e->res.outcome) {
 	case LP_OUT_DIVERGED:
@@ -130,7 +140,7 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exe
 		       e->sched);
 	case LP_OUT_FATAL:
 	case LP_OUT_LIMIT:
-		lp_die(LP_EXIT_USAGE, "%s", first_error(c, &e->log));
+		lp_die(LP_EXIT_USAGE, "%s", first_error(e));
 	case LP_OUT_RUNNING:
 		e->crashed = true;
 		break;
@@ -155,13 +165,13 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exe
 		       "orders): fix the client; "
 		       "--replay %s -v shows where",
 		       e->sched, e->sched);
-	if (replay && !e->crashed && s->n && s->ov[s->n - 1].step >= c->sv.shm->steps)
+	if (replay && !e->crashed && s->n && s->ov[s->n - 1].step >= e->res.steps)
 		lp_die(LP_EXIT_USAGE,
 		       "schedule %s names step %llu, which never happens: the execution ends after "
 		       "%llu scheduling points; "
 		       "take the schedule from a report on the same client and options",
 		       e->sched, (unsigned long long)s->ov[s->n - 1].step,
-		       (unsigned long long)c->sv.shm->steps);
+		       (unsigned long long)e->res.steps);
 	if (e->crashed && s->phase == LP_PHASE_SERIAL && !replay) {
 		if (WIFSIGNALED(e->res.status))
 			lp_die(LP_EXIT_USAGE,
@@ -172,7 +182,7 @@ static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exe
 		       "client exited in phase 1 under serial schedule %s before every thread "
 		       "finished (exit status %d): %s",
 		       e->sched, WIFEXITED(e->res.status) ? WEXITSTATUS(e->res.status) : -1,
-		       first_error(c, &e->log));
+		       first_error(e));
 	}
 	struct lp_buf hdr = {0};
 	lp_buf_printf(&hdr, "history %s schedule=%s",
@@ -561,6 +571,38 @@ static void pruned_counts(struct lp_ctx *c, const struct lp_explore *ex)
 		c->sum.p2_pruned[b] = lp_explore_pruned(ex, b);
 }
 
+/* execute, with the result from the workers of sp (spec-run.h) */
+static void execute_spec(struct lp_ctx *c, struct lp_spec *sp, const struct lp_schedule *s,
+			 struct lp_exec *e)
+{
+	memset(e, 0, sizeof *e);
+	e->sched = lp_schedule_format(s);
+	lp_spec_run(sp, s, &e->res);
+	classify(c, s, e, false);
+}
+
+/* The workers of phase 2 (--jobs): NULL for one. */
+static struct lp_spec *start_workers(struct lp_ctx *c, struct lp_explore *ex)
+{
+	unsigned par = lp_server_parallel(&c->sv);
+	c->sum.p2_workers = par;
+	if (c->sv.slots > 1 && par == 1)
+		c->sum.p2_serial = c->sv.single
+				       ? "the client is re-executed for every execution"
+				       : "the client has files open that every execution rewinds";
+	return par > 1 ? lp_spec_new(&c->sv, ex, c->o->max_steps) : NULL;
+}
+
+/* Ends the speculative executions (before anything else runs executions or reports). */
+static void stop_workers(struct lp_ctx *c, struct lp_spec *sp)
+{
+	if (!sp)
+		return;
+	lp_spec_stop(sp);
+	c->sum.p2_speculated = lp_spec_used(sp);
+	c->sum.p2_wasted = lp_spec_wasted(sp);
+}
+
 static int phase2(struct lp_ctx *c)
 {
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_CONCURRENT, c->sum.bound);
@@ -571,11 +613,16 @@ static int phase2(struct lp_ctx *c)
 	c->sum.reduction = c->o->reduction == LP_REDUCE_OFF	? "off"
 			   : c->o->reduction == LP_REDUCE_SLEEP ? "sleep"
 								: "race-free";
+	struct lp_spec *sp = start_workers(c, ex);
+	int rc = LP_EXIT_OK;
 	while ((s = lp_explore_next(ex))) {
 		if ((stopped = lp_run_dfs_should_stop(c, ex, s)))
 			break;
 		struct lp_exec e;
-		execute(c, s, &e, false);
+		if (sp)
+			execute_spec(c, sp, s, &e);
+		else
+			execute(c, s, &e, false);
 		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
 		c->sum.p2_executions++;
 		if ((int)s->cost > c->sum.p2_max_cost)
@@ -585,16 +632,16 @@ static int phase2(struct lp_ctx *c)
 		if (e.crashed) {
 			if (WIFSIGNALED(e.res.status)) {
 				pruned_counts(c, ex);
-				int rc = violation(c, s, &e, "crash", NULL);
+				stop_workers(c, sp);
+				rc = violation(c, s, &e, "crash", NULL);
 				exec_clear(&e);
-				lp_explore_free(ex);
-				return rc;
+				break;
 			}
 			lp_die(LP_EXIT_USAGE,
 			       "client exited under schedule %s before every thread finished (exit "
 			       "status %d): %s",
 			       e.sched, WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1,
-			       first_error(c, &e.log));
+			       first_error(&e));
 		}
 		char *text;
 		uint64_t serial_runs = c->sum.p1_executions;
@@ -605,17 +652,17 @@ static int phase2(struct lp_ctx *c)
 		if (crc != LP_EXIT_OK) {
 			free(text);
 			exec_clear(&e);
-			lp_explore_free(ex);
-			return crc;
+			rc = crc;
+			break;
 		}
 		if (r == LP_CHECK_VIOLATION) {
 			pruned_counts(c, ex);
+			stop_workers(c, sp);
 			lp_phases_refresh(c, s, &e);
-			int rc = violation(c, s, &e, e.stuck ? "stuck" : "non-linearizable", text);
+			rc = violation(c, s, &e, e.stuck ? "stuck" : "non-linearizable", text);
 			free(text);
 			exec_clear(&e);
-			lp_explore_free(ex);
-			return rc;
+			break;
 		}
 		if (r != LP_CHECK_OK)
 			lp_die(LP_EXIT_USAGE,
@@ -629,12 +676,17 @@ static int phase2(struct lp_ctx *c)
 		pruned_counts(c, ex);
 		lp_progress_update(LP_PROGRESS_BOUNDED, c->sum.p2_executions, 0, (int)s->cost);
 	}
-	lp_run_dfs_end(c, ex, stopped);
-	if (lp_explore_dropped(ex))
-		lp_summary_warn(&c->sum, "phase 2 skipped schedules needing more than " LP_STR(
-					     LP_MAX_OVERRIDES) " overrides");
+	stop_workers(c, sp);
+	if (rc == LP_EXIT_OK) {
+		lp_run_dfs_end(c, ex, stopped);
+		if (lp_explore_dropped(ex))
+			lp_summary_warn(&c->sum,
+					"phase 2 skipped schedules needing more than " LP_STR(
+					    LP_MAX_OVERRIDES) " overrides");
+	}
+	lp_spec_free(sp);
 	lp_explore_free(ex);
-	return LP_EXIT_OK;
+	return rc;
 }
 
 int lp_phases_confirm(struct lp_ctx *c, const char *history, enum lp_check_reply *r, char **text)

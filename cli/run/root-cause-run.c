@@ -438,6 +438,11 @@ static struct lp_plan *memory_server(struct lp_ctx *c, struct lp_server *sv)
 		return NULL;
 	*sv = c->sv;
 	sv->shm = NULL;
+	sv->slots = 1; /* its runs are one at a time */
+	sv->on_done = NULL;
+	sv->slot = NULL;
+	sv->n_awaiting = 0;
+	sv->n_partial = 0;
 	sv->shm_fd = sv->cmd_wr = sv->reply_rd = sv->log_rd = -1;
 	sv->client_pid = sv->server_pid = 0;
 	sv->log_lines = NULL;
@@ -457,7 +462,8 @@ static void memory_server_end(struct lp_server *sv, struct lp_plan *plan)
 	lp_server_stop(sv);
 	lp_symbolize_reset();
 	if (sv->shm)
-		munmap(sv->shm, LP_SHM_SIZE);
+		munmap(sv->shm, sv->slots * LP_SHM_SIZE);
+	free(sv->slot);
 	int fds[] = {sv->shm_fd, sv->cmd_wr, sv->reply_rd, sv->log_rd};
 	for (size_t i = 0; i < sizeof fds / sizeof *fds; i++)
 		if (fds[i] >= 0)

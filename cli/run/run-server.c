@@ -154,6 +154,7 @@ static void exec_client(struct lp_server *sv, int cmd_rd, int reply_wr, int log_
 	if (sv->spec_from && strncmp(sv->spec_from, "/proc/self/fd/", 14) == 0)
 		keep_on_exec(atoi(sv->spec_from + 14)); /* the target's copy (main.c) */
 	setenv_int(LP_ENV_SHM_FD, sv->shm_fd);
+	setenv_int(LP_ENV_SHM_SLOTS, (int)sv->slots);
 	setenv_int(LP_ENV_LOG_FD, log_wr);
 	keep_on_exec(sv->shm_fd);
 	if (strncmp(sv->plan_path, "/proc/self/fd/", 14) == 0)
@@ -242,28 +243,49 @@ static uint64_t exec_step_limit(const struct lp_server *sv)
 	return per_op * 100 > 2000000 ? per_op * 100 : 2000000;
 }
 
-/* The watchdog, polled while execution pid runs: dies when no scheduling point was reached
- * for --watchdog seconds (an uncontrolled blocking call), or when the execution exceeds its
- * step limit (an endless loop). */
-static void watch(struct lp_server *sv, pid_t pid, pid_t sym_pid, uint64_t *last_steps,
-		  double *last_move, double *spin_checked)
+/* One shared area: one execution at a time runs in it. */
+struct lp_slot {
+	bool busy;    /* submitted, not yet collected */
+	bool started; /* its STARTED reply came (pid is known) */
+	bool done;    /* its EXITED reply came (status) */
+	bool killed;  /* by the watchdog */
+	pid_t pid;
+	int status;
+	uint64_t last_steps;
+	double last_move, spin_checked; /* watchdog: last progress, last spin sample */
+	char *fatal;			/* why the watchdog killed it (slots > 0) */
+};
+
+struct lp_shm *lp_server_area(const struct lp_server *sv, unsigned slot)
 {
-	uint64_t steps = sv->shm->steps;
+	return (struct lp_shm *)((char *)sv->shm + (size_t)slot * LP_SHM_SIZE);
+}
+
+/* The watchdog, polled while the execution of a slot runs: when no scheduling point was
+ * reached for --watchdog seconds (an uncontrolled blocking call), or the execution exceeds
+ * its step limit (an endless loop), slot 0's ends the run at once; another slot's is
+ * killed and its result says why (a speculative execution must not end the run before the
+ * executions ahead of it: cli/run/spec-run.c). */
+static void watch(struct lp_server *sv, unsigned k, pid_t sym_pid)
+{
+	struct lp_slot *sl = &sv->slot[k];
+	struct lp_shm *m = lp_server_area(sv, k);
+	uint64_t steps = m->steps;
 	double t = now();
 	bool endless = steps > exec_step_limit(sv);
-	if (!endless && steps != *last_steps) {
-		*last_steps = steps;
-		*last_move = t;
-		*spin_checked = 0;
+	if (!endless && steps != sl->last_steps) {
+		sl->last_steps = steps;
+		sl->last_move = t;
+		sl->spin_checked = 0;
 		return;
 	}
 	bool spinning = false;
-	if (!endless && t - *last_move < sv->watchdog) {
-		if (!sv->spin_check || t - *last_move < LP_SPIN_CHECK_AFTER ||
-		    t - *spin_checked < LP_SPIN_CHECK_AFTER)
+	if (!endless && t - sl->last_move < sv->watchdog) {
+		if (!sv->spin_check || t - sl->last_move < LP_SPIN_CHECK_AFTER ||
+		    t - sl->spin_checked < LP_SPIN_CHECK_AFTER)
 			return;
-		*spin_checked = t; /* once a second: sampling stops the thread briefly */
-		spinning = lp_watchdog_spinning(pid, sv->shm->baton_ktid);
+		sl->spin_checked = t; /* once a second: sampling stops the thread briefly */
+		spinning = lp_watchdog_spinning(sl->pid, m->baton_ktid);
 		if (!spinning)
 			return;
 	}
@@ -278,24 +300,28 @@ static void watch(struct lp_server *sv, pid_t pid, pid_t sym_pid, uint64_t *last
 		msg = lp_buf_take(&b);
 	} else {
 		msg = lp_watchdog_explain(
-		    pid, sv->shm->baton_ktid, sv->shm->baton_tid,
-		    spinning ? (unsigned)(t - *last_move + 0.5) : sv->watchdog, sym_pid);
+		    sl->pid, m->baton_ktid, m->baton_tid,
+		    spinning ? (unsigned)(t - sl->last_move + 0.5) : sv->watchdog, sym_pid);
 	}
-	kill(pid, SIGKILL);
+	kill(sl->pid, SIGKILL);
+	if (k > 0) {
+		free(sl->fatal);
+		sl->fatal = msg;
+		sl->killed = true; /* its EXITED reply ends it */
+		return;
+	}
 	if (sv->single)
-		reap(pid, NULL, 0);
+		reap(sl->pid, NULL, 0);
 	else
 		lp_server_stop(sv);
 	lp_die(LP_EXIT_USAGE, "%s", msg);
 }
 
-/* Reads one reply; returns 0, or -1 on EOF (the server exited). Polls the watchdog while
- * an execution (exec_pid) runs. */
-static int read_reply(struct lp_server *sv, struct lp_reply *r, pid_t exec_pid, double timeout)
+/* Reads one reply (the server's first, before any execution); returns 0, -1 on EOF (the
+ * server exited) or -2 after `timeout` seconds without one. */
+static int read_reply(struct lp_server *sv, struct lp_reply *r, double timeout)
 {
-	uint64_t last_steps = sv->shm->steps;
-	double last_move = now();
-	double spin_checked = 0; /* when the stalled thread was last sampled */
+	double start = now();
 	size_t got = 0;
 	while (got < sizeof *r) {
 		struct pollfd p = {.fd = sv->reply_rd, .events = POLLIN};
@@ -313,11 +339,8 @@ static int read_reply(struct lp_server *sv, struct lp_reply *r, pid_t exec_pid, 
 				got += (size_t)k;
 			continue;
 		}
-		if (exec_pid > 0)
-			watch(sv, exec_pid, sv->server_pid, &last_steps, &last_move, &spin_checked);
-		else if (timeout > 0 && now() - last_move >= timeout) {
+		if (timeout > 0 && now() - start >= timeout)
 			return -2;
-		}
 	}
 	if (r->magic != LP_MSG_MAGIC)
 		lp_die(LP_EXIT_USAGE,
@@ -364,16 +387,25 @@ static void open_pipes(struct lp_server *sv, int *cmd_rd, int *reply_wr, int *lo
 static void create_shm(struct lp_server *sv)
 {
 	signal(SIGPIPE, SIG_IGN);
+	if (sv->slots < 1)
+		sv->slots = 1;
+	if (sv->slots > LP_MAX_SLOTS)
+		sv->slots = LP_MAX_SLOTS;
+	size_t size = sv->slots * LP_SHM_SIZE;
 	sv->shm_fd = memfd_create("lineup-shm", MFD_CLOEXEC);
-	if (sv->shm_fd < 0 || ftruncate(sv->shm_fd, (off_t)LP_SHM_SIZE))
+	if (sv->shm_fd < 0 || ftruncate(sv->shm_fd, (off_t)size))
 		lp_die(LP_EXIT_USAGE, "cannot create the shared area (memfd of %zu MiB): %s",
-		       LP_SHM_SIZE >> 20, strerror(errno));
-	sv->shm = mmap(NULL, LP_SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, sv->shm_fd, 0);
+		       size >> 20, strerror(errno));
+	sv->shm = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, sv->shm_fd, 0);
 	if (sv->shm == MAP_FAILED)
 		lp_die(LP_EXIT_USAGE, "cannot map the shared area: %s", strerror(errno));
+	sv->slot = calloc(sv->slots, sizeof *sv->slot);
+	if (!sv->slot)
+		lp_die(LP_EXIT_USAGE, "out of memory");
 	sv->shm->magic = LP_SHM_MAGIC;
 	sv->shm->version = LP_PROTOCOL_VERSION;
 	sv->shm->phase = LP_PHASE_SERIAL;
+	sv->shm->cpu = -1;
 }
 
 void lp_server_start_single(struct lp_server *sv)
@@ -394,7 +426,7 @@ enum lp_server_started lp_server_try_start(struct lp_server *sv, int *status)
 	close(log_wr);
 
 	struct lp_reply r;
-	int rc = read_reply(sv, &r, 0, 3.0 * sv->watchdog + 10);
+	int rc = read_reply(sv, &r, 3.0 * sv->watchdog + 10);
 	if (rc == -2) {
 		kill(sv->client_pid, SIGKILL);
 		reap(sv->client_pid, NULL, 0);
@@ -412,6 +444,11 @@ enum lp_server_started lp_server_try_start(struct lp_server *sv, int *status)
 	}
 	if (r.kind == LP_REPLY_READY) {
 		sv->server_pid = r.pid;
+		sv->rewound_files = (unsigned)r.status;
+		/* Every area starts as area 0 is at the fork point. */
+		for (unsigned k = 1; k < sv->slots; k++)
+			memcpy(lp_server_area(sv, k), sv->shm,
+			       LP_SHM_LOG_OFFSET + sv->shm->base_len);
 		return LP_STARTED_SERVER;
 	}
 	if (r.kind != LP_REPLY_MULTITHREADED)
@@ -436,12 +473,15 @@ void lp_server_start(struct lp_server *sv)
 		die_early_exit(sv, status);
 }
 
-static void write_input(struct lp_server *sv, const struct lp_schedule *s, uint64_t max_steps)
+static void write_input(struct lp_server *sv, unsigned slot, const struct lp_schedule *s,
+			uint64_t max_steps, uint32_t run_flags)
 {
-	struct lp_shm *m = sv->shm;
+	struct lp_shm *m = lp_server_area(sv, slot);
 	m->phase = s->phase;
 	m->max_steps = max_steps;
-	m->run_flags = sv->run_flags;
+	m->run_flags = run_flags;
+	/* Parallel executions each on a CPU of their own; one alone stays where it starts. */
+	m->cpu = sv->slots > 1 && sv->cpus > 1 ? (int32_t)(slot % sv->cpus) : -1;
 	m->strategy = s->phase == LP_PHASE_CONCURRENT ? sv->strategy : LP_STRAT_DEFAULT;
 	m->seed = sv->seed;
 	m->pct_n_changes = sv->pct_n_changes;
@@ -459,14 +499,24 @@ static void write_input(struct lp_server *sv, const struct lp_schedule *s, uint6
 	m->baton_ktid = 0;
 }
 
-static void fill_result(struct lp_server *sv, struct lp_exec_result *res, pid_t pid, int status)
+static void fill_result(struct lp_server *sv, unsigned slot, struct lp_exec_result *res)
 {
 	drain_log(sv);
-	res->pid = pid;
-	res->status = status;
-	res->outcome = sv->shm->outcome;
-	res->log = (const char *)sv->shm + LP_SHM_LOG_OFFSET;
-	res->log_len = sv->shm->log_len;
+	struct lp_slot *sl = &sv->slot[slot];
+	const struct lp_shm *m = lp_server_area(sv, slot);
+	memset(res, 0, sizeof *res);
+	res->pid = sl->pid;
+	res->status = sl->status;
+	res->outcome = m->outcome;
+	res->log = (const char *)m + LP_SHM_LOG_OFFSET;
+	res->log_len = m->log_len;
+	res->base_len = sv->single ? 0 : m->base_len;
+	res->steps = m->steps;
+	res->targets_loaded = m->targets_loaded;
+	memcpy(res->sites_patched, m->sites_patched, sizeof res->sites_patched);
+	res->sites_unpatched = m->sites_unpatched;
+	res->log_lines = sv->log_lines;
+	res->fatal = sl->fatal;
 	if (res->log_len > LP_SHM_LOG_SIZE)
 		lp_die(LP_EXIT_USAGE,
 		       "the execution log length %llu exceeds the shared area: is the preload of "
@@ -482,51 +532,183 @@ static void run_single(struct lp_server *sv, struct lp_exec_result *res)
 	close(sv->log_rd);
 	sv->log_rd = l[0], log_wr = l[1];
 	fcntl(sv->log_rd, F_SETFL, O_NONBLOCK);
-	pid_t pid = spawn(sv, cmd_rd, reply_wr, log_wr);
+	struct lp_slot *sl = &sv->slot[0];
+	sl->pid = spawn(sv, cmd_rd, reply_wr, log_wr);
 	close(log_wr);
-	uint64_t last_steps = 0;
-	double last_move = now();
-	double spin_checked = 0; /* when the stalled thread was last sampled */
-	int status;
+	sl->last_steps = 0;
+	sl->last_move = now();
+	sl->spin_checked = 0;
 	for (;;) {
-		pid_t w = reap(pid, &status, WNOHANG);
-		if (w == pid)
+		if (reap(sl->pid, &sl->status, WNOHANG) == sl->pid)
 			break;
 		struct timespec ts = {0, 2 * 1000 * 1000};
 		nanosleep(&ts, NULL);
-		watch(sv, pid, 0, &last_steps, &last_move, &spin_checked);
+		watch(sv, 0, 0);
 	}
-	fill_result(sv, res, pid, status);
+	fill_result(sv, 0, res);
+}
+
+static void send_run(struct lp_server *sv, unsigned slot)
+{
+	struct lp_cmd c = {LP_MSG_MAGIC, LP_CMD_RUN, slot, 0};
+	if (write(sv->cmd_wr, &c, sizeof c) != (ssize_t)sizeof c)
+		lp_die(LP_EXIT_USAGE, "the client's fork server is gone: %s", strerror(errno));
+	struct lp_slot *sl = &sv->slot[slot];
+	free(sl->fatal);
+	*sl = (struct lp_slot){.busy = true};
+	sv->awaiting[sv->n_awaiting++] = slot; /* STARTED replies come in command order */
+}
+
+static void dead_server(struct lp_server *sv, const char *what)
+{
+	lp_die(LP_EXIT_USAGE, "the client's fork server in '%s' stopped answering (%s)",
+	       sv->client_name, what);
+}
+
+/* One reply from the server, dispatched to its slot. */
+static void take_reply(struct lp_server *sv, const struct lp_reply *r)
+{
+	if (r->magic != LP_MSG_MAGIC)
+		lp_die(LP_EXIT_USAGE,
+		       "bad message from the client's fork server (magic %#x): is '%s' built from "
+		       "the same lineup-preload version?",
+		       r->magic, sv->preload_lib);
+	if (r->kind == LP_REPLY_STARTED || (r->kind == LP_REPLY_EXITED && r->pid < 0)) {
+		if (!sv->n_awaiting)
+			dead_server(sv, "a reply to no command");
+		unsigned k = sv->awaiting[0];
+		memmove(sv->awaiting, sv->awaiting + 1, --sv->n_awaiting * sizeof *sv->awaiting);
+		if (r->pid < 0)
+			lp_die(LP_EXIT_USAGE, "the client's fork server in '%s' cannot fork",
+			       sv->client_name);
+		struct lp_slot *sl = &sv->slot[k];
+		sl->started = true;
+		sl->pid = r->pid;
+		sl->last_steps = 0;
+		sl->last_move = now();
+		return;
+	}
+	if (r->kind != LP_REPLY_EXITED)
+		dead_server(sv, "an unexpected reply");
+	unsigned k = 0;
+	while (k < sv->slots &&
+	       !(sv->slot[k].started && !sv->slot[k].done && sv->slot[k].pid == r->pid))
+		k++;
+	if (k == sv->slots)
+		dead_server(sv, "the end of an execution it never started");
+	struct lp_slot *sl = &sv->slot[k];
+	sl->done = true;
+	sl->status = r->status;
+	if (k == 0)
+		return;	  /* lp_server_run collects it */
+	sl->busy = false; /* the hook may submit this slot again */
+	sv->n_done_async++;
+	if (sv->on_done) {
+		struct lp_exec_result res;
+		fill_result(sv, k, &res);
+		sv->on_done(sv->done_arg, k, &res);
+	}
+}
+
+/* Waits up to 100 ms for replies and dispatches them; polls the watchdog of every running
+ * execution when none came. */
+static void pump(struct lp_server *sv)
+{
+	struct pollfd p = {.fd = sv->reply_rd, .events = POLLIN};
+	int n = poll(&p, 1, 100);
+	if (n < 0 && errno != EINTR)
+		lp_die(LP_EXIT_USAGE, "poll: %s", strerror(errno));
+	if (n > 0) {
+		char *buf = (char *)&sv->partial;
+		ssize_t got =
+		    read(sv->reply_rd, buf + sv->n_partial, sizeof sv->partial - sv->n_partial);
+		if (got == 0)
+			dead_server(sv, "it exited");
+		if (got < 0 && errno != EINTR && errno != EAGAIN)
+			lp_die(LP_EXIT_USAGE, "reading from the client's fork server: %s",
+			       strerror(errno));
+		if (got > 0 && (sv->n_partial += (size_t)got) == sizeof sv->partial) {
+			sv->n_partial = 0;
+			take_reply(sv, &sv->partial);
+		}
+		return;
+	}
+	for (unsigned k = 0; k < sv->slots; k++)
+		if (sv->slot[k].started && !sv->slot[k].done && !sv->slot[k].killed)
+			watch(sv, k, sv->server_pid);
 }
 
 void lp_server_run(struct lp_server *sv, const struct lp_schedule *s, uint64_t max_steps,
 		   struct lp_exec_result *res)
 {
-	write_input(sv, s, max_steps);
+	write_input(sv, 0, s, max_steps, sv->run_flags);
 	if (sv->single) {
 		run_single(sv, res);
+		sv->last_log = res->log;
+		sv->last_log_len = res->log_len;
 		return;
 	}
-	struct lp_cmd c = {LP_MSG_MAGIC, LP_CMD_RUN};
-	if (write(sv->cmd_wr, &c, sizeof c) != (ssize_t)sizeof c)
-		lp_die(LP_EXIT_USAGE, "the client's fork server is gone: %s", strerror(errno));
-	struct lp_reply r;
-	if (read_reply(sv, &r, 0, 0) < 0 || r.kind != LP_REPLY_STARTED)
-		lp_die(LP_EXIT_USAGE,
-		       "the client's fork server in '%s' stopped answering (no STARTED reply)",
-		       sv->client_name);
-	pid_t pid = r.pid;
-	if (read_reply(sv, &r, pid, 0) < 0 || r.kind != LP_REPLY_EXITED)
-		lp_die(LP_EXIT_USAGE,
-		       "the client's fork server in '%s' stopped answering (no EXITED reply)",
-		       sv->client_name);
-	fill_result(sv, res, pid, r.status);
+	send_run(sv, 0);
+	while (!sv->slot[0].done)
+		pump(sv);
+	fill_result(sv, 0, res);
+	sv->slot[0].busy = false;
+	sv->last_log = res->log;
+	sv->last_log_len = res->log_len;
+}
+
+unsigned lp_server_parallel(const struct lp_server *sv)
+{
+	return sv->single || sv->rewound_files || !sv->slot ? 1 : sv->slots;
+}
+
+bool lp_server_busy(const struct lp_server *sv, unsigned slot) { return sv->slot[slot].busy; }
+
+void lp_server_submit(struct lp_server *sv, unsigned slot, const struct lp_schedule *s,
+		      uint64_t max_steps, uint32_t run_flags)
+{
+	BUG_ON(slot == 0 || slot >= lp_server_parallel(sv) || sv->slot[slot].busy);
+	write_input(sv, slot, s, max_steps, run_flags);
+	send_run(sv, slot);
+}
+
+void lp_server_cancel(struct lp_server *sv)
+{
+	if (!sv->slot)
+		return;
+	for (;;) {
+		bool any = false;
+		for (unsigned k = 1; k < sv->slots; k++) {
+			struct lp_slot *sl = &sv->slot[k];
+			if (!sl->busy)
+				continue;
+			any = true;
+			if (sl->started && !sl->killed) {
+				kill(sl->pid, SIGKILL);
+				sl->killed = true;
+			}
+		}
+		if (!any)
+			return;
+		pump(sv);
+	}
+}
+
+void lp_server_wait(struct lp_server *sv)
+{
+	bool any = false;
+	for (unsigned k = 1; k < sv->slots; k++)
+		any |= sv->slot[k].busy;
+	BUG_ON(!any);
+	unsigned before = sv->n_done_async;
+	while (sv->n_done_async == before)
+		pump(sv);
 }
 
 void lp_server_stop(struct lp_server *sv)
 {
 	if (sv->client_pid > 0) {
-		struct lp_cmd c = {LP_MSG_MAGIC, LP_CMD_QUIT};
+		struct lp_cmd c = {LP_MSG_MAGIC, LP_CMD_QUIT, 0, 0};
 		if (write(sv->cmd_wr, &c, sizeof c) < 0) {
 			/* already gone: reaped below */
 		}

@@ -9,8 +9,17 @@
 #include "lineup/protocol.h"
 #include "scheduler/explore.h"
 
+struct lp_slot;
+struct lp_exec_result;
+
 struct lp_server {
-	struct lp_shm *shm;
+	struct lp_shm *shm; /* area 0; area k follows at k * LP_SHM_SIZE (lp_server_area) */
+	unsigned slots;	    /* areas: executions that may run at once (set before starting) */
+	unsigned cpus;	    /* CPUs to spread parallel executions over (0 or 1: no pinning) */
+	/* Called when an execution submitted with lp_server_submit ended: res (its log in the
+	 * slot's area) is valid until that slot is submitted again, which the hook may do. */
+	void (*on_done)(void *arg, unsigned slot, const struct lp_exec_result *res);
+	void *done_arg;
 	int shm_fd;
 	int cmd_wr, reply_rd, log_rd;
 	pid_t client_pid; /* the process we started (the fork server in server mode) */
@@ -30,6 +39,17 @@ struct lp_server {
 	bool verbose;
 	bool keep_stdio; /* the client keeps our stdin, stdout and stderr (the preload's harness) */
 	char *log_lines; /* lines the preload wrote to LINEUP_LOG_FD in the last execution */
+	/* The records of the execution last run in slot 0 or taken from a worker (spec-run.h),
+	 * valid until the next one */
+	const void *last_log;
+	size_t last_log_len;
+	/* internal */
+	unsigned rewound_files; /* client files every execution rewinds: no overlap then */
+	struct lp_slot *slot;
+	unsigned awaiting[LP_MAX_SLOTS], n_awaiting; /* slots whose STARTED reply is due */
+	struct lp_reply partial;		     /* a reply being read */
+	size_t n_partial;
+	uint64_t n_done_async;
 };
 
 struct lp_exec_result {
@@ -38,6 +58,12 @@ struct lp_exec_result {
 	pid_t pid;	  /* the execution's process */
 	const void *log;  /* records of the execution (whole log, from offset 0) */
 	size_t log_len;
+	/* from its shared area */
+	uint64_t base_len; /* records before the fork point (0 when re-executed) */
+	uint64_t steps;
+	uint32_t targets_loaded, sites_patched[LP_SITE_COUNT], sites_unpatched;
+	const char *log_lines; /* the preload's lines (sv->log_lines) */
+	const char *fatal;     /* set when the watchdog killed it (a submitted execution) */
 };
 
 /* Creates the shared area, starts the client and waits for the fork point. Dies with one
@@ -61,6 +87,21 @@ void lp_server_start_single(struct lp_server *sv);
 void lp_server_run(struct lp_server *sv, const struct lp_schedule *s, uint64_t max_steps,
 		   struct lp_exec_result *res);
 void lp_server_stop(struct lp_server *sv);
+
+/* Parallel executions (--jobs). How many may run at once: sv->slots, or 1 when every
+ * execution is a fresh process or rewinds files of the client (their offsets are shared).
+ * lp_server_run uses slot 0; slots 1.. run executions submitted here, whose ends reach
+ * sv->on_done from inside lp_server_run or lp_server_wait. */
+unsigned lp_server_parallel(const struct lp_server *sv);
+struct lp_shm *lp_server_area(const struct lp_server *sv, unsigned slot);
+bool lp_server_busy(const struct lp_server *sv, unsigned slot);
+/* run_flags: its own (sv->run_flags changes for the runs of slot 0: golden, directed) */
+void lp_server_submit(struct lp_server *sv, unsigned slot, const struct lp_schedule *s,
+		      uint64_t max_steps, uint32_t run_flags);
+/* Kills the submitted executions still running and waits for their ends. */
+void lp_server_cancel(struct lp_server *sv);
+/* Waits until a submitted execution ends (one must be running). */
+void lp_server_wait(struct lp_server *sv);
 
 /* Locates helper files: next to the running executable first, then the install dirs. */
 char *lp_find_checker(void);

@@ -98,7 +98,7 @@ static char *slurp(const char *path)
 /* Starts the full check of the test in path; quiet unless loud (then it reports). */
 static pid_t start_check(const struct campaign *c, const char *path, const char *json, bool loud)
 {
-	const char **argv = lp_xcalloc((size_t)c->argc + 8, sizeof *argv);
+	const char **argv = lp_xcalloc((size_t)c->argc + 10, sizeof *argv); /* self, 8 more, NULL */
 	int n = 0;
 	argv[n++] = c->self;
 	for (int i = 0; i < c->argc; i++)
@@ -106,6 +106,7 @@ static pid_t start_check(const struct campaign *c, const char *path, const char 
 	if (!loud) {
 		argv[n++] = "-q";
 		argv[n++] = "--no-root-cause";
+		argv[n++] = "-j1"; /* the campaign runs checks side by side instead */
 	} else if (c->o->no_root_cause)
 		argv[n++] = "--no-root-cause";
 	argv[n++] = "--test";

@@ -10,18 +10,22 @@
  *
  * Fork server. At the client's first pthread_create the preload (still single-threaded)
  * sends LP_REPLY_READY and serves commands: for each LP_CMD_RUN it forks one child,
- * replies LP_REPLY_STARTED (child pid), waits for it and replies LP_REPLY_EXITED (wait
- * status). The child returns from that first pthread_create and runs under the
- * scheduler. If the process is already multithreaded at that point the preload replies
- * LP_REPLY_MULTITHREADED and exits; the cli then re-executes the client per execution
- * with LINEUP_MODE=single (the process itself is the one execution, no replies).
+ * replies LP_REPLY_STARTED (child pid) and, once that child is gone, LP_REPLY_EXITED (its
+ * pid, wait status). Children of several commands may run at once (--jobs), each in its
+ * own shared area (the command's slot), so the replies of different children interleave;
+ * each child's STARTED comes before its EXITED. The child returns from that first
+ * pthread_create and runs under the scheduler. If the process is already multithreaded at that
+ * point the preload replies LP_REPLY_MULTITHREADED and exits; the cli then re-executes the client
+ * per execution with LINEUP_MODE=single (the process itself is the one execution, no replies).
  *
- * Shared area. A memfd of LP_SHM_SIZE bytes, mapped MAP_SHARED by the cli, the server and
- * every child. Before each run the cli writes the input part of struct lp_shm (phase,
- * schedule overrides, limits) and resets log_len to base_len; the child appends records
- * to log[] and sets outcome. Only one client thread runs at a time (the baton), so the
- * child needs no locking; the cli reads the area only after LP_REPLY_EXITED, except the
- * watchdog fields (steps, baton_*), which it polls while the child runs.
+ * Shared area. A memfd of LINEUP_SHM_SLOTS areas of LP_SHM_SIZE bytes each; the server
+ * maps area 0, a child of a command for slot k maps area k at the same address instead.
+ * The cli copies area 0 (header and the records before the fork point) into the other
+ * areas once the server is ready. Before each run the cli writes the input part of struct lp_shm
+ * (phase, schedule overrides, limits) and resets log_len to base_len; the child appends records to
+ * log[] and sets outcome. Only one client thread runs at a time (the baton), so the child needs no
+ * locking; the cli reads the area only after LP_REPLY_EXITED, except the watchdog fields (steps,
+ * baton_*), which it polls while the child runs.
  *
  * Schedules. Scheduling points are numbered 0,1,2,... in each execution (field `step`).
  * At each point the runtime computes the *candidates* (threads allowed to run next,
@@ -58,16 +62,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 9
+#define LP_PROTOCOL_VERSION 10
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
-#define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
-#define LP_ENV_SHM_FD "LINEUP_SHM_FD"	  /* fd of the shared area (memfd) */
-#define LP_ENV_CMD_FD "LINEUP_CMD_FD"	  /* fork server reads struct lp_cmd */
-#define LP_ENV_REPLY_FD "LINEUP_REPLY_FD" /* fork server writes struct lp_reply */
-#define LP_ENV_LOG_FD "LINEUP_LOG_FD"	  /* one text line per fatal preload error */
-#define LP_ENV_MODE "LINEUP_MODE"	  /* "server" (default) or "single" */
-#define LP_ENV_SPEC "LINEUP_SPEC_FROM"	  /* --spec-from: the golden model's path */
+#define LP_ENV_PLAN "LINEUP_PLAN"	    /* path of the patch plan */
+#define LP_ENV_SHM_FD "LINEUP_SHM_FD"	    /* fd of the shared area (memfd) */
+#define LP_ENV_SHM_SLOTS "LINEUP_SHM_SLOTS" /* areas in it (default 1) */
+#define LP_ENV_CMD_FD "LINEUP_CMD_FD"	    /* fork server reads struct lp_cmd */
+#define LP_ENV_REPLY_FD "LINEUP_REPLY_FD"   /* fork server writes struct lp_reply */
+#define LP_ENV_LOG_FD "LINEUP_LOG_FD"	    /* one text line per fatal preload error */
+#define LP_ENV_MODE "LINEUP_MODE"	    /* "server" (default) or "single" */
+#define LP_ENV_SPEC "LINEUP_SPEC_FROM"	    /* --spec-from: the golden model's path */
 /* The preload removes LD_PRELOAD and every LINEUP_* variable from environ once read,
  * so programs the client executes run untouched. */
 
@@ -217,7 +222,9 @@ enum lp_site_kind {
 #define LP_MSG_MAGIC 0x4c504d31u /* "LPM1" */
 enum lp_cmd_kind { LP_CMD_RUN = 1, LP_CMD_QUIT = 2 };
 enum lp_reply_kind {
-	LP_REPLY_READY = 1,	    /* pid = server pid; base_len is set */
+	LP_REPLY_READY = 1,	    /* pid = server pid; base_len is set; status = how many of
+				       the client's files each execution rewinds (executions
+				       sharing those offsets must not overlap) */
 	LP_REPLY_MULTITHREADED = 2, /* cannot fork here; cli falls back to re-exec */
 	LP_REPLY_STARTED = 3,	    /* pid = execution's pid */
 	LP_REPLY_EXITED = 4,	    /* status = its wait status */
@@ -225,7 +232,10 @@ enum lp_reply_kind {
 struct lp_cmd {
 	uint32_t magic;
 	uint32_t kind;
+	uint32_t slot; /* LP_CMD_RUN: the shared area the child uses (< LINEUP_SHM_SLOTS) */
+	uint32_t pad;
 };
+#define LP_MAX_SLOTS 64
 struct lp_reply {
 	uint32_t magic;
 	uint32_t kind;
@@ -332,15 +342,15 @@ struct lp_shm {
 	uint32_t magic;	  /* LP_SHM_MAGIC, written by the cli */
 	uint32_t version; /* LP_PROTOCOL_VERSION */
 	/* input: written by the cli before each run */
-	uint32_t phase;	      /* enum lp_phase */
-	uint32_t n_overrides; /* sorted by step, strictly increasing */
-	uint64_t max_steps;   /* scheduling points inside one operation before it counts as a
-				 livelock; 0 = unlimited */
-	uint32_t run_flags;   /* LP_RUN_* */
-	uint32_t pad;
-	uint32_t strategy;			  /* enum lp_strategy_kind */
-	uint32_t pct_n_changes;			  /* <= LP_MAX_PCT_CHANGES */
-	uint64_t seed;				  /* this execution's seed (random, pct) */
+	uint32_t phase;		/* enum lp_phase */
+	uint32_t n_overrides;	/* sorted by step, strictly increasing */
+	uint64_t max_steps;	/* scheduling points inside one operation before it counts as a
+				   livelock; 0 = unlimited */
+	uint32_t run_flags;	/* LP_RUN_* */
+	int32_t cpu;		/* the CPU the execution's threads run on; -1: where it starts */
+	uint32_t strategy;	/* enum lp_strategy_kind */
+	uint32_t pct_n_changes; /* <= LP_MAX_PCT_CHANGES */
+	uint64_t seed;		/* this execution's seed (random, pct) */
 	uint64_t pct_changes[LP_MAX_PCT_CHANGES]; /* steps, increasing: the i-th (1-based) drops
 						     the running thread's priority to i */
 	union {

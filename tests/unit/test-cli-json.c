@@ -60,6 +60,9 @@ static void report(void **state)
 			       .p1_seconds = 0.25,
 			       .p2_executions = 17,
 			       .p2_seconds = 1.5,
+			       .p2_workers = 2,
+			       .p2_speculated = 9,
+			       .p2_wasted = 1,
 			       .bound = 2,
 			       .p2_per_bound = {3, 14},
 			       .p2_max_cost = 1,
@@ -81,6 +84,7 @@ static void report(void **state)
 	       "\"phase2\": {\"executions\": 17, \"preemption_bound\": 2, "
 	       "\"executions_by_preemptions\": [3, 14], "
 	       "\"reduction\": \"sleep\", \"pruned\": 7, \"pruned_by_preemptions\": [5, 2], "
+	       "\"workers\": 2, \"speculated\": 9, \"speculated_unused\": 1, "
 	       "\"seconds\": 1.500}, "
 	       "\"instrumentation\": \"sites: 2\\n\", "
 	       "\"warnings\": [\"w \\\"1\\\"\"], \"violation\": {\"kind\": \"non-linearizable\", "

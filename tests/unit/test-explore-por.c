@@ -286,6 +286,55 @@ static void random_prog(struct prog *p, unsigned *seed)
 	}
 }
 
+/* What speculation (cli/run/spec-run.c) relies on: the first schedule lp_explore_upcoming
+ * lists is the one lp_explore_next returns, with that id; once it is returned, every id
+ * still listed is lower (the higher ones are gone). Asking changes nothing: the same
+ * executions and prunings as without. */
+static void test_upcoming(void **state)
+{
+	(void)state;
+	unsigned seed0 = (unsigned)time(NULL);
+	printf("# upcoming seed %u\n", seed0);
+	for (int i = 0; i < 200; i++) {
+		unsigned seed = seed0 + (unsigned)i;
+		struct prog p;
+		random_prog(&p, &seed);
+		struct finals plain;
+		uint64_t pruned_plain, pruned_spec = 0;
+		explore(&p, 2, LP_REDUCE_SLEEP, &plain, &pruned_plain);
+		struct lp_explore *ex = lp_explore_new(LP_PHASE_CONCURRENT, 2);
+		lp_explore_set_reduction(ex, LP_REDUCE_SLEEP);
+		struct lp_explore_upcoming up[8];
+		size_t n_up = 0;
+		bool started = false;
+		uint64_t runs = 0;
+		const struct lp_schedule *s;
+		struct run r;
+		while ((s = lp_explore_next(ex))) {
+			uint64_t id = lp_explore_current_id(ex);
+			if (started && n_up) {
+				assert_int_equal(up[0].id, id);
+			}
+			started = true;
+			size_t n = lp_explore_upcoming(ex, 8, up);
+			for (size_t k = 0; k < n; k++) {
+				assert_true(up[k].id < id);
+				assert_true(k == 0 || up[k].id < up[k - 1].id);
+			}
+			simulate(&p, s, &r);
+			runs++;
+			lp_explore_done(ex, r.d, (size_t)r.n);
+			n_up = lp_explore_upcoming(ex, 8, up);
+		}
+		for (unsigned c = 0; c < 8; c++)
+			pruned_spec += lp_explore_pruned(ex, c);
+		assert_int_equal(runs, plain.runs);
+		assert_int_equal(pruned_spec, pruned_plain);
+		lp_explore_free(ex);
+		free(plain.v);
+	}
+}
+
 static void test_random(void **state)
 {
 	(void)state;
@@ -356,6 +405,7 @@ int main(void)
 	    cmocka_unit_test(test_bound_sensitive),
 	    cmocka_unit_test(test_locks),
 	    cmocka_unit_test(test_random),
+	    cmocka_unit_test(test_upcoming),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

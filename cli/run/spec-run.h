@@ -1,0 +1,35 @@
+/* cli/run/spec-run.h — phase 2 on several workers (--jobs) with the result of one worker.
+ *
+ * The explorer stays sequential: it asks for one schedule at a time and takes its decision
+ * log before handing out the next (scheduler/explore.h). While slot 0 of the fork server
+ * runs the schedule asked for, the other slots run the schedules the explorer will ask for
+ * next (lp_explore_upcoming), and their results wait, copied, until it does. A result is
+ * used only when its schedule's turn comes, and executions are deterministic, so the
+ * explorer sees exactly the results a single worker gives it: the same verdict, the same
+ * first violation, the same counts whatever the number of workers. Speculation is lost
+ * only when the schedule is pruned before its turn or the run ends first; a watchdog
+ * expiry in a speculative execution ends the run only at its turn. */
+#ifndef LINEUP_CLI_SPEC_RUN_H
+#define LINEUP_CLI_SPEC_RUN_H
+
+#include <stdint.h>
+
+#include "run-server.h"
+#include "scheduler/explore.h"
+
+struct lp_spec;
+
+/* Speculates over sv's parallel slots (lp_server_parallel > 1) for explorer ex. */
+struct lp_spec *lp_spec_new(struct lp_server *sv, struct lp_explore *ex, uint64_t max_steps);
+/* The result of s, the schedule lp_explore_next just returned: a speculative one, or run
+ * now in slot 0. *res stays valid until the next call or lp_spec_free. */
+void lp_spec_run(struct lp_spec *sp, const struct lp_schedule *s, struct lp_exec_result *res);
+/* Executions that ran ahead of their turn and were then not needed (pruned first). */
+uint64_t lp_spec_wasted(const struct lp_spec *sp);
+uint64_t lp_spec_used(const struct lp_spec *sp); /* results taken from speculation */
+/* Kills the speculative executions still running and waits for them; the result last
+ * handed out stays valid. */
+void lp_spec_stop(struct lp_spec *sp);
+void lp_spec_free(struct lp_spec *sp);
+
+#endif

@@ -1,0 +1,63 @@
+#!/bin/sh
+# t0440-jobs-same-result.sh — phase 2 on several workers (-j N, cli/run/spec-run.h) gives
+# what one worker gives: exit status, verdict, the violation's schedule and history, and
+# every count (executions by preemptions, pruned), on buggy and correct examples; workers
+# do run executions ahead of their turn; a client whose files every execution rewinds
+# runs on one worker and the summary says why.
+. "$top_srcdir/tests/e2e/test-lib.sh"
+lp_require_runtime
+command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+
+# The parts of a report that must not depend on -j (not the workers' own figures, nor
+# seconds).
+facts() {
+	jq -c '{verdict, v: (.violation | if . then {kind, schedule, history} else null end),
+		p1: .phase1.executions, p2: (.phase2 | {executions, executions_by_preemptions,
+		pruned, pruned_by_preemptions})}' "$1"
+}
+
+# same LIB CLIENT [ARGS...]: -j 1, 2 and 3 agree.
+same() {
+	lib=$1 client=$2
+	shift 2
+	if [ ! -e "$P/$lib" ] || [ ! -e "$P/$client" ]; then
+		skip "$client: not built"
+		return
+	fi
+	lp_run -j 1 --no-root-cause --json j1.json --target "$P/$lib" -- "$P/$client" "$@"
+	rc1=$RC
+	for j in 2 3; do
+		lp_run -j "$j" --no-root-cause --json "j$j.json" --target "$P/$lib" -- "$P/$client" "$@"
+		[ "$RC" = "$rc1" ] && [ "$(facts "$T/j$j.json")" = "$(facts "$T/j1.json")" ] &&
+			[ "$(jq -r .phase2.workers "$T/j$j.json")" = "$j" ]
+		ok $? "$client $*: -j $j gives what -j 1 gives (exit $rc1, $(jq -r '.phase2.executions' "$T/j1.json") executions)"
+	done
+}
+
+same libqueue-trylock.so client-queue-trylock
+same libqueue-lock.so client-queue-lock
+same libqueue-lock.so client-queue-grid-lock 2 2
+same libqueue-trylock.so client-queue-grid-trylock 3 2
+same libevent-nolock.so client-event
+same libsemw.so client-sem
+same libstack-treiber.so client-stack-treiber
+same libcounter-loadstore.so client-counter-loadstore
+
+# Workers run executions ahead of their turn (a correct 2x2 test has hundreds).
+lp_require_prog libqueue-lock.so client-queue-grid-lock
+lp_run -j 2 --json j2.json --target "$P/libqueue-lock.so" -- "$P/client-queue-grid-lock" 2 2
+[ "$RC" = 0 ] && [ "$(jq -r .phase2.speculated "$T/j2.json")" -gt 0 ] &&
+	grep -q '^phase 2 workers: 2 ([0-9]* executions ran ahead of their turn' "$OUT"
+ok $? "-j 2: $(jq -r .phase2.speculated "$T/j2.json") of $(jq -r .phase2.executions "$T/j2.json") executions ran ahead of their turn, and the summary says so"
+lp_run -j 1 --target "$P/libqueue-lock.so" -- "$P/client-queue-grid-lock" 2 2
+! grep -q '^phase 2 workers' "$OUT"
+ok $? "-j 1: no workers line"
+
+# Executions that rewind the client's files share their offsets: one at a time.
+lp_require_prog libqueue-lock.so client-fdstate
+echo 7 >"$T/in"
+lp_run -j 2 --json fd.json --target "$P/libqueue-lock.so" -- "$P/client-fdstate" "$T/tool.out" "$T/in"
+[ "$RC" = 0 ] && [ "$(jq -r .phase2.workers "$T/fd.json")" = 1 ] &&
+	grep -q '^phase 2 workers: 1 (the client has files open that every execution rewinds)' "$OUT"
+ok $? "a client with files every execution rewinds runs on one worker, and the summary says why"
+done_testing
