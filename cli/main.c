@@ -190,7 +190,6 @@ int main(int argc, char **argv)
 		(o.spurious ? LP_RUN_SPURIOUS : 0) | (o.n_globs ? LP_RUN_SERIAL_SWITCHES : 0),
 	    .verbose = o.verbose > 0,
 	    .slots = check_workers(&o),
-	    .cpus = online_cpus(),
 	};
 	int rc;
 	if (o.replay) {

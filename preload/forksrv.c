@@ -66,13 +66,12 @@ static int read_cmd(struct lp_cmd *c)
 	return c->magic == LP_MSG_MAGIC ? 0 : -1;
 }
 
-/* The execution's process: one CPU for all its threads (handoffs stay cheap), the one the
- * cli chose (parallel executions each get their own) or else where it starts, then the
- * scheduler. */
+/* The execution's process: one CPU for all its threads (handoffs stay cheap), the one it
+ * starts on (the kernel spreads the starts of parallel executions), then the scheduler. */
 static void become_execution(void)
 {
-	int cpu = lp_g.shm->cpu >= 0 ? lp_g.shm->cpu : sched_getcpu();
-	if (cpu >= 0 && cpu < CPU_SETSIZE) {
+	int cpu = sched_getcpu();
+	if (cpu >= 0) {
 		cpu_set_t set;
 		CPU_ZERO(&set);
 		CPU_SET(cpu, &set);

@@ -25,7 +25,7 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libprobe.so $(LP_PROG_DIR)/libqueue-c11.so $(LP_PROG_DIR)/libqueue-c11-trylock.so \
 	$(LP_PROG_DIR)/libnodeset.so $(LP_PROG_DIR)/libnodeset-split.so $(LP_PROG_DIR)/liblazyreg.so $(LP_PROG_DIR)/libident.so \
 	$(LP_PROG_DIR)/libquasiq.so $(LP_PROG_DIR)/libquasiq-by2.so $(LP_PROG_DIR)/libquasiq-strict.so \
-	$(LP_PROG_DIR)/libpair-race.so
+	$(LP_PROG_DIR)/libpair-race.so $(LP_PROG_DIR)/libbusy-pair.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -47,7 +47,7 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-nodeset $(LP_PROG_DIR)/client-nodeset-split $(LP_PROG_DIR)/client-lazyreg \
 	$(LP_PROG_DIR)/client-ident $(LP_PROG_DIR)/client-queue-same-lock \
 	$(LP_PROG_DIR)/client-queue-same-trylock $(LP_PROG_DIR)/client-quasiq \
-	$(LP_PROG_DIR)/client-quasiq-by2 $(LP_PROG_DIR)/client-pair
+	$(LP_PROG_DIR)/client-quasiq-by2 $(LP_PROG_DIR)/client-pair $(LP_PROG_DIR)/client-busy-pair
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -71,7 +71,7 @@ LP_LIB_TABLE = \
 	queue-c11-trylock:queue-c11:queue.h nodeset:nodeset:nodeset.h \
 	nodeset-split:nodeset:nodeset.h lazyreg:lazyreg:lazyreg.h ident:ident:ident.h \
 	escape:escape:escape.h quasiq:quasiq:quasiq.h quasiq-by2:quasiq:quasiq.h \
-	quasiq-strict:quasiq:quasiq.h pair-race:pair-race:pair.h
+	quasiq-strict:quasiq:quasiq.h pair-race:pair-race:pair.h busy-pair:busy-pair:busy-pair.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm
 LP_LIB_DEFINES = quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE
 
@@ -118,7 +118,7 @@ LP_CLIENT_TABLE = \
 	escape-cancel:client-escape-cancel:escape:escape.h \
 	spin-barrier:client-spin-barrier:queue-lock:queue.h \
 	quasiq:client-quasiq:quasiq:quasiq.h quasiq-by2:client-quasiq:quasiq-by2:quasiq.h \
-	pair:client-pair:pair-race:pair.h
+	pair:client-pair:pair-race:pair.h busy-pair:client-busy-pair:busy-pair:busy-pair.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 
@@ -257,7 +257,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0400-wrong-queue-trylock.sh \
 	tests/e2e/t0410-wrong-event-missed-wakeup.sh \
 	tests/e2e/t0420-wrong-crash-under-schedule.sh \
-	tests/e2e/t0430-wrong-reduction-keeps-bugs.sh tests/e2e/t0435-reduction-pure-regions.sh tests/e2e/t0440-jobs-same-result.sh \
+	tests/e2e/t0430-wrong-reduction-keeps-bugs.sh tests/e2e/t0435-reduction-pure-regions.sh tests/e2e/t0440-jobs-same-result.sh tests/e2e/t0445-jobs-watchdog-at-turn.sh \
 	tests/e2e/t0460-criterion-sequential.sh \
 	tests/e2e/t0470-golden-quasi.sh \
 	tests/e2e/t0500-phase1-nondeterministic.sh \
@@ -345,7 +345,8 @@ check_DATA += $(LP_GRID_CLIENTS)
 CLEANFILES += $(LP_GRID_CLIENTS)
 EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP_PROG_DIR)/client-queue-c11.c \
 	$(LP_PROG_DIR)/quasiq.c $(LP_PROG_DIR)/quasiq.h $(LP_PROG_DIR)/client-quasiq.c \
-	$(LP_PROG_DIR)/pair-race.c $(LP_PROG_DIR)/pair.h $(LP_PROG_DIR)/client-pair.c
+	$(LP_PROG_DIR)/pair-race.c $(LP_PROG_DIR)/pair.h $(LP_PROG_DIR)/client-pair.c \
+	$(LP_PROG_DIR)/busy-pair.c $(LP_PROG_DIR)/busy-pair.h $(LP_PROG_DIR)/client-busy-pair.c
 LP_GRID_SRC = $(LP_PROG_DIR)/client-queue-grid.c $(LP_QUEUE_H)
 $(LP_PROG_DIR)/client-queue-lock-4x1: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-lock.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=4 -DOPS=1 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-lock.so

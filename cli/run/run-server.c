@@ -405,7 +405,6 @@ static void create_shm(struct lp_server *sv)
 	sv->shm->magic = LP_SHM_MAGIC;
 	sv->shm->version = LP_PROTOCOL_VERSION;
 	sv->shm->phase = LP_PHASE_SERIAL;
-	sv->shm->cpu = -1;
 }
 
 void lp_server_start_single(struct lp_server *sv)
@@ -480,8 +479,6 @@ static void write_input(struct lp_server *sv, unsigned slot, const struct lp_sch
 	m->phase = s->phase;
 	m->max_steps = max_steps;
 	m->run_flags = run_flags;
-	/* Parallel executions each on a CPU of their own; one alone stays where it starts. */
-	m->cpu = sv->slots > 1 && sv->cpus > 1 ? (int32_t)(slot % sv->cpus) : -1;
 	m->strategy = s->phase == LP_PHASE_CONCURRENT ? sv->strategy : LP_STRAT_DEFAULT;
 	m->seed = sv->seed;
 	m->pct_n_changes = sv->pct_n_changes;

@@ -15,7 +15,6 @@ struct lp_exec_result;
 struct lp_server {
 	struct lp_shm *shm; /* area 0; area k follows at k * LP_SHM_SIZE (lp_server_area) */
 	unsigned slots;	    /* areas: executions that may run at once (set before starting) */
-	unsigned cpus;	    /* CPUs to spread parallel executions over (0 or 1: no pinning) */
 	/* Called when an execution submitted with lp_server_submit ended: res (its log in the
 	 * slot's area) is valid until that slot is submitted again, which the hook may do. */
 	void (*on_done)(void *arg, unsigned slot, const struct lp_exec_result *res);

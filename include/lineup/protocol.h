@@ -342,15 +342,15 @@ struct lp_shm {
 	uint32_t magic;	  /* LP_SHM_MAGIC, written by the cli */
 	uint32_t version; /* LP_PROTOCOL_VERSION */
 	/* input: written by the cli before each run */
-	uint32_t phase;		/* enum lp_phase */
-	uint32_t n_overrides;	/* sorted by step, strictly increasing */
-	uint64_t max_steps;	/* scheduling points inside one operation before it counts as a
-				   livelock; 0 = unlimited */
-	uint32_t run_flags;	/* LP_RUN_* */
-	int32_t cpu;		/* the CPU the execution's threads run on; -1: where it starts */
-	uint32_t strategy;	/* enum lp_strategy_kind */
-	uint32_t pct_n_changes; /* <= LP_MAX_PCT_CHANGES */
-	uint64_t seed;		/* this execution's seed (random, pct) */
+	uint32_t phase;	      /* enum lp_phase */
+	uint32_t n_overrides; /* sorted by step, strictly increasing */
+	uint64_t max_steps;   /* scheduling points inside one operation before it counts as a
+				 livelock; 0 = unlimited */
+	uint32_t run_flags;   /* LP_RUN_* */
+	uint32_t pad;
+	uint32_t strategy;			  /* enum lp_strategy_kind */
+	uint32_t pct_n_changes;			  /* <= LP_MAX_PCT_CHANGES */
+	uint64_t seed;				  /* this execution's seed (random, pct) */
 	uint64_t pct_changes[LP_MAX_PCT_CHANGES]; /* steps, increasing: the i-th (1-based) drops
 						     the running thread's priority to i */
 	union {
