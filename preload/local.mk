@@ -6,7 +6,7 @@ liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/text.
 	preload/trampoline-x86_64.S preload/forksrv.c preload/fd-state.c preload/hooks-fork.c preload/hooks-pthread.c preload/hooks-c11.c preload/hooks-fd.c preload/hooks-unwind.c preload/heap.c \
 	preload/hooks-dl.c preload/sites.c preload/sites.h preload/patch.c preload/trap.c \
 	preload/hooks-atomic.c preload/hooks-atomic-x86_64.S \
-	preload/runtime.h preload/runtime-thread.c preload/runtime-cancel.c preload/hooks-cancel.c preload/golden.c preload/golden-handles.h \
+	preload/runtime.h preload/runtime-thread.c preload/runtime-spin.c preload/runtime-spin.h preload/runtime-cancel.c preload/hooks-cancel.c preload/golden.c preload/golden-handles.h \
 	preload/runtime-sync.c preload/runtime-tsd.c scheduler/sched-pick.c scheduler/sched-pick.h \
 	scheduler/atomic-region.c scheduler/atomic-region.h \
 	preload/runtime-strategy.c scheduler/strategy.h
@@ -27,6 +27,13 @@ tests_unit_test_runtime_pick_SOURCES = tests/unit/test-runtime-pick.c scheduler/
 tests_unit_test_runtime_pick_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/scheduler
 tests_unit_test_runtime_pick_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_runtime_pick_LDADD = $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test-runtime-spin
+TESTS += tests/unit/test-runtime-spin
+tests_unit_test_runtime_spin_SOURCES = tests/unit/test-runtime-spin.c preload/runtime-spin.c
+tests_unit_test_runtime_spin_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
+tests_unit_test_runtime_spin_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_runtime_spin_LDADD = $(CMOCKA_LIBS)
 
 check_PROGRAMS += tests/unit/test-preload-sites
 TESTS += tests/unit/test-preload-sites

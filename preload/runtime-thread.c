@@ -204,6 +204,8 @@ static bool local_step(const struct lp_thread *self, uint32_t point)
 static void start_step(struct lp_thread *self, uint32_t point)
 {
 	memset(&self->fp, 0, sizeof self->fp);
+	self->yield_step = point == LP_PT_YIELD;
+	lp_spin_step_start(self, point, lp_rt_access_addr && !lp_rt_access_write);
 	bool local = local_step(self, point);
 	if ((self->in_op || self->library) && !local)
 		self->fp.flags |= LP_FP_TARGET;
@@ -230,7 +232,9 @@ static void start_step(struct lp_thread *self, uint32_t point)
 		}
 		self->fp.flags |= LP_FP_UNKNOWN; /* a fence without an operand */
 		break;
-	default: /* yields, thread and process exit */
+	case LP_PT_YIELD: /* logged as unknown (yield_step), touches nothing */
+		break;
+	default: /* thread and process exit */
 		self->fp.flags |= LP_FP_UNKNOWN;
 	}
 }
@@ -263,7 +267,14 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	self->at_site = site;
 	if (shm->n_regions)
 		lp_region_arrive(&self->region, point);
+	bool spin_block = lp_spin_arrive(self, point, site, &self->fp);
 	for (;;) {
+		/* a spinner waiting for a change runs only when nothing else can */
+		bool others = false;
+		for (unsigned i = 0; i < lp_rt.n && !others; i++) {
+			struct lp_thread *t = &lp_rt.th[i];
+			others = t->state == LP_T_ENABLED && !t->spin.waiting && !waits_for_lock(t);
+		}
 		n = 0;
 		for (unsigned i = 0; i < lp_rt.n; i++) {
 			struct lp_thread *t = &lp_rt.th[i];
@@ -272,7 +283,8 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 			if (t == self)
 				running = n;
 			pick[n].tid = t->tid;
-			pick[n].enabled = t->state == LP_T_ENABLED && !waits_for_lock(t);
+			pick[n].enabled = t->state == LP_T_ENABLED && !waits_for_lock(t) &&
+					  !(others && t->spin.waiting);
 			pick[n].in_op = t->in_op;
 			pick[n].at_op_start = t->at_op_start;
 			pick[n].library = t->library;
@@ -285,6 +297,10 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 		if (nc && lp_region_locked(&self->region, point) &&
 		    lp_sched_is_candidate(cand, nc, self->tid)) {
 			cand[0] = self->tid; /* inside an atomic region: no preemption */
+			nc = 1;
+		}
+		if (nc && spin_block && self->state == LP_T_ENABLED) {
+			cand[0] = self->tid; /* its repeats run as one step (runtime-spin.h) */
 			nc = 1;
 		}
 		if (nc)
@@ -328,6 +344,8 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 		  : point == LP_PT_SYNC ? (uintptr_t)self->sync_obj
 					: 0;
 	d->done = self->fp;
+	if (self->yield_step)
+		d->done.flags |= LP_FP_UNKNOWN;
 	d->n_candidates = nc;
 	d->pad = 0;
 	memcpy(d + 1, cand, nc * sizeof(lp_tid_t));
@@ -339,6 +357,8 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 		lp_rt.spinner = LP_TID_NONE;
 	start_step(self, point);
 	struct lp_thread *next = find_tid(chosen);
+	if (next && next != self)
+		lp_spin_chosen(next);
 	if (shm->n_regions && next)
 		lp_region_chosen(&next->region, shm->regions, shm->n_regions, next->at_site);
 	switch_to(self, next);

@@ -46,6 +46,7 @@
 
 #include "lineup/protocol.h"
 #include "scheduler/atomic-region.h"
+#include "runtime-spin.h"
 
 enum lp_thr_state {
 	LP_T_FREE = 0,
@@ -82,6 +83,9 @@ struct lp_thread {
 	pthread_mutex_t
 	    *lock_wait;		/* at that point, about to lock this mutex (blocking, untimed) */
 	struct lp_footprint fp; /* what its current step touched so far (protocol.h) */
+	uint8_t yield_step;	/* that step began with a yield (logged as touching everything,
+				   which it does not: runtime-spin.h) */
+	struct lp_spin spin;	/* runtime-spin.h */
 	uintptr_t at_site;	/* code address of its last point */
 	struct lp_region_state region; /* atomic regions (scheduler/atomic-region.h) */
 	pthread_t handle;

@@ -25,7 +25,8 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libprobe.so $(LP_PROG_DIR)/libqueue-c11.so $(LP_PROG_DIR)/libqueue-c11-trylock.so \
 	$(LP_PROG_DIR)/libnodeset.so $(LP_PROG_DIR)/libnodeset-split.so $(LP_PROG_DIR)/liblazyreg.so $(LP_PROG_DIR)/libident.so \
 	$(LP_PROG_DIR)/libquasiq.so $(LP_PROG_DIR)/libquasiq-by2.so $(LP_PROG_DIR)/libquasiq-strict.so \
-	$(LP_PROG_DIR)/libpair-race.so $(LP_PROG_DIR)/libbusy-pair.so
+	$(LP_PROG_DIR)/libpair-race.so $(LP_PROG_DIR)/libbusy-pair.so \
+	$(LP_PROG_DIR)/libspinsem.so $(LP_PROG_DIR)/libspinsem-short.so $(LP_PROG_DIR)/libspinsem-lost.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -47,7 +48,8 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-nodeset $(LP_PROG_DIR)/client-nodeset-split $(LP_PROG_DIR)/client-lazyreg \
 	$(LP_PROG_DIR)/client-ident $(LP_PROG_DIR)/client-queue-same-lock \
 	$(LP_PROG_DIR)/client-queue-same-trylock $(LP_PROG_DIR)/client-quasiq \
-	$(LP_PROG_DIR)/client-quasiq-by2 $(LP_PROG_DIR)/client-pair $(LP_PROG_DIR)/client-busy-pair
+	$(LP_PROG_DIR)/client-quasiq-by2 $(LP_PROG_DIR)/client-pair $(LP_PROG_DIR)/client-busy-pair \
+	$(LP_PROG_DIR)/client-spinsem $(LP_PROG_DIR)/client-spinsem-short $(LP_PROG_DIR)/client-spinsem-lost
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -71,9 +73,10 @@ LP_LIB_TABLE = \
 	queue-c11-trylock:queue-c11:queue.h nodeset:nodeset:nodeset.h \
 	nodeset-split:nodeset:nodeset.h lazyreg:lazyreg:lazyreg.h ident:ident:ident.h \
 	escape:escape:escape.h quasiq:quasiq:quasiq.h quasiq-by2:quasiq:quasiq.h \
-	quasiq-strict:quasiq:quasiq.h pair-race:pair-race:pair.h busy-pair:busy-pair:busy-pair.h
+	quasiq-strict:quasiq:quasiq.h pair-race:pair-race:pair.h busy-pair:busy-pair:busy-pair.h \
+	spinsem:spinsem:semw.h spinsem-short:spinsem:semw.h spinsem-lost:spinsem:semw.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm
-LP_LIB_DEFINES = quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE
+LP_LIB_DEFINES = quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE
 
 # Clients, name:source:library:header -> client-<name> built -g (-g0 when the name ends
 # in -nog) from <source>.c and linked with lib<library>.so.
@@ -118,7 +121,9 @@ LP_CLIENT_TABLE = \
 	escape-cancel:client-escape-cancel:escape:escape.h \
 	spin-barrier:client-spin-barrier:queue-lock:queue.h \
 	quasiq:client-quasiq:quasiq:quasiq.h quasiq-by2:client-quasiq:quasiq-by2:quasiq.h \
-	pair:client-pair:pair-race:pair.h busy-pair:client-busy-pair:busy-pair:busy-pair.h
+	pair:client-pair:pair-race:pair.h busy-pair:client-busy-pair:busy-pair:busy-pair.h \
+	spinsem:client-spinsem:spinsem:semw.h spinsem-short:client-spinsem:spinsem-short:semw.h \
+	spinsem-lost:client-spinsem:spinsem-lost:semw.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 
@@ -292,7 +297,7 @@ LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0850-atomics-event-fig9.sh \
 	tests/e2e/t0851-atomics-event-fixed.sh \
 	tests/e2e/t0860-atomics-livelock-spin.sh \
-	tests/e2e/t0861-atomics-spin-pause.sh \
+	tests/e2e/t0861-atomics-spin-pause.sh tests/e2e/t0862-atomics-spin-folding.sh \
 	tests/e2e/t0870-atomics-summary-sites.sh \
 	tests/e2e/t0880-atomics-root-causes.sh \
 	tests/e2e/t0900-real-urcu-lfstack.sh \
@@ -346,7 +351,8 @@ CLEANFILES += $(LP_GRID_CLIENTS)
 EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP_PROG_DIR)/client-queue-c11.c \
 	$(LP_PROG_DIR)/quasiq.c $(LP_PROG_DIR)/quasiq.h $(LP_PROG_DIR)/client-quasiq.c \
 	$(LP_PROG_DIR)/pair-race.c $(LP_PROG_DIR)/pair.h $(LP_PROG_DIR)/client-pair.c \
-	$(LP_PROG_DIR)/busy-pair.c $(LP_PROG_DIR)/busy-pair.h $(LP_PROG_DIR)/client-busy-pair.c
+	$(LP_PROG_DIR)/busy-pair.c $(LP_PROG_DIR)/busy-pair.h $(LP_PROG_DIR)/client-busy-pair.c \
+	$(LP_PROG_DIR)/spinsem.c $(LP_PROG_DIR)/client-spinsem.c
 LP_GRID_SRC = $(LP_PROG_DIR)/client-queue-grid.c $(LP_QUEUE_H)
 $(LP_PROG_DIR)/client-queue-lock-4x1: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-lock.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=4 -DOPS=1 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-lock.so

@@ -1,0 +1,125 @@
+/* preload/runtime-spin.c — spin loops folded (runtime-spin.h). Hook path: no libc beyond
+ * what the runtime uses. */
+#include "runtime-spin.h"
+
+#include <string.h>
+
+#include "preload.h"
+#include "runtime.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
+
+bool lp_spin_dependent(const struct lp_footprint *a, const struct lp_footprint *b)
+{
+	if ((a->flags | b->flags) & LP_FP_UNKNOWN)
+		return true;
+	if (a->flags & b->flags & LP_FP_TARGET) /* untracked memory on both sides */
+		return true;
+	for (uint32_t i = 0; i < a->n && i < LP_FP_MAX; i++)
+		for (uint32_t j = 0; j < b->n && j < LP_FP_MAX; j++)
+			if (a->obj[i] == b->obj[j])
+				return true;
+	return false;
+}
+
+void lp_spin_step_start(struct lp_thread *t, uint32_t point, bool reads_only)
+{
+	t->spin.step_plain = point == LP_PT_YIELD ||
+			     ((point == LP_PT_ATOMIC || point == LP_PT_MEMORY) && reads_only);
+}
+
+/* Adds fp to the iteration's footprint; false when it no longer fits. */
+static bool merge(struct lp_footprint *into, const struct lp_footprint *fp)
+{
+	into->flags |= fp->flags;
+	for (uint32_t i = 0; i < fp->n && i < LP_FP_MAX; i++) {
+		bool have = false;
+		for (uint32_t j = 0; j < into->n; j++)
+			have |= into->obj[j] == fp->obj[i];
+		if (have)
+			continue;
+		if (into->n == LP_FP_MAX)
+			return false;
+		into->obj[into->n++] = fp->obj[i];
+	}
+	return true;
+}
+
+/* Every other thread that spins hears of self's step: a dependent one is news. */
+static void tell_others(const struct lp_thread *self, const struct lp_footprint *fp)
+{
+	for (unsigned i = 0; i < lp_rt.n; i++) {
+		struct lp_thread *t = &lp_rt.th[i];
+		struct lp_spin *s = &t->spin;
+		if (t == self || !(s->watched || s->parked || s->waiting || s->in_block))
+			continue;
+		if (lp_spin_dependent(fp, &s->fp)) {
+			s->news = 1;
+			s->parked = s->waiting = 0;
+		}
+	}
+}
+
+bool lp_spin_arrive(struct lp_thread *self, uint32_t point, uintptr_t site,
+		    const struct lp_footprint *fp)
+{
+	struct lp_spin *m = &self->spin;
+	if (lp_rt.phase != LP_PHASE_CONCURRENT) {
+		tell_others(self, fp);
+		return false;
+	}
+	if (!m->step_plain || !merge(&m->cur_fp, fp))
+		m->cur_bad = 1;
+	if (m->n_cur < LP_SPIN_SITES)
+		m->cur[m->n_cur++] = site;
+	else
+		m->cur_bad = 1;
+	/* A loop iteration: plain steps from its last yield back to that yield, or so far on
+	 * the path the last such iteration took. It writes nothing others see (the spin-loop
+	 * assumption), even when what it read changed: no news for anyone. */
+	bool loop = !m->cur_bad && m->have_yield &&
+		    (point == LP_PT_YIELD ? site == m->yield_site
+					  : m->prev_loop && m->n_cur < m->n_prev &&
+						m->cur[m->n_cur - 1] == m->prev[m->n_cur - 1]);
+	if (!loop)
+		tell_others(self, fp);
+	if (point != LP_PT_YIELD) {
+		if (!loop)
+			m->in_block = 0;
+		return m->in_block;
+	}
+	bool quiet = loop && !m->news; /* it saw what the last iteration saw */
+	bool go_on = false;
+	if (m->in_block) {
+		m->in_block = 0;
+		if (quiet && --m->block_left > 0) {
+			m->in_block = 1;
+			go_on = true;
+		} else if (quiet) {
+			m->waiting = 1;
+		}
+	} else {
+		m->parked = quiet;
+	}
+	memcpy(m->prev, m->cur, sizeof m->prev);
+	m->n_prev = m->n_cur;
+	m->prev_loop = loop;
+	m->fp = m->cur_fp;
+	m->watched = !m->cur_bad;
+	m->n_cur = 0;
+	m->cur_bad = 0;
+	memset(&m->cur_fp, 0, sizeof m->cur_fp);
+	m->news = 0;
+	m->yield_site = site;
+	m->have_yield = 1;
+	return go_on;
+}
+
+void lp_spin_chosen(struct lp_thread *t)
+{
+	struct lp_spin *s = &t->spin;
+	if (!s->parked && !s->waiting)
+		return;
+	s->parked = s->waiting = 0;
+	s->in_block = 1;
+	s->block_left = LP_SPIN_FOLD_MAX;
+}

@@ -1,0 +1,64 @@
+/* preload/runtime-spin.h — spin loops folded (concurrent phase).
+ *
+ * A spin-wait (a loop that executes PAUSE or sched_yield until another thread writes what
+ * it reads) makes every one of its yields a free choice among the other threads: with a
+ * few spinners the schedules multiply without new behaviour. An *iteration* is what a
+ * thread runs from one of its yield points to the next; it is a *loop iteration* when it
+ * comes back to the same yield and every step of it began at a yield or at a trapped read
+ * (no write, no pthread or futex call, no operation start or end, nothing unknown). The
+ * spin-loop assumption (CHESS makes it of yields too): a loop iteration writes nothing
+ * another thread sees, and one that reads what the last one read does what it did, but for
+ * the thread's own loop counter. So its steps are no news to anyone, and a thread whose
+ * loop iteration saw no step of another thread dependent on it (lp_spin_dependent) is
+ * *parked* at its yield: running it again changes nothing until another thread writes
+ * what it reads.
+ * A parked thread stays a candidate, but once chosen it runs its iterations as one step:
+ * while they repeat it is the sole candidate, until it does something else (its counter ran
+ * out, or it saw a change) or LP_SPIN_FOLD_MAX iterations passed; it then *waits*: no
+ * candidate while another thread can run, until a dependent step of another thread. Any
+ * schedule that interleaves those iterations with other steps has an equivalent one
+ * without (each no-op iteration moved to the block or dropped), at no more preemptions.
+ * What this gives up: a bounded spin of more than LP_SPIN_FOLD_MAX iterations that runs out
+ * while other threads keep running steps it does not depend on. */
+#ifndef LINEUP_PRELOAD_RUNTIME_SPIN_H
+#define LINEUP_PRELOAD_RUNTIME_SPIN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lineup/protocol.h"
+
+#define LP_SPIN_FOLD_MAX 256
+#define LP_SPIN_SITES 8 /* scheduling points of one iteration that can be compared */
+
+struct lp_spin {
+	uint8_t watched;    /* its last iteration was plain: others' steps are checked against it */
+	uint8_t news;	    /* a dependent step of another thread since its last yield */
+	uint8_t parked;	    /* at its yield, repeating with nothing changed */
+	uint8_t in_block;   /* running its repeats as one step */
+	uint8_t waiting;    /* ran LP_SPIN_FOLD_MAX repeats: waits for a change */
+	uint8_t cur_bad;    /* this iteration has a step that is not plain, or is too long */
+	uint8_t prev_loop;  /* the last iteration went from its yield back to it, plainly */
+	uint8_t have_yield; /* yield_site is set */
+	uint8_t step_plain; /* the step it runs began at a yield or a trapped read */
+	uint8_t n_cur, n_prev;
+	uint16_t block_left;
+	uintptr_t yield_site; /* of its last yield */
+	uintptr_t cur[LP_SPIN_SITES], prev[LP_SPIN_SITES];
+	struct lp_footprint cur_fp, fp; /* this iteration so far; the last whole one */
+};
+
+struct lp_thread;
+
+/* Whether step a may change what a step with footprint b reads (or the reverse). */
+bool lp_spin_dependent(const struct lp_footprint *a, const struct lp_footprint *b);
+/* At the start of a step of t from a point of this kind. */
+void lp_spin_step_start(struct lp_thread *t, uint32_t point, bool reads_only);
+/* self reached a point (site) ending a step with footprint fp: others hear of it, self's
+ * iteration goes on. Returns true when self continues its block there (sole candidate). */
+bool lp_spin_arrive(struct lp_thread *self, uint32_t point, uintptr_t site,
+		    const struct lp_footprint *fp);
+/* t was chosen to run next after another thread. */
+void lp_spin_chosen(struct lp_thread *t);
+
+#endif

@@ -1,0 +1,29 @@
+#!/bin/sh
+# t0862-atomics-spin-folding.sh — spin-waits are folded (preload/runtime-spin.h): a
+# semaphore whose wait spins up to 100 rounds of PAUSE before it sleeps (spinsem.c) is
+# explored with exactly the schedules of the same semaphore spinning 20 rounds, at bounds
+# 1 and 2; the buggy twin that reads its waiters before raising the count (a lost wake-up)
+# is still found as a stuck history, and its schedule replays it.
+. "$top_srcdir/tests/e2e/test-lib.sh"
+lp_require_runtime
+lp_require_prog libspinsem.so client-spinsem libspinsem-short.so client-spinsem-short \
+	libspinsem-lost.so client-spinsem-lost
+command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+
+for p in 1 2; do
+	lp_run -j 1 -p "$p" --json long.json --target "$P/libspinsem.so" -- "$P/client-spinsem" 3
+	long_rc=$RC
+	lp_run -j 1 -p "$p" --json short.json --target "$P/libspinsem-short.so" -- "$P/client-spinsem-short" 3
+	[ "$long_rc" = 0 ] && [ "$RC" = 0 ] &&
+		[ "$(jq -r .phase2.executions "$T/long.json")" = "$(jq -r .phase2.executions "$T/short.json")" ]
+	ok $? "-p $p: 100 rounds of spinning explore what 20 rounds do ($(jq -r .phase2.executions "$T/long.json") executions), both pass"
+done
+
+lp_run -p 1 --json lost.json --target "$P/libspinsem-lost.so" -- "$P/client-spinsem-lost" 3
+expect_status 1 "the lost wake-up: exit 1"
+[ "$(jq -r .violation.kind "$T/lost.json")" = stuck ]
+ok $? "reported as a stuck history"
+sched=$(jq -r .violation.schedule "$T/lost.json")
+lp_run -p 1 --replay "$sched" --target "$P/libspinsem-lost.so" -- "$P/client-spinsem-lost" 3
+expect_status 1 "its schedule $sched replays the violation"
+done_testing
