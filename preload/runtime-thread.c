@@ -253,6 +253,17 @@ static bool waits_for_lock(const struct lp_thread *t)
 	return owner != 0 && owner != t->ktid;
 }
 
+/* Whether a thread other than self can run and is not a spinner waiting for a change. */
+static bool another_can_run(const struct lp_thread *self)
+{
+	for (unsigned i = 0; i < lp_rt.n; i++) {
+		const struct lp_thread *t = &lp_rt.th[i];
+		if (t != self && t->state == LP_T_ENABLED && !t->spin.waiting && !waits_for_lock(t))
+			return true;
+	}
+	return false;
+}
+
 void lp_rt_point(uint32_t point, uintptr_t site)
 {
 	struct lp_thread *self = lp_self;
@@ -262,12 +273,15 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	unsigned n, nc, running = 0;
 
 	lp_op_check_left(self);
-	if (self->in_op && shm->max_steps && ++self->op_steps > shm->max_steps)
+	bool spin_block = lp_spin_arrive(self, point, site, &self->fp);
+	/* A folded repeat is no progress and no livelock while another thread may still
+	 * change what it waits for; alone, a spinner's rounds count as before. */
+	bool idle_repeat = spin_block && another_can_run(self);
+	if (self->in_op && shm->max_steps && !idle_repeat && ++self->op_steps > shm->max_steps)
 		lp_end(LP_OUT_LIVELOCK);
 	self->at_site = site;
 	if (shm->n_regions)
 		lp_region_arrive(&self->region, point);
-	bool spin_block = lp_spin_arrive(self, point, site, &self->fp);
 	for (;;) {
 		/* a spinner waiting for a change runs only when nothing else can */
 		bool others = false;

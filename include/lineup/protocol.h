@@ -52,7 +52,10 @@
  * other enabled threads (the running one only if none); elsewhere every enabled thread is a
  * candidate, except that the running thread is the sole candidate at those other points when it is
  * outside any operation and was created by the client (not inside an operation): the client's own
- * code between operations is never preempted (scheduler/sched-pick.h says why).
+ * code between operations is never preempted (scheduler/sched-pick.h says why). Spin-waits
+ * are folded (preload/runtime-spin.h): a thread repeating a loop iteration with nothing
+ * changed is the sole candidate while it repeats, and one waiting for a change is no
+ * candidate while another thread can run.
  * A schedule is written for people and --replay as "s:" or "c:" (phase) followed by
  * comma-separated "step@tid" overrides, e.g. "c:4@0.2,9@0.1" ("c:" = all defaults).
  */

@@ -3,7 +3,8 @@
 # semaphore whose wait spins up to 100 rounds of PAUSE before it sleeps (spinsem.c) is
 # explored with exactly the schedules of the same semaphore spinning 20 rounds, at bounds
 # 1 and 2; the buggy twin that reads its waiters before raising the count (a lost wake-up)
-# is still found as a stuck history, and its schedule replays it.
+# is still found as a stuck history, and its schedule replays it; a correct spin-wait flag
+# passes.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_prog libspinsem.so client-spinsem libspinsem-short.so client-spinsem-short \
@@ -26,4 +27,12 @@ ok $? "reported as a stuck history"
 sched=$(jq -r .violation.schedule "$T/lost.json")
 lp_run -p 1 --replay "$sched" --target "$P/libspinsem-lost.so" -- "$P/client-spinsem-lost" 3
 expect_status 1 "its schedule $sched replays the violation"
+
+# A correct flag whose wait spins with PAUSE until the set (flag-spin.c -DFLAG_PAUSE),
+# under a --max-steps below the fold's length: folding keeps every schedule in which the
+# waiter sees the flag, and no history is taken for a violation.
+lp_require_prog libflag-pause.so client-flag-pause
+lp_run -p 2 --max-steps 100 --target "$P/libflag-pause.so" -- "$P/client-flag-pause"
+expect_status 0 "spin-wait flag, -p 2 --max-steps 100: exit 0"
+expect_verdict "no violation found"
 done_testing
