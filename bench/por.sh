@@ -9,7 +9,8 @@
 # (bench/preload/floor, 3 threads) with one worker and with two side by side, and what -j 2
 # gains on each case beside what the floor gains.
 # Usage: bench/por.sh [BUILDDIR]   (make bench-por runs it; needs `make check` programs)
-# LP_BENCH_BOUND (default 2: the default bound), LP_BENCH_CASES (default "4x1 3x3 ms3x3 pool"),
+# LP_BENCH_BOUND (default 2: the default bound), LP_BENCH_CASES (default "4x1 3x3 ms3x3 pool";
+# also "spinsem": musl-like spinning semaphore, 3 threads, whose unreduced row takes long),
 # LP_BENCH_TIMEOUT (seconds per run, default 900; a run cut short prints "timeout").
 # LP_BENCH_BASELINE=DIR: also run DIR/lineup-preload (an older build) with its default
 # reduction on each case, in the same run, as the row "baseline".
@@ -47,6 +48,7 @@ for c in $CASES; do
 		lib=libglib-2.0.so.0 run="$P/client-glib-pool"
 		;;
 	ms3x3) lib=libqueue-ms.so run="$P/client-queue-ms-3x3" ;;
+	spinsem) lib=libspinsem.so run="$P/client-spinsem 3" ;; # a spinning semaphore, 3 threads
 	*) lib=libqueue-lock.so run="$P/client-queue-grid-lock ${c%x*} ${c#*x}" ;;
 	esac
 	base_e=
