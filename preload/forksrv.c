@@ -115,8 +115,11 @@ static void child_start(uint32_t slot, int32_t server)
 		long m =
 		    lp_syscall(SYS_mmap, (long)lp_g.shm, (long)LP_SHM_SIZE, PROT_READ | PROT_WRITE,
 			       MAP_SHARED | MAP_FIXED, lp_g.shm_fd, (long)(slot * LP_SHM_SIZE));
-		if (m != (long)lp_g.shm)
-			lp_fatal(LP_OUT_FATAL, 0, "cannot map the shared area of this execution");
+		if (m != (long)lp_g.shm) { /* area 0 is another execution's: a line only */
+			static const char msg[] = "cannot map the shared area of this execution\n";
+			sys_write(lp_g.log_fd, msg, sizeof msg - 1);
+			sys_exit_group(LP_PRELOAD_FATAL_STATUS);
+		}
 	}
 	become_execution();
 	if (lp_g.shm->run_flags & LP_RUN_GOLDEN)

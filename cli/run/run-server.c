@@ -608,13 +608,19 @@ static void take_reply(struct lp_server *sv, const struct lp_reply *r)
 }
 
 /* Waits up to 100 ms for replies and dispatches them; polls the watchdog of every running
- * execution when none came. */
+ * execution when none came, and at least every 100 ms while replies keep coming (other
+ * slots' executions end all the time while one may hang). */
 static void pump(struct lp_server *sv)
 {
 	struct pollfd p = {.fd = sv->reply_rd, .events = POLLIN};
 	int n = poll(&p, 1, 100);
 	if (n < 0 && errno != EINTR)
 		lp_die(LP_EXIT_USAGE, "poll: %s", strerror(errno));
+	double t = now();
+	if (n > 0 && t - sv->last_watch >= 0.1)
+		n = 0; /* watch first; the reply waits for the next call */
+	if (n <= 0)
+		sv->last_watch = t;
 	if (n > 0) {
 		char *buf = (char *)&sv->partial;
 		ssize_t got =

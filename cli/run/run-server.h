@@ -49,6 +49,7 @@ struct lp_server {
 	struct lp_reply partial;		     /* a reply being read */
 	size_t n_partial;
 	uint64_t n_done_async;
+	double last_watch; /* when the watchdogs were last polled */
 };
 
 struct lp_exec_result {
