@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "lineup/stringify.h"
 #include "preload.h"
 #include "runtime.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
@@ -59,6 +60,21 @@ static void tell_others(const struct lp_thread *self, const struct lp_footprint 
 	}
 }
 
+/* What the folding gives up (runtime-spin.h) is said once per execution, when it happens. */
+static void cut_short(const struct lp_thread *self, uintptr_t site)
+{
+	static int said;
+	if (said)
+		return;
+	said = 1;
+	lp_log_text(LP_REC_WARN, self->tid, site,
+		    "a spin-wait repeated " LP_STR(
+			LP_SPIN_FOLD_MAX) " rounds with nothing changing and was then taken to "
+					  "wait for another thread: a bounded spin of more rounds "
+					  "that runs out while other threads keep running is not "
+					  "explored (lineup-preload(1), spin-waits)");
+}
+
 bool lp_spin_arrive(struct lp_thread *self, uint32_t point, uintptr_t site,
 		    const struct lp_footprint *fp)
 {
@@ -96,6 +112,7 @@ bool lp_spin_arrive(struct lp_thread *self, uint32_t point, uintptr_t site,
 			go_on = true;
 		} else if (quiet) {
 			m->waiting = 1;
+			cut_short(self, site);
 		}
 	} else {
 		m->parked = quiet;

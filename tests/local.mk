@@ -27,7 +27,7 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libquasiq.so $(LP_PROG_DIR)/libquasiq-by2.so $(LP_PROG_DIR)/libquasiq-strict.so \
 	$(LP_PROG_DIR)/libpair-race.so $(LP_PROG_DIR)/libbusy-pair.so \
 	$(LP_PROG_DIR)/libspinsem.so $(LP_PROG_DIR)/libspinsem-short.so $(LP_PROG_DIR)/libspinsem-lost.so \
-	$(LP_PROG_DIR)/libflag-pause.so
+	$(LP_PROG_DIR)/libflag-pause.so $(LP_PROG_DIR)/libbusy-pause.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -51,7 +51,7 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-queue-same-trylock $(LP_PROG_DIR)/client-quasiq \
 	$(LP_PROG_DIR)/client-quasiq-by2 $(LP_PROG_DIR)/client-pair $(LP_PROG_DIR)/client-busy-pair \
 	$(LP_PROG_DIR)/client-spinsem $(LP_PROG_DIR)/client-spinsem-short $(LP_PROG_DIR)/client-spinsem-lost \
-	$(LP_PROG_DIR)/client-flag-pause
+	$(LP_PROG_DIR)/client-flag-pause $(LP_PROG_DIR)/client-busy-pause
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -76,9 +76,10 @@ LP_LIB_TABLE = \
 	nodeset-split:nodeset:nodeset.h lazyreg:lazyreg:lazyreg.h ident:ident:ident.h \
 	escape:escape:escape.h quasiq:quasiq:quasiq.h quasiq-by2:quasiq:quasiq.h \
 	quasiq-strict:quasiq:quasiq.h pair-race:pair-race:pair.h busy-pair:busy-pair:busy-pair.h \
-	spinsem:spinsem:semw.h spinsem-short:spinsem:semw.h spinsem-lost:spinsem:semw.h flag-pause:flag-spin:flag.h
+	spinsem:spinsem:semw.h spinsem-short:spinsem:semw.h spinsem-lost:spinsem:semw.h flag-pause:flag-spin:flag.h \
+	busy-pause:busy-pair:busy-pair.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm
-LP_LIB_DEFINES = quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE
+LP_LIB_DEFINES = quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE
 
 # Clients, name:source:library:header -> client-<name> built -g (-g0 when the name ends
 # in -nog) from <source>.c and linked with lib<library>.so.
@@ -125,7 +126,8 @@ LP_CLIENT_TABLE = \
 	quasiq:client-quasiq:quasiq:quasiq.h quasiq-by2:client-quasiq:quasiq-by2:quasiq.h \
 	pair:client-pair:pair-race:pair.h busy-pair:client-busy-pair:busy-pair:busy-pair.h \
 	spinsem:client-spinsem:spinsem:semw.h spinsem-short:client-spinsem:spinsem-short:semw.h \
-	spinsem-lost:client-spinsem:spinsem-lost:semw.h flag-pause:client-flag:flag-pause:flag.h
+	spinsem-lost:client-spinsem:spinsem-lost:semw.h flag-pause:client-flag:flag-pause:flag.h \
+	busy-pause:client-busy-pair:busy-pause:busy-pair.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 

@@ -4,7 +4,7 @@
 # explored with exactly the schedules of the same semaphore spinning 20 rounds, at bounds
 # 1 and 2; the buggy twin that reads its waiters before raising the count (a lost wake-up)
 # is still found as a stuck history, and its schedule replays it; a correct spin-wait flag
-# passes.
+# passes; a fold that reaches its limit is said in the report.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_prog libspinsem.so client-spinsem libspinsem-short.so client-spinsem-short \
@@ -35,4 +35,12 @@ lp_require_prog libflag-pause.so client-flag-pause
 lp_run -p 2 --max-steps 100 --target "$P/libflag-pause.so" -- "$P/client-flag-pause"
 expect_status 0 "spin-wait flag, -p 2 --max-steps 100: exit 0"
 expect_verdict "no violation found"
+
+# A spin-wait that a worker keeps waiting through two rounds of its lock (busy-pair.c
+# -DBUSY_PAIR_PAUSE): a fold reaches its 256 repeats, and the report says what that gives up.
+lp_require_prog libbusy-pause.so client-busy-pause
+lp_run -p 3 --target "$P/libbusy-pause.so" -- "$P/client-busy-pause"
+expect_status 0 "spin-wait on a busy worker, -p 3: exit 0"
+expect_out '^warning: a spin-wait repeated 256 rounds with nothing changing and was then taken to wait for another thread: a bounded spin of more rounds' \
+	"the report says what folding gave up"
 done_testing

@@ -1,7 +1,9 @@
 /* busy-pair.c — a buggy pair whose wait busy-waits on a plain load while a work is half
  * done: never in a serial run (a work always finishes first), but when a work is preempted
  * at its lock, the waiting thread keeps running with no scheduling point until the
- * watchdog ends the check (an uncontrolled wait found in phase 2). */
+ * watchdog ends the check (an uncontrolled wait found in phase 2). Built with
+ * -DBUSY_PAIR_PAUSE as libbusy-pause.so, the wait spins with PAUSE: a correct spin-wait
+ * whose releasing thread has scheduling points (its lock) while the waiter spins. */
 #include <pthread.h>
 #include <stdlib.h>
 #include "busy-pair.h"
@@ -22,15 +24,20 @@ struct busy_pair *busy_pair_new(void)
 void busy_pair_work(struct busy_pair *p)
 {
 	p->busy = 1;
-	pthread_mutex_lock(&p->m);
-	p->n++;
-	pthread_mutex_unlock(&p->m);
+	for (int i = 0; i < 2; i++) { /* two rounds: scheduling points while busy */
+		pthread_mutex_lock(&p->m);
+		p->n++;
+		pthread_mutex_unlock(&p->m);
+	}
 	p->busy = 0;
 }
 
 int busy_pair_wait(struct busy_pair *p)
 {
-	while (p->busy)
-		;
+	while (p->busy) {
+#ifdef BUSY_PAIR_PAUSE
+		__builtin_ia32_pause(); /* a spin-wait the scheduler sees: a yield */
+#endif
+	}
 	return p->n;
 }

@@ -11,9 +11,23 @@
 #include <cmocka.h>
 #include <string.h>
 
+#include "preload.h"
 #include "runtime.h"
 
 struct lp_runtime lp_rt;
+
+/* preload/record.c's, recorded here: what the folding says it gave up */
+static int n_warned;
+static char warned[512];
+void lp_log_text(uint16_t type, lp_tid_t tid, uintptr_t site, const char *msg)
+{
+	(void)tid;
+	(void)site;
+	if (type != LP_REC_WARN)
+		return;
+	n_warned++;
+	strncpy(warned, msg, sizeof warned - 1);
+}
 
 #define YIELD_SITE 0x1000
 #define LOAD_SITE 0x1010
@@ -107,6 +121,13 @@ static void test_block_then_wait(void **state)
 	assert_int_equal(repeats, LP_SPIN_FOLD_MAX - 1);
 	assert_true(a->spin.waiting);
 	assert_false(a->spin.in_block);
+	/* the cut is said, once per execution */
+	assert_int_equal(n_warned, 1);
+	assert_non_null(strstr(warned, "taken to wait for another thread"));
+	lp_spin_chosen(a);
+	while (step(a, LP_PT_YIELD, false, LP_PT_YIELD, YIELD_SITE, fp(LP_FP_TARGET, 0)))
+		;
+	assert_int_equal(n_warned, 1);
 	/* a dependent step of b ends the wait */
 	step(b, LP_PT_ATOMIC, false, LP_PT_SYNC, 0x2020, fp(LP_FP_TARGET, 0x4000));
 	assert_false(a->spin.waiting);
