@@ -92,19 +92,10 @@ static double progress_interval(void)
 	return d > 0 ? d : 10;
 }
 
-static unsigned online_cpus(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 ? (unsigned)n : 1;
-}
-
-/* Executions run at once in phase 2 (-j; default: every CPU). Other runs use one. */
+/* Executions run at once in phase 2 (-j); other runs use one. */
 static unsigned check_workers(const struct lp_options *o)
 {
-	if (o->replay || o->strategy != LP_STRATEGY_DFS)
-		return 1;
-	unsigned n = o->jobs > 0 ? (unsigned)o->jobs : online_cpus();
-	return n > LP_MAX_SLOTS ? LP_MAX_SLOTS : n;
+	return o->replay || o->strategy != LP_STRATEGY_DFS ? 1 : lp_options_jobs(o);
 }
 
 int main(int argc, char **argv)

@@ -636,3 +636,10 @@ void lp_options_free(struct lp_options *o)
 	free(o->given);
 	memset(o, 0, sizeof *o);
 }
+
+unsigned lp_options_jobs(const struct lp_options *o)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned n = o->jobs > 0 ? (unsigned)o->jobs : cpus > 0 ? (unsigned)cpus : 1;
+	return n > LP_MAX_SLOTS ? LP_MAX_SLOTS : n;
+}

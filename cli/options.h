@@ -66,5 +66,8 @@ struct lp_options {
 int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, size_t errsize);
 void lp_options_free(struct lp_options *o);
 void lp_options_usage(FILE *f);
+/* -j: executions (or generated tests) at once; not given: every online CPU; at most
+ * LP_MAX_SLOTS. */
+unsigned lp_options_jobs(const struct lp_options *o);
 
 #endif

@@ -9,19 +9,6 @@
 #include "runtime.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
-bool lp_spin_dependent(const struct lp_footprint *a, const struct lp_footprint *b)
-{
-	if ((a->flags | b->flags) & LP_FP_UNKNOWN)
-		return true;
-	if (a->flags & b->flags & LP_FP_TARGET) /* untracked memory on both sides */
-		return true;
-	for (uint32_t i = 0; i < a->n && i < LP_FP_MAX; i++)
-		for (uint32_t j = 0; j < b->n && j < LP_FP_MAX; j++)
-			if (a->obj[i] == b->obj[j])
-				return true;
-	return false;
-}
-
 void lp_spin_step_start(struct lp_thread *t, uint32_t point, bool reads_only)
 {
 	t->spin.step_plain = point == LP_PT_YIELD ||
@@ -32,16 +19,9 @@ void lp_spin_step_start(struct lp_thread *t, uint32_t point, bool reads_only)
 static bool merge(struct lp_footprint *into, const struct lp_footprint *fp)
 {
 	into->flags |= fp->flags;
-	for (uint32_t i = 0; i < fp->n && i < LP_FP_MAX; i++) {
-		bool have = false;
-		for (uint32_t j = 0; j < into->n; j++)
-			have |= into->obj[j] == fp->obj[i];
-		if (have)
-			continue;
-		if (into->n == LP_FP_MAX)
+	for (uint32_t i = 0; i < fp->n && i < LP_FP_MAX; i++)
+		if (!lp_footprint_add(into, fp->obj[i]))
 			return false;
-		into->obj[into->n++] = fp->obj[i];
-	}
 	return true;
 }
 
@@ -51,9 +31,9 @@ static void tell_others(const struct lp_thread *self, const struct lp_footprint 
 	for (unsigned i = 0; i < lp_rt.n; i++) {
 		struct lp_thread *t = &lp_rt.th[i];
 		struct lp_spin *s = &t->spin;
-		if (t == self || !(s->watched || s->parked || s->waiting || s->in_block))
+		if (t == self || !s->watched) /* parked, waiting or in a block imply watched */
 			continue;
-		if (lp_spin_dependent(fp, &s->fp)) {
+		if (lp_footprint_overlap(fp, &s->fp, false)) {
 			s->news = 1;
 			s->parked = s->waiting = 0;
 		}

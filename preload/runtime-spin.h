@@ -9,7 +9,7 @@
  * spin-loop assumption (CHESS makes it of yields too): a loop iteration writes nothing
  * another thread sees, and one that reads what the last one read does what it did, but for
  * the thread's own loop counter. So its steps are no news to anyone, and a thread whose
- * loop iteration saw no step of another thread dependent on it (lp_spin_dependent) is
+ * loop iteration saw no step of another thread dependent on it (lp_footprint_overlap) is
  * *parked* at its yield: running it again changes nothing until another thread writes
  * what it reads.
  * A parked thread stays a candidate, but once chosen it runs its iterations as one step:
@@ -50,8 +50,6 @@ struct lp_spin {
 
 struct lp_thread;
 
-/* Whether step a may change what a step with footprint b reads (or the reverse). */
-bool lp_spin_dependent(const struct lp_footprint *a, const struct lp_footprint *b);
 /* At the start of a step of t from a point of this kind. */
 void lp_spin_step_start(struct lp_thread *t, uint32_t point, bool reads_only);
 /* self reached a point (site) ending a step with footprint fp: others hear of it, self's

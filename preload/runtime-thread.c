@@ -253,14 +253,17 @@ static bool waits_for_lock(const struct lp_thread *t)
 	return owner != 0 && owner != t->ktid;
 }
 
-/* Whether a thread other than self can run and is not a spinner waiting for a change. */
-static bool another_can_run(const struct lp_thread *self)
+/* Whether t can run and is not a spinner waiting for a change (runtime-spin.h). */
+static bool runnable(const struct lp_thread *t)
 {
-	for (unsigned i = 0; i < lp_rt.n; i++) {
-		const struct lp_thread *t = &lp_rt.th[i];
-		if (t != self && t->state == LP_T_ENABLED && !t->spin.waiting && !waits_for_lock(t))
+	return t->state == LP_T_ENABLED && !t->spin.waiting && !waits_for_lock(t);
+}
+
+static bool another_runnable(const struct lp_thread *self)
+{
+	for (unsigned i = 0; i < lp_rt.n; i++)
+		if (&lp_rt.th[i] != self && runnable(&lp_rt.th[i]))
 			return true;
-	}
 	return false;
 }
 
@@ -276,7 +279,7 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	bool spin_block = lp_spin_arrive(self, point, site, &self->fp);
 	/* A folded repeat is no progress and no livelock while another thread may still
 	 * change what it waits for; alone, a spinner's rounds count as before. */
-	bool idle_repeat = spin_block && another_can_run(self);
+	bool idle_repeat = spin_block && another_runnable(self);
 	if (self->in_op && shm->max_steps && !idle_repeat && ++self->op_steps > shm->max_steps)
 		lp_end(LP_OUT_LIVELOCK);
 	self->at_site = site;
@@ -284,11 +287,7 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 		lp_region_arrive(&self->region, point);
 	for (;;) {
 		/* a spinner waiting for a change runs only when nothing else can */
-		bool others = false;
-		for (unsigned i = 0; i < lp_rt.n && !others; i++) {
-			struct lp_thread *t = &lp_rt.th[i];
-			others = t->state == LP_T_ENABLED && !t->spin.waiting && !waits_for_lock(t);
-		}
+		bool others = runnable(self) || another_runnable(self);
 		n = 0;
 		for (unsigned i = 0; i < lp_rt.n; i++) {
 			struct lp_thread *t = &lp_rt.th[i];

@@ -46,6 +46,7 @@
 
 #include "lineup/protocol.h"
 #include "scheduler/atomic-region.h"
+#include "scheduler/footprint.h"
 #include "runtime-spin.h"
 
 enum lp_thr_state {
@@ -178,13 +179,7 @@ static inline void lp_rt_touch(const void *obj)
 	if (!lp_self)
 		return;
 	fp = &lp_self->fp;
-	uint64_t line = (uint64_t)(uintptr_t)obj & ~(uint64_t)63;
-	for (uint32_t i = 0; i < fp->n; i++)
-		if (fp->obj[i] == line)
-			return;
-	if (fp->n < LP_FP_MAX)
-		fp->obj[fp->n++] = line;
-	else
+	if (!lp_footprint_add(fp, (uint64_t)(uintptr_t)obj & ~(uint64_t)63))
 		fp->flags |= LP_FP_UNKNOWN;
 }
 

@@ -1,6 +1,7 @@
 /* scheduler/explore.c — depth-first exploration with iterative preemption bounding over
  * override lists (see explore.h for the search and why each schedule is visited once). */
 #include "explore.h"
+#include "footprint.h"
 #include "sched-pick.h"
 #include "state-cache.h"
 
@@ -261,18 +262,12 @@ static struct pending child(const struct lp_schedule *parent, uint64_t step, lp_
 bool lp_footprint_independent(const struct lp_footprint *a, const struct lp_footprint *b,
 			      enum lp_reduction mode)
 {
-	if (!a || !b || ((a->flags | b->flags) & LP_FP_UNKNOWN))
+	if (!a || !b)
 		return false;
 	if (((a->flags & LP_FP_CALL) && (b->flags & LP_FP_RET)) ||
 	    ((a->flags & LP_FP_RET) && (b->flags & LP_FP_CALL)))
 		return false; /* which operation precedes which */
-	if (mode != LP_REDUCE_ASSUME_RACE_FREE && (a->flags & b->flags & LP_FP_TARGET))
-		return false;
-	for (uint32_t i = 0; i < a->n && i < LP_FP_MAX; i++)
-		for (uint32_t j = 0; j < b->n && j < LP_FP_MAX; j++)
-			if (a->obj[i] == b->obj[j])
-				return false;
-	return true;
+	return !lp_footprint_overlap(a, b, mode == LP_REDUCE_ASSUME_RACE_FREE);
 }
 
 /* The footprint of the step chosen at decision k: recorded by the next decision, which
@@ -305,16 +300,9 @@ static unsigned forced_run(const struct lp_explore_decision *d, size_t n, size_t
 			return 2;
 		const struct lp_footprint *g = &d[j + 1].done;
 		fp->flags |= g->flags;
-		for (uint32_t i = 0; i < g->n && i < LP_FP_MAX; i++) {
-			bool have = false;
-			for (uint32_t m = 0; m < fp->n; m++)
-				have |= fp->obj[m] == g->obj[i];
-			if (have)
-				continue;
-			if (fp->n == LP_FP_MAX)
+		for (uint32_t i = 0; i < g->n && i < LP_FP_MAX; i++)
+			if (!lp_footprint_add(fp, g->obj[i]))
 				return 2;
-			fp->obj[fp->n++] = g->obj[i];
-		}
 		j++;
 	}
 	const struct lp_explore_decision *e = &d[j];

@@ -3,7 +3,8 @@
 noinst_LIBRARIES += libexplore.a
 libexplore_a_SOURCES = scheduler/explore.c scheduler/explore-schedule.c scheduler/explore.h \
 	scheduler/strategy-plan.c scheduler/strategy.h scheduler/sched-pick.c scheduler/sched-pick.h \
-	scheduler/atomic-region.c scheduler/atomic-region.h scheduler/state-cache.c scheduler/state-cache.h
+	scheduler/atomic-region.c scheduler/atomic-region.h scheduler/state-cache.c scheduler/state-cache.h \
+	scheduler/footprint.h
 libexplore_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
 check_PROGRAMS += tests/unit/test-explore-bounding tests/unit/test-explore-schedule \

@@ -78,12 +78,22 @@ static void exec_clear(struct lp_exec *e)
 /* Runs s and classifies the outcome; dies on set-up errors that make any verdict void. */
 static void classify(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, bool replay);
 
-static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, bool replay)
+/* Runs s (on phase 2's workers sp, when given: spec-run.h) and classifies its outcome. */
+static void execute_on(struct lp_ctx *c, struct lp_spec *sp, const struct lp_schedule *s,
+		       struct lp_exec *e, bool replay)
 {
 	memset(e, 0, sizeof *e);
 	e->sched = lp_schedule_format(s);
-	lp_server_run(&c->sv, s, c->o->max_steps, &e->res);
+	if (sp)
+		lp_spec_run(sp, s, &e->res);
+	else
+		lp_server_run(&c->sv, s, c->o->max_steps, &e->res);
 	classify(c, s, e, replay);
+}
+
+static void execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, bool replay)
+{
+	execute_on(c, NULL, s, e, replay);
 }
 
 /* The outcome of s's execution, its result in e->res (run now or earlier: spec-run.c). */
@@ -571,16 +581,6 @@ static void pruned_counts(struct lp_ctx *c, const struct lp_explore *ex)
 		c->sum.p2_pruned[b] = lp_explore_pruned(ex, b);
 }
 
-/* execute, with the result from the workers of sp (spec-run.h) */
-static void execute_spec(struct lp_ctx *c, struct lp_spec *sp, const struct lp_schedule *s,
-			 struct lp_exec *e)
-{
-	memset(e, 0, sizeof *e);
-	e->sched = lp_schedule_format(s);
-	lp_spec_run(sp, s, &e->res);
-	classify(c, s, e, false);
-}
-
 /* The workers of phase 2 (--jobs): NULL for one. */
 static struct lp_spec *start_workers(struct lp_ctx *c, struct lp_explore *ex)
 {
@@ -619,10 +619,7 @@ static int phase2(struct lp_ctx *c)
 		if ((stopped = lp_run_dfs_should_stop(c, ex, s)))
 			break;
 		struct lp_exec e;
-		if (sp)
-			execute_spec(c, sp, s, &e);
-		else
-			execute(c, s, &e, false);
+		execute_on(c, sp, s, &e, false);
 		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
 		c->sum.p2_executions++;
 		if ((int)s->cost > c->sum.p2_max_cost)

@@ -505,9 +505,7 @@ int lp_test_campaign(const struct lp_options *o)
 {
 	struct campaign c = {0};
 	setup(&c, o);
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	int jobs = o->jobs ? o->jobs : cpus > 0 ? (int)cpus : 1; /* default: every CPU */
-	jobs = jobs > 64 ? 64 : jobs;
+	int jobs = (int)lp_options_jobs(o);
 	if (!o->quiet) {
 		printf("generator: %s (%d op line%s)\n", o->test, c.g.n_ops,
 		       c.g.n_ops == 1 ? "" : "s");
