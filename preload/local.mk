@@ -5,16 +5,24 @@ liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/text.
 	preload/plan.c preload/plan.h preload/record.c preload/got.c preload/ops.c \
 	preload/trampoline-x86_64.S preload/forksrv.c preload/fd-state.c preload/hooks-fork.c preload/hooks-pthread.c preload/hooks-c11.c preload/hooks-fd.c preload/hooks-unwind.c preload/heap.c \
 	preload/hooks-dl.c preload/sites.c preload/sites.h preload/patch.c preload/trap.c \
+	preload/stub.c preload/stub-x86_64.S preload/string.c \
 	preload/hooks-atomic.c preload/hooks-atomic-x86_64.S \
-	preload/runtime.h preload/runtime-thread.c preload/runtime-spin.c preload/runtime-spin.h preload/runtime-cancel.c preload/hooks-cancel.c preload/golden.c preload/golden-handles.h \
+	preload/runtime.h preload/runtime-thread.c preload/runtime-spin.c preload/runtime-spin.h preload/runtime-cancel.c preload/hooks-cancel.c preload/golden-handles.h \
 	preload/runtime-sync.c preload/runtime-tsd.c scheduler/sched-pick.c scheduler/sched-pick.h scheduler/footprint.h \
 	scheduler/atomic-region.c scheduler/atomic-region.h \
 	preload/runtime-strategy.c scheduler/strategy.h
 EXTRA_DIST += preload/interposed.def preload/atomic-names.def
 liblineup_preload_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) -I$(top_srcdir)/preload
-liblineup_preload_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -fno-strict-aliasing
+# -mgeneral-regs-only: a stub's scheduling point runs where the target's vector registers
+# are live and saves only the general ones (preload/stub-x86_64.S). The golden model calls
+# functions with floating-point arguments, so it is compiled apart, without the rule.
+liblineup_preload_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -fno-strict-aliasing -mgeneral-regs-only
 liblineup_preload_la_LDFLAGS = -module -avoid-version -shared -Wl,-z,now
-liblineup_preload_la_LIBADD = -ldl -lpthread
+liblineup_preload_la_LIBADD = liblineup-golden.la -ldl -lpthread
+noinst_LTLIBRARIES += liblineup-golden.la
+liblineup_golden_la_SOURCES = preload/golden.c
+liblineup_golden_la_CPPFLAGS = $(liblineup_preload_la_CPPFLAGS)
+liblineup_golden_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -fno-strict-aliasing
 
 # Pure parts, unit tested.
 check_PROGRAMS += tests/unit/test-preload-plan tests/unit/test-runtime-pick
@@ -94,7 +102,8 @@ TESTS += tests/preload/ops.sh tests/preload/sched.sh tests/preload/sync.sh \
 	tests/preload/dl.sh tests/preload/inert.sh tests/preload/traps.sh
 EXTRA_DIST += tests/preload/atom-plan.sh bench/trap/trap-cost.sh
 
-# make bench-trap: cost of a trapped atomic against the native instruction (bench/trap).
+# make bench-trap: cost of a point at an atomic, by stub and by int3, against the native
+# instruction (bench/trap).
 .PHONY: bench-trap
 bench-trap: all $(check_PROGRAMS) $(check_LTLIBRARIES)
 	top_srcdir=$(abs_top_srcdir) top_builddir=$(abs_top_builddir) $(SHELL) $(srcdir)/bench/trap/trap-cost.sh $(BENCH_ARGS)
@@ -124,5 +133,5 @@ TESTS += tests/preload/futex-glib.sh
 EXTRA_DIST += tests/preload/futex-glib.sh tests/preload/client-futex-glib.c
 
 # The rule behind preload/no-libc.h holds for every preload source.
-TESTS += tests/preload/no-libc-rule.sh
-EXTRA_DIST += tests/preload/no-libc-rule.sh
+TESTS += tests/preload/no-libc-rule.sh tests/preload/vector-rule.sh
+EXTRA_DIST += tests/preload/no-libc-rule.sh tests/preload/vector-rule.sh

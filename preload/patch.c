@@ -1,7 +1,9 @@
 /* preload/patch.c — traps the plan's sites: finds each target and instrumented object (by
- * file identity), checks every site's bytes, writes its out-of-line copy into an RWX area
- * within +-2 GB of the object and an int3 over its first byte. Runs in the constructor and
- * after each dlopen (single-threaded or holding the baton); never on a signal path. */
+ * file identity), checks every site's bytes, writes its out-of-line copy and its stub into
+ * an RWX area within +-2 GB of the object, then patches the site: a jump to the stub where
+ * one fits (5 bytes or more, or a short jump to the padding the plan names), else an int3
+ * over its first byte. Runs in the constructor and after each dlopen (single-threaded or
+ * holding the baton); never on a signal path. */
 #include <elf.h>
 #include <link.h>
 #include <string.h>
@@ -22,8 +24,9 @@ static struct lp_trap_site table_mem[LP_MAX_SITES];
 struct lp_site_table lp_site_table = {table_mem, 0, LP_MAX_SITES};
 static struct lp_trap_site batch[LP_MAX_SITES];
 static uintptr_t patched_base[N_OBJECTS]; /* where each object was patched, 0 = not yet */
-static uint32_t n_patched[LP_SITE_COUNT], n_unpatched; /* this process, each site once */
-static uint8_t site_done[LP_MAX_SITES];		       /* counted already */
+static uint32_t n_patched[LP_SITE_COUNT], n_unpatched, n_stubbed; /* this process, each
+								       site once */
+static uint8_t site_done[LP_MAX_SITES];				  /* counted already */
 
 static const struct lp_loaded_target *object(uint32_t i)
 {
@@ -72,7 +75,7 @@ static void warn_site(uint32_t i, uintptr_t addr, const char *why)
 	lp_log_text(LP_REC_WARN, lp_self ? lp_self->tid : LP_TID_NONE, addr, buf);
 }
 
-static void count(uint32_t i, int patched)
+static void count(uint32_t i, int patched, int stubbed)
 {
 	if (site_done[i])
 		return;
@@ -81,6 +84,7 @@ static void count(uint32_t i, int patched)
 		n_patched[lp_g.plan->sites[i].kind]++;
 	else
 		n_unpatched++;
+	n_stubbed += patched && stubbed;
 }
 
 /* Every execution patches the same sites: the shared counters take the maximum, so each
@@ -93,6 +97,8 @@ static void publish_counts(void)
 			shm->sites_patched[k] = n_patched[k];
 	if (n_unpatched > shm->sites_unpatched)
 		shm->sites_unpatched = n_unpatched;
+	if (n_stubbed > shm->sites_stubbed)
+		shm->sites_stubbed = n_stubbed;
 }
 
 /* An RWX area of size bytes whose every byte is within reach (rel32) of [lo, hi). */
@@ -154,8 +160,27 @@ static const char *refusal(const struct dl_phdr_info *info)
 	return NULL;
 }
 
-/* int3 over the first byte of batch[0..m), one executable segment at a time. */
-static void write_int3(const struct dl_phdr_info *info, uint32_t m)
+/* Patches batch[j] as its mode says; a short jump's padding must still look like padding
+ * (two plan sites naming the same bytes: the second gets int3). */
+static void write_site(struct lp_trap_site *t)
+{
+	uint8_t *at = (uint8_t *)t->addr, jmp[5];
+	uintptr_t stub = t->copy + LP_COPY_BYTES;
+	if (t->mode == LP_PATCH_JMP32 && lp_sites_jmp32(jmp, t->addr, stub) == 5) {
+		memcpy(at, jmp, 5);
+		return;
+	}
+	if (t->mode == LP_PATCH_JMP8 && lp_sites_padding_bytes((const uint8_t *)t->pad, 5) &&
+	    lp_sites_jmp32(jmp, t->pad, stub) == 5 && lp_sites_jmp8(at, t->addr, t->pad) == 2) {
+		memcpy((uint8_t *)t->pad, jmp, 5);
+		return;
+	}
+	t->mode = LP_PATCH_INT3;
+	*(volatile uint8_t *)at = 0xcc;
+}
+
+/* Patches batch[0..m), one executable segment at a time. */
+static void write_patches(const struct dl_phdr_info *info, uint32_t m)
 {
 	uintptr_t base = info->dlpi_addr;
 	for (int k = 0; k < info->dlpi_phnum; k++) {
@@ -172,11 +197,17 @@ static void write_int3(const struct dl_phdr_info *info, uint32_t m)
 			    mprotect((void *)s0, s1 - s0, PROT_READ | PROT_WRITE | PROT_EXEC) < 0)
 				break;
 			opened = 1;
-			*(volatile uint8_t *)batch[j].addr = 0xcc;
+			write_site(&batch[j]);
 		}
 		if (opened)
 			mprotect((void *)s0, s1 - s0, prot_of(ph));
 	}
+}
+
+/* The first byte a site's mode writes. */
+static uint8_t first_byte(uint32_t mode)
+{
+	return mode == LP_PATCH_JMP32 ? 0xe9 : mode == LP_PATCH_JMP8 ? 0xeb : 0xcc;
 }
 
 /* Counts each not yet counted site of the object as trapped, or warns why not. */
@@ -187,14 +218,40 @@ static void count_trapped(uint32_t obj, uintptr_t base)
 		uintptr_t addr = base + p->sites[i].offset;
 		if (p->sites[i].object == obj && !site_done[i]) {
 			const struct lp_trap_site *e = lp_sites_find(&lp_site_table, addr);
-			if (e && *(const uint8_t *)addr == 0xcc)
-				count(i, 1);
+			if (e && *(const uint8_t *)addr == first_byte(e->mode))
+				count(i, 1, e->mode != LP_PATCH_INT3);
 			else {
 				warn_site(i, addr, "its code page cannot be made writable");
-				count(i, 0);
+				count(i, 0, 0);
 			}
 		}
 	}
+}
+
+/* How site s (at addr, copy written at copy) is reached: a jump to its stub when one fits
+ * and the stub could be written, else int3. */
+static void choose_mode(const struct dl_phdr_info *info, const struct lp_loaded_site *s,
+			struct lp_trap_site *t, const uint8_t *area)
+{
+	t->mode = LP_PATCH_INT3;
+	if (lp_stubs_off)
+		return;
+	uint8_t probe[5];
+	if (s->len < 5) {
+		uintptr_t pad = info->dlpi_addr + s->pad;
+		if (!s->pad || exec_segment(info, pad, 5) != exec_segment(info, t->addr, s->len) ||
+		    !lp_sites_padding_bytes((const uint8_t *)pad, 5) ||
+		    lp_sites_jmp8(probe, t->addr, pad) < 0 ||
+		    lp_sites_jmp32(probe, pad, t->copy + LP_COPY_BYTES) < 0)
+			return;
+		t->pad = pad;
+	}
+	int idx = lp_stub_add(t);
+	uint8_t *stub = (uint8_t *)t->copy + LP_COPY_BYTES;
+	if (idx < 0 ||
+	    lp_sites_stub(stub, (uintptr_t)stub, (uint32_t)idx, (uintptr_t)area, t->copy) < 0)
+		return;
+	t->mode = s->len < 5 ? LP_PATCH_JMP8 : LP_PATCH_JMP32;
 }
 
 static void patch_object(const struct dl_phdr_info *info, uint32_t obj)
@@ -208,10 +265,13 @@ static void patch_object(const struct dl_phdr_info *info, uint32_t obj)
 		return;
 	load_span(info, &lo, &hi);
 	const char *refuse = refusal(info);
-	size_t size = ((size_t)want * LP_COPY_SLOT + 4095) & ~(size_t)4095;
+	/* the stubs' entry address first, then a slot per site */
+	size_t size = ((size_t)(want + 1) * LP_COPY_SLOT + 4095) & ~(size_t)4095;
 	uint8_t *area = refuse ? NULL : near_area(lo, hi, size);
 	if (!refuse && !area)
 		refuse = "no memory for its out-of-line copy within 1 GiB of the object";
+	if (area)
+		*(uintptr_t *)area = (uintptr_t)lp_stub_entry;
 	for (uint32_t i = 0; i < p->n_sites; i++) {
 		const struct lp_loaded_site *s = &p->sites[i];
 		if (s->object != obj)
@@ -225,25 +285,29 @@ static void patch_object(const struct dl_phdr_info *info, uint32_t obj)
 				  ? "it already holds a breakpoint (a debugger?)"
 				  : "its bytes in memory differ from the plan's (another build of "
 				    "the object?)";
-		uint8_t *copy = area + (size_t)m * LP_COPY_SLOT;
+		uint8_t *copy = area + (size_t)(m + 1) * LP_COPY_SLOT;
 		if (!why &&
 		    lp_sites_copy(copy, (uintptr_t)copy, addr, s->bytes, s->len, s->disp_off) < 0)
 			why = "its relocated copy cannot reach the original addresses (rel32)";
 		if (why) {
 			if (!site_done[i])
 				warn_site(i, addr, why);
-			count(i, 0);
+			count(i, 0, 0);
 			continue;
 		}
-		batch[m++] = (struct lp_trap_site){addr, (uintptr_t)copy, s->kind, s->len};
+		batch[m] = (struct lp_trap_site){addr, (uintptr_t)copy, s->kind, s->len, 0, 0};
+		choose_mode(info, s, &batch[m], area);
+		m++;
 	}
+	/* the patches first: a short jump whose padding turned out taken falls back to int3,
+	 * and the table must say which */
+	write_patches(info, m);
 	if (area)
 		mprotect(area, size, PROT_READ | PROT_EXEC);
 	if (m && lp_sites_merge(&lp_site_table, batch, m) < 0)
 		lp_fatal(LP_OUT_LIMIT, 0,
 			 "more than " LP_STR(
 			     LP_MAX_SITES) " trapped instructions in the loaded objects");
-	write_int3(info, m);
 	count_trapped(obj, base);
 }
 

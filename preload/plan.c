@@ -164,7 +164,7 @@ static int hex_digit(char ch)
 	return -1;
 }
 
-/* "<object> <offset-hex> <len> <kind> <disp-off> <bytes-hex>" */
+/* "<object> <offset-hex> <len> <kind> <disp-off> <bytes-hex> [<pad-hex>]" */
 static int parse_site(struct lp_loaded_plan *p, struct lp_loaded_site *s, struct cursor *c,
 		      unsigned line, char *err, size_t errlen)
 {
@@ -202,6 +202,12 @@ static int parse_site(struct lp_loaded_plan *p, struct lp_loaded_site *s, struct
 			return fail(err, errlen, line, "bad instruction bytes", w, n);
 		s->bytes[i] = (uint8_t)(hi << 4 | lo);
 	}
+	s->pad = 0;
+	w = word(c, &n);
+	if (n && (number(w, n, 16, &s->pad) || !s->pad))
+		return fail(err, errlen, line, "bad hex padding address", w, n);
+	if (n && s->len >= 5)
+		return fail(err, errlen, line, "padding for an instruction a jump fits in", w, n);
 	w = word(c, &n);
 	if (n)
 		return fail(err, errlen, line, "unexpected text", w, n);

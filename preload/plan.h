@@ -39,6 +39,7 @@ struct lp_loaded_site {
 	uint8_t kind;	 /* enum lp_site_kind */
 	int8_t disp_off; /* offset of a RIP-relative disp32, -1 if none */
 	uint8_t bytes[LP_SITE_MAX_BYTES];
+	uint64_t pad; /* file-relative padding for the jump to the stub, 0 if none */
 };
 
 struct lp_loaded_plan {

@@ -191,6 +191,7 @@ __attribute__((constructor)) static void lp_preload_init(void)
 	lp_g.reply_fd = env_fd(getenv(LP_ENV_REPLY_FD));
 	lp_g.single = mode && strcmp(mode, "single") == 0;
 	lp_golden_path = getenv(LP_ENV_SPEC); /* the string stays when environ is scrubbed */
+	lp_stubs_off = getenv(LP_ENV_NO_STUBS) != NULL;
 	if (mode && !lp_g.single && strcmp(mode, "server") != 0)
 		setup_fail("LINEUP_MODE must be 'server' or 'single', not", mode);
 	int fd = env_fd(shm_fd);

@@ -95,9 +95,20 @@ int lp_object_contains(const struct dl_phdr_info *info, uintptr_t a) LP_HIDDEN;
  * (constructor, and after each dlopen). */
 void lp_patch_scan(void) LP_HIDDEN;
 
-/* trap.c: the SIGTRAP handler (constructor-only) and each new thread's signal mask. */
+/* trap.c: the SIGTRAP handler (constructor-only) and each new thread's signal mask;
+ * lp_trap_point is the scheduling point of a site, from the handler or a stub. */
 void lp_trap_setup(void) LP_HIDDEN;
 void lp_trap_thread(void) LP_HIDDEN;
+struct lp_trap_site;
+void lp_trap_point(const struct lp_trap_site *s, const uint64_t regs[16]) LP_HIDDEN;
+
+/* stub.c: sites reached by a jump to their stub instead of int3. lp_stub_add registers a
+ * site (the slot's copy already written) and returns the index its stub pushes, or -1 when
+ * the table is full. lp_stub_point is what lp_stub_entry calls. */
+int lp_stub_add(const struct lp_trap_site *s) LP_HIDDEN;
+void lp_stub_point(uint32_t idx, const uint64_t regs[16]) LP_HIDDEN;
+extern int lp_stubs_off LP_HIDDEN;  /* LINEUP_NO_STUBS set: int3 everywhere */
+void lp_stub_entry(void) LP_HIDDEN; /* stub-x86_64.S */
 
 /* hooks-atomic.c: the real libatomic helpers (constructor-only). */
 void lp_atomic_resolve(void) LP_HIDDEN;

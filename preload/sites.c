@@ -9,7 +9,7 @@ static int fits32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
 int lp_sites_copy(uint8_t *out, uintptr_t copy, uintptr_t orig, const uint8_t *bytes, unsigned len,
 		  int disp_off)
 {
-	if (len == 0 || len > LP_COPY_SLOT - 5 || (disp_off >= 0 && (unsigned)disp_off + 4 > len))
+	if (len == 0 || len > LP_COPY_BYTES - 5 || (disp_off >= 0 && (unsigned)disp_off + 4 > len))
 		return -1;
 	memcpy(out, bytes, len);
 	if (disp_off >= 0) {
@@ -29,6 +29,78 @@ int lp_sites_copy(uint8_t *out, uintptr_t copy, uintptr_t orig, const uint8_t *b
 	out[len] = 0xe9;
 	memcpy(out + len + 1, &r32, 4);
 	return (int)len + 5;
+}
+
+int lp_sites_jmp32(uint8_t out[5], uintptr_t from, uintptr_t to)
+{
+	int64_t rel = (int64_t)to - (int64_t)(from + 5);
+	if (!fits32(rel))
+		return -1;
+	int32_t r32 = (int32_t)rel;
+	out[0] = 0xe9;
+	memcpy(out + 1, &r32, 4);
+	return 5;
+}
+
+int lp_sites_jmp8(uint8_t out[2], uintptr_t from, uintptr_t to)
+{
+	int64_t rel = (int64_t)to - (int64_t)(from + 2);
+	if (rel < -128 || rel > 127)
+		return -1;
+	out[0] = 0xeb;
+	out[1] = (uint8_t)(int8_t)rel;
+	return 2;
+}
+
+int lp_sites_stub(uint8_t *out, uintptr_t at, uint32_t idx, uintptr_t entry_ptr, uintptr_t copy)
+{
+	/* lea -128(%rsp),%rsp: below the red zone a leaf function may be using */
+	static const uint8_t down[] = {0x48, 0x8d, 0x64, 0x24, 0x80};
+	/* lea 136(%rsp),%rsp: the red zone and idx; lea leaves the flags alone */
+	static const uint8_t up[] = {0x48, 0x8d, 0xa4, 0x24, 0x88, 0x00, 0x00, 0x00};
+	unsigned n = 0;
+	memcpy(out, down, sizeof down);
+	n += sizeof down;
+	out[n++] = 0x68; /* push $idx (sign-extended: idx < 2^31) */
+	if (idx > INT32_MAX)
+		return -1;
+	memcpy(out + n, &idx, 4);
+	n += 4;
+	int64_t rel = (int64_t)entry_ptr - (int64_t)(at + n + 6);
+	if (!fits32(rel))
+		return -1;
+	int32_t r32 = (int32_t)rel;
+	out[n++] = 0xff; /* call *rel32(%rip) */
+	out[n++] = 0x15;
+	memcpy(out + n, &r32, 4);
+	n += 4;
+	memcpy(out + n, up, sizeof up);
+	n += sizeof up;
+	if (lp_sites_jmp32(out + n, at + n, copy) < 0)
+		return -1;
+	return (int)n + 5;
+}
+
+int lp_sites_padding_bytes(const uint8_t *p, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		switch (p[i]) {
+		case 0x90: /* nop, and the bytes of the multi-byte nop forms */
+		case 0x0f:
+		case 0x1f:
+		case 0x00:
+		case 0x40:
+		case 0x44:
+		case 0x80:
+		case 0x84:
+		case 0x66:
+		case 0x2e:
+		case 0xcc: /* int3 */
+			break;
+		default:
+			return 0;
+		}
+	return 1;
 }
 
 /* Insertion sort: a plan lists an object's sites in address order, so this is linear. */

@@ -51,11 +51,26 @@ static void not_ours(int sig, siginfo_t *si, void *uc)
 		a.sa_handler(sig);
 }
 
-/* Signal path. The interrupted code is a target's or an instrumented object's instruction
- * (never libc's nor ours: those are refused at patching), so the scheduler's state is
- * consistent and the thread holds the baton: lp_rt_point is safe here. It runs on the
- * thread's own stack: the handoff blocks inside the handler, and a client's small
- * alternate stack could not hold the kernel's frame and ours. */
+/* The scheduling point of site s, whose general registers are regs (x86 numbering), from
+ * the SIGTRAP handler or a stub (preload/stub.c). The interrupted code is a target's or an
+ * instrumented object's instruction (never libc's nor ours: those are refused at
+ * patching), so the scheduler's state is consistent and the thread holds the baton. */
+void lp_trap_point(const struct lp_trap_site *s, const uint64_t regs[16])
+{
+	if (!lp_rt_controlled() || lp_g.shm->outcome != LP_OUT_RUNNING)
+		return;
+	/* the copy's RIP-relative displacement is rewritten for the copy's place */
+	lp_rt_access_addr =
+	    lp_sites_address((const uint8_t *)s->copy, s->len, regs, s->copy + s->len);
+	lp_rt_access_write =
+	    s->kind != LP_SITE_LOAD && s->kind != LP_SITE_FENCE && s->kind != LP_SITE_PAUSE;
+	lp_rt_point(point_of(s->kind), s->addr);
+	lp_rt_access_addr = 0;
+	lp_rt_access_write = 0;
+}
+
+/* Signal path. It runs on the thread's own stack: the handoff blocks inside the handler,
+ * and a client's small alternate stack could not hold the kernel's frame and ours. */
 static void on_trap(int sig, siginfo_t *si, void *ucv)
 {
 	int saved = errno;
@@ -67,22 +82,13 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
 		errno = saved;
 		return;
 	}
-	if (lp_rt_controlled() && lp_g.shm->outcome == LP_OUT_RUNNING) {
-		/* the copy's RIP-relative displacement is rewritten for the copy's place */
-		static const int map[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP,
-					    REG_RSI, REG_RDI, REG_R8,  REG_R9,	REG_R10, REG_R11,
-					    REG_R12, REG_R13, REG_R14, REG_R15};
-		uint64_t regs[16];
-		for (unsigned i = 0; i < 16; i++)
-			regs[i] = (uint64_t)uc->uc_mcontext.gregs[map[i]];
-		lp_rt_access_addr =
-		    lp_sites_address((const uint8_t *)s->copy, s->len, regs, s->copy + s->len);
-		lp_rt_access_write =
-		    s->kind != LP_SITE_LOAD && s->kind != LP_SITE_FENCE && s->kind != LP_SITE_PAUSE;
-		lp_rt_point(point_of(s->kind), pc);
-		lp_rt_access_addr = 0;
-		lp_rt_access_write = 0;
-	}
+	static const int map[16] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP,
+				    REG_RSI, REG_RDI, REG_R8,  REG_R9,	REG_R10, REG_R11,
+				    REG_R12, REG_R13, REG_R14, REG_R15};
+	uint64_t regs[16];
+	for (unsigned i = 0; i < 16; i++)
+		regs[i] = (uint64_t)uc->uc_mcontext.gregs[map[i]];
+	lp_trap_point(s, regs);
 	uc->uc_mcontext.gregs[REG_RIP] = (greg_t)s->copy;
 	errno = saved;
 }

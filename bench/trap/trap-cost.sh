@@ -1,8 +1,10 @@
 #!/bin/sh
-# bench/trap/trap-cost.sh — cost of one trapped atomic instruction (int3, SIGTRAP handler,
-# scheduling point, out-of-line execution) against the native instruction, in one run:
-# fork-server executions whose one thread runs N lock-adds, N = 0 and N = $1 (default
-# 10000), the difference divided by N; and the same loop natively. `make bench-trap`.
+# bench/trap/trap-cost.sh — cost of one scheduling point at an atomic instruction, reached by
+# a jump to its stub (the default where a jump fits) and by int3 (SIGTRAP handler; what
+# LINEUP_NO_STUBS forces), against the native instruction, in one run: fork-server
+# executions whose one thread runs N lock-adds, N = 0 and N = $1 (default 10000), the
+# difference divided by N; and the same loop natively. The point itself includes its
+# decision record in the shared log. `make bench-trap`.
 set -e
 : "${top_srcdir:?}" "${top_builddir:?}"
 N=${1:-10000}
@@ -15,11 +17,14 @@ trap 'rm -rf "$TMP"' EXIT
 atomplan "$TMP/plan" loop:rmw:-1
 H="$B/harness -L $top_builddir/.libs/liblineup-preload.so -P $TMP/plan -q -n $RUNS -B 1"
 per_exec() { $H -- "$B/client-atom" loop "$1" | awk '/^timing:/ { print $2 }'; }
-t0=$(per_exec 0)
-t1=$(per_exec "$N")
+s0=$(per_exec 0)
+s1=$(per_exec "$N")
+t0=$(LINEUP_NO_STUBS=1 per_exec 0)
+t1=$(LINEUP_NO_STUBS=1 per_exec "$N")
 native=$("$B/client-atom" native 10000000 | awk '{ print $2 }')
-awk -v t0="$t0" -v t1="$t1" -v n="$N" -v nat="$native" -v runs="$RUNS" 'BEGIN {
-	trap_us = (t1 - t0) / n
-	printf "execution with 0 lock-adds: %.1f us; with %d trapped lock-adds: %.1f us (%d runs each)\n", t0, n, t1, runs
-	printf "trapped lock add: %.2f us; native lock add: %.1f ns; ratio %.0f\n", trap_us, nat, trap_us * 1000 / nat
+awk -v s0="$s0" -v s1="$s1" -v t0="$t0" -v t1="$t1" -v n="$N" -v nat="$native" -v runs="$RUNS" 'BEGIN {
+	stub_ns = (s1 - s0) * 1000 / n
+	trap_ns = (t1 - t0) * 1000 / n
+	printf "execution with 0 / %d lock-adds (%d runs each): stubs %.1f / %.1f us, int3 %.1f / %.1f us\n", n, runs, s0, s1, t0, t1
+	printf "point at a lock add: stub %.0f ns, int3 %.0f ns (stub %.1fx cheaper); native lock add %.1f ns (stub %.0fx, int3 %.0fx native)\n", stub_ns, trap_ns, trap_ns / stub_ns, nat, stub_ns / nat, trap_ns / nat
 }'

@@ -15,6 +15,7 @@
 
 #include "atomics-scan.h"
 #include "lineup/die.h"
+#include "stub-pads.h"
 
 struct range {
 	uint64_t start, size;
@@ -42,6 +43,10 @@ struct ctx {
 	size_t n_targets;
 	uint64_t *fde_starts; /* sorted */
 	size_t n_fde_starts;
+	uint64_t *stop_ends; /* where an unconditional control transfer ends */
+	size_t n_stop_ends, cap_stop_ends;
+	struct lp_pad_run *nops; /* runs of nop and int3, in decoding order */
+	size_t n_nops, cap_nops;
 };
 
 #define GROW(arr, n, cap)                                                                          \
@@ -88,8 +93,11 @@ int lp_site_format(const struct lp_site *site, int target, char *buf, size_t buf
 	for (unsigned i = 0; i < len; i++)
 		snprintf(hex + 2 * i, 3, "%02x", site->bytes[i]);
 	hex[2 * len] = 0;
-	return snprintf(buf, bufsize, "site %d %" PRIx64 " %u %s %d %s", target, site->offset, len,
-			lp_site_kind_name(site->kind), site->disp_off, hex);
+	char pad[24] = "";
+	if (site->pad)
+		snprintf(pad, sizeof pad, " %" PRIx64, site->pad);
+	return snprintf(buf, bufsize, "site %d %" PRIx64 " %u %s %d %s%s", target, site->offset,
+			len, lp_site_kind_name(site->kind), site->disp_off, hex, pad);
 }
 
 static int32_t le32(const uint8_t *p)
@@ -306,6 +314,37 @@ static void classify(struct ctx *c, const char *func, bool *fp)
 		emit(c, kind, rip, false, 0, func);
 }
 
+/* Notes what padding needs: where control never falls through, and runs of nops. */
+static void note_padding(struct ctx *c)
+{
+	const cs_insn *in = c->insn;
+	switch (in->id) {
+	case X86_INS_RET:
+	case X86_INS_RETF:
+	case X86_INS_JMP:
+	case X86_INS_LJMP:
+	case X86_INS_UD2:
+	case X86_INS_HLT:
+		GROW(c->stop_ends, c->n_stop_ends, c->cap_stop_ends);
+		c->stop_ends[c->n_stop_ends++] = in->address + in->size;
+		return;
+	case X86_INS_NOP:
+	case X86_INS_INT3:
+		break;
+	default:
+		return;
+	}
+	if (c->n_nops > 0) {
+		struct lp_pad_run *last = &c->nops[c->n_nops - 1];
+		if (last->start + last->len == in->address) {
+			last->len += in->size;
+			return;
+		}
+	}
+	GROW(c->nops, c->n_nops, c->cap_nops);
+	c->nops[c->n_nops++] = (struct lp_pad_run){in->address, in->size};
+}
+
 static void scan_range(struct ctx *c, const struct section *sec, uint64_t start, uint64_t size,
 		       const char *func)
 {
@@ -326,6 +365,7 @@ static void scan_range(struct ctx *c, const struct section *sec, uint64_t start,
 		}
 		if (!c->targets_only)
 			c->out->n_insns++;
+		note_padding(c);
 		classify(c, func, &fp);
 	}
 }
@@ -436,6 +476,48 @@ static void sort_results(struct ctx *c)
 	o->n_skipped = keep;
 	if (o->n_bad > 0)
 		qsort(o->bad, o->n_bad, sizeof(*o->bad), cmp_bad);
+}
+
+static int cmp_run(const void *a, const void *b)
+{
+	const struct lp_pad_run *x = a, *y = b;
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static bool is_stop_end(const struct ctx *c, uint64_t a)
+{
+	return bsearch(&a, c->stop_ends, c->n_stop_ends, sizeof *c->stop_ends, cmp_u64) != NULL;
+}
+
+/* Dead padding (stub-pads.h) for the sites a jump does not fit. Runs decoded twice (a gap
+ * swept from two starts, overlapping symbols) or overlapping each other are dropped. */
+static void pad_sites(struct ctx *c)
+{
+	struct lp_scan *o = c->out;
+	if (c->n_stop_ends)
+		qsort(c->stop_ends, c->n_stop_ends, sizeof *c->stop_ends, cmp_u64);
+	if (c->n_nops)
+		qsort(c->nops, c->n_nops, sizeof *c->nops, cmp_run);
+	size_t keep = 0, uniq = 0;
+	uint64_t reach = 0;
+	for (size_t i = 0; i < c->n_nops; i++) /* one run decoded twice is one run */
+		if (uniq == 0 || c->nops[uniq - 1].start != c->nops[i].start ||
+		    c->nops[uniq - 1].len != c->nops[i].len)
+			c->nops[uniq++] = c->nops[i];
+	for (size_t i = 0; i < uniq; i++) {
+		const struct lp_pad_run *r = &c->nops[i];
+		bool overlaps =
+		    (i > 0 && reach > r->start) || (i + 1 < uniq && r->start + r->len > r[1].start);
+		if (r->start + r->len > reach)
+			reach = r->start + r->len;
+		if (!overlaps && is_stop_end(c, r->start))
+			c->nops[keep++] = *r;
+	}
+	/* c->targets is sorted by check_branch_targets */
+	size_t n = lp_stub_pads_trim(c->nops, keep, c->targets, c->n_targets);
+	for (size_t i = 0; i < o->n; i++)
+		o->n_short += o->sites[i].len < LP_STUB_JMP;
+	o->n_padded = lp_stub_pads_assign(o->sites, o->n, c->nops, n);
 }
 
 static const char *intern(struct lp_scan *o, const char *name)
@@ -713,6 +795,7 @@ int lp_atomics_scan(const char *path, const char *const *funcs, size_t nfuncs, b
 	c.targets_only = false;
 	check_branch_targets(&c);
 	sort_results(&c);
+	pad_sites(&c);
 	ret = 0;
 out_cs:
 	if (c.insn)
@@ -721,6 +804,8 @@ out_cs:
 out:
 	free(c.targets);
 	free(c.fde_starts);
+	free(c.stop_ends);
+	free(c.nops);
 	free(ranges);
 	free(secs);
 	if (elf)

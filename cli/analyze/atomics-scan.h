@@ -54,6 +54,8 @@ struct lp_site {
 	enum lp_site_kind kind;
 	const char *func; /* containing function; NULL for code no symbol covers (static
 			     functions of a stripped library, found by the gap sweep) */
+	uint64_t pad;	  /* shorter than a jump: dead padding for the jump to its stub
+			     (stub-pads.h), 0 if none */
 };
 
 enum lp_skip_reason {
@@ -92,6 +94,8 @@ struct lp_scan {
 	uint64_t gap_bytes;  /* executable bytes outside every function, swept linearly */
 	uint64_t n_insns;    /* instructions decoded */
 	size_t n_fde_starts; /* .eh_frame_hdr entries: restart points of the gap sweep */
+	size_t n_short;	     /* sites shorter than a jump */
+	size_t n_padded;     /* of those, given padding for the jump to their stub */
 	bool symtab;	     /* symbols came from .symtab (else .dynsym only: stripped) */
 	/* private: storage of the function names */
 	char **names_;
@@ -108,8 +112,9 @@ int lp_atomics_scan(const char *path, const char *const *funcs, size_t nfuncs, b
 		    struct lp_scan *out, char *err, size_t errlen);
 void lp_atomics_scan_free(struct lp_scan *scan);
 
-/* Plan line "site <target> <offset-hex> <len> <kind> <disp_off> <bytes-hex>" (no newline):
- * offset and bytes in lowercase hex without 0x (bytes as 2*len digits), disp_off decimal.
+/* Plan line "site <target> <offset-hex> <len> <kind> <disp_off> <bytes-hex> [<pad-hex>]" (no
+ * newline): offset, bytes and pad in lowercase hex without 0x (bytes as 2*len digits),
+ * disp_off decimal; pad only when the site has one.
  * Returns what snprintf returns. */
 int lp_site_format(const struct lp_site *site, int target, char *buf, size_t bufsize);
 

@@ -1,6 +1,7 @@
 # cli/analyze/atomics.mk: the atomic-instruction scan (libatomics-scan.a), its test objects and tests.
 noinst_LIBRARIES += libatomics-scan.a
-libatomics_scan_a_SOURCES = cli/analyze/atomics-scan.c cli/analyze/atomics-scan.h
+libatomics_scan_a_SOURCES = cli/analyze/atomics-scan.c cli/analyze/atomics-scan.h \
+	cli/analyze/stub-pads.c cli/analyze/stub-pads.h
 libatomics_scan_a_CFLAGS = $(AM_CFLAGS) $(CAPSTONE_CFLAGS) $(LIBELF_CFLAGS) $(LP_SAN_CFLAGS)
 
 # Test objects: built with fixed flags (no sanitizers) so the code GCC emits is the one
@@ -23,3 +24,11 @@ tests_unit_test_atomics_scan_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LIBELF_CFL
 tests_unit_test_atomics_scan_LDADD = libatomics-scan.a libcommon.a $(CAPSTONE_LIBS) $(LIBELF_LIBS) $(CMOCKA_LIBS)
 tests_unit_test_atomics_scan_LDFLAGS = $(LP_SAN_CFLAGS)
 EXTRA_tests_unit_test_atomics_scan_DEPENDENCIES = $(ATOMICS_TEST_OBJS)
+
+check_PROGRAMS += tests/unit/test-stub-pads
+TESTS += tests/unit/test-stub-pads
+tests_unit_test_stub_pads_SOURCES = tests/unit/test-stub-pads.c
+tests_unit_test_stub_pads_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/cli/analyze
+tests_unit_test_stub_pads_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_stub_pads_LDADD = libatomics-scan.a libcommon.a $(CAPSTONE_LIBS) $(LIBELF_LIBS) $(CMOCKA_LIBS)
+tests_unit_test_stub_pads_LDFLAGS = $(LP_SAN_CFLAGS)

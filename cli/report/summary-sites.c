@@ -3,6 +3,7 @@
 #include "summary-sites.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "lineup/buf.h"
 
@@ -90,6 +91,17 @@ char *lp_sites_summary_text(const struct lp_sites_summary *s)
 			lp_buf_puts(&b, "nothing");
 		lp_buf_printf(&b, " in all (the preload trapped %u of the %zu planned sites)\n",
 			      patched_total(s), planned_total(s, -1));
+	}
+	/* How the trapped sites are reached: the stubs' share is what makes them cheap. */
+	if (s->reported && patched_total(s)) {
+		uint32_t int3 = patched_total(s) - s->stubbed;
+		lp_buf_printf(&b, "patched: %u by a jump to a stub, %u by int3", s->stubbed, int3);
+		if (int3)
+			lp_buf_puts(&b,
+				    getenv(LP_ENV_NO_STUBS)
+					? " (LINEUP_NO_STUBS is set)"
+					: " (too short for a jump, with no dead padding in reach)");
+		lp_buf_puts(&b, "\n");
 	}
 	/* Nothing to trap: the only points inside operations are pthread-style calls, so a
 	 * race on plain memory cannot show; say where the finer granularity is. */

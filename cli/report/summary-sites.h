@@ -26,6 +26,7 @@ struct lp_sites_summary {
 	bool reported;			 /* the preload's counts below were read */
 	uint32_t patched[LP_SITE_COUNT]; /* struct lp_shm's sites_patched */
 	uint32_t unpatched;		 /* struct lp_shm's sites_unpatched */
+	uint32_t stubbed;		 /* struct lp_shm's sites_stubbed */
 };
 
 /* "instrumented: ..." and "not instrumented: ..." lines, each ending in a newline ("" when

@@ -128,6 +128,7 @@ static void classify(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 	for (int k = 0; k < LP_SITE_COUNT; k++)
 		c->sites.patched[k] = e->res.sites_patched[k];
 	c->sites.unpatched = e->res.sites_unpatched;
+	c->sites.stubbed = e->res.sites_stubbed;
 	c->calls += e->log.n_calls;
 	switch (e->res.outcome) {
 	case LP_OUT_DIVERGED:

@@ -512,6 +512,7 @@ static void fill_result(struct lp_server *sv, unsigned slot, struct lp_exec_resu
 	res->targets_loaded = m->targets_loaded;
 	memcpy(res->sites_patched, m->sites_patched, sizeof res->sites_patched);
 	res->sites_unpatched = m->sites_unpatched;
+	res->sites_stubbed = m->sites_stubbed;
 	res->log_lines = sv->log_lines;
 	res->fatal = sl->fatal;
 	if (res->log_len > LP_SHM_LOG_SIZE)

@@ -61,7 +61,7 @@ struct lp_exec_result {
 	/* from its shared area */
 	uint64_t base_len; /* records before the fork point (0 when re-executed) */
 	uint64_t steps;
-	uint32_t targets_loaded, sites_patched[LP_SITE_COUNT], sites_unpatched;
+	uint32_t targets_loaded, sites_patched[LP_SITE_COUNT], sites_unpatched, sites_stubbed;
 	const char *log_lines; /* the preload's lines (sv->log_lines) */
 	const char *fatal;     /* set when the watchdog killed it (a submitted execution) */
 };

@@ -65,10 +65,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 10
+#define LP_PROTOCOL_VERSION 11
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	    /* path of the patch plan */
+#define LP_ENV_NO_STUBS "LINEUP_NO_STUBS"   /* set: every site is trapped with int3 */
 #define LP_ENV_SHM_FD "LINEUP_SHM_FD"	    /* fd of the shared area (memfd) */
 #define LP_ENV_SHM_SLOTS "LINEUP_SHM_SLOTS" /* areas in it (default 1) */
 #define LP_ENV_CMD_FD "LINEUP_CMD_FD"	    /* fork server reads struct lp_cmd */
@@ -181,7 +182,7 @@ enum lp_kind {
  *   func <target> <name> <offset-hex> <ret-kind> <arg-kinds|->   (funcs numbered 0,1,...)
  *   instrument <dev> <ino> <path>                   (--instrument objects, numbered after
  *                                                    the targets: no operations, only sites)
- *   site <object> <offset-hex> <len> <kind> <disp-off> <bytes-hex>
+ *   site <object> <offset-hex> <len> <kind> <disp-off> <bytes-hex> [<pad-hex>]
  *   pure <func> <offset-hex>
  *   end
  * <offset-hex> is the symbol's st_value (load base + offset = entry). <arg-kinds> is a
@@ -194,7 +195,10 @@ enum lp_kind {
  * <kind> one of rmw xchg fence load store pause (see LP_SITE_TOKENS); <disp-off> the
  * decimal offset of a RIP-relative disp32 inside it, -1 if none (an immediate may follow
  * the displacement); <bytes-hex> its original bytes, which the preload compares with
- * memory before patching (a mismatch skips the site with an LP_REC_WARN). Sites appear
+ * memory before patching (a mismatch skips the site with an LP_REC_WARN); <pad-hex>, for
+ * an instruction shorter than a 5-byte jump, the file-relative address of 5 bytes of dead
+ * alignment padding within a short jump (-128..127 bytes) of the instruction's end, where
+ * the preload may put the jump to the site's stub (cli/analyze/stub-pads.h). Sites appear
  * after every target, instrument and func line.
  * A pure line (cli/analyze/pure-regions.h) names a region start of func <func>: its entry,
  * or where one of its calls to a synchronisation function returns, from which the code
@@ -376,6 +380,7 @@ struct lp_shm {
 	uint32_t sites_patched[LP_SITE_COUNT]; /* plan sites trapped, by kind (set at patching,
 						  before the fork point or at dlopen) */
 	uint32_t sites_unpatched; /* plan sites left alone (bytes differ, ...; see REC_WARN) */
+	uint32_t sites_stubbed;	  /* of sites_patched: reached by a jump to a stub, not int3 */
 				  /* records start at LP_SHM_LOG_OFFSET */
 };
 #define LP_SHM_LOG_OFFSET ((size_t)1 << 17) /* 128 KiB: header + overrides fit below */

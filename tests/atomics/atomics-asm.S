@@ -215,6 +215,63 @@ end_gap_fde:
 	ret
 	.cfi_endproc
 
+/* Padding for the jumps to stubs (cli/analyze/stub-pads.h). pad_dead: a short site and,
+ * after its ret, 11 nops nothing jumps into. pad_label: the nops after a jmp hold a label a
+ * jne targets, so only the 3 bytes before it are dead (too few). pad_far: a short site
+ * farther than a short jump from any dead padding; the nops after its mov do run. */
+	.globl s_pad
+	.type s_pad, @function
+s_pad:
+	.rept 70			/* out of reach of the sites before */
+	movl %eax, %ecx
+	.endr
+at_pad_dead:
+	xchg %eax, (%rdi)
+end_pad_dead:
+	ret
+pad_dead_run:
+	.byte 0x90, 0x90, 0x90, 0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00, 0x90, 0x90
+pad_dead_end:
+	.size s_pad, . - s_pad
+
+	.globl s_pad_label
+	.type s_pad_label, @function
+s_pad_label:
+	test %esi, %esi
+	jne pad_label_mid
+at_pad_label:
+	lock incl (%rdi)
+end_pad_label:
+	jmp pad_label_out
+pad_label_run:
+	.byte 0x90, 0x90, 0x90
+pad_label_mid:
+	.byte 0x90, 0x90, 0x90, 0x90, 0x90, 0x90, 0x90, 0x90
+pad_label_out:
+	.rept 70
+	movl %eax, %ecx
+	.endr
+	ret
+	.size s_pad_label, . - s_pad_label
+
+	.globl s_pad_far
+	.type s_pad_far, @function
+s_pad_far:
+	.rept 70
+	movl %eax, %ecx
+	.endr
+at_pad_far:
+	lock incl (%rdi)
+end_pad_far:
+	movl %eax, %ecx
+pad_far_live:
+	.byte 0x90, 0x90, 0x90, 0x90, 0x90, 0x90, 0x90, 0x90
+	.rept 70
+	movl %eax, %ecx
+	.endr
+	ret
+	.size s_pad_far, . - s_pad_far
+
 	.data
 	.p2align 4
 s_glob:

@@ -7,6 +7,9 @@
 # passes; a fold that reaches its limit is said in the report.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
+# the -p 2 checks take some 18 s each alone: room for a loaded machine (counts are asserted,
+# never times)
+LP_TEST_TIMEOUT=${LP_TEST_TIMEOUT:-240}
 lp_require_prog libspinsem.so client-spinsem libspinsem-short.so client-spinsem-short \
 	libspinsem-lost.so client-spinsem-lost
 command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"

@@ -10,5 +10,6 @@ long atom_incglobal(void);	      /* lock addq $1, g(%rip); returns g */
 int atom_inc16(void);		      /* lock incw h(%rip) (66 prefix); returns h */
 long atom_loop(long *p, long n);      /* n times lock addq $1, (p) */
 void atom_spin(int *flag);	      /* pause until *flag */
-long atom_big_swap(long v); /* libatomic's __atomic_exchange on 24 bytes; returns the old */
+long atom_big_swap(long v);	/* libatomic's __atomic_exchange on 24 bytes; returns the old */
+long atom_vec(long *p, long v); /* lock xadd with ymm0-15 live; old *p, or -1 if they changed */
 #endif

@@ -4,6 +4,7 @@
  *   spin     0.1 spins with pause until 0.2 sets the flag
  *   big      each thread swaps a 24-byte value through libatomic
  *   loop N   one thread runs N trapped lock-adds (the trap-cost benchmark)
+ *   vec N    each thread runs N lock-adds with every vector register live (needs AVX)
  *   native N times N lock-adds in this process (run without the preload)
  *   dlopen PATH  (built with -DATOM_DL, not linked with libatom) ops through dlopen of PATH */
 #include <dlfcn.h>
@@ -24,7 +25,8 @@
 	X(long, atom_add, (long *, long)) X(int, atom_cas, (int *, int, int)) \
 	X(long, atom_xchg, (long *, long)) X(void, atom_fence, (void)) \
 	X(long, atom_incglobal, (void)) X(int, atom_inc16, (void)) \
-	X(long, atom_loop, (long *, long)) X(void, atom_spin, (int *)) X(long, atom_big_swap, (long))
+	X(long, atom_loop, (long *, long)) X(void, atom_spin, (int *)) X(long, atom_big_swap, (long)) \
+	X(long, atom_vec, (long *, long))
 /* clang-format on */
 #define PTR(ret, name, params) static ret(*p_##name) params;
 ATOM_FNS(PTR)
@@ -37,6 +39,7 @@ ATOM_FNS(PTR)
 #define atom_loop (*p_atom_loop)
 #define atom_spin (*p_atom_spin)
 #define atom_big_swap (*p_atom_big_swap)
+#define atom_vec (*p_atom_vec)
 #endif
 
 static long c, x;
@@ -87,6 +90,11 @@ static void *worker(void *arg)
 	} else if (!strcmp(mode, "loop")) {
 		if (id == 1)
 			atom_loop(&c, loops);
+	} else if (!strcmp(mode, "vec")) {
+		long changed = 0;
+		for (long i = 0; i < loops; i++)
+			changed += atom_vec(&c, id) < 0;
+		printf("vec %ld: %ld changed\n", id, changed);
 	} else
 		ops(id);
 	return NULL;
@@ -97,7 +105,7 @@ int main(int argc, char **argv)
 	pthread_t t[2];
 	if (argc > 1)
 		mode = argv[1];
-	if (!strcmp(mode, "loop") && argc > 2)
+	if ((!strcmp(mode, "loop") || !strcmp(mode, "vec")) && argc > 2)
 		loops = atol(argv[2]);
 #ifdef ATOM_DL
 	void *h = argc > 2 ? dlopen(argv[2], RTLD_NOW) : NULL;
@@ -131,7 +139,8 @@ int main(int argc, char **argv)
 			   (double)(n ? n : 1));
 		return 0;
 	}
-	if (strcmp(mode, "loop") && strcmp(mode, "spin") && strcmp(mode, "big"))
+	if (strcmp(mode, "loop") && strcmp(mode, "spin") && strcmp(mode, "big") &&
+	    strcmp(mode, "vec"))
 		ops(0); /* before the fork point: redirected, no scheduling point */
 	for (long i = 0; i < 2; i++)
 		pthread_create(&t[i], NULL, worker, (void *)(i + 1));

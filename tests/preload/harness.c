@@ -250,7 +250,7 @@ static void report(const struct lp_server *sv, const char *what, int run, int st
 	printf("sites");
 	for (int k = 0; k < LP_SITE_COUNT; k++)
 		printf(" %s %u", site_kinds[k], shm->sites_patched[k]);
-	printf(" unpatched %u\n", shm->sites_unpatched);
+	printf(" unpatched %u stubs %u\n", shm->sites_unpatched, shm->sites_stubbed);
 	if (!quiet)
 		print_log(0, shm->log_len);
 	fflush(stdout);

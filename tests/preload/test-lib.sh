@@ -25,6 +25,10 @@ mkplan() {
 
 STD_FUNCS="toy_add:i4:p,i4 toy_racy_add:i4:p,i4 toy_get:i4:p toy_ab:v:- toy_ba:v:- toy_put:v:i4 toy_take:i4:- toy_sem_give:v:- toy_sem_take:i4:- toy_echo:s:s toy_many:i8:i8,i8,i8,i8,i8,i8,i8,i8 toy_scale:f8:f8,i4 toy_spin_until:i4:p toy_untyped:?:?"
 
+skip() { # skip DESCRIPTION WHY: a test this machine cannot run (TAP's SKIP)
+	n=$((n + 1))
+	echo "ok $n - $1 # SKIP $2"
+}
 ok() { # ok DESCRIPTION COMMAND...
 	desc=$1; shift
 	n=$((n + 1))

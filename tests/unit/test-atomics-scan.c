@@ -238,7 +238,10 @@ static const struct expect asm_atomics[] = {
     {"lock_addl_rsp", LP_SITE_FENCE, false, false, "s_fence"},
     {"gap_lock", LP_SITE_RMW, false, false, NULL},
     {"gap_fde", LP_SITE_RMW, false, false, NULL},
-    {"pause", LP_SITE_PAUSE, false, false, "s_pause"},
+    {"pad_dead", LP_SITE_XCHG, false, false, "s_pad"},
+    {"pad_label", LP_SITE_RMW, false, false, "s_pad_label"},
+    {"pad_far", LP_SITE_RMW, false, false, "s_pad_far"},
+    {"pause", LP_SITE_PAUSE, false, false, "s_pause"}, /* the last two: test_asm_memory */
     {"rep_nop", LP_SITE_PAUSE, false, false, "s_pause"},
 };
 #define N_ASM_ATOMICS (sizeof(asm_atomics) / sizeof(asm_atomics[0]))
@@ -298,6 +301,50 @@ static void test_asm_all(void **state)
 	assert_int_equal(sc.bad[1].offset, sym(&o, "at_gap_bad", NULL));
 	assert_null(sc.bad[1].func);
 	assert_true(sc.gap_bytes > 0);
+	lp_atomics_scan_free(&sc);
+	obj_close(&o);
+}
+
+/* Padding for the jumps to stubs: only dead nops (after a ret or jmp, before any label a
+ * branch targets), only for sites shorter than a jump, never the same bytes twice. */
+static void test_asm_pads(void **state)
+{
+	struct obj o;
+	struct lp_scan sc;
+
+	obj_open(&o, "libatomics-asm.so");
+	scan_ok(o.path, NULL, 0, false, &sc);
+	const struct lp_site *dead = find_site(&sc, sym(&o, "at_pad_dead", NULL));
+	const struct lp_site *label = find_site(&sc, sym(&o, "at_pad_label", NULL));
+	const struct lp_site *far = find_site(&sc, sym(&o, "at_pad_far", NULL));
+	assert_non_null(dead);
+	assert_non_null(label);
+	assert_non_null(far);
+	uint64_t run = sym(&o, "pad_dead_run", NULL), run_end = sym(&o, "pad_dead_end", NULL);
+	assert_true(dead->pad >= run && dead->pad + 5 <= run_end);
+	/* the 3 dead bytes before the label are too few; the bytes after it run; the nearest
+	 * dead padding left is pad_dead_run's second jump */
+	uint64_t mid = sym(&o, "pad_label_run", NULL), out = sym(&o, "pad_label_out", NULL);
+	assert_false(label->pad >= mid && label->pad < out);
+	if (label->pad)
+		assert_true(label->pad >= run && label->pad + 5 <= run_end &&
+			    label->pad != dead->pad);
+	assert_int_equal(far->pad, 0);
+	for (size_t i = 0; i < sc.n; i++) {
+		const struct lp_site *s = &sc.sites[i];
+		if (s->len >= 5)
+			assert_int_equal(s->pad, 0);
+		for (size_t j = 0; j < i; j++)
+			if (s->pad && sc.sites[j].pad)
+				assert_true(s->pad + 5 <= sc.sites[j].pad ||
+					    sc.sites[j].pad + 5 <= s->pad);
+		if (s->pad) { /* a short jump reaches it */
+			int64_t rel = (int64_t)s->pad - (int64_t)(s->offset + 2);
+			assert_true(rel >= -128 && rel <= 127);
+			assert_true(s->len < 5);
+		}
+	}
+	assert_true(sc.n_padded >= 1 && sc.n_padded <= sc.n_short);
 	lp_atomics_scan_free(&sc);
 	obj_close(&o);
 }
@@ -548,10 +595,11 @@ static void test_glib(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_disp_off),   cmocka_unit_test(test_format),
-	    cmocka_unit_test(test_asm_all),    cmocka_unit_test(test_asm_filtered),
-	    cmocka_unit_test(test_asm_memory), cmocka_unit_test(test_errors),
-	    cmocka_unit_test(test_gcc),	       cmocka_unit_test(test_glib),
+	    cmocka_unit_test(test_disp_off),	 cmocka_unit_test(test_format),
+	    cmocka_unit_test(test_asm_all),	 cmocka_unit_test(test_asm_pads),
+	    cmocka_unit_test(test_asm_filtered), cmocka_unit_test(test_asm_memory),
+	    cmocka_unit_test(test_errors),	 cmocka_unit_test(test_gcc),
+	    cmocka_unit_test(test_glib),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

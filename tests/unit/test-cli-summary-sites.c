@@ -38,6 +38,7 @@ static void all_patched(struct lp_sites_summary *s)
 	s->patched[LP_SITE_XCHG] = 3;
 	s->patched[LP_SITE_FENCE] = 1;
 	s->patched[LP_SITE_PAUSE] = 2;
+	s->stubbed = 22;
 }
 
 static void per_object_when_all_trapped(void **state)
@@ -49,10 +50,25 @@ static void per_object_when_all_trapped(void **state)
 	    t,
 	    "instrumented: 12 rmw, 3 xchg, 1 fence, 2 pause in libfoo.so\n"
 	    "instrumented: 4 rmw in libbar.so.1\n"
+	    "patched: 22 by a jump to a stub, 0 by int3\n"
 	    "not instrumented: 2 sites in libbar.so.1: branch target inside the instruction\n"
 	    "not instrumented: 1 site in libbar.so.1: follows undecodable bytes: the instruction "
 	    "boundary is uncertain\n");
 	free(t);
+	/* some by int3: why, in words */
+	s.stubbed = 19;
+	unsetenv("LINEUP_NO_STUBS");
+	t = lp_sites_summary_text(&s);
+	assert_non_null(strstr(t, "patched: 19 by a jump to a stub, 3 by int3 (too short for a "
+				  "jump, with no dead padding in reach)\n"));
+	free(t);
+	setenv("LINEUP_NO_STUBS", "1", 1);
+	s.stubbed = 0;
+	t = lp_sites_summary_text(&s);
+	assert_non_null(
+	    strstr(t, "patched: 0 by a jump to a stub, 22 by int3 (LINEUP_NO_STUBS is set)\n"));
+	free(t);
+	unsetenv("LINEUP_NO_STUBS");
 	struct lp_summary sum = {0};
 	lp_sites_summary_warn(&s, &sum);
 	assert_int_equal(sum.n_warnings, 1);
@@ -67,6 +83,7 @@ static void totals_when_some_untrapped(void **state)
 	struct lp_sites_summary s = base();
 	all_patched(&s);
 	s.patched[LP_SITE_RMW] = 14;
+	s.stubbed = 20;
 	s.unpatched = 2;
 	char *t = lp_sites_summary_text(&s);
 	assert_non_null(strstr(

@@ -104,7 +104,7 @@ static void test_sites(void **state)
 			       "instrument 3 4 /usr/lib/libx.so\n"
 			       "site 0 1a2b 4 rmw -1 f00fc107\n"
 			       "site 1 0x40 9 store 3 F0488305F8FFFFFF01\n"
-			       "site 0 50 3 pause -1 f390cc\n"
+			       "site 0 50 3 pause -1 f390cc 1ac0\n"
 			       "end\n"),
 			 0);
 	assert_int_equal(plan->n_targets, 1);
@@ -128,7 +128,10 @@ static void test_sites(void **state)
 	assert_int_equal(s->disp_off, 3);
 	assert_int_equal(s->bytes[8], 0x01);
 	assert_int_equal(s->bytes[4], 0xf8);
+	assert_int_equal(s->pad, 0);
 	assert_int_equal(plan->sites[2].kind, LP_SITE_PAUSE);
+	assert_int_equal(plan->sites[2].pad, 0x1ac0);
+	assert_int_equal(plan->sites[0].pad, 0);
 }
 
 static void test_site_errors(void **state)
@@ -145,7 +148,10 @@ static void test_site_errors(void **state)
 	    {"site 0 10 4 rmw 1 f00fc107", "bad displacement offset '1'"},
 	    {"site 0 10 4 rmw -2 f00fc107", "bad displacement offset"},
 	    {"site 0 10 4 rmw -1 f00fc1zz", "bad instruction bytes"},
-	    {"site 0 10 4 rmw -1 f00fc107 x", "unexpected text 'x'"},
+	    {"site 0 10 4 rmw -1 f00fc107 20 x", "unexpected text 'x'"},
+	    {"site 0 10 4 rmw -1 f00fc107 x", "bad hex padding address 'x'"},
+	    {"site 0 10 4 rmw -1 f00fc107 0", "bad hex padding address '0'"},
+	    {"site 0 10 5 rmw -1 f0480fc107 20", "padding for an instruction a jump fits in '20'"},
 	};
 	char text[256];
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {

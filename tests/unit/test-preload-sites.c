@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <cmocka.h>
 
 #include "sites.h"
@@ -75,7 +76,8 @@ static void test_table(void **state)
 	(void)state;
 	struct lp_trap_site e[8];
 	struct lp_site_table t = {e, 0, 8};
-	struct lp_trap_site a[] = {{300, 3, 0, 0}, {100, 1, 1, 0}, {200, 2, 2, 0}};
+	struct lp_trap_site a[] = {
+	    {300, 3, 0, 0, 0, 0}, {100, 1, 1, 0, 0, 0}, {200, 2, 2, 0, 0, 0}};
 	assert_int_equal(lp_sites_merge(&t, a, 3), 0);
 	assert_int_equal(t.n, 3);
 	assert_int_equal(lp_sites_find(&t, 200)->copy, 2);
@@ -83,7 +85,8 @@ static void test_table(void **state)
 	assert_null(lp_sites_find(&t, 150));
 	assert_null(lp_sites_find(&t, 301));
 	assert_null(lp_sites_find(&t, 0));
-	struct lp_trap_site b[] = {{250, 25, 0, 0}, {50, 5, 0, 0}, {200, 22, 0, 0}};
+	struct lp_trap_site b[] = {
+	    {250, 25, 0, 0, 0, 0}, {50, 5, 0, 0, 0, 0}, {200, 22, 0, 0, 0, 0}};
 	assert_int_equal(lp_sites_merge(&t, b, 3), 0);
 	assert_int_equal(t.n, 5);
 	for (uint32_t i = 1; i < t.n; i++)
@@ -91,7 +94,8 @@ static void test_table(void **state)
 	assert_int_equal(lp_sites_find(&t, 200)->copy, 22); /* replaced, not duplicated */
 	assert_int_equal(lp_sites_find(&t, 50)->copy, 5);
 	assert_int_equal(lp_sites_find(&t, 250)->copy, 25);
-	struct lp_trap_site c[] = {{1, 0, 0, 0}, {2, 0, 0, 0}, {3, 0, 0, 0}, {4, 0, 0, 0}};
+	struct lp_trap_site c[] = {
+	    {1, 0, 0, 0, 0, 0}, {2, 0, 0, 0, 0, 0}, {3, 0, 0, 0, 0, 0}, {4, 0, 0, 0, 0, 0}};
 	assert_int_equal(lp_sites_merge(&t, c, 4), -1); /* 9 > 8 */
 	assert_int_equal(t.n, 5);
 }
@@ -136,6 +140,77 @@ static void test_address(void **state)
 	assert_int_equal(lp_sites_address((const uint8_t *)"\x8b\x80\x00", 3, r, 0), 0);
 }
 
+static void test_jumps(void **state)
+{
+	(void)state;
+	uint8_t j[5];
+	assert_int_equal(lp_sites_jmp32(j, 0x1000, 0x2000), 5);
+	assert_int_equal(j[0], 0xe9);
+	assert_int_equal(0x1000 + 5 + le32(j + 1), 0x2000);
+	assert_int_equal(lp_sites_jmp32(j, 0x1000, 0x1000 + 5 + 0x80000000ull), -1);
+	assert_int_equal(lp_sites_jmp8(j, 1000, 1002 + 127), 2);
+	assert_int_equal(j[0], 0xeb);
+	assert_int_equal(j[1], 127);
+	assert_int_equal(lp_sites_jmp8(j, 1000, 1002 - 128), 2);
+	assert_int_equal((int8_t)j[1], -128);
+	assert_int_equal(lp_sites_jmp8(j, 1000, 1002 + 128), -1);
+	assert_int_equal(lp_sites_jmp8(j, 1000, 1002 - 129), -1);
+}
+
+static void test_padding_bytes(void **state)
+{
+	(void)state;
+	static const uint8_t nopw[] = {0x66, 0x2e, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00};
+	static const uint8_t int3[] = {0xcc, 0xcc, 0xcc, 0xcc, 0xcc};
+	static const uint8_t code[] = {0x90, 0x90, 0xc3, 0x90, 0x90}; /* a ret inside */
+	assert_true(lp_sites_padding_bytes(nopw, sizeof nopw));
+	assert_true(lp_sites_padding_bytes(int3, 5));
+	assert_false(lp_sites_padding_bytes(code, 5));
+}
+
+/* A stand-in for lp_stub_entry: records the index the stub pushed and where the red zone
+ * ends, and clobbers nothing but %rax. */
+uint64_t seen_idx, seen_rsp;
+__asm__(".text\n"
+	"fake_entry:\n"
+	"\tmovq 8(%rsp), %rax\n"
+	"\tmovq %rax, seen_idx(%rip)\n"
+	"\tleaq 144(%rsp), %rax\n"
+	"\tmovq %rax, seen_rsp(%rip)\n"
+	"\tret\n"
+	"call_stub:\n" /* call_stub(code): the stub runs, then its copy (a ret) returns here */
+	"\tmovq %rsp, %rax\n"
+	"\tmovq %rax, before_rsp(%rip)\n"
+	"\tjmp *%rdi\n");
+extern void fake_entry(void);
+void call_stub(void *code);
+uint64_t before_rsp;
+
+static void test_stub(void **state)
+{
+	(void)state;
+	uint8_t *page = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC,
+			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(page != MAP_FAILED);
+	uintptr_t entry_ptr = (uintptr_t)page, copy = (uintptr_t)page + 64;
+	*(uintptr_t *)page = (uintptr_t)fake_entry;
+	page[64] = 0xc3; /* the "copy": a ret back to call_stub's caller */
+	uint8_t *stub = page + 64 + LP_COPY_BYTES;
+	int n = lp_sites_stub(stub, (uintptr_t)stub, 4242, entry_ptr, copy);
+	assert_true(n > 0 && n <= LP_STUB_BYTES);
+	call_stub(stub);
+	assert_int_equal(seen_idx, 4242);
+	/* the entry saw the interrupted %rsp 144 bytes up: the red zone was stepped over */
+	assert_int_equal(seen_rsp, before_rsp);
+	/* out of reach, or an index a push cannot carry */
+	assert_int_equal(lp_sites_stub(stub, (uintptr_t)stub, 1, entry_ptr + 0x100000000ull, copy),
+			 -1);
+	assert_int_equal(lp_sites_stub(stub, (uintptr_t)stub, 1, entry_ptr, copy + 0x100000000ull),
+			 -1);
+	assert_int_equal(lp_sites_stub(stub, (uintptr_t)stub, 0x80000000u, entry_ptr, copy), -1);
+	munmap(page, 4096);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -145,6 +220,9 @@ int main(void)
 	    cmocka_unit_test(test_copy_out_of_range),
 	    cmocka_unit_test(test_table),
 	    cmocka_unit_test(test_address),
+	    cmocka_unit_test(test_jumps),
+	    cmocka_unit_test(test_padding_bytes),
+	    cmocka_unit_test(test_stub),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
