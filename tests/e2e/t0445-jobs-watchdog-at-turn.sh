@@ -3,7 +3,8 @@
 # reaches (busy-pair.c: a wait spinning on a plain load while a preempted work is half done)
 # ends phase 2 with the watchdog's report, never a hang; on two workers the execution that
 # hangs first may be one run ahead of its turn, and the check still ends with the report
-# of the schedule one worker reaches first.
+# of the schedule one worker reaches first (the same words; the instruction the sample
+# lands on inside the loop is left out).
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_prog libbusy-pair.so client-busy-pair
@@ -14,7 +15,8 @@ for j in 1 2; do
 	expect_status 2 "-j $j: a set-up error (exit 2), not a verdict"
 	grep -Eq 'at busy_pair_wait\+0x[0-9a-f]+ \(busy-pair\.c:[0-9]+\)' "$ERR"
 	ok $? "-j $j: the report names the spinning wait with file:line"
-	grep -v '^lineup-preload: phase' "$ERR" >"$T/err$j"
+	# where a sample catches the spinning loop varies by an instruction: not compared
+	grep -v '^lineup-preload: phase' "$ERR" | sed 's/+0x[0-9a-f]* (/+0x.. (/' >"$T/err$j"
 done
 cmp -s "$T/err1" "$T/err2"
 ok $? "-j 2 reports what -j 1 reports"

@@ -6,6 +6,8 @@
  *   loop N   one thread runs N trapped lock-adds (the trap-cost benchmark)
  *   vec N    each thread runs N lock-adds with every vector register live (needs AVX)
  *   native N times N lock-adds in this process (run without the preload)
+ *   pre N    times N lock-adds in main before the fork point: patched, but no scheduling
+ *            point (what reaching one costs, stub or int3, without the point itself)
  *   dlopen PATH  (built with -DATOM_DL, not linked with libatom) ops through dlopen of PATH */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -128,13 +130,13 @@ int main(int argc, char **argv)
 		sigaddset(&s, SIGTRAP);
 		sigprocmask(SIG_BLOCK, &s, NULL);
 	}
-	if (!strcmp(mode, "native")) {
+	if (!strcmp(mode, "native") || !strcmp(mode, "pre")) {
 		long n = argc > 2 ? atol(argv[2]) : 0;
 		struct timespec a, b;
 		clock_gettime(CLOCK_MONOTONIC, &a);
 		atom_loop(&c, n);
 		clock_gettime(CLOCK_MONOTONIC, &b);
-		printf("native %.3f ns per lock add\n",
+		printf("%s %.3f ns per lock add\n", mode,
 		       ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)) /
 			   (double)(n ? n : 1));
 		return 0;
