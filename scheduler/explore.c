@@ -264,10 +264,11 @@ bool lp_footprint_independent(const struct lp_footprint *a, const struct lp_foot
 {
 	if (!a || !b)
 		return false;
-	if (((a->flags & LP_FP_CALL) && (b->flags & LP_FP_RET)) ||
-	    ((a->flags & LP_FP_RET) && (b->flags & LP_FP_CALL)))
+	if (!(mode & LP_REDUCE_CALLS_COMMUTE) &&
+	    (((a->flags & LP_FP_CALL) && (b->flags & LP_FP_RET)) ||
+	     ((a->flags & LP_FP_RET) && (b->flags & LP_FP_CALL))))
 		return false; /* which operation precedes which */
-	return !lp_footprint_overlap(a, b, mode == LP_REDUCE_ASSUME_RACE_FREE);
+	return !lp_footprint_overlap(a, b, (mode & LP_REDUCE_BASE) == LP_REDUCE_ASSUME_RACE_FREE);
 }
 
 /* The footprint of the step chosen at decision k: recorded by the next decision, which
@@ -434,7 +435,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 	const struct lp_schedule *p = &ex->cur;
 	bool have_last = p->n > 0;
 	uint64_t last = have_last ? p->ov[p->n - 1].step : 0;
-	bool reduce = ex->reduction != LP_REDUCE_OFF;
+	bool reduce = (ex->reduction & LP_REDUCE_BASE) != LP_REDUCE_OFF;
 	/* The sleep set along this execution, node by node (explore.h, "Reduction"). */
 	size_t nz = reduce ? ex->n_cur_sleep : 0;
 	struct sleeper *z = ex->cur_sleep;
@@ -617,7 +618,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 void lp_explore_set_reduction(struct lp_explore *ex, enum lp_reduction mode)
 {
 	ex->reduction = mode;
-	if (mode != LP_REDUCE_OFF && !ex->cache)
+	if ((mode & LP_REDUCE_BASE) != LP_REDUCE_OFF && !ex->cache)
 		ex->cache = lp_state_cache_new();
 }
 

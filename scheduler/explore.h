@@ -132,6 +132,13 @@ enum lp_reduction {
 	LP_REDUCE_ASSUME_RACE_FREE, /* sleep sets; target code conflicts only through the
 				       objects it synchronises on (see "Reduction") */
 };
+/* Or-ed into a mode (phase 2's main search): calls and returns commute with every step, so
+ * schedules that differ only in where a call or a return falls between other threads' steps
+ * are one trace. The cli then checks, for each trace it runs, every history with the most
+ * real-time order any of its schedules shows (scheduler/history-orders.h): those imply the
+ * others (a witness of more order is a witness of less). LP_REDUCE_BASE masks it out. */
+#define LP_REDUCE_CALLS_COMMUTE 0x10
+#define LP_REDUCE_BASE 0x0f
 
 /* Symmetry (serial phase). The threads of one group run the same calls with the same
  * arguments, so two serial orders that differ only by swapping members of a group give the

@@ -4,7 +4,7 @@ noinst_LIBRARIES += libexplore.a
 libexplore_a_SOURCES = scheduler/explore.c scheduler/explore-schedule.c scheduler/explore.h \
 	scheduler/strategy-plan.c scheduler/strategy.h scheduler/sched-pick.c scheduler/sched-pick.h \
 	scheduler/atomic-region.c scheduler/atomic-region.h scheduler/state-cache.c scheduler/state-cache.h \
-	scheduler/footprint.h
+	scheduler/footprint.h scheduler/history-orders.c scheduler/history-orders.h
 libexplore_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
 check_PROGRAMS += tests/unit/test-explore-bounding tests/unit/test-explore-schedule \
@@ -38,3 +38,9 @@ TESTS += tests/unit/test-explore-atomic-region
 tests_unit_test_explore_atomic_region_SOURCES = tests/unit/test-explore-atomic-region.c
 tests_unit_test_explore_atomic_region_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_explore_atomic_region_LDADD = libexplore.a $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test-explore-history-orders
+TESTS += tests/unit/test-explore-history-orders
+tests_unit_test_explore_history_orders_SOURCES = tests/unit/test-explore-history-orders.c
+tests_unit_test_explore_history_orders_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_explore_history_orders_LDADD = libexplore.a $(CMOCKA_LIBS)

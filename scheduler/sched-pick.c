@@ -2,7 +2,7 @@
  * Runs on the hook path: no allocation, no libc calls. */
 #include "sched-pick.h"
 
-static bool switch_point(uint32_t point)
+bool lp_sched_switch_point(uint32_t point)
 {
 	return point == LP_PT_OP_START || point == LP_PT_BLOCK || point == LP_PT_YIELD ||
 	       point == LP_PT_THREAD_EXIT || point == LP_PT_EXIT;
@@ -74,8 +74,8 @@ unsigned lp_sched_candidates(uint32_t phase, uint32_t point, const struct lp_pic
 		if (k)
 			return k;
 	}
-	if (!switch_point(point) && running < n && t[running].enabled && !t[running].in_op &&
-	    !t[running].library) {
+	if (!lp_sched_switch_point(point) && running < n && t[running].enabled &&
+	    !t[running].in_op && !t[running].library) {
 		out[0] = t[running].tid;
 		return 1;
 	}
@@ -98,7 +98,7 @@ unsigned lp_sched_candidates_switches(uint32_t point, const struct lp_pick_threa
 	}
 	if (k)
 		return k;
-	if (!switch_point(point) && running < n && t[running].enabled) {
+	if (!lp_sched_switch_point(point) && running < n && t[running].enabled) {
 		out[0] = t[running].tid;
 		return 1;
 	}

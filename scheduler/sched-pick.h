@@ -73,6 +73,10 @@ lp_tid_t lp_sched_default(const lp_tid_t *cand, unsigned n, lp_tid_t running, ui
 lp_tid_t lp_sched_default_in(uint32_t phase, const lp_tid_t *cand, unsigned n, lp_tid_t running,
 			     uint32_t point);
 
+/* A point where a running harness thread outside any operation may still be switched away
+ * from (an operation start, a block, a yield, a thread exit, the process exit). */
+bool lp_sched_switch_point(uint32_t point);
+
 bool lp_sched_is_candidate(const lp_tid_t *cand, unsigned n, lp_tid_t tid);
 
 /* True when choosing `chosen` at this point is a preemption (protocol.h): the one definition,

@@ -38,6 +38,7 @@ struct clocks {
 	uint32_t *target;  /* last step running target code (not race-free mode) */
 	uint32_t *calls;   /* join of the steps that recorded a call */
 	uint32_t *rets;	   /* join of the steps that recorded a return */
+	uint32_t *scratch; /* holds the five joins above and one more clock */
 	size_t nobj, cap_obj;
 	uint64_t *obj;	    /* [nobj] addresses */
 	uint32_t *obj_last; /* [nobj][nt] */
@@ -93,6 +94,12 @@ static void name_event(struct lp_state_key *name, const struct clocks *c, size_t
 	name->b += mix(b, SEED_B + 2);
 }
 
+/* Whether target code conflicts only through the objects it names (race-free mode). */
+static bool target_tracked(enum lp_reduction mode)
+{
+	return (mode & LP_REDUCE_BASE) == LP_REDUCE_ASSUME_RACE_FREE;
+}
+
 /* The clock a step with footprint fp by thread i gets now, in vc (the rules of
  * lp_footprint_independent applied to whole classes of steps). */
 static void step_clock(const struct clocks *c, size_t i, const struct lp_footprint *fp,
@@ -110,12 +117,84 @@ static void step_clock(const struct clocks *c, size_t i, const struct lp_footpri
 		for (size_t o = 0; o < c->nobj; o++)
 			if (c->obj[o] == fp->obj[j])
 				join(vc, c->obj_last + o * nt, nt);
-	if ((fp->flags & LP_FP_TARGET) && mode != LP_REDUCE_ASSUME_RACE_FREE)
+	if ((fp->flags & LP_FP_TARGET) && !target_tracked(mode))
 		join(vc, c->target, nt);
+	if (mode & LP_REDUCE_CALLS_COMMUTE)
+		return;
 	if (fp->flags & LP_FP_CALL)
 		join(vc, c->rets, nt);
 	if (fp->flags & LP_FP_RET)
 		join(vc, c->calls, nt);
+}
+
+/* Starts the clocks of a log of n decisions (and nq queried threads): a column per thread. */
+static void clocks_init(struct clocks *c, const struct lp_explore_decision *d, size_t n,
+			const struct lp_state_query *q, size_t nq)
+{
+	memset(c, 0, sizeof *c);
+	c->tid = xalloc((n + nq + 1) * sizeof *c->tid);
+	for (size_t k = 0; k < n; k++)
+		if (thread_index(c, d[k].chosen) == (size_t)-1)
+			c->tid[c->nt++] = d[k].chosen;
+	for (size_t j = 0; j < nq; j++) /* a thread that never ran here has a column too */
+		if (thread_index(c, q[j].tid) == (size_t)-1)
+			c->tid[c->nt++] = q[j].tid;
+	size_t nt = c->nt;
+	c->thread = xalloc(nt * nt * sizeof *c->thread);
+	c->scratch = xalloc(6 * nt * sizeof *c->scratch);
+	c->unknown = c->scratch, c->all = c->scratch + nt, c->target = c->scratch + 2 * nt;
+	c->calls = c->scratch + 3 * nt, c->rets = c->scratch + 4 * nt;
+}
+
+static void clocks_free(struct clocks *c)
+{
+	free(c->tid);
+	free(c->thread);
+	free(c->scratch);
+	free(c->obj);
+	free(c->obj_last);
+}
+
+/* Runs the step chosen at decision k: its clock into vc (nt entries), and the clocks it
+ * updates. Returns the chosen thread's column. */
+static size_t clocks_step(struct clocks *c, const struct lp_explore_decision *d, size_t n, size_t k,
+			  enum lp_reduction mode, uint32_t *vc)
+{
+	size_t nt = c->nt;
+	size_t i = thread_index(c, d[k].chosen);
+	/* The chosen thread's step ends at the next decision, which it reaches. */
+	const struct lp_footprint *fp =
+	    k + 1 < n && d[k + 1].running == d[k].chosen ? &d[k + 1].done : NULL;
+	step_clock(c, i, fp, mode, vc);
+	if (!fp || (fp->flags & LP_FP_UNKNOWN)) {
+		memcpy(c->unknown, vc, nt * sizeof *vc);
+	} else {
+		for (uint32_t j = 0; j < fp->n && j < LP_FP_MAX; j++)
+			memcpy(obj_clock(c, fp->obj[j]), vc, nt * sizeof *vc);
+		if ((fp->flags & LP_FP_TARGET) && !target_tracked(mode))
+			memcpy(c->target, vc, nt * sizeof *vc);
+		if (fp->flags & LP_FP_CALL)
+			join(c->calls, vc, nt);
+		if (fp->flags & LP_FP_RET)
+			join(c->rets, vc, nt);
+	}
+	join(c->all, vc, nt);
+	memcpy(c->thread + i * nt, vc, nt * sizeof *vc);
+	return i;
+}
+
+uint32_t *lp_trace_clocks(const struct lp_explore_decision *d, size_t n, enum lp_reduction mode,
+			  size_t *nt, size_t *column)
+{
+	struct clocks c;
+	clocks_init(&c, d, n, NULL, 0);
+	uint32_t *vc = xalloc((n ? n : 1) * c.nt * sizeof *vc);
+	for (size_t k = 0; k < n; k++) {
+		column[k] = clocks_step(&c, d, n, k, mode, vc + k * c.nt);
+	}
+	*nt = c.nt;
+	clocks_free(&c);
+	return vc;
 }
 
 void lp_state_keys(const struct lp_explore_decision *d, size_t n, enum lp_reduction mode,
@@ -123,21 +202,9 @@ void lp_state_keys(const struct lp_explore_decision *d, size_t n, enum lp_reduct
 {
 	if (!n)
 		return;
-	struct clocks c = {0};
-	c.tid = xalloc((n + nq + 1) * sizeof *c.tid);
-	for (size_t k = 0; k < n; k++)
-		if (thread_index(&c, d[k].chosen) == (size_t)-1)
-			c.tid[c.nt++] = d[k].chosen;
-	for (size_t j = 0; j < nq; j++) /* a thread that never ran here has a column too */
-		if (thread_index(&c, q[j].tid) == (size_t)-1)
-			c.tid[c.nt++] = q[j].tid;
-	size_t nt = c.nt;
-	c.thread = xalloc(nt * nt * sizeof *c.thread);
-	uint32_t *scratch = xalloc(6 * nt * sizeof *scratch);
-	c.unknown = scratch, c.all = scratch + nt, c.target = scratch + 2 * nt;
-	c.calls = scratch + 3 * nt, c.rets = scratch + 4 * nt;
-	uint32_t *vc = scratch + 5 * nt;
-
+	struct clocks c;
+	clocks_init(&c, d, n, q, nq);
+	uint32_t *vc = c.scratch + 5 * c.nt;
 	struct lp_state_key name = {0, 0};
 	size_t qi = 0;
 	for (size_t k = 0; k < n; k++) {
@@ -150,34 +217,10 @@ void lp_state_keys(const struct lp_explore_decision *d, size_t n, enum lp_reduct
 			q[qi].key = name;
 			name_event(&q[qi].key, &c, t, vc);
 		}
-		size_t i = thread_index(&c, d[k].chosen);
-		/* The chosen thread's step ends at the next decision, which it reaches. */
-		const struct lp_footprint *fp =
-		    k + 1 < n && d[k + 1].running == d[k].chosen ? &d[k + 1].done : NULL;
-		step_clock(&c, i, fp, mode, vc);
-		if (!fp || (fp->flags & LP_FP_UNKNOWN)) {
-			memcpy(c.unknown, vc, nt * sizeof *vc);
-		} else {
-			bool target =
-			    (fp->flags & LP_FP_TARGET) && mode != LP_REDUCE_ASSUME_RACE_FREE;
-			for (uint32_t j = 0; j < fp->n && j < LP_FP_MAX; j++)
-				memcpy(obj_clock(&c, fp->obj[j]), vc, nt * sizeof *vc);
-			if (target)
-				memcpy(c.target, vc, nt * sizeof *vc);
-			if (fp->flags & LP_FP_CALL)
-				join(c.calls, vc, nt);
-			if (fp->flags & LP_FP_RET)
-				join(c.rets, vc, nt);
-		}
-		join(c.all, vc, nt);
-		memcpy(c.thread + i * nt, vc, nt * sizeof *vc);
+		size_t i = clocks_step(&c, d, n, k, mode, vc);
 		name_event(&name, &c, i, vc);
 	}
-	free(c.tid);
-	free(c.thread);
-	free(scratch);
-	free(c.obj);
-	free(c.obj_last);
+	clocks_free(&c);
 }
 
 struct lp_state_key lp_state_point(const struct lp_state_key *trace, lp_tid_t running)

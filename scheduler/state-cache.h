@@ -51,6 +51,13 @@ struct lp_state_query {
 void lp_state_keys(const struct lp_explore_decision *d, size_t n, enum lp_reduction mode,
 		   struct lp_state_key *keys, struct lp_state_query *q, size_t nq);
 
+/* Happens-before of a log's steps under mode's dependence: returns the vector clock of the
+ * step chosen at each decision k, n rows of *nt columns (malloc'ed), and that step's thread's
+ * column in column[k] (room for n). Step j happens before step k (j < k) exactly when
+ * clock[k][column[j]] >= clock[j][column[j]]. */
+uint32_t *lp_trace_clocks(const struct lp_explore_decision *d, size_t n, enum lp_reduction mode,
+			  size_t *nt, size_t *column);
+
 /* The key of a point: the trace name with the thread that reached it, or LP_TID_NONE for
  * a free point. */
 struct lp_state_key lp_state_point(const struct lp_state_key *trace, lp_tid_t running);

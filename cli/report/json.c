@@ -149,9 +149,12 @@ char *lp_json_report(const struct lp_summary *s)
 		lp_buf_printf(&b, "%s%llu", i ? ", " : "", (unsigned long long)s->p2_pruned[i]);
 	lp_buf_printf(&b,
 		      "], \"workers\": %u, \"speculated\": %llu, \"speculated_unused\": %llu, "
+		      "\"histories\": %llu, \"calls_commute\": %s, \"trace_runs\": %llu, "
 		      "\"seconds\": %.3f}, ",
 		      s->p2_workers ? s->p2_workers : 1, (unsigned long long)s->p2_speculated,
-		      (unsigned long long)s->p2_wasted, s->p2_seconds);
+		      (unsigned long long)s->p2_wasted, (unsigned long long)s->p2_histories,
+		      s->p2_commute ? "true" : "false", (unsigned long long)s->p2_trace_runs,
+		      s->p2_seconds);
 	field(&b, "instrumentation", s->instrumentation);
 	lp_buf_puts(&b, ", \"warnings\": [");
 	for (size_t i = 0; i < s->n_warnings; i++) {

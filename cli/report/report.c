@@ -151,6 +151,13 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 					b == 1 ? "" : "s", (unsigned long long)s->p2_pruned[b]);
 			fputs("\n", f);
 		}
+		if (s->p2_commute)
+			fprintf(
+			    f,
+			    "phase 2 histories: %llu checked; calls and returns commute, so each "
+			    "execution stands for every schedule of its trace, and the trace's "
+			    "histories with the most real-time order are checked\n",
+			    (unsigned long long)s->p2_histories);
 	}
 	if (s->root_cause_executions) {
 		uint64_t base = s->p1_executions + s->p2_executions;

@@ -54,6 +54,9 @@ struct lp_summary {
 	char *p1_symmetry;	       /* "0.1, 0.2, 0.3": the identical threads, or NULL */
 	double p1_seconds, p2_seconds; /* wall-clock time of each phase */
 	uint64_t p2_executions;
+	uint64_t p2_histories;	/* histories checked in phase 2 */
+	bool p2_commute;	/* calls and returns commuted: an execution stood for its trace */
+	uint64_t p2_trace_runs; /* histories of a trace run for real (a violation in one) */
 	unsigned p2_workers;	/* executions run at once (--jobs) */
 	const char *p2_serial;	/* why one at a time although --jobs asked for more */
 	uint64_t p2_speculated; /* of p2_executions, run ahead of their turn by a worker */

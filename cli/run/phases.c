@@ -17,6 +17,7 @@
 #include "cli/run/root-cause-run.h"
 #include "cli/run/spec-run.h"
 #include "cli/run/symmetry.h"
+#include "cli/run/trace-check.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
@@ -132,7 +133,9 @@ static void classify(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 	c->calls += e->log.n_calls;
 	switch (e->res.outcome) {
 	case LP_OUT_DIVERGED:
-		if (directed) { /* lazy phase 1: the order asked for has no serial execution */
+		if (directed || c->confirming) { /* lazy phase 1: the order asked for has no
+						    serial execution; a trace's history: its
+						    schedule did not run as the trace says */
 			e->diverged = true;
 			return;
 		}
@@ -604,16 +607,83 @@ static void stop_workers(struct lp_ctx *c, struct lp_spec *sp)
 	c->sum.p2_wasted = lp_spec_wasted(sp);
 }
 
-static int phase2(struct lp_ctx *c)
+/* Why phase 2 must run again with calls and returns ordered (PHASE2_AGAIN). */
+#define PHASE2_AGAIN (-1)
+
+/* Sends the histories of e's trace (all of them when calls and returns commute, else e's
+ * own) until one is not ok; *vi is that one's index in th (0 without th). */
+static enum lp_check_reply check_histories(struct lp_ctx *c, struct lp_exec *e,
+					   const struct lp_trace_histories *th, size_t *vi,
+					   char **text)
+{
+	enum lp_check_reply r = LP_CHECK_OK;
+	*vi = 0;
+	*text = NULL;
+	if (!th) {
+		c->sum.p2_histories++;
+		return lp_checker_pipe_send(&c->ck, e->history, text);
+	}
+	for (size_t i = 0; i < th->n; i++) {
+		free(*text);
+		*text = NULL;
+		c->sum.p2_histories++;
+		r = lp_checker_pipe_send(&c->ck, th->text[i], text);
+		*vi = i;
+		if (r != LP_CHECK_OK)
+			break;
+	}
+	return r;
+}
+
+/* A violation in a history of e's trace other than e's own: its schedule is run, and when
+ * it shows exactly that history, its execution replaces e and *s2 is its schedule (fewest
+ * overrides). Returns 0, or -1 with a reason in why when it does not: the verdict rests on
+ * steps taken as independent that were not. */
+static int run_trace_history(struct lp_ctx *c, const struct lp_trace_histories *th, size_t vi,
+			     struct lp_exec *e, struct lp_schedule *s2, char *why, size_t whysize)
+{
+	enum lp_reduction mode = c->o->reduction | LP_REDUCE_CALLS_COMMUTE;
+	struct lp_schedule full;
+	if (lp_trace_schedule(th, vi, mode, &full))
+		return lp_errf(why, whysize,
+			       "a history of an execution's trace needs more than %d overrides",
+			       LP_MAX_OVERRIDES);
+	struct lp_exec e2;
+	c->confirming = true;
+	execute(c, &full, &e2, false);
+	c->confirming = false;
+	lp_schedule_clear(&full);
+	if (e2.diverged || e2.crashed || !e2.history ||
+	    !lp_history_same_events(e2.history, th->text[vi])) {
+		exec_clear(&e2);
+		return lp_errf(why, whysize,
+			       "the schedule of a history of an execution's trace showed another "
+			       "history: steps taken as independent were not");
+	}
+	if (lp_strategy_derive(LP_PHASE_CONCURRENT, e2.log.decisions, e2.log.n_decisions, s2)) {
+		exec_clear(&e2);
+		return lp_errf(why, whysize,
+			       "a history of an execution's trace needs more than %d overrides",
+			       LP_MAX_OVERRIDES);
+	}
+	free(e2.sched);
+	e2.sched = lp_schedule_format(s2);
+	exec_clear(e);
+	*e = e2;
+	return 0;
+}
+
+/* The bounded search. With calls and returns commuting (commute), an execution stands for
+ * its trace (scheduler/history-orders.h); PHASE2_AGAIN, with the reason in why, when some
+ * trace cannot be checked that way. */
+static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysize)
 {
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_CONCURRENT, c->sum.bound);
 	const struct lp_schedule *s;
 	bool stopped = false;
-	p2_started = now_seconds();
-	lp_explore_set_reduction(ex, c->o->reduction);
-	c->sum.reduction = c->o->reduction == LP_REDUCE_OFF	? "off"
-			   : c->o->reduction == LP_REDUCE_SLEEP ? "sleep"
-								: "race-free";
+	enum lp_reduction mode = c->o->reduction | (commute ? LP_REDUCE_CALLS_COMMUTE : 0);
+	lp_explore_set_reduction(ex, mode);
+	c->sum.p2_commute = commute;
 	struct lp_spec *sp = start_workers(c, ex);
 	int rc = LP_EXIT_OK;
 	while ((s = lp_explore_next(ex))) {
@@ -641,14 +711,25 @@ static int phase2(struct lp_ctx *c)
 			       e.sched, WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1,
 			       first_error(&e));
 		}
+		struct lp_trace_histories th;
+		if (commute && lp_trace_histories(e.history, e.res.log, e.res.log_len, &e.log, mode,
+						  &th, why, whysize)) {
+			exec_clear(&e);
+			rc = PHASE2_AGAIN;
+			break;
+		}
 		char *text;
+		size_t vi;
 		uint64_t serial_runs = c->sum.p1_executions;
-		enum lp_check_reply r = lp_checker_pipe_send(&c->ck, e.history, &text);
-		int crc = lp_phases_confirm(c, e.history, &r, &text);
+		enum lp_check_reply r = check_histories(c, &e, commute ? &th : NULL, &vi, &text);
+		const char *checked = commute ? th.text[vi] : e.history;
+		int crc = lp_phases_confirm(c, checked, &r, &text);
 		if (crc == LP_EXIT_OK && r == LP_CHECK_NONDETERMINISTIC) /* lazy phase 1 */
 			crc = lp_phases_nondeterministic(c, text);
 		if (crc != LP_EXIT_OK) {
 			free(text);
+			if (commute)
+				lp_trace_histories_clear(&th);
 			exec_clear(&e);
 			rc = crc;
 			break;
@@ -656,9 +737,26 @@ static int phase2(struct lp_ctx *c)
 		if (r == LP_CHECK_VIOLATION) {
 			pruned_counts(c, ex);
 			stop_workers(c, sp);
+			sp = NULL;
 			lp_phases_refresh(c, s, &e);
-			rc = violation(c, s, &e, e.stuck ? "stuck" : "non-linearizable", text);
+			struct lp_schedule s2 = {0};
+			const struct lp_schedule *vs = s;
+			if (commute && !th.own[vi]) {
+				if (run_trace_history(c, &th, vi, &e, &s2, why, whysize)) {
+					free(text);
+					lp_trace_histories_clear(&th);
+					exec_clear(&e);
+					rc = PHASE2_AGAIN;
+					break;
+				}
+				vs = &s2;
+				c->sum.p2_trace_runs++;
+			}
+			rc = violation(c, vs, &e, e.stuck ? "stuck" : "non-linearizable", text);
+			lp_schedule_clear(&s2);
 			free(text);
+			if (commute)
+				lp_trace_histories_clear(&th);
 			exec_clear(&e);
 			break;
 		}
@@ -667,6 +765,8 @@ static int phase2(struct lp_ctx *c)
 			       "lineup-checker rejected the history of schedule %s: %s", e.sched,
 			       text ? text : "");
 		free(text);
+		if (commute)
+			lp_trace_histories_clear(&th);
 		/* golden and lazy serial runs overwrite the log */
 		if (!c->o->no_root_cause && !c->o->spec_from && serial_runs == c->sum.p1_executions)
 			lp_rc_sample_add(&c->rc_sample, &e.log);
@@ -685,6 +785,33 @@ static int phase2(struct lp_ctx *c)
 	lp_spec_free(sp);
 	lp_explore_free(ex);
 	return rc;
+}
+
+/* Phase 2: with a reduction, calls and returns commute first; should a trace not be
+ * checkable that way, the search runs again from the start with them ordered (every
+ * real-time order a schedule within the bound shows is then run), and the summary says so. */
+static int phase2(struct lp_ctx *c)
+{
+	p2_started = now_seconds();
+	c->sum.reduction = c->o->reduction == LP_REDUCE_OFF	? "off"
+			   : c->o->reduction == LP_REDUCE_SLEEP ? "sleep"
+								: "race-free";
+	char why[256] = "";
+	bool commute = c->o->reduction != LP_REDUCE_OFF;
+	int rc = phase2_search(c, commute, why, sizeof why);
+	if (rc != PHASE2_AGAIN)
+		return rc;
+	char msg[512];
+	snprintf(msg, sizeof msg,
+		 "phase 2 ran again with calls and returns ordered after %llu executions: %s",
+		 (unsigned long long)c->sum.p2_executions, why);
+	lp_summary_warn(&c->sum, msg);
+	c->sum.p2_executions = c->sum.p2_histories = 0;
+	c->sum.p2_max_cost = -1;
+	memset(c->sum.p2_per_bound, 0, sizeof c->sum.p2_per_bound);
+	memset(c->sum.p2_pruned, 0, sizeof c->sum.p2_pruned);
+	rc = phase2_search(c, false, why, sizeof why);
+	return rc == PHASE2_AGAIN ? LP_EXIT_USAGE : rc;
 }
 
 int lp_phases_confirm(struct lp_ctx *c, const char *history, enum lp_check_reply *r, char **text)

@@ -57,7 +57,8 @@ struct lp_ctx {
 	char *(*write_plan)(const struct lp_plan *plan);
 	struct lp_golden_state golden; /* --spec-from (golden-run.h) */
 	bool lazy;		       /* phase 1 runs serial executions on demand (lazy-run.h) */
-	double p1_lazy_seconds;	       /* spent running them */
+	bool confirming;	/* running a history of a trace (phases.c): it may fail to follow */
+	double p1_lazy_seconds; /* spent running them */
 };
 
 /* Runs both phases; prints the report and returns the exit status. */

@@ -251,6 +251,42 @@ malformed:
 	return NULL;
 }
 
+int lp_shmlog_events(const void *log, size_t len, struct lp_hist_event **ev, size_t *n, char *err,
+		     size_t errsize)
+{
+	size_t off = 0, cap = 0, decisions = 0;
+	bool bad = false;
+	const struct lp_rec *r;
+	*ev = NULL;
+	*n = 0;
+	while ((r = next_rec(log, len, &off, &bad))) {
+		if (!big_enough(r))
+			break;
+		if (r->type == LP_REC_DECISION) {
+			decisions++;
+			continue;
+		}
+		if (r->type != LP_REC_CALL && r->type != LP_REC_RET)
+			continue;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 32;
+			*ev = lp_xrealloc(*ev, cap * sizeof **ev);
+		}
+		lp_tid_t tid = r->type == LP_REC_CALL ? ((const struct lp_rec_call *)r)->tid
+						      : ((const struct lp_rec_ret *)r)->tid;
+		(*ev)[(*n)++] =
+		    (struct lp_hist_event){.step = decisions ? decisions - 1 : LP_HIST_BEFORE,
+					   .tid = tid,
+					   .call = r->type == LP_REC_CALL};
+	}
+	if (!bad && (!r || big_enough(r)))
+		return 0;
+	free(*ev);
+	*ev = NULL;
+	*n = 0;
+	return lp_errf(err, errsize, "malformed record at offset %zu", off);
+}
+
 int lp_shmlog_ops(const void *log, size_t len, const struct lp_plan *plan, struct lp_log_op **ops,
 		  size_t *n, char *err, size_t errsize)
 {

@@ -9,6 +9,7 @@
 
 #include "cli/analyze/analyze.h"
 #include "scheduler/explore.h"
+#include "scheduler/history-orders.h"
 
 /* Same contract as lp_format_value (analyze.h); a parameter so tests can pin the format. */
 typedef size_t (*lp_value_fmt_fn)(enum lp_kind kind, uint64_t raw, const char *str, uint32_t len,
@@ -38,6 +39,12 @@ void lp_shmlog_clear(struct lp_exec_log *l);
  * return, "stuck" when stuck, "end". Returns malloc'ed text, or NULL with err set. */
 char *lp_shmlog_history(const void *log, size_t len, const struct lp_plan *plan, const char *header,
 			bool stuck, lp_value_fmt_fn fmt, char *err, size_t errsize);
+
+/* The calls and returns of an execution in log order (the order of the history's lines),
+ * each with the step that recorded it (scheduler/history-orders.h): *ev malloc'ed. Returns
+ * 0, or -1 with err when the log is malformed. */
+int lp_shmlog_events(const void *log, size_t len, struct lp_hist_event **ev, size_t *n, char *err,
+		     size_t errsize);
 
 /* The operations of an execution, in call order (the order of a history's call lines):
  * what a golden model needs to make the same calls. */

@@ -63,6 +63,9 @@ static void report(void **state)
 			       .p2_workers = 2,
 			       .p2_speculated = 9,
 			       .p2_wasted = 1,
+			       .p2_histories = 21,
+			       .p2_commute = true,
+			       .p2_trace_runs = 1,
 			       .bound = 2,
 			       .p2_per_bound = {3, 14},
 			       .p2_max_cost = 1,
@@ -85,6 +88,7 @@ static void report(void **state)
 	       "\"executions_by_preemptions\": [3, 14], "
 	       "\"reduction\": \"sleep\", \"pruned\": 7, \"pruned_by_preemptions\": [5, 2], "
 	       "\"workers\": 2, \"speculated\": 9, \"speculated_unused\": 1, "
+	       "\"histories\": 21, \"calls_commute\": true, \"trace_runs\": 1, "
 	       "\"seconds\": 1.500}, "
 	       "\"instrumentation\": \"sites: 2\\n\", "
 	       "\"warnings\": [\"w \\\"1\\\"\"], \"violation\": {\"kind\": \"non-linearizable\", "
