@@ -37,7 +37,10 @@
  *   touch), and histories that differ at most in the order of two calls or of two
  *   returns: the same operations, results and real-time order (which returns precede
  *   which calls), all that linearizability and sequential consistency look at; the
- *   checker's verdict is the same.
+ *   checker's verdict is the same. With LP_REDUCE_CALLS_COMMUTE a call or a return also
+ *   commutes with the other threads' steps: the histories then differ in real-time order,
+ *   and the cli checks, for each execution, every history its trace can show
+ *   (history-orders.h), so the argument below holds for traces and their histories.
  *   Assumed, as by the candidate rules (sched-pick.h): the client's own code outside
  *   operations touches nothing another thread uses except through calls the runtime
  *   models. The race-free mode also assumes it of target code (every conflicting pair
