@@ -22,8 +22,10 @@
 #define MAX_SHOWN 3	    /* root causes in the report */
 #define REFINE 2	    /* other conflict cycles a repair may take in */
 #define SAMPLE_STEPS 500000 /* decisions kept for the ranking */
-#define BUDGET_FACTOR 10    /* executions: this many times those of the check ... */
-#define BUDGET_MIN 200	    /* ... and at least this many */
+#define BUDGET_FACTOR                                                                              \
+	25 /* executions: this many times those of the check (whose phase 2 commutes calls; these  \
+	      searches do not) ... */
+#define BUDGET_MIN 200 /* ... and at least this many */
 
 /* With a golden model, checking a history runs executions that overwrite the shared
  * log: the loops below keep their own copy of each execution's log. */
@@ -511,6 +513,10 @@ static void describe_all(struct lp_ctx *c, const struct lp_rc_cand *cand, size_t
 void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, struct lp_violation *v)
 {
 	unsigned bound = preemptions(&e->log);
+	/* A violation in a history of an execution's trace (phases.c) may need more preemptions
+	 * than the check's bound; the searches below stay within that bound. */
+	if (c->sum.bound >= 0 && bound > (unsigned)c->sum.bound)
+		bound = (unsigned)c->sum.bound;
 	struct lp_rc_cand *cand = lp_xcalloc(MAX_CANDIDATES, sizeof *cand);
 	uint64_t base = c->sum.p1_executions + c->sum.p2_executions;
 	uint64_t budget = base * BUDGET_FACTOR > BUDGET_MIN ? base * BUDGET_FACTOR : BUDGET_MIN;
