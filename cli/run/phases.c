@@ -640,9 +640,9 @@ static enum lp_check_reply check_histories(struct lp_ctx *c, struct lp_exec *e,
  * overrides). Returns 0, or -1 with a reason in why when it does not: the verdict rests on
  * steps taken as independent that were not. */
 static int run_trace_history(struct lp_ctx *c, const struct lp_trace_histories *th, size_t vi,
-			     struct lp_exec *e, struct lp_schedule *s2, char *why, size_t whysize)
+			     enum lp_reduction mode, struct lp_exec *e, struct lp_schedule *s2,
+			     char *why, size_t whysize)
 {
-	enum lp_reduction mode = c->o->reduction | LP_REDUCE_CALLS_COMMUTE;
 	struct lp_schedule full;
 	if (lp_trace_schedule(th, vi, mode, &full))
 		return lp_errf(why, whysize,
@@ -737,12 +737,11 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 		if (r == LP_CHECK_VIOLATION) {
 			pruned_counts(c, ex);
 			stop_workers(c, sp);
-			sp = NULL;
 			lp_phases_refresh(c, s, &e);
 			struct lp_schedule s2 = {0};
 			const struct lp_schedule *vs = s;
 			if (commute && !th.own[vi]) {
-				if (run_trace_history(c, &th, vi, &e, &s2, why, whysize)) {
+				if (run_trace_history(c, &th, vi, mode, &e, &s2, why, whysize)) {
 					free(text);
 					lp_trace_histories_clear(&th);
 					exec_clear(&e);
