@@ -35,7 +35,7 @@ int lp_rt_cancel(pthread_t th, uintptr_t site)
 	struct lp_thread *t = lp_rt_find_handle(th);
 	if (!t || t->state == LP_T_FINISHED)
 		return REAL(pthread_cancel)(th);
-	lp_rt_touch(t);
+	lp_rt_touch_thread(t, 1);
 	if (t->cancel_async && !t->cancel_off) {
 		/* glibc signals the target, which would unwind while another thread runs */
 		if (t != self)

@@ -445,7 +445,7 @@ static void thread_finish(struct lp_thread *t, uintptr_t site)
 	r->parent = t->parent;
 	lp_op_left(t); /* its start routine ended: no operation of it can still run */
 	t->state = LP_T_FINISHED;
-	lp_rt_touch(t); /* its joiners */
+	lp_rt_touch_thread(t, 1); /* its joiners */
 	lp_rt_wake(t, 1);
 	if (t != &lp_rt.th[0])
 		lp_rt.dying_ktid = t->ktid; /* a zombie group leader stays visible to tgkill */
@@ -481,7 +481,6 @@ int lp_rt_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
 		 uintptr_t site)
 {
 	struct lp_thread *self = lp_self;
-	lp_rt_touch_flags(LP_FP_UNKNOWN); /* a new candidate, a reused slot */
 	struct lp_thread *t = alloc_slot();
 	if (!t)
 		lp_fatal(LP_OUT_LIMIT, site,
@@ -498,6 +497,9 @@ int lp_rt_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
 	t->parent = self->tid;
 	t->library = self->in_op || self->library;
 	t->fp.flags = t->library ? LP_FP_TARGET : 0;
+	/* the creation acts on the new thread, whose first step follows it */
+	lp_rt_touch_thread(t, 0);
+	lp_footprint_add(&t->fp, lp_rt_thread_obj(t, 0));
 	t->state = LP_T_STARTING;
 	t->start = fn;
 	t->arg = arg;
@@ -538,7 +540,7 @@ int lp_rt_join(pthread_t th, void **ret, uintptr_t site)
 	lp_rt_sync_point(lp_rt.th, site); /* the thread table */
 	struct lp_thread *t = lp_rt_find_handle(th);
 	if (t)
-		lp_rt_touch(t);
+		lp_rt_touch_thread(t, 1);
 	if (t == lp_self)
 		return EDEADLK;
 	if (t) {
@@ -561,7 +563,7 @@ int lp_rt_detach(pthread_t th, uintptr_t site)
 	lp_rt_sync_point(lp_rt.th, site);
 	struct lp_thread *t = lp_rt_find_handle(th);
 	if (t)
-		lp_rt_touch(t);
+		lp_rt_touch_thread(t, 1);
 	int r = real_pthread_detach(th);
 	if (t && r == 0)
 		t->detached = 1;

@@ -183,6 +183,23 @@ static inline void lp_rt_touch(const void *obj)
 		fp->flags |= LP_FP_UNKNOWN;
 }
 
+/* A thread as two objects of footprints, its start (created by one step, then its first
+ * step) and its end (its last step; joins, detaches and cancels act on it), named by its
+ * tid rather than its slot: creation then acts on the new thread alone (which free slot it
+ * takes is unobservable: candidates are sorted by tid, wake-ups are FIFO), a join does not
+ * depend on the joined thread's first steps, and a reused slot's old and new threads stay
+ * apart. The top bit keeps the names off every memory line (the tid's last digits and top
+ * bits are dropped: two tids that share a name only lose independence). */
+static inline uint64_t lp_rt_thread_obj(const struct lp_thread *t, int end)
+{
+	return (uint64_t)1 << 63 | (uint64_t)(end != 0) << 62 | (t->tid >> 2 & ~(uint64_t)63);
+}
+
+static inline void lp_rt_touch_thread(const struct lp_thread *t, int end)
+{
+	lp_rt_touch((const void *)(uintptr_t)lp_rt_thread_obj(t, end));
+}
+
 /* runtime-sync.c: the blocking models; hooks call them only when lp_rt_controlled(). */
 enum lp_wait { LP_W_BLOCK = 0, LP_W_TRY = 1, LP_W_TIMED = 2 };
 int lp_rt_mutex_lock(pthread_mutex_t *m, int mode, uintptr_t site) LP_RT_HIDDEN;

@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 11
+#define LP_PROTOCOL_VERSION 12
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	    /* path of the patch plan */
@@ -453,14 +453,15 @@ enum lp_point {
  * its next one (the action of the first point included: a lock taken after LP_PT_SYNC
  * belongs to the step that starts there). Every object is taken as written; objects are
  * 64-byte-aligned line addresses (a trapped instruction's memory, a pthread object, a
- * futex word, a thread's record all name their line). Used by the
+ * futex word all name their line; a thread is two names off every line, its start and its
+ * end: preload/runtime.h, lp_rt_thread_obj). Used by the
  * cli's partial-order reduction (scheduler/explore.h): two steps are dependent when they
  * share an object, both have LP_FP_TARGET, one has LP_FP_CALL and the other LP_FP_RET, or
  * either has LP_FP_UNKNOWN. */
 #define LP_FP_MAX 4
 #define LP_FP_UNKNOWN                                                                              \
-	1u		/* not known (yield, fence without an operand, creation, more than         \
-			   LP_FP_MAX objects...): dependent on every step */
+	1u		/* not known (yield, fence without an operand, more than LP_FP_MAX         \
+			   objects...): dependent on every step */
 #define LP_FP_TARGET 2u /* ran code of a target: untracked plain memory accesses */
 #define LP_FP_CALL 4u	/* appended a call record */
 #define LP_FP_RET                                                                                  \
