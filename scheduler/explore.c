@@ -62,6 +62,10 @@ struct lp_explore {
 	lp_tid_t sleep_tid[64];	      /* the bit of each thread in the cache's sleep sets */
 	unsigned n_sleep_tid;
 	uint64_t next_id, cur_id;
+	/* Invisible steps (explore.h): alternatives left out while no execution has shown a
+	 * yield point or ended early, run after all once one does. */
+	bool yields_seen;
+	struct vec deferred;
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -140,6 +144,7 @@ void lp_explore_free(struct lp_explore *ex)
 		return;
 	clear_vec(&ex->stack);
 	clear_vec(&ex->seeds);
+	clear_vec(&ex->deferred);
 	free(ex->cur.ov);
 	free(ex->cur_sleep);
 	free(ex->counts);
@@ -389,6 +394,89 @@ static bool next_step(const struct lp_explore_decision *d, size_t n, size_t k, l
 	return true;
 }
 
+static bool is_yield(const struct lp_explore_decision *e)
+{
+	return e->point == LP_PT_YIELD || (e->flags & LP_DEC_YIELD);
+}
+
+/* Whether a step commutes with every step any thread may run: it acts on no object, runs no
+ * target code whose accesses are untracked, and records no call or return unless those
+ * commute. */
+static bool invisible(const struct lp_footprint *fp, enum lp_reduction mode)
+{
+	if (!fp || fp->n || (fp->flags & LP_FP_UNKNOWN))
+		return false;
+	if ((fp->flags & LP_FP_TARGET) && (mode & LP_REDUCE_BASE) != LP_REDUCE_ASSUME_RACE_FREE)
+		return false;
+	if ((fp->flags & (LP_FP_CALL | LP_FP_RET)) && !(mode & LP_REDUCE_CALLS_COMMUTE))
+		return false;
+	return true;
+}
+
+/* Whether choosing c at decision k gives nothing that choosing it one decision later does
+ * not (explore.h, "Invisible steps"): the thread chosen at k runs an invisible step and
+ * reaches decision k+1 neither finished nor blocked, and c is a candidate there again at no
+ * higher cost. */
+static bool later_same(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
+		       enum lp_reduction mode)
+{
+	if (k + 1 >= n || is_yield(&d[k]))
+		return false;
+	if (!invisible(step_of(d, n, k), mode) ||
+	    !lp_sched_is_candidate(d[k + 1].candidates, d[k + 1].n_candidates, c) ||
+	    d[k + 1].point == LP_PT_THREAD_EXIT || d[k + 1].point == LP_PT_BLOCK)
+		return false;
+	return lp_explore_is_preemption(&d[k + 1], c) <= lp_explore_is_preemption(&d[k], c);
+}
+
+static bool has_yield(const struct lp_explore_decision *d, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (is_yield(&d[k]))
+			return true;
+	return false;
+}
+
+/* Whether the run ended early: with a candidate other than the thread chosen last, or
+ * with a thread whose last point is neither its end nor a block (the process exited, the
+ * run was cut or crashed). A thread left before its invisible step is then not the same as
+ * one left after it (a call recorded or not). */
+static bool ended_early(const struct lp_explore_decision *d, size_t n)
+{
+	if (!n)
+		return false;
+	const struct lp_explore_decision *e = &d[n - 1];
+	for (uint32_t i = 0; i < e->n_candidates; i++)
+		if (e->candidates[i] != e->chosen)
+			return true;
+	for (size_t k = 0; k < n; k++) {
+		if (d[k].running == e->running || d[k].running == e->chosen ||
+		    d[k].point == LP_PT_THREAD_EXIT || d[k].point == LP_PT_BLOCK)
+			continue; /* the thread chosen last ran on after the log's end */
+		size_t j = k + 1; /* d[k] is this thread's last point when it never runs again */
+		while (j < n && d[j].running != d[k].running)
+			j++;
+		if (j == n)
+			return true;
+	}
+	return false;
+}
+
+/* A yield point or a run ended early was seen: the alternatives left out for invisible
+ * steps are run after all, next (explore.h, "Invisible steps"), and no more are left out. */
+static void release_deferred(struct lp_explore *ex)
+{
+	ex->yields_seen = true;
+	for (size_t i = 0; i < ex->deferred.n; i++) {
+		struct pending *q = &ex->deferred.v[i];
+		if (q->s.cost < ex->n_pruned && ex->pruned[q->s.cost])
+			ex->pruned[q->s.cost]--;
+		push(ex, q->s.cost <= ex->iteration ? &ex->stack : &ex->seeds, *q);
+	}
+	free(ex->deferred.v);
+	memset(&ex->deferred, 0, sizeof ex->deferred);
+}
+
 static bool asleep(const struct sleeper *z, size_t nz, lp_tid_t t)
 {
 	for (size_t i = 0; i < nz; i++)
@@ -436,6 +524,8 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 	bool have_last = p->n > 0;
 	uint64_t last = have_last ? p->ov[p->n - 1].step : 0;
 	bool reduce = (ex->reduction & LP_REDUCE_BASE) != LP_REDUCE_OFF;
+	if (reduce && !ex->yields_seen && (has_yield(d, n) || ended_early(d, n)))
+		release_deferred(ex);
 	/* The sleep set along this execution, node by node (explore.h, "Reduction"). */
 	size_t nz = reduce ? ex->n_cur_sleep : 0;
 	struct sleeper *z = ex->cur_sleep;
@@ -572,6 +662,8 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 				count(&ex->pruned, &ex->n_pruned, cost);
 				continue;
 			}
+			bool defer =
+			    may_prune && !ex->yields_seen && later_same(d, n, k, c, ex->reduction);
 			/* An earlier sibling's step sleeps in c's subtree only when moving it
 			 * first never costs more preemptions (explore.h) */
 			size_t n_extra = 0;
@@ -598,7 +690,13 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 				free(ch.sleep);
 				continue;
 			}
-			push(ex, cost == p->cost ? &ex->stack : &ex->seeds, ch);
+			if (defer) {
+				count(&ex->pruned, &ex->n_pruned, cost);
+				push(ex, &ex->deferred, ch);
+				continue;
+			}
+			/* <= : a deferred schedule run late may cost less than the iteration */
+			push(ex, cost <= ex->iteration ? &ex->stack : &ex->seeds, ch);
 		}
 		free(sib);
 		free(sib_cost);

@@ -25,11 +25,13 @@
  *   Steps. The step chosen at decision k is the code its thread runs from that point to
  *   its next one; decision k+1 is reached by that thread and records the step's footprint
  *   (protocol.h): the objects it acted on (named by their 64-byte line: a trapped
- *   instruction's memory, pthread objects, futex words, threads), LP_FP_CALL / LP_FP_RET
+ *   instruction's memory, pthread objects, futex words; a thread's start, which its
+ *   creation and its first step act on, and its end, which its last step, joins and
+ *   detaches act on), LP_FP_CALL / LP_FP_RET
  *   when it appended a call / return record, LP_FP_TARGET when it ran code of a target
  *   (whose plain memory accesses nobody tracks) other than a pure region
  *   (cli/analyze/pure-regions.h), LP_FP_UNKNOWN when anything else happened (a yield, a
- *   thread creation, a time-out). Two steps are independent when
+ *   time-out). Two steps are independent when
  *   neither is unknown, they share no object, one does not record a call while the other
  *   records a return, and (except in the race-free mode) not both ran target code.
  *   Independent steps of two threads commute: same state after both, neither enables or
@@ -72,6 +74,25 @@
  *   child whose override's step is known (the candidate's next step in the log, as for
  *   sleepers) is not run at all when the point that step reaches is covered, when it is
  *   generated or by the time it would run.
+ *   Invisible steps. A step that acts on no object, runs no untracked target code and
+ *   records no call or return (or only those, when they commute) commutes with every
+ *   step. When the thread chosen at k runs such a step r and reaches decision k+1 neither
+ *   finished nor blocked, an alternative c at k is left out if c is a candidate at k+1 at
+ *   no higher cost: σ = α·c·w·r·β has the equivalent σ' = α·r·c·w·β, a child of this
+ *   execution; its seams cost no more (the switch at w's end goes straight to β's first
+ *   thread, which was a candidate there unless it is w's last thread at a yield point:
+ *   that thread cannot be chosen at its own yield, and in σ the free switch of r's later
+ *   step hands it back). The argument also needs r to run again in σ: a run that ends
+ *   while r could still run (the process exits, the run is cut, a crash) leaves r before
+ *   its step in σ and after it in σ', with a call or return recorded or not. So the rule
+ *   holds only while no execution runs a yield point or ends early (with a candidate
+ *   other than the thread chosen last, or with a thread whose last point is neither its
+ *   end nor a block): the alternatives it left out are kept, and the first execution that
+ *   shows either runs them all and ends the rule for the search. What such a σ shows, σ'
+ *   shows too: both run the same steps of w, and r, left in σ' at a point that is no end
+ *   and no block, never runs again there either; so some execution shows it. σ' is
+ *   smaller in the order "earlier sibling first" below (r was chosen at k), so the
+ *   argument composes with the sleep sets.
  *   Why nothing reachable is lost. Let σ = α·u·w·t·β be a schedule within the bound
  *   whose t is pruned: t went to sleep at node s = α when u was taken after t had been
  *   explored there, every step of u·w is independent of t's step, and t's thread does
@@ -89,7 +110,8 @@
  *   higher than σ's: every final state, history, stuck or crash outcome of the bounded
  *   search is still reached, and with fewest preemptions no worse. The unit test
  *   tests/unit/test-explore-por.c checks it on abstract programs for bounds 0..3 (and
- *   fails when (*) or the yield rule is left out).
+ *   fails when (*), the yield rule or the invisible-step rule's conditions are left
+ *   out).
  *
  * Use:
  *   ex = lp_explore_new(LP_PHASE_CONCURRENT, 2);
