@@ -246,6 +246,9 @@ static void start_step(struct lp_thread *self, uint32_t point)
  * check or a deadlock, as before). */
 static bool waits_for_lock(const struct lp_thread *t)
 {
+	const struct lp_thread *j = t->join_wait;
+	if (j) /* a join of an unfinished thread waits the same way, unless cancelled */
+		return j->state != LP_T_FINISHED && !(t->cancel_pending && !t->cancel_off);
 	const pthread_mutex_t *m = t->lock_wait;
 	if (!m)
 		return false;
@@ -537,7 +540,12 @@ struct lp_thread *lp_rt_find_handle(pthread_t th)
 
 int lp_rt_join(pthread_t th, void **ret, uintptr_t site)
 {
+	/* Not a candidate while the thread runs: blocking first and being woken by its end
+	 * changes nothing another thread sees (as for a held mutex). */
+	const struct lp_thread *w = lp_rt_find_handle(th);
+	lp_self->join_wait = w && w != lp_self && !w->detached ? w : NULL;
 	lp_rt_sync_point(lp_rt.th, site); /* the thread table */
+	lp_self->join_wait = NULL;
 	struct lp_thread *t = lp_rt_find_handle(th);
 	if (t)
 		lp_rt_touch_thread(t, 1);

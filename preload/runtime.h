@@ -82,12 +82,13 @@ struct lp_thread {
 	const void *once_running; /* pthread_once control whose routine this thread runs */
 	const void *sync_obj;	  /* object of the LP_PT_SYNC point being reached (NULL: unknown) */
 	pthread_mutex_t
-	    *lock_wait;		/* at that point, about to lock this mutex (blocking, untimed) */
-	struct lp_footprint fp; /* what its current step touched so far (protocol.h) */
-	uint8_t yield_step;	/* that step began with a yield (logged as touching everything,
-				   which it does not: runtime-spin.h) */
-	struct lp_spin spin;	/* runtime-spin.h */
-	uintptr_t at_site;	/* code address of its last point */
+	    *lock_wait; /* at that point, about to lock this mutex (blocking, untimed) */
+	const struct lp_thread *join_wait; /* at that point, about to join this thread */
+	struct lp_footprint fp;		   /* what its current step touched so far (protocol.h) */
+	uint8_t yield_step;  /* that step began with a yield (logged as touching everything,
+				which it does not: runtime-spin.h) */
+	struct lp_spin spin; /* runtime-spin.h */
+	uintptr_t at_site;   /* code address of its last point */
 	struct lp_region_state region; /* atomic regions (scheduler/atomic-region.h) */
 	pthread_t handle;
 	void *(*start)(void *);

@@ -73,9 +73,9 @@ expect_status 0 "the default schedule replays with exit 0"
 expect_out '^# verdict: this history has a serial witness$' "the replay says its history has a serial witness"
 
 # -v traces every scheduling point on stderr, each with its code location.
-lp_run -v --target "$P/libqueue-trylock.so" --replay 'c:6@0.2' -- "$P/client-queue-trylock"
-grep -Eq '^  step 6 +0\.1 .* -> 0\.2 \(preemption\)$' "$ERR"
-ok $? "-v: the trace shows the override at step 6 as a preemption"
+lp_run -v --target "$P/libqueue-trylock.so" --replay 'c:5@0.2' -- "$P/client-queue-trylock"
+grep -Eq '^  step 5 +0\.1 .* -> 0\.2 \(preemption\)$' "$ERR"
+ok $? "-v: the trace shows the override at step 5 as a preemption"
 grep -Eq '^  step [0-9]+ +0\.[12] +op-start +[a-z_]+\+0x[0-9a-f]+' "$ERR"
 ok $? "-v: operation starts are traced with their caller's location"
 grep -Eq '^  [0-9]+ scheduling points: ' "$ERR"

@@ -33,9 +33,9 @@ ok "the push wakes it and it returns the pushed value" sh -c \
 	"grep -q 'ret 0.1 g_async_queue_pop = 0x7' '$TMP/queue' && grep -q 'outcome complete' '$TMP/queue'"
 
 # GMutex and GCond calls are operations too (the client's own code between operations is
-# never preempted); step 7 is 0.1's first futex call, in g_cond_signal inside the critical
+# never preempted); step 6 is 0.1's first futex call, in g_cond_signal inside the critical
 # section.
-$H -o 7@0.2 -- "$C" mutex >"$TMP/mutex" 2>&1
+$H -o 6@0.2 -- "$C" mutex >"$TMP/mutex" 2>&1
 ok "a thread switched out inside a GMutex makes the other block on the mutex's futex" \
 	has "$TMP/mutex" "block 0.2 -> 0.1 [0.1]"
 ok "mutual exclusion holds and the execution completes" sh -c \

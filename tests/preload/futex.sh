@@ -14,7 +14,7 @@ before() { awk -v p="$2" -v r="$3" 'index($0, p) { seen = 1 } index($0, r) { fou
 echo "1..17"
 
 $H -- "$C" wake >"$TMP/wake" 2>&1
-ok "a futex wait with the expected value blocks in the scheduler" has "$TMP/wake" "dec 6 block 0.1 -> 0.2 [0.2]"
+ok "a futex wait with the expected value blocks in the scheduler" has "$TMP/wake" "dec 5 block 0.1 -> 0.2 [0.2]"
 ok "the wake reports one waiter woken" has "$TMP/wake" "ret 0.2 fx_wake = 1"
 ok "the waiter resumes after the wake and returns 0" before "$TMP/wake" "ret 0.2 fx_wake = 1" "ret 0.1 fx_wait = 0"
 ok "and the execution completes" has "$TMP/wake" "outcome complete"
