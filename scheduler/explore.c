@@ -449,15 +449,22 @@ static bool ended_early(const struct lp_explore_decision *d, size_t n)
 	for (uint32_t i = 0; i < e->n_candidates; i++)
 		if (e->candidates[i] != e->chosen)
 			return true;
-	for (size_t k = 0; k < n; k++) {
+	/* each thread's last point, latest first (a thread is seen once: at most 64 kept) */
+	lp_tid_t seen[64];
+	size_t n_seen = 0;
+	for (size_t k = n; k-- > 0;) {
+		size_t i = 0;
+		while (i < n_seen && seen[i] != d[k].running)
+			i++;
+		if (i < n_seen)
+			continue;
+		if (n_seen == 64)
+			return true; /* too many threads to tell: taken as early */
+		seen[n_seen++] = d[k].running;
 		if (d[k].running == e->running || d[k].running == e->chosen ||
 		    d[k].point == LP_PT_THREAD_EXIT || d[k].point == LP_PT_BLOCK)
 			continue; /* the thread chosen last ran on after the log's end */
-		size_t j = k + 1; /* d[k] is this thread's last point when it never runs again */
-		while (j < n && d[j].running != d[k].running)
-			j++;
-		if (j == n)
-			return true;
+		return true;
 	}
 	return false;
 }
