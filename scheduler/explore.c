@@ -64,7 +64,7 @@ struct lp_explore {
 	uint64_t next_id, cur_id;
 	/* Invisible steps (explore.h): alternatives left out while no execution has shown a
 	 * yield point or ended early, run after all once one does. */
-	bool yields_seen;
+	bool invisible_off;
 	struct vec deferred;
 };
 
@@ -473,7 +473,7 @@ static bool ended_early(const struct lp_explore_decision *d, size_t n)
  * steps are run after all, next (explore.h, "Invisible steps"), and no more are left out. */
 static void release_deferred(struct lp_explore *ex)
 {
-	ex->yields_seen = true;
+	ex->invisible_off = true;
 	for (size_t i = 0; i < ex->deferred.n; i++) {
 		struct pending *q = &ex->deferred.v[i];
 		if (q->s.cost < ex->n_pruned && ex->pruned[q->s.cost])
@@ -531,7 +531,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 	bool have_last = p->n > 0;
 	uint64_t last = have_last ? p->ov[p->n - 1].step : 0;
 	bool reduce = (ex->reduction & LP_REDUCE_BASE) != LP_REDUCE_OFF;
-	if (reduce && !ex->yields_seen && (has_yield(d, n) || ended_early(d, n)))
+	if (reduce && !ex->invisible_off && (has_yield(d, n) || ended_early(d, n)))
 		release_deferred(ex);
 	/* The sleep set along this execution, node by node (explore.h, "Reduction"). */
 	size_t nz = reduce ? ex->n_cur_sleep : 0;
@@ -669,8 +669,8 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 				count(&ex->pruned, &ex->n_pruned, cost);
 				continue;
 			}
-			bool defer =
-			    may_prune && !ex->yields_seen && later_same(d, n, k, c, ex->reduction);
+			bool defer = may_prune && !ex->invisible_off &&
+				     later_same(d, n, k, c, ex->reduction);
 			/* An earlier sibling's step sleeps in c's subtree only when moving it
 			 * first never costs more preemptions (explore.h) */
 			size_t n_extra = 0;
