@@ -236,11 +236,16 @@ const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 	return &ex->cur;
 }
 
-/* The rule itself is sched-pick.c's, shared with the preload; a decision the log marks
- * LP_DEC_YIELD counts as a yield point whatever its point. */
+/* A decision the log marks LP_DEC_YIELD counts as a yield point whatever its point. */
+static bool is_yield(const struct lp_explore_decision *e)
+{
+	return e->point == LP_PT_YIELD || (e->flags & LP_DEC_YIELD);
+}
+
+/* The rule itself is sched-pick.c's, shared with the preload. */
 bool lp_explore_is_preemption(const struct lp_explore_decision *d, lp_tid_t chosen)
 {
-	uint32_t point = (d->flags & LP_DEC_YIELD) ? (uint32_t)LP_PT_YIELD : d->point;
+	uint32_t point = is_yield(d) ? (uint32_t)LP_PT_YIELD : d->point;
 	return lp_sched_is_preemption(d->candidates, d->n_candidates, d->running, point, chosen);
 }
 
@@ -316,7 +321,7 @@ static unsigned forced_run(const struct lp_explore_decision *d, size_t n, size_t
 	for (uint32_t i = 0; i < e->n_candidates; i++)
 		if (e->candidates[i] == e->running)
 			running_cand = true;
-	if (!running_cand || e->point == LP_PT_YIELD || (e->flags & LP_DEC_YIELD))
+	if (!running_cand || is_yield(e))
 		return 0;
 	return 1;
 }
@@ -364,7 +369,7 @@ static unsigned lookahead(const struct lp_explore_decision *d, size_t n, size_t 
 static bool point_seen(struct lp_explore *ex, const struct lp_explore_decision *e,
 		       const struct lp_state_key *trace, unsigned cost, uint64_t mask)
 {
-	bool yield = e->point == LP_PT_YIELD || (e->flags & LP_DEC_YIELD);
+	bool yield = is_yield(e);
 	bool free_pt = !yield && !lp_sched_is_candidate(e->candidates, e->n_candidates, e->running);
 	struct lp_state_key kf = lp_state_point(trace, LP_TID_NONE),
 			    ka = lp_state_point(trace, ANY_THREAD);
@@ -392,11 +397,6 @@ static bool next_step(const struct lp_explore_decision *d, size_t n, size_t k, l
 		return false;
 	*fp = *f;
 	return true;
-}
-
-static bool is_yield(const struct lp_explore_decision *e)
-{
-	return e->point == LP_PT_YIELD || (e->flags & LP_DEC_YIELD);
 }
 
 /* Whether a step commutes with every step any thread may run: it acts on no object, runs no
@@ -593,7 +593,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 		if (nz)
 			memcpy(at[k], z, nz * sizeof *z);
 		n_at[k] = nz;
-		bool may_prune = d[k].point != LP_PT_YIELD && !(d[k].flags & LP_DEC_YIELD);
+		bool may_prune = !is_yield(&d[k]);
 		if (may_prune && asleep(z, nz, d[k].chosen)) {
 			end = k + 1;
 			break;
@@ -626,8 +626,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 			free(at[k]);
 			continue;
 		}
-		bool may_prune =
-		    reduce && d[k].point != LP_PT_YIELD && !(d[k].flags & LP_DEC_YIELD);
+		bool may_prune = reduce && !is_yield(&d[k]);
 		/* Siblings in the order chosen first, then by tid: each may sleep in the
 		 * subtrees of the later ones, when (*) of explore.h holds. */
 		uint32_t nc = d[k].n_candidates;
