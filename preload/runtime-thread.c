@@ -243,11 +243,12 @@ static void start_step(struct lp_thread *self, uint32_t point)
  * it is no candidate until the mutex is free (CHESS's rule). Dropping those attempts
  * changes no history and no cost: the switch away from it is free either way, and a
  * schedule that ran one goes on the same without it. Its own mutex goes ahead (an error
- * check or a deadlock, as before). */
-static bool waits_for_lock(const struct lp_thread *t)
+ * check or a deadlock, as before). A join of a thread that has not ended waits the same
+ * way, unless a cancel is pending for the joiner. */
+static bool held_back(const struct lp_thread *t)
 {
 	const struct lp_thread *j = t->join_wait;
-	if (j) /* a join of an unfinished thread waits the same way, unless cancelled */
+	if (j)
 		return j->state != LP_T_FINISHED && !(t->cancel_pending && !t->cancel_off);
 	const pthread_mutex_t *m = t->lock_wait;
 	if (!m)
@@ -259,7 +260,7 @@ static bool waits_for_lock(const struct lp_thread *t)
 /* Whether t can run and is not a spinner waiting for a change (runtime-spin.h). */
 static bool runnable(const struct lp_thread *t)
 {
-	return t->state == LP_T_ENABLED && !t->spin.waiting && !waits_for_lock(t);
+	return t->state == LP_T_ENABLED && !t->spin.waiting && !held_back(t);
 }
 
 static bool another_runnable(const struct lp_thread *self)
@@ -299,7 +300,7 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 			if (t == self)
 				running = n;
 			pick[n].tid = t->tid;
-			pick[n].enabled = t->state == LP_T_ENABLED && !waits_for_lock(t) &&
+			pick[n].enabled = t->state == LP_T_ENABLED && !held_back(t) &&
 					  !(others && t->spin.waiting);
 			pick[n].in_op = t->in_op;
 			pick[n].at_op_start = t->at_op_start;
