@@ -197,6 +197,7 @@ void lp_forksrv_start(uintptr_t site)
 		sys_exit_group(0);
 	}
 	lp_g.shm->base_len = lp_g.shm->log_len;
+	lp_rt_find_tid_word();
 	lp_golden_load();
 	lp_fd_state_save();
 	reply(LP_REPLY_READY, sys_getpid(), (int)lp_fd_state_count());

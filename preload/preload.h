@@ -157,6 +157,9 @@ static inline long lp_syscall(long n, long a, long b, long c, long d, long e, lo
 #define sys_exit_group(s) lp_syscall(SYS_exit_group, (s), 0, 0, 0, 0, 0)
 #define sys_futex_wait(w, v)                                                                       \
 	lp_syscall(SYS_futex, (long)(w), 0 /* FUTEX_WAIT */ | 128 /* PRIVATE */, (v), 0, 0, 0)
+/* A wait the kernel's wake at a thread's exit (CLONE_CHILD_CLEARTID) reaches: not private. */
+#define sys_futex_wait_shared(w, v)                                                                \
+	lp_syscall(SYS_futex, (long)(w), 0 /* FUTEX_WAIT */, (v), 0, 0, 0)
 #define sys_futex_wake(w, n)                                                                       \
 	lp_syscall(SYS_futex, (long)(w), 1 /* FUTEX_WAKE */ | 128 /* PRIVATE */, (n), 0, 0, 0)
 

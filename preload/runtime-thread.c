@@ -30,6 +30,30 @@ void lp_rt_init_main(struct lp_shm *shm)
 
 static pthread_key_t main_end_key;
 
+/* glibc's struct pthread holds its thread's kernel tid in a word the kernel writes when
+ * clone returns (CLONE_PARENT_SETTID) and clears with a futex wake once the thread has left
+ * user space (CLONE_CHILD_CLEARTID): pthread_join waits on it. Its offset is glibc's own:
+ * the server finds it as the word holding its tid in its own descriptor, and each
+ * execution checks that the word now holds the execution's tid (fork rewrote it). Unknown
+ * (-1), threads are waited for the slow way: a registration handshake, tgkill polling. */
+static long tid_word_off = -1;
+
+void lp_rt_find_tid_word(void)
+{
+	const char *pd = (const char *)pthread_self();
+	int32_t tid = sys_gettid();
+	for (long off = 0; off < 2048; off += 4) /* struct pthread is larger */
+		if (*(const int32_t *)(pd + off) == tid) {
+			tid_word_off = off;
+			return;
+		}
+}
+
+static volatile int32_t *tid_word(pthread_t th)
+{
+	return tid_word_off < 0 ? NULL : (volatile int32_t *)((char *)th + tid_word_off);
+}
+
 static void thread_finish(struct lp_thread *t, uintptr_t site);
 
 /* The main thread's pthread_exit ends here, after its unwinding (which may call pthread
@@ -54,6 +78,9 @@ void lp_rt_start(void)
 	lp_rt.spinner = LP_TID_NONE;
 	lp_rt.pid = sys_getpid();
 	lp_rt.th[0].ktid = sys_gettid();
+	volatile int32_t *w = tid_word(pthread_self());
+	if (w && *w != lp_rt.th[0].ktid)
+		tid_word_off = -1;			   /* not the word fork rewrote */
 	memset(&lp_rt.th[0].fp, 0, sizeof lp_rt.th[0].fp); /* nothing from before the fork point */
 	shm->steps = 0;
 	shm->outcome = LP_OUT_RUNNING;
@@ -80,9 +107,17 @@ static void reap_dying(void)
 	int32_t k = lp_rt.dying_ktid;
 	if (!k || (lp_self && k == lp_self->ktid))
 		return; /* the last thread, in glibc's exit(0) after its own end */
-	while (sys_tgkill(lp_rt.pid, k, 0) == 0)
-		sys_sched_yield();
+	volatile int32_t *w = lp_rt.dying_word;
+	if (w) { /* its stack is still glibc's: nobody ran since, so nobody joined it */
+		int32_t v;
+		while ((v = __atomic_load_n(w, __ATOMIC_ACQUIRE)) != 0)
+			sys_futex_wait_shared(w, v);
+	} else {
+		while (sys_tgkill(lp_rt.pid, k, 0) == 0)
+			sys_sched_yield();
+	}
 	lp_rt.dying_ktid = 0;
+	lp_rt.dying_word = NULL;
 }
 
 static void wait_baton(struct lp_thread *self)
@@ -451,8 +486,10 @@ static void thread_finish(struct lp_thread *t, uintptr_t site)
 	t->state = LP_T_FINISHED;
 	lp_rt_touch_thread(t, 1); /* its joiners */
 	lp_rt_wake(t, 1);
-	if (t != &lp_rt.th[0])
-		lp_rt.dying_ktid = t->ktid; /* a zombie group leader stays visible to tgkill */
+	if (t != &lp_rt.th[0]) { /* a zombie group leader stays visible to tgkill */
+		lp_rt.dying_ktid = t->ktid;
+		lp_rt.dying_word = tid_word(pthread_self());
+	}
 	lp_rt_point(LP_PT_THREAD_EXIT, site);
 }
 
@@ -469,9 +506,11 @@ static void *thread_main(void *p)
 	struct lp_thread *t = p;
 	lp_self = t;
 	lp_trap_thread();
-	t->ktid = sys_gettid();
-	__atomic_store_n(&t->registered, 1, __ATOMIC_RELEASE);
-	sys_futex_wake(&t->registered, 1);
+	if (!__atomic_load_n(&t->registered, __ATOMIC_ACQUIRE)) { /* the creator waits for it */
+		t->ktid = sys_gettid();
+		__atomic_store_n(&t->registered, 1, __ATOMIC_RELEASE);
+		sys_futex_wake(&t->registered, 1);
+	}
 	wait_baton(t);
 	void *ret;
 	/* also run by pthread_exit's unwinding */
@@ -511,14 +550,21 @@ int lp_rt_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
 	if (attr)
 		pthread_attr_getdetachstate(attr, &ds);
 	t->detached = ds == PTHREAD_CREATE_DETACHED;
+	t->registered = tid_word_off >= 0; /* no handshake: glibc's tid word says its tid */
 	int r = real_pthread_create(th, attr, thread_main, t);
 	if (r) {
 		t->state = LP_T_FREE;
 		return r;
 	}
 	self->n_children++;
-	while (!__atomic_load_n(&t->registered, __ATOMIC_ACQUIRE))
-		sys_futex_wait(&t->registered, 0);
+	/* Known, glibc's tid word is set when clone returns: the new thread runs only thread-
+	 * local start-up code (glibc's, then thread_main's) until it gets the baton. */
+	volatile int32_t *w = tid_word(*th);
+	if (w)
+		t->ktid = *w;
+	else
+		while (!__atomic_load_n(&t->registered, __ATOMIC_ACQUIRE))
+			sys_futex_wait(&t->registered, 0);
 	t->handle = *th;
 	struct lp_rec_thread *rec = lp_log_append(LP_REC_THREAD, sizeof *rec);
 	rec->tid = tid;

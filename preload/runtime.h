@@ -63,7 +63,7 @@ struct lp_thread {
 	int32_t ktid;
 	uint32_t state;
 	uint32_t baton;	     /* futex word: 1 = may run */
-	uint32_t registered; /* futex word: the kernel thread exists and is parked */
+	uint32_t registered; /* futex word: ktid is set (by the thread, or before it starts) */
 	unsigned n_children;
 	uint8_t in_op, at_op_start, timed, timed_out, joined, detached;
 	uint8_t library;       /* created inside an operation (or by such a thread) */
@@ -108,7 +108,8 @@ struct lp_runtime {
 	uint32_t pct_next;	   /* next PCT change point (index into shm->pct_changes) */
 	unsigned n;		   /* slots in use (high-water mark) */
 	struct lp_thread *exiting;
-	volatile int32_t dying_ktid; /* finished thread still running glibc cleanup */
+	volatile int32_t dying_ktid;  /* finished thread still running glibc cleanup */
+	volatile int32_t *dying_word; /* its glibc tid word (runtime-thread.c), or NULL */
 	int32_t pid;
 	uint64_t seq;
 	lp_tid_t spinner; /* serial: chosen at its own yield, nobody else run since */
@@ -125,6 +126,7 @@ extern __thread struct lp_thread *lp_self
 /* runtime-thread.c */
 void lp_rt_init_main(struct lp_shm *shm) LP_RT_HIDDEN; /* constructor-only */
 void lp_rt_start(void) LP_RT_HIDDEN;		       /* at the fork point */
+void lp_rt_find_tid_word(void) LP_RT_HIDDEN;	       /* in the fork server, once */
 void lp_rt_point(uint32_t point, uintptr_t site) LP_RT_HIDDEN;
 /* Set by the trap handler around its point: the address the trapped instruction accesses. */
 extern uintptr_t lp_rt_access_addr LP_RT_HIDDEN;
