@@ -93,9 +93,12 @@ static double progress_interval(void)
 }
 
 /* Executions run at once in phase 2 (-j); other runs use one. */
-static unsigned check_workers(const struct lp_options *o)
+/* Shared areas: one per worker, and area 0 for the runs made one at a time (phase 1, lazy
+ * serial runs, trace checks) even while the workers run. */
+static unsigned check_slots(const struct lp_options *o)
 {
-	return o->replay || o->strategy != LP_STRATEGY_DFS ? 1 : lp_options_jobs(o);
+	unsigned jobs = o->replay || o->strategy != LP_STRATEGY_DFS ? 1 : lp_options_jobs(o);
+	return jobs > 1 ? jobs + 1 : 1;
 }
 
 int main(int argc, char **argv)
@@ -180,7 +183,7 @@ int main(int argc, char **argv)
 	    .run_flags =
 		(o.spurious ? LP_RUN_SPURIOUS : 0) | (o.n_globs ? LP_RUN_SERIAL_SWITCHES : 0),
 	    .verbose = o.verbose > 0,
-	    .slots = check_workers(&o),
+	    .slots = check_slots(&o),
 	};
 	int rc;
 	if (o.replay) {

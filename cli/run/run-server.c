@@ -663,7 +663,7 @@ void lp_server_run(struct lp_server *sv, const struct lp_schedule *s, uint64_t m
 
 unsigned lp_server_parallel(const struct lp_server *sv)
 {
-	return sv->single || sv->rewound_files || !sv->slot ? 1 : sv->slots;
+	return sv->single || sv->rewound_files || !sv->slot || sv->slots < 2 ? 1 : sv->slots - 1;
 }
 
 bool lp_server_busy(const struct lp_server *sv, unsigned slot) { return sv->slot[slot].busy; }
@@ -671,7 +671,7 @@ bool lp_server_busy(const struct lp_server *sv, unsigned slot) { return sv->slot
 void lp_server_submit(struct lp_server *sv, unsigned slot, const struct lp_schedule *s,
 		      uint64_t max_steps, uint32_t run_flags)
 {
-	BUG_ON(slot == 0 || slot >= lp_server_parallel(sv) || sv->slot[slot].busy);
+	BUG_ON(slot == 0 || slot > lp_server_parallel(sv) || sv->slot[slot].busy);
 	write_input(sv, slot, s, max_steps, run_flags);
 	send_run(sv, slot);
 }

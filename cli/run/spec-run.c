@@ -9,11 +9,14 @@
 /* Results held at once: enough to keep the workers busy while the explorer works through
  * the subtree above them, little enough memory (each holds its execution log). */
 #define LP_SPEC_HELD_MAX 64
+/* and one more for the schedule asked for now */
+#define LP_SPEC_ENTRIES (LP_SPEC_HELD_MAX + 1)
 
 struct held {
 	bool used;   /* the entry is taken */
 	bool done;   /* the execution ended: res holds its copied result */
 	bool orphan; /* its schedule is gone (pruned): dropped when it ends */
+	bool asked;  /* started when its turn had come: not ahead of it */
 	unsigned slot;
 	uint64_t id;
 	unsigned iteration;
@@ -27,8 +30,12 @@ struct lp_spec {
 	struct lp_explore *ex;
 	uint64_t max_steps;
 	uint32_t run_flags; /* phase 2's, whatever slot 0 runs meanwhile (golden, directed) */
-	struct held h[LP_SPEC_HELD_MAX];
+	struct held h[LP_SPEC_ENTRIES];
 	struct held cur; /* the result last handed out */
+	/* The schedule the explorer asks for now, when no worker has it yet: the next idle
+	 * worker takes it before any upcoming one. */
+	const struct lp_schedule *want;
+	uint64_t want_id;
 	uint64_t wasted, used;
 	struct lp_explore_upcoming up[LP_SPEC_HELD_MAX + LP_MAX_SLOTS];
 };
@@ -45,7 +52,7 @@ static char *dup_or_null(const char *s) { return s ? lp_xstrdup(s) : NULL; }
 
 static struct held *find(struct lp_spec *sp, uint64_t id, unsigned iteration)
 {
-	for (size_t i = 0; i < LP_SPEC_HELD_MAX; i++) {
+	for (size_t i = 0; i < LP_SPEC_ENTRIES; i++) {
 		struct held *h = &sp->h[i];
 		if (h->used && !h->orphan && h->id == id && h->iteration == iteration)
 			return h;
@@ -56,20 +63,37 @@ static struct held *find(struct lp_spec *sp, uint64_t id, unsigned iteration)
 static size_t live(const struct lp_spec *sp)
 {
 	size_t n = 0;
-	for (size_t i = 0; i < LP_SPEC_HELD_MAX; i++)
+	for (size_t i = 0; i < LP_SPEC_ENTRIES; i++)
 		n += sp->h[i].used;
 	return n;
 }
 
-/* Idle slots take the next schedules the explorer will ask for that no slot has taken. */
+static struct held *take_entry(struct lp_spec *sp, unsigned slot, uint64_t id, unsigned iteration)
+{
+	struct held *h = NULL;
+	for (size_t i = 0; !h && i < LP_SPEC_ENTRIES; i++)
+		if (!sp->h[i].used)
+			h = &sp->h[i];
+	*h = (struct held){.used = true, .slot = slot, .id = id, .iteration = iteration};
+	return h;
+}
+
+/* Idle workers (slots 1..) take the schedule asked for now, if no worker has it, then the
+ * next ones the explorer will ask for that no worker has taken. */
 static void top_up(struct lp_spec *sp)
 {
 	unsigned par = lp_server_parallel(sp->sv), it = lp_explore_iteration(sp->ex);
 	size_t n_up = 0, next = 0;
 	bool listed = false;
-	for (unsigned k = 1; k < par; k++) {
+	for (unsigned k = 1; k <= par; k++) {
 		if (lp_server_busy(sp->sv, k))
 			continue;
+		if (sp->want) { /* its entry is the one kept free for it */
+			take_entry(sp, k, sp->want_id, it)->asked = true;
+			lp_server_submit(sp->sv, k, sp->want, sp->max_steps, sp->run_flags);
+			sp->want = NULL;
+			continue;
+		}
 		if (live(sp) >= LP_SPEC_HELD_MAX)
 			return;
 		if (!listed) {
@@ -80,11 +104,7 @@ static void top_up(struct lp_spec *sp)
 			next++;
 		if (next == n_up)
 			return;
-		struct held *h = NULL;
-		for (size_t i = 0; !h && i < LP_SPEC_HELD_MAX; i++)
-			if (!sp->h[i].used)
-				h = &sp->h[i];
-		*h = (struct held){.used = true, .slot = k, .id = sp->up[next].id, .iteration = it};
+		take_entry(sp, k, sp->up[next].id, it);
 		lp_server_submit(sp->sv, k, sp->up[next].s, sp->max_steps, sp->run_flags);
 		next++;
 	}
@@ -95,7 +115,7 @@ static void on_done(void *arg, unsigned slot, const struct lp_exec_result *res)
 {
 	struct lp_spec *sp = arg;
 	struct held *h = NULL;
-	for (size_t i = 0; !h && i < LP_SPEC_HELD_MAX; i++)
+	for (size_t i = 0; !h && i < LP_SPEC_ENTRIES; i++)
 		if (sp->h[i].used && !sp->h[i].done && sp->h[i].slot == slot)
 			h = &sp->h[i];
 	BUG_ON(!h);
@@ -131,7 +151,7 @@ struct lp_spec *lp_spec_new(struct lp_server *sv, struct lp_explore *ex, uint64_
  * or of an earlier iteration) are not needed any more. */
 static void forget_passed(struct lp_spec *sp, uint64_t id, unsigned iteration)
 {
-	for (size_t i = 0; i < LP_SPEC_HELD_MAX; i++) {
+	for (size_t i = 0; i < LP_SPEC_ENTRIES; i++) {
 		struct held *h = &sp->h[i];
 		if (!h->used || h->orphan || (h->iteration == iteration && h->id <= id))
 			continue;
@@ -151,16 +171,20 @@ void lp_spec_run(struct lp_spec *sp, const struct lp_schedule *s, struct lp_exec
 	unsigned it = lp_explore_iteration(sp->ex);
 	forget_passed(sp, id, it);
 	struct held *h = find(sp, id, it);
-	if (!h) {
+	if (!h) { /* the first idle worker runs it */
+		sp->want = s;
+		sp->want_id = id;
 		top_up(sp);
-		lp_server_run(sp->sv, s, sp->max_steps, res);
-		return;
+		while (sp->want)
+			lp_server_wait(sp->sv);
+		h = find(sp, id, it);
+		BUG_ON(!h);
 	}
 	while (!h->done)
 		lp_server_wait(sp->sv);
 	sp->cur = *h;
 	memset(h, 0, sizeof *h);
-	sp->used++;
+	sp->used += !sp->cur.asked;
 	top_up(sp);
 	*res = sp->cur.res;
 	sp->sv->last_log = res->log;
@@ -177,7 +201,7 @@ void lp_spec_stop(struct lp_spec *sp)
 	sp->sv->on_done = NULL;
 	lp_server_cancel(sp->sv);
 	sp->sv = NULL;
-	for (size_t i = 0; i < LP_SPEC_HELD_MAX; i++) {
+	for (size_t i = 0; i < LP_SPEC_ENTRIES; i++) {
 		sp->wasted += sp->h[i].used;
 		held_clear(&sp->h[i]);
 	}
