@@ -36,9 +36,9 @@ static int count_tasks(void)
 	return n;
 }
 
-static void reply(int kind, int pid, int status)
+static void reply(int kind, int pid, int status, uint32_t slot)
 {
-	struct lp_reply r = {LP_MSG_MAGIC, (uint32_t)kind, pid, status};
+	struct lp_reply r = {LP_MSG_MAGIC, (uint32_t)kind, pid, status, slot, 0};
 	const char *p = (const char *)&r;
 	size_t left = sizeof r;
 	while (left) {
@@ -83,6 +83,7 @@ static void become_execution(void)
 /* A child running an execution, with a descriptor that polls readable once it is gone. */
 struct child {
 	int pid, pidfd;
+	uint32_t slot;
 };
 static struct child children[LP_MAX_SLOTS];
 static unsigned n_children;
@@ -92,7 +93,7 @@ static void reap_child(unsigned i)
 	int status = 0;
 	while (waitpid(children[i].pid, &status, 0) < 0 && errno == EINTR)
 		;
-	reply(LP_REPLY_EXITED, children[i].pid, status);
+	reply(LP_REPLY_EXITED, children[i].pid, status, children[i].slot);
 	sys_close(children[i].pidfd);
 	children[i] = children[--n_children];
 }
@@ -152,7 +153,7 @@ static void serve(void)
 		if (c.kind != LP_CMD_RUN)
 			continue;
 		if (c.slot >= lp_g.slots || n_children >= LP_MAX_SLOTS) {
-			reply(LP_REPLY_EXITED, -1, 0);
+			reply(LP_REPLY_EXITED, -1, 0, c.slot);
 			continue;
 		}
 		if (n_children == 0) /* the cli overlaps executions only when nothing is saved */
@@ -164,20 +165,56 @@ static void serve(void)
 			return;
 		}
 		if (pid < 0) {
-			reply(LP_REPLY_EXITED, -1, 0);
+			reply(LP_REPLY_EXITED, -1, 0, c.slot);
 			continue;
 		}
-		reply(LP_REPLY_STARTED, pid, 0);
+		reply(LP_REPLY_STARTED, pid, 0, c.slot);
 		long fd = lp_syscall(SYS_pidfd_open, pid, 0, 0, 0, 0, 0);
 		if (fd < 0) { /* no pidfd (old kernel): this child runs alone */
 			int status = 0;
 			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 				;
-			reply(LP_REPLY_EXITED, pid, status);
+			reply(LP_REPLY_EXITED, pid, status, c.slot);
 			continue;
 		}
-		children[n_children++] = (struct child){pid, (int)fd};
+		children[n_children++] = (struct child){pid, (int)fd, c.slot};
 	}
+}
+
+/* One more server per worker (LINEUP_WORKER_CMD_FDS): forks from one process slow each
+ * other (its address space is locked while each child's is copied), forks from separate
+ * ones much less. A worker server is a copy of this one made here, before any execution,
+ * with a bare fork syscall: glibc's fork would run the client's pthread_atfork handlers,
+ * and executions must start from the same state whichever server forks them. It dies with
+ * this server. Returns 1 in an execution a worker server forked, 0 in this server. */
+static int start_worker_servers(void)
+{
+	int32_t main_server = sys_getpid();
+	for (unsigned i = 0; i < lp_g.n_workers; i++) {
+		long pid = lp_syscall(SYS_fork, 0, 0, 0, 0, 0, 0);
+		if (pid < 0) {
+			static const char msg[] = "cannot fork a worker's fork server: try -j 1\n";
+			sys_write(lp_g.log_fd, msg, sizeof msg - 1);
+			sys_exit_group(LP_PRELOAD_FATAL_STATUS);
+		}
+		if (pid == 0) {
+			if (lp_syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0, 0) != 0 ||
+			    lp_syscall(SYS_getppid, 0, 0, 0, 0, 0, 0) != main_server)
+				sys_exit_group(0);
+			sys_close(lp_g.cmd_fd);
+			for (unsigned k = 0; k < lp_g.n_workers; k++)
+				if (k != i)
+					sys_close(lp_g.worker_cmd_fd[k]);
+			lp_g.cmd_fd = lp_g.worker_cmd_fd[i];
+			lp_g.n_workers = 0;
+			serve();
+			return 1;
+		}
+	}
+	for (unsigned k = 0; k < lp_g.n_workers; k++)
+		sys_close(lp_g.worker_cmd_fd[k]);
+	lp_g.n_workers = 0;
+	return 0;
 }
 
 void lp_forksrv_start(uintptr_t site)
@@ -193,13 +230,15 @@ void lp_forksrv_start(uintptr_t site)
 		return;
 	}
 	if (count_tasks() != 1) {
-		reply(LP_REPLY_MULTITHREADED, sys_getpid(), 0);
+		reply(LP_REPLY_MULTITHREADED, sys_getpid(), 0, 0);
 		sys_exit_group(0);
 	}
 	lp_g.shm->base_len = lp_g.shm->log_len;
 	lp_rt_find_tid_word();
 	lp_golden_load();
 	lp_fd_state_save();
-	reply(LP_REPLY_READY, sys_getpid(), (int)lp_fd_state_count());
+	if (start_worker_servers())
+		return;
+	reply(LP_REPLY_READY, sys_getpid(), (int)lp_fd_state_count(), 0);
 	serve();
 }

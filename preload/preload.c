@@ -177,6 +177,27 @@ static int move_up(int fd)
 	return up;
 }
 
+/* constructor-only: LINEUP_WORKER_CMD_FDS, "fd,fd,...", one per slot after slot 0. */
+static void worker_fds(const char *v)
+{
+	char one[16];
+	while (v && *v && !lp_g.single) {
+		size_t n = strcspn(v, ",");
+		if (n >= sizeof one || lp_g.n_workers + 1 >= lp_g.slots)
+			setup_fail(
+			    "LINEUP_WORKER_CMD_FDS must list one descriptor per slot after the "
+			    "first, not",
+			    v);
+		memcpy(one, v, n);
+		one[n] = 0;
+		int fd = env_fd(one);
+		if (fd < 0)
+			setup_fail("LINEUP_WORKER_CMD_FDS lists a non-descriptor", one);
+		lp_g.worker_cmd_fd[lp_g.n_workers++] = move_up(fd);
+		v += n + (v[n] == ',');
+	}
+}
+
 __attribute__((constructor)) static void lp_preload_init(void)
 {
 	lp_preload_resolve();
@@ -209,6 +230,7 @@ __attribute__((constructor)) static void lp_preload_init(void)
 	}
 	if (!lp_g.single && (lp_g.cmd_fd < 0 || lp_g.reply_fd < 0))
 		setup_fail("LINEUP_CMD_FD and LINEUP_REPLY_FD must be set in server mode", NULL);
+	worker_fds(getenv(LP_ENV_WORKER_CMD_FDS));
 	struct lp_shm *shm = mmap(NULL, LP_SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (shm == MAP_FAILED)
 		setup_fail("cannot map the shared area of LINEUP_SHM_FD", shm_fd);

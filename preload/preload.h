@@ -38,6 +38,8 @@ struct lp_preload {
 	int active; /* LINEUP_SHM_FD was given and the set-up succeeded */
 	int single; /* LINEUP_MODE=single: no fork server */
 	int log_fd, cmd_fd, reply_fd, shm_fd;
+	int worker_cmd_fd[LP_MAX_SLOTS]; /* LINEUP_WORKER_CMD_FDS: one per worker server */
+	unsigned n_workers;
 	unsigned slots; /* LINEUP_SHM_SLOTS: areas in the shared memfd */
 	struct lp_shm *shm;
 	char *log; /* shm + LP_SHM_LOG_OFFSET */

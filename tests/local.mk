@@ -28,7 +28,7 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libpair-race.so $(LP_PROG_DIR)/libbusy-pair.so \
 	$(LP_PROG_DIR)/libspinsem.so $(LP_PROG_DIR)/libspinsem-short.so $(LP_PROG_DIR)/libspinsem-lost.so \
 	$(LP_PROG_DIR)/libflag-pause.so $(LP_PROG_DIR)/libbusy-pause.so \
-	$(LP_PROG_DIR)/libsnap.so $(LP_PROG_DIR)/libsnap-torn.so
+	$(LP_PROG_DIR)/libsnap.so $(LP_PROG_DIR)/libsnap-torn.so $(LP_PROG_DIR)/libforks.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -53,7 +53,7 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-quasiq-by2 $(LP_PROG_DIR)/client-pair $(LP_PROG_DIR)/client-busy-pair \
 	$(LP_PROG_DIR)/client-spinsem $(LP_PROG_DIR)/client-spinsem-short $(LP_PROG_DIR)/client-spinsem-lost \
 	$(LP_PROG_DIR)/client-flag-pause $(LP_PROG_DIR)/client-busy-pause \
-	$(LP_PROG_DIR)/client-snap $(LP_PROG_DIR)/client-snap-torn
+	$(LP_PROG_DIR)/client-snap $(LP_PROG_DIR)/client-snap-torn $(LP_PROG_DIR)/client-forks
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -79,7 +79,8 @@ LP_LIB_TABLE = \
 	escape:escape:escape.h quasiq:quasiq:quasiq.h quasiq-by2:quasiq:quasiq.h \
 	quasiq-strict:quasiq:quasiq.h pair-race:pair-race:pair.h busy-pair:busy-pair:busy-pair.h \
 	spinsem:spinsem:semw.h spinsem-short:spinsem:semw.h spinsem-lost:spinsem:semw.h flag-pause:flag-spin:flag.h \
-	busy-pause:busy-pair:busy-pair.h snap:snap:snap.h snap-torn:snap:snap.h
+	busy-pause:busy-pair:busy-pair.h snap:snap:snap.h snap-torn:snap:snap.h \
+	forks:forks:forks.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm
 LP_LIB_DEFINES = quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN
 
@@ -130,7 +131,8 @@ LP_CLIENT_TABLE = \
 	spinsem:client-spinsem:spinsem:semw.h spinsem-short:client-spinsem:spinsem-short:semw.h \
 	spinsem-lost:client-spinsem:spinsem-lost:semw.h flag-pause:client-flag:flag-pause:flag.h \
 	busy-pause:client-busy-pair:busy-pause:busy-pair.h \
-	snap:client-snap:snap:snap.h snap-torn:client-snap:snap-torn:snap.h
+	snap:client-snap:snap:snap.h snap-torn:client-snap:snap-torn:snap.h \
+	forks:client-forks:forks:forks.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 
@@ -270,6 +272,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0410-wrong-event-missed-wakeup.sh \
 	tests/e2e/t0420-wrong-crash-under-schedule.sh \
 	tests/e2e/t0430-wrong-reduction-keeps-bugs.sh tests/e2e/t0435-reduction-pure-regions.sh tests/e2e/t0437-exploration-calls-commute.sh tests/e2e/t0440-jobs-same-result.sh tests/e2e/t0445-jobs-watchdog-at-turn.sh \
+	tests/e2e/t0446-jobs-worker-servers.sh \
 	tests/e2e/t0460-criterion-sequential.sh \
 	tests/e2e/t0470-golden-quasi.sh \
 	tests/e2e/t0500-phase1-nondeterministic.sh \
@@ -360,7 +363,8 @@ EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP
 	$(LP_PROG_DIR)/pair-race.c $(LP_PROG_DIR)/pair.h $(LP_PROG_DIR)/client-pair.c \
 	$(LP_PROG_DIR)/busy-pair.c $(LP_PROG_DIR)/busy-pair.h $(LP_PROG_DIR)/client-busy-pair.c \
 	$(LP_PROG_DIR)/spinsem.c $(LP_PROG_DIR)/client-spinsem.c \
-	$(LP_PROG_DIR)/snap.c $(LP_PROG_DIR)/snap.h $(LP_PROG_DIR)/client-snap.c
+	$(LP_PROG_DIR)/snap.c $(LP_PROG_DIR)/snap.h $(LP_PROG_DIR)/client-snap.c \
+	$(LP_PROG_DIR)/forks.c $(LP_PROG_DIR)/forks.h $(LP_PROG_DIR)/client-forks.c
 LP_GRID_SRC = $(LP_PROG_DIR)/client-queue-grid.c $(LP_QUEUE_H)
 $(LP_PROG_DIR)/client-queue-lock-4x1: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-lock.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=4 -DOPS=1 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-lock.so

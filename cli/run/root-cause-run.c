@@ -443,7 +443,7 @@ static struct lp_plan *memory_server(struct lp_ctx *c, struct lp_server *sv)
 	sv->slots = 1; /* its runs are one at a time */
 	sv->on_done = NULL;
 	sv->slot = NULL;
-	sv->n_awaiting = 0;
+	sv->n_worker_cmd = 0;
 	sv->n_partial = 0;
 	sv->shm_fd = sv->cmd_wr = sv->reply_rd = sv->log_rd = -1;
 	sv->client_pid = sv->server_pid = 0;

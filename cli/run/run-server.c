@@ -170,6 +170,15 @@ static void exec_client(struct lp_server *sv, int cmd_rd, int reply_wr, int log_
 		setenv_int(LP_ENV_REPLY_FD, reply_wr);
 		keep_on_exec(cmd_rd);
 		keep_on_exec(reply_wr);
+		struct lp_buf fds = {0};
+		for (unsigned k = 0; k < sv->n_worker_cmd; k++) {
+			lp_buf_printf(&fds, "%s%d", k ? "," : "", sv->worker_cmd_rd[k]);
+			keep_on_exec(sv->worker_cmd_rd[k]);
+		}
+		if (sv->n_worker_cmd)
+			setenv(LP_ENV_WORKER_CMD_FDS, fds.s, 1);
+		else
+			unsetenv(LP_ENV_WORKER_CMD_FDS);
 	}
 	/* Same addresses in every execution: histories show pointers. */
 	personality(ADDR_NO_RANDOMIZE);
@@ -382,6 +391,29 @@ static void open_pipes(struct lp_server *sv, int *cmd_rd, int *reply_wr, int *lo
 	sv->reply_rd = r[0], *reply_wr = r[1];
 	sv->log_rd = l[0], *log_wr = l[1];
 	fcntl(sv->log_rd, F_SETFL, O_NONBLOCK);
+	sv->n_worker_cmd = 0;
+	for (unsigned k = 1; k < sv->slots; k++) {
+		if (pipe2(c, O_CLOEXEC))
+			lp_die(LP_EXIT_USAGE, "cannot create pipes: %s", strerror(errno));
+		sv->worker_cmd_rd[sv->n_worker_cmd] = c[0];
+		sv->worker_cmd_wr[sv->n_worker_cmd++] = c[1];
+	}
+}
+
+/* The write end of the command pipe of the server that runs slot k. */
+static int cmd_fd_of(const struct lp_server *sv, unsigned slot)
+{
+	return slot == 0 || slot > sv->n_worker_cmd ? sv->cmd_wr : sv->worker_cmd_wr[slot - 1];
+}
+
+static void close_worker_cmds(struct lp_server *sv, bool write_ends)
+{
+	for (unsigned k = 0; k < sv->n_worker_cmd; k++) {
+		int *fd = write_ends ? &sv->worker_cmd_wr[k] : &sv->worker_cmd_rd[k];
+		if (*fd >= 0)
+			close(*fd);
+		*fd = -1;
+	}
 }
 
 static void create_shm(struct lp_server *sv)
@@ -423,6 +455,7 @@ enum lp_server_started lp_server_try_start(struct lp_server *sv, int *status)
 	close(cmd_rd);
 	close(reply_wr);
 	close(log_wr);
+	close_worker_cmds(sv, false);
 
 	struct lp_reply r;
 	int rc = read_reply(sv, &r, 3.0 * sv->watchdog + 10);
@@ -459,6 +492,8 @@ enum lp_server_started lp_server_try_start(struct lp_server *sv, int *status)
 	sv->client_pid = 0;
 	close(sv->cmd_wr);
 	close(sv->reply_rd);
+	close_worker_cmds(sv, true);
+	sv->n_worker_cmd = 0;
 	sv->cmd_wr = sv->reply_rd = -1;
 	sv->single = true;
 	drain_log(sv);
@@ -549,12 +584,11 @@ static void run_single(struct lp_server *sv, struct lp_exec_result *res)
 static void send_run(struct lp_server *sv, unsigned slot)
 {
 	struct lp_cmd c = {LP_MSG_MAGIC, LP_CMD_RUN, slot, 0};
-	if (write(sv->cmd_wr, &c, sizeof c) != (ssize_t)sizeof c)
+	if (write(cmd_fd_of(sv, slot), &c, sizeof c) != (ssize_t)sizeof c)
 		lp_die(LP_EXIT_USAGE, "the client's fork server is gone: %s", strerror(errno));
 	struct lp_slot *sl = &sv->slot[slot];
 	free(sl->fatal);
 	*sl = (struct lp_slot){.busy = true};
-	sv->awaiting[sv->n_awaiting++] = slot; /* STARTED replies come in command order */
 }
 
 static void dead_server(struct lp_server *sv, const char *what)
@@ -572,10 +606,9 @@ static void take_reply(struct lp_server *sv, const struct lp_reply *r)
 		       "the same lineup-preload version?",
 		       r->magic, sv->preload_lib);
 	if (r->kind == LP_REPLY_STARTED || (r->kind == LP_REPLY_EXITED && r->pid < 0)) {
-		if (!sv->n_awaiting)
+		unsigned k = r->slot;
+		if (k >= sv->slots || !sv->slot[k].busy || sv->slot[k].started)
 			dead_server(sv, "a reply to no command");
-		unsigned k = sv->awaiting[0];
-		memmove(sv->awaiting, sv->awaiting + 1, --sv->n_awaiting * sizeof *sv->awaiting);
 		if (r->pid < 0)
 			lp_die(LP_EXIT_USAGE, "the client's fork server in '%s' cannot fork",
 			       sv->client_name);
@@ -588,11 +621,9 @@ static void take_reply(struct lp_server *sv, const struct lp_reply *r)
 	}
 	if (r->kind != LP_REPLY_EXITED)
 		dead_server(sv, "an unexpected reply");
-	unsigned k = 0;
-	while (k < sv->slots &&
-	       !(sv->slot[k].started && !sv->slot[k].done && sv->slot[k].pid == r->pid))
-		k++;
-	if (k == sv->slots)
+	unsigned k = r->slot;
+	if (k >= sv->slots ||
+	    !(sv->slot[k].started && !sv->slot[k].done && sv->slot[k].pid == r->pid))
 		dead_server(sv, "the end of an execution it never started");
 	struct lp_slot *sl = &sv->slot[k];
 	sl->done = true;
@@ -718,6 +749,7 @@ void lp_server_stop(struct lp_server *sv)
 		}
 		close(sv->cmd_wr);
 		sv->cmd_wr = -1;
+		close_worker_cmds(sv, true); /* the worker servers leave at the end of input */
 		/* The server should leave at once; do not let a stuck one hang us. */
 		for (int i = 0; i < 200; i++) {
 			if (reap(sv->client_pid, NULL, WNOHANG) == sv->client_pid) {

@@ -45,8 +45,11 @@ struct lp_server {
 	/* internal */
 	unsigned rewound_files; /* client files every execution rewinds: no overlap then */
 	struct lp_slot *slot;
-	unsigned awaiting[LP_MAX_SLOTS], n_awaiting; /* slots whose STARTED reply is due */
-	struct lp_reply partial;		     /* a reply being read */
+	/* Slots 1.. each have a fork server of their own (LINEUP_WORKER_CMD_FDS): the write
+	 * ends of their command pipes, and the read ends until the client is started. */
+	int worker_cmd_wr[LP_MAX_SLOTS], worker_cmd_rd[LP_MAX_SLOTS];
+	unsigned n_worker_cmd;
+	struct lp_reply partial; /* a reply being read */
 	size_t n_partial;
 	uint64_t n_done_async;
 	double last_watch; /* when the watchdogs were last polled */

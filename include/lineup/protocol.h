@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 12
+#define LP_PROTOCOL_VERSION 13
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	    /* path of the patch plan */
@@ -74,9 +74,12 @@
 #define LP_ENV_SHM_SLOTS "LINEUP_SHM_SLOTS" /* areas in it (default 1) */
 #define LP_ENV_CMD_FD "LINEUP_CMD_FD"	    /* fork server reads struct lp_cmd */
 #define LP_ENV_REPLY_FD "LINEUP_REPLY_FD"   /* fork server writes struct lp_reply */
-#define LP_ENV_LOG_FD "LINEUP_LOG_FD"	    /* one text line per fatal preload error */
-#define LP_ENV_MODE "LINEUP_MODE"	    /* "server" (default) or "single" */
-#define LP_ENV_SPEC "LINEUP_SPEC_FROM"	    /* --spec-from: the golden model's path */
+/* "fd,fd,...": one more fork server per descriptor, each reading the commands of its own
+ * slots (1, 2, ...) there; all write to LINEUP_REPLY_FD */
+#define LP_ENV_WORKER_CMD_FDS "LINEUP_WORKER_CMD_FDS"
+#define LP_ENV_LOG_FD "LINEUP_LOG_FD"  /* one text line per fatal preload error */
+#define LP_ENV_MODE "LINEUP_MODE"      /* "server" (default) or "single" */
+#define LP_ENV_SPEC "LINEUP_SPEC_FROM" /* --spec-from: the golden model's path */
 /* The preload removes LD_PRELOAD and every LINEUP_* variable from environ once read,
  * so programs the client executes run untouched. */
 
@@ -248,6 +251,8 @@ struct lp_reply {
 	uint32_t kind;
 	int32_t pid;
 	int32_t status;
+	uint32_t slot; /* STARTED, EXITED: the command's slot */
+	uint32_t pad;
 };
 
 /* ---- Shared area ---- */
