@@ -235,6 +235,7 @@ void lp_forksrv_start(uintptr_t site)
 	}
 	lp_g.shm->base_len = lp_g.shm->log_len;
 	lp_rt_find_tid_word();
+	lp_rt_prepare_process();
 	lp_golden_load();
 	lp_fd_state_save();
 	if (start_worker_servers())

@@ -62,6 +62,19 @@ static void main_end(void *site) { thread_finish(&lp_rt.th[0], (uintptr_t)site);
 
 static void exit_handler(void) { lp_rt_process_exit((uintptr_t)__builtin_return_address(0)); }
 
+/* The key and the exit handler every execution uses, made once at the fork point: in the
+ * fork server, so that executions inherit them instead of writing glibc's key and exit-
+ * handler tables (two copy-on-write faults each) every time. */
+void lp_rt_prepare_process(void)
+{
+	static int done;
+	if (done)
+		return;
+	done = 1;
+	pthread_key_create(&main_end_key, main_end);
+	atexit(exit_handler); /* the fork point is outside any signal handler */
+}
+
 /* hook path: at the fork point, in the execution's process (thread 0 only). */
 void lp_rt_start(void)
 {
@@ -97,9 +110,8 @@ void lp_rt_start(void)
 	if (shm->strategy > LP_STRAT_PCT || shm->pct_n_changes > LP_MAX_PCT_CHANGES)
 		lp_fatal(LP_OUT_FATAL, 0,
 			 "shared area names an unknown strategy: the cli and the preload disagree");
-	pthread_key_create(&main_end_key, main_end);
+	lp_rt_prepare_process();
 	lp_rt.on = 1;
-	atexit(exit_handler); /* the fork point is outside any signal handler */
 }
 
 static void reap_dying(void)

@@ -127,6 +127,7 @@ extern __thread struct lp_thread *lp_self
 void lp_rt_init_main(struct lp_shm *shm) LP_RT_HIDDEN; /* constructor-only */
 void lp_rt_start(void) LP_RT_HIDDEN;		       /* at the fork point */
 void lp_rt_find_tid_word(void) LP_RT_HIDDEN;	       /* in the fork server, once */
+void lp_rt_prepare_process(void) LP_RT_HIDDEN;	       /* at the fork point, once */
 void lp_rt_point(uint32_t point, uintptr_t site) LP_RT_HIDDEN;
 /* Set by the trap handler around its point: the address the trapped instruction accesses. */
 extern uintptr_t lp_rt_access_addr LP_RT_HIDDEN;
