@@ -10,7 +10,9 @@
 # gains on each case beside what the floor gains.
 # Usage: bench/por.sh [BUILDDIR]   (make bench-por runs it; needs `make check` programs)
 # LP_BENCH_BOUND (default 2: the default bound), LP_BENCH_CASES (default "4x1 3x3 ms3x3 pool";
-# also "spinsem": musl-like spinning semaphore, 3 threads, whose unreduced row takes long),
+# also "spinsem": musl-like spinning semaphore, 3 threads, whose unreduced row takes long,
+# and "lfq": liburcu's RCU lock-free queue, 3 client threads, a dequeue starting liburcu's
+# call_rcu thread, tests/progs/client-urcu-lfq),
 # LP_BENCH_TIMEOUT (seconds per run, default 900; a run cut short prints "timeout").
 # LP_BENCH_BASELINE=DIR: also run DIR/lineup-preload (an older build) with its default
 # reduction on each case, in the same run, as the row "baseline".
@@ -46,6 +48,13 @@ for c in $CASES; do
 			continue
 		fi
 		lib=libglib-2.0.so.0 run="$P/client-glib-pool"
+		;;
+	lfq)
+		if [ ! -x "$P/client-urcu-lfq" ]; then
+			echo "lfq: tests/progs/client-urcu-lfq is not built (liburcu-dev missing): left out"
+			continue
+		fi
+		lib=liburcu-cds.so.8 run="$P/client-urcu-lfq"
 		;;
 	ms3x3) lib=libqueue-ms.so run="$P/client-queue-ms-3x3" ;;
 	spinsem) lib=libspinsem.so run="$P/client-spinsem 3" ;; # a spinning semaphore, 3 threads

@@ -220,7 +220,8 @@ LP_ATOM_CLIENTS = \
 # installed (build-aux/setup.sh installs liburcu-dev and libglib2.0-dev); the tests skip,
 # saying which package is missing, when its pkg-config file is absent.
 LP_REAL_CLIENTS = $(LP_PROG_DIR)/client-urcu-lfs $(LP_PROG_DIR)/client-glib-asyncq \
-	$(LP_PROG_DIR)/client-glib-pool $(LP_PROG_DIR)/client-glib-hash $(LP_PROG_DIR)/client-urcu-wfcq
+	$(LP_PROG_DIR)/client-glib-pool $(LP_PROG_DIR)/client-glib-hash $(LP_PROG_DIR)/client-urcu-wfcq \
+	$(LP_PROG_DIR)/client-urcu-lfq
 check_DATA += $(LP_ATOM_LIBS) $(LP_ATOM_CLIENTS) $(LP_REAL_CLIENTS)
 CLEANFILES += $(LP_ATOM_LIBS) $(LP_ATOM_CLIENTS) $(LP_REAL_CLIENTS)
 
@@ -235,6 +236,13 @@ $(LP_PROG_DIR)/client-urcu-%: $(LP_PROG_DIR)/client-urcu-%.c
 		$(LP_PROG_CLIENT) -g $$(pkg-config --cflags liburcu-cds) \
 			$< $$(pkg-config --libs liburcu-cds); \
 	else echo "  SKIP     $@ (liburcu-dev is not installed: its test will skip)"; fi
+# the RCU queue also calls the RCU flavour itself (liburcu)
+$(LP_PROG_DIR)/client-urcu-lfq: $(LP_PROG_DIR)/client-urcu-lfq.c
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)if pkg-config --exists liburcu-cds liburcu; then \
+		$(LP_PROG_CLIENT) -g $$(pkg-config --cflags liburcu-cds liburcu) \
+			$< $$(pkg-config --libs liburcu-cds liburcu); \
+	else echo "  SKIP     $@ (liburcu-dev is not installed: its bench case is left out)"; fi
 $(LP_PROG_DIR)/client-glib-%: $(LP_PROG_DIR)/client-glib-%.c
 	$(LP_PROG_MKDIR)
 	$(AM_V_CCLD)if pkg-config --exists glib-2.0; then \
@@ -248,7 +256,8 @@ EXTRA_DIST += $(LP_COUNTER_H) $(LP_PROG_DIR)/counter-atomic.c $(LP_PROG_DIR)/cou
 	$(LP_PROG_DIR)/queue-ms.c $(LP_PROG_DIR)/event-cas.c $(LP_PROG_DIR)/spin.h \
 	$(LP_PROG_DIR)/spin-counter.c $(LP_PROG_DIR)/client-spin.c \
 	$(LP_PROG_DIR)/client-urcu-lfs.c $(LP_PROG_DIR)/client-glib-asyncq.c \
-	$(LP_PROG_DIR)/client-glib-pool.c $(LP_PROG_DIR)/client-glib-hash.c $(LP_PROG_DIR)/client-urcu-wfcq.c
+	$(LP_PROG_DIR)/client-glib-pool.c $(LP_PROG_DIR)/client-glib-hash.c $(LP_PROG_DIR)/client-urcu-wfcq.c \
+	$(LP_PROG_DIR)/client-urcu-lfq.c
 
 # ---- end-to-end tests ----
 LP_E2E_TESTS = \
