@@ -39,8 +39,12 @@ static int was_inherited(int fd, const struct stat *st)
 
 int lp_fd_is_ours(int fd)
 {
-	return fd > 2 &&
-	       (fd == lp_g.log_fd || fd == lp_g.cmd_fd || fd == lp_g.reply_fd || fd == lp_g.shm_fd);
+	if (fd <= 2)
+		return 0;
+	for (unsigned i = 0; i < lp_g.n_workers; i++) /* until the worker servers exist */
+		if (fd == lp_g.worker_cmd_fd[i])
+			return 1;
+	return fd == lp_g.log_fd || fd == lp_g.cmd_fd || fd == lp_g.reply_fd || fd == lp_g.shm_fd;
 }
 
 static void save_one(int fd)

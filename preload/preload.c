@@ -182,7 +182,9 @@ static void worker_fds(const char *v)
 {
 	char one[16];
 	while (v && *v && !lp_g.single) {
-		size_t n = strcspn(v, ",");
+		size_t n = 0;
+		while (v[n] && v[n] != ',') /* no string function: tests/preload/vector-rule.sh */
+			n++;
 		if (n >= sizeof one || lp_g.n_workers + 1 >= lp_g.slots)
 			setup_fail(
 			    "LINEUP_WORKER_CMD_FDS must list one descriptor per slot after the "
