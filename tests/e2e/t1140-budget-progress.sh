@@ -4,8 +4,10 @@
 lp_require_runtime
 lp_require_prog libqueue-ms.so client-queue-3x3
 
-export LINEUP_PROGRESS_INTERVAL=0.3
-lp_run -p 2 --target "$P/libqueue-ms.so" -- "$P/client-queue-3x3" 1
+# Phase 2 of 3 threads x 2 operations at bound 2 (~1,800 executions) outlasts several
+# 0.1 s intervals; with 1 operation each it ran in 0.3 s at -j 2, one interval or less.
+export LINEUP_PROGRESS_INTERVAL=0.1
+lp_run -p 2 --target "$P/libqueue-ms.so" -- "$P/client-queue-3x3" 2
 expect_status 0 "exit 0"
 grep -Eq '^lineup-preload: phase 2 \(concurrent\): [0-9]+ executions and histories checked, [0-9] preemptions, [0-9]+/s, bound [0-9] ends at ~[0-9]+ executions, ~[0-9hms]+ left$' "$ERR"
 ok $? "a plain phase-2 line with the bound's estimated end and the time left"
