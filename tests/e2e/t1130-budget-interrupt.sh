@@ -4,13 +4,13 @@
 lp_require_runtime
 lp_require_prog libqueue-ms.so client-queue-3x3
 
-# interrupt SIG: start a long run (its client marked by an extra argument, which it ignores) (-p 3: thousands of schedules), wait for phase 2, signal it.
+# interrupt SIG: start a long run (its client marked by an extra argument, which it ignores) (3 threads x 2 operations at -p 3: about 5 s; with 1 operation each it now ends in under a second), wait for phase 2, signal it.
 interrupt() {
 	sig=$1
 	rm -f "$T/r.json"
 	: >"$ERR" # before the start: the wait below must not see the previous run's lines
 	(cd "$T" && LINEUP_PROGRESS_INTERVAL=0.2 exec "$LP" -p 3 --json "$T/r.json" --target "$P/libqueue-ms.so" -- \
-		"$P/client-queue-3x3" 1 "t1130-$$") >"$OUT" 2>"$ERR" &
+		"$P/client-queue-3x3" 2 "t1130-$$") >"$OUT" 2>"$ERR" &
 	pid=$!
 	i=0
 	while [ $i -lt 300 ] && ! grep -q 'phase 2 (concurrent): [0-9]* executions' "$ERR"; do
