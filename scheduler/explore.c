@@ -31,6 +31,9 @@ struct pending {
 	bool have_first;
 	struct lp_state_key first;
 	uint64_t first_sleep;
+	/* For lp_explore_upcoming: a worker has it (lp_explore_mark_started); found covered
+	 * (the cache only grows, so it stays covered). */
+	bool started, covered;
 };
 
 struct vec {
@@ -220,7 +223,7 @@ const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 			/* Seeds sit below the DFS children pushed on top of them. */
 			if (ex->stack.n < ex->seeds_left)
 				ex->seeds_left = ex->stack.n;
-			if (!p.have_first || !first_covered(ex, &p))
+			if (!p.covered && (!p.have_first || !first_covered(ex, &p)))
 				break;
 			count(&ex->pruned, &ex->n_pruned, p.s.cost); /* explored since generated */
 			free(p.s.ov);
@@ -295,35 +298,54 @@ static bool sole_running(const struct lp_explore_decision *e)
 	return e->n_candidates == 1 && e->candidates[0] == e->running;
 }
 
-/* The step chosen at k, extended by the steps its thread is then forced to run (points
- * where it is the sole candidate: nothing else can come between): their footprints
- * united into *fp. Returns what switching away after them costs: 0 (the thread blocked,
- * finished or yields), 1 (a preemption), or 2 when unknown. */
-static unsigned forced_run(const struct lp_explore_decision *d, size_t n, size_t k,
-			   struct lp_footprint *fp)
+/* Forced runs (explore.h): the step chosen at k, extended by the steps its thread is then
+ * forced to run (points where it is the sole candidate: nothing else can come between),
+ * their footprints united; and what switching away after them costs: 0 (the thread
+ * blocked, finished or yields), 1 (a preemption), or 2 when unknown. run[j] is the run
+ * from the step that reaches decision j, made for every j of a log at once, backwards,
+ * since a run from j is j's step joined to the run from j+1 (one pass, where asking at
+ * each decision walked the same long runs again and again). */
+struct forced {
+	unsigned sw;
+	struct lp_footprint fp;
+};
+
+static void forced_runs(const struct lp_explore_decision *d, size_t n, size_t from,
+			struct forced *run)
 {
-	size_t j = k + 1;
-	if (j >= n || d[j].running != d[k].chosen)
-		return 2;
-	*fp = d[j].done;
-	while (sole_running(&d[j]) && d[j].chosen == d[j].running) {
-		if (j + 1 >= n || d[j + 1].running != d[j].chosen)
-			return 2;
-		const struct lp_footprint *g = &d[j + 1].done;
-		fp->flags |= g->flags;
-		for (uint32_t i = 0; i < g->n && i < LP_FP_MAX; i++)
-			if (!lp_footprint_add(fp, g->obj[i]))
-				return 2;
-		j++;
+	for (size_t j = n; j-- > from;) {
+		struct forced *r = &run[j];
+		const struct lp_explore_decision *e = &d[j];
+		r->fp = e->done;
+		if (sole_running(e) && e->chosen == e->running) {
+			r->sw = 2;
+			if (j + 1 >= n || d[j + 1].running != e->chosen || run[j + 1].sw == 2)
+				continue;
+			const struct lp_footprint *g = &run[j + 1].fp;
+			r->fp.flags |= g->flags;
+			bool full = false;
+			for (uint32_t i = 0; i < g->n && i < LP_FP_MAX && !full; i++)
+				full = !lp_footprint_add(&r->fp, g->obj[i]);
+			if (!full)
+				r->sw = run[j + 1].sw;
+			continue;
+		}
+		bool running_cand = false;
+		for (uint32_t i = 0; i < e->n_candidates; i++)
+			if (e->candidates[i] == e->running)
+				running_cand = true;
+		r->sw = !running_cand || is_yield(e) ? 0 : 1;
 	}
-	const struct lp_explore_decision *e = &d[j];
-	bool running_cand = false;
-	for (uint32_t i = 0; i < e->n_candidates; i++)
-		if (e->candidates[i] == e->running)
-			running_cand = true;
-	if (!running_cand || is_yield(e))
-		return 0;
-	return 1;
+}
+
+/* The forced run of the step chosen at k (run: forced_runs of the log from k+1 or less). */
+static unsigned forced_run(const struct lp_explore_decision *d, size_t n, size_t k,
+			   const struct forced *run, struct lp_footprint *fp)
+{
+	if (k + 1 >= n || d[k + 1].running != d[k].chosen)
+		return 2;
+	*fp = run[k + 1].fp;
+	return run[k + 1].sw;
 }
 
 /* The step that candidate c, not chosen at k, would run there, read from its next run in
@@ -351,12 +373,12 @@ static bool unaffected(const struct lp_explore_decision *d, size_t n, size_t k, 
 }
 
 static unsigned lookahead(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
-			  enum lp_reduction mode, struct lp_footprint *fp)
+			  const struct forced *run, enum lp_reduction mode, struct lp_footprint *fp)
 {
 	size_t k2 = next_choice(d, n, k, c);
 	if (k2 >= n)
 		return 2;
-	unsigned sw = forced_run(d, n, k2, fp);
+	unsigned sw = forced_run(d, n, k2, run, fp);
 	return sw == 2 || !unaffected(d, n, k, k2, fp, mode) ? 2 : sw;
 }
 
@@ -617,6 +639,11 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 				go |= 1ull << ch, ready &= ~(1ull << ch);
 		}
 	}
+	struct forced *run = NULL;
+	if (reduce && first < n) {
+		run = xrealloc(NULL, n * sizeof *run);
+		forced_runs(d, n, first, run);
+	}
 	/* Push later steps first so the stack pops the earliest alternative first; the order
 	 * inside one iteration does not matter for completeness, only for which violation of
 	 * equal cost is found first. */
@@ -638,7 +665,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 		if (reduce) {
 			sib[0] = (struct sleeper){.tid = d[k].chosen};
 			sib_cost[0] = lp_explore_is_preemption(&d[k], d[k].chosen) ? 1u : 0u;
-			sib_sw[0] = forced_run(d, n, k, &sib[0].fp);
+			sib_sw[0] = forced_run(d, n, k, run, &sib[0].fp);
 			n_sib = 1;
 			for (uint32_t j = 0; j < nc; j++) {
 				lp_tid_t c = d[k].candidates[j];
@@ -647,7 +674,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 				sib[n_sib] = (struct sleeper){.tid = c};
 				sib_cost[n_sib] = lp_explore_is_preemption(&d[k], c) ? 1u : 0u;
 				sib_sw[n_sib] =
-				    lookahead(d, n, k, c, ex->reduction, &sib[n_sib].fp);
+				    lookahead(d, n, k, c, run, ex->reduction, &sib[n_sib].fp);
 				n_sib++;
 			}
 		}
@@ -715,6 +742,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 	free(keys);
 	free(q);
 	free(q_at);
+	free(run);
 	free(started);
 	free(at_start);
 }
@@ -750,14 +778,32 @@ uint64_t lp_explore_dropped(const struct lp_explore *ex) { return ex->dropped; }
 
 uint64_t lp_explore_current_id(const struct lp_explore *ex) { return ex->cur_id; }
 
-size_t lp_explore_upcoming(const struct lp_explore *ex, size_t max, struct lp_explore_upcoming *out)
+size_t lp_explore_upcoming(struct lp_explore *ex, size_t max, struct lp_explore_upcoming *out)
 {
 	size_t k = 0;
 	for (size_t i = ex->stack.n; i-- > 0 && k < max;) {
-		const struct pending *p = &ex->stack.v[i];
-		if (p->have_first && first_covered(ex, p))
-			continue; /* pruned when popped */
+		struct pending *p = &ex->stack.v[i];
+		if (p->started || p->covered)
+			continue;
+		if (p->have_first && first_covered(ex, p)) {
+			p->covered = true; /* pruned when popped */
+			continue;
+		}
 		out[k++] = (struct lp_explore_upcoming){.s = &p->s, .id = p->id};
 	}
 	return k;
+}
+
+void lp_explore_mark_started(struct lp_explore *ex, uint64_t id)
+{
+	size_t lo = 0, hi = ex->stack.n; /* ids grow from the stack's bottom to its top */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ex->stack.v[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < ex->stack.n && ex->stack.v[lo].id == id)
+		ex->stack.v[lo].started = true;
 }

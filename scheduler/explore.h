@@ -217,13 +217,16 @@ uint64_t lp_explore_dropped(const struct lp_explore *ex);
  * prune them: at most max, each valid until the next lp_explore_next or lp_explore_done.
  * Ids grow from the schedules popped last to those popped first; the schedule last
  * returned by lp_explore_next has lp_explore_current_id, and once it is returned, every
- * schedule seen here with a higher id (in the same iteration) is gone. */
+ * schedule seen here with a higher id (in the same iteration) is gone. Schedules marked
+ * started (lp_explore_mark_started: a worker runs it) are not listed again, so a list
+ * costs what it returns, not the schedules already running ahead; marking changes
+ * nothing else. */
 struct lp_explore_upcoming {
 	const struct lp_schedule *s;
 	uint64_t id;
 };
-size_t lp_explore_upcoming(const struct lp_explore *ex, size_t max,
-			   struct lp_explore_upcoming *out);
+size_t lp_explore_upcoming(struct lp_explore *ex, size_t max, struct lp_explore_upcoming *out);
+void lp_explore_mark_started(struct lp_explore *ex, uint64_t id);
 uint64_t lp_explore_current_id(const struct lp_explore *ex);
 
 /* True when (running, chosen) at a point with these candidates is a preemption. */

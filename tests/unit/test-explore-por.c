@@ -310,13 +310,34 @@ static void random_prog(struct prog *p, unsigned *seed, bool yields)
 
 /* What speculation (cli/run/spec-run.c) relies on: the first schedule lp_explore_upcoming
  * lists is the one lp_explore_next returns, with that id; once it is returned, every id
- * still listed is lower (the higher ones are gone). Asking changes nothing: the same
+ * still listed is lower (the higher ones are gone). A schedule marked started is never
+ * listed again (lp_explore_next still returns it in its turn), the others keep their
+ * order. Asking and marking change nothing: the same
  * executions and prunings as without. */
+static bool marked_has(const uint64_t *m, size_t n, uint64_t id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (m[i] == id)
+			return true;
+	return false;
+}
+
+static void check_list(const struct lp_explore_upcoming *up, size_t n, uint64_t below,
+		       const uint64_t *marked, size_t n_marked)
+{
+	for (size_t k = 0; k < n; k++) {
+		assert_true(up[k].id < below);
+		assert_true(k == 0 || up[k].id < up[k - 1].id);
+		assert_false(marked_has(marked, n_marked, up[k].id));
+	}
+}
+
 static void test_upcoming(void **state)
 {
 	(void)state;
 	unsigned seed0 = (unsigned)time(NULL);
 	printf("# upcoming seed %u\n", seed0);
+	static uint64_t marked[1 << 16];
 	for (int i = 0; i < 200; i++) {
 		unsigned seed = seed0 + (unsigned)i;
 		struct prog p;
@@ -326,27 +347,41 @@ static void test_upcoming(void **state)
 		explore(&p, 2, LP_REDUCE_SLEEP, &plain, &pruned_plain);
 		struct lp_explore *ex = lp_explore_new(LP_PHASE_CONCURRENT, 2);
 		lp_explore_set_reduction(ex, LP_REDUCE_SLEEP);
-		struct lp_explore_upcoming up[8];
-		size_t n_up = 0;
-		bool started = false;
+		struct lp_explore_upcoming up[8], again[8];
+		size_t n_up, n_marked = 0;
+		uint64_t expect = 0;
 		uint64_t runs = 0;
 		const struct lp_schedule *s;
 		struct run r;
 		while ((s = lp_explore_next(ex))) {
 			uint64_t id = lp_explore_current_id(ex);
-			if (started && n_up) {
-				assert_int_equal(up[0].id, id);
+			/* the first listed, or a schedule marked started above it */
+			if (expect && id != expect) {
+				assert_true(id > expect);
+				assert_true(marked_has(marked, n_marked, id));
 			}
-			started = true;
-			size_t n = lp_explore_upcoming(ex, 8, up);
-			for (size_t k = 0; k < n; k++) {
-				assert_true(up[k].id < id);
-				assert_true(k == 0 || up[k].id < up[k - 1].id);
-			}
+			check_list(up, lp_explore_upcoming(ex, 8, up), id, marked, n_marked);
 			simulate(&p, s, &r);
 			runs++;
 			lp_explore_done(ex, r.d, (size_t)r.n);
 			n_up = lp_explore_upcoming(ex, 8, up);
+			check_list(up, n_up, UINT64_MAX, marked, n_marked);
+			expect = n_up ? up[0].id : 0;
+			/* Mark some, as workers taking them would; the rest keep their order. */
+			size_t kept = 0;
+			for (size_t k = 0; k < n_up; k++)
+				if (rand_r(&seed) % 3 == 0 &&
+				    n_marked < sizeof marked / sizeof *marked) {
+					marked[n_marked++] = up[k].id;
+					lp_explore_mark_started(ex, up[k].id);
+				} else {
+					again[kept++] = up[k];
+				}
+			memcpy(up, again, kept * sizeof *up);
+			size_t n_again = lp_explore_upcoming(ex, 8, again);
+			check_list(again, n_again, UINT64_MAX, marked, n_marked);
+			for (size_t k = 0; k < kept && k < n_again; k++)
+				assert_int_equal(again[k].id, up[k].id);
 		}
 		for (unsigned c = 0; c < 8; c++)
 			pruned_spec += lp_explore_pruned(ex, c);
