@@ -6,11 +6,15 @@
 
 #include "lineup/die.h"
 
-/* Results held at once: enough to keep the workers busy while the explorer works through
- * the subtree above them, little enough memory (each holds its execution log). */
-#define LP_SPEC_HELD_MAX 64
+/* Results held at once: enough that the workers rarely wait for the explorer to work
+ * through the subtree above the schedules they ran ahead (at 64, the 6x1 queue test left
+ * a worker idle over 7,000 times), little enough memory (each holds its execution log). */
+#define LP_SPEC_HELD_MAX 1024
 /* and one more for the schedule asked for now */
 #define LP_SPEC_ENTRIES (LP_SPEC_HELD_MAX + 1)
+/* Entry of each schedule id: open addressing, a power of two over twice the entries. */
+#define LP_SPEC_MAP_BITS 12
+#define LP_SPEC_MAP (1u << LP_SPEC_MAP_BITS)
 
 struct held {
 	bool used;   /* the entry is taken */
@@ -31,16 +35,80 @@ struct lp_spec {
 	uint64_t max_steps;
 	uint32_t run_flags; /* phase 2's, whatever slot 0 runs meanwhile (golden, directed) */
 	struct held h[LP_SPEC_ENTRIES];
-	struct held cur; /* the result last handed out */
+	uint16_t free_entries[LP_SPEC_ENTRIES];
+	size_t n_free;
+	/* The entries a schedule can still be looked up in (used, not orphans): their ids and
+	 * iterations side by side, so that passing over them scans little memory. */
+	uint16_t map[LP_SPEC_MAP]; /* entry index + 1, 0 for none */
+	uint64_t key_id[LP_SPEC_ENTRIES];
+	unsigned key_iteration[LP_SPEC_ENTRIES];
+	bool keyed[LP_SPEC_ENTRIES];
+	struct held *running[LP_MAX_SLOTS]; /* the entry of each busy worker */
+	struct held cur;		    /* the result last handed out */
 	/* The schedule the explorer asks for now, when no worker has it yet: the next idle
 	 * worker takes it before any upcoming one. */
 	const struct lp_schedule *want;
 	uint64_t want_id;
 	uint64_t wasted, used;
-	struct lp_explore_upcoming up[LP_SPEC_HELD_MAX + LP_MAX_SLOTS];
+	struct lp_explore_upcoming up[LP_MAX_SLOTS];
 };
 
-static void held_clear(struct held *h)
+static size_t index_of(const struct lp_spec *sp, const struct held *h)
+{
+	return (size_t)(h - sp->h);
+}
+
+static size_t hash(uint64_t id)
+{
+	return (size_t)((id * 0x9E3779B97F4A7C15ull) >> (64 - LP_SPEC_MAP_BITS));
+}
+
+static void key_add(struct lp_spec *sp, struct held *h)
+{
+	size_t e = index_of(sp, h), i = hash(h->id);
+	while (sp->map[i])
+		i = (i + 1) & (LP_SPEC_MAP - 1);
+	sp->map[i] = (uint16_t)(e + 1);
+	sp->key_id[e] = h->id;
+	sp->key_iteration[e] = h->iteration;
+	sp->keyed[e] = true;
+}
+
+/* Removes h's id; the later ones of its probe run move up (linear probing). */
+static void key_remove(struct lp_spec *sp, struct held *h)
+{
+	size_t e = index_of(sp, h);
+	if (!sp->keyed[e])
+		return;
+	sp->keyed[e] = false;
+	size_t i = hash(h->id);
+	while (sp->map[i] != e + 1)
+		i = (i + 1) & (LP_SPEC_MAP - 1);
+	sp->map[i] = 0;
+	for (size_t j = (i + 1) & (LP_SPEC_MAP - 1); sp->map[j]; j = (j + 1) & (LP_SPEC_MAP - 1)) {
+		size_t home = hash(sp->key_id[sp->map[j] - 1]);
+		/* The entry at j stays unless its home lies cyclically in (i, j]. */
+		bool stays = i <= j ? (home > i && home <= j) : (home > i || home <= j);
+		if (!stays) {
+			sp->map[i] = sp->map[j];
+			sp->map[j] = 0;
+			i = j;
+		}
+	}
+}
+
+/* Frees the entry: its memory, its key, its place. */
+static void held_release(struct lp_spec *sp, struct held *h)
+{
+	key_remove(sp, h);
+	free(h->log);
+	free(h->log_lines);
+	free(h->fatal);
+	memset(h, 0, sizeof *h);
+	sp->free_entries[sp->n_free++] = (uint16_t)index_of(sp, h);
+}
+
+static void cur_clear(struct held *h)
 {
 	free(h->log);
 	free(h->log_lines);
@@ -52,29 +120,23 @@ static char *dup_or_null(const char *s) { return s ? lp_xstrdup(s) : NULL; }
 
 static struct held *find(struct lp_spec *sp, uint64_t id, unsigned iteration)
 {
-	for (size_t i = 0; i < LP_SPEC_ENTRIES; i++) {
-		struct held *h = &sp->h[i];
-		if (h->used && !h->orphan && h->id == id && h->iteration == iteration)
-			return h;
+	for (size_t i = hash(id); sp->map[i]; i = (i + 1) & (LP_SPEC_MAP - 1)) {
+		size_t e = sp->map[i] - 1u;
+		if (sp->key_id[e] == id)
+			return sp->key_iteration[e] == iteration ? &sp->h[e] : NULL;
 	}
 	return NULL;
 }
 
-static size_t live(const struct lp_spec *sp)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < LP_SPEC_ENTRIES; i++)
-		n += sp->h[i].used;
-	return n;
-}
+static size_t live(const struct lp_spec *sp) { return LP_SPEC_ENTRIES - sp->n_free; }
 
 static struct held *take_entry(struct lp_spec *sp, unsigned slot, uint64_t id, unsigned iteration)
 {
-	struct held *h = NULL;
-	for (size_t i = 0; !h && i < LP_SPEC_ENTRIES; i++)
-		if (!sp->h[i].used)
-			h = &sp->h[i];
+	BUG_ON(!sp->n_free);
+	struct held *h = &sp->h[sp->free_entries[--sp->n_free]];
 	*h = (struct held){.used = true, .slot = slot, .id = id, .iteration = iteration};
+	key_add(sp, h);
+	sp->running[slot] = h;
 	return h;
 }
 
@@ -96,32 +158,30 @@ static void top_up(struct lp_spec *sp)
 		}
 		if (live(sp) >= LP_SPEC_HELD_MAX)
 			return;
-		if (!listed) {
-			n_up = lp_explore_upcoming(sp->ex, sizeof sp->up / sizeof *sp->up, sp->up);
+		if (!listed) { /* the list skips the schedules marked started */
+			n_up = lp_explore_upcoming(sp->ex, par, sp->up);
 			listed = true;
 		}
-		while (next < n_up && find(sp, sp->up[next].id, it))
-			next++;
 		if (next == n_up)
 			return;
 		take_entry(sp, k, sp->up[next].id, it);
 		lp_server_submit(sp->sv, k, sp->up[next].s, sp->max_steps, sp->run_flags);
 		next++;
 	}
+	for (size_t i = 0; i < next; i++) /* marked after the list, which points into it */
+		lp_explore_mark_started(sp->ex, sp->up[i].id);
 }
 
 /* A speculative execution ended: its result is copied out of the slot's area. */
 static void on_done(void *arg, unsigned slot, const struct lp_exec_result *res)
 {
 	struct lp_spec *sp = arg;
-	struct held *h = NULL;
-	for (size_t i = 0; !h && i < LP_SPEC_ENTRIES; i++)
-		if (sp->h[i].used && !sp->h[i].done && sp->h[i].slot == slot)
-			h = &sp->h[i];
-	BUG_ON(!h);
+	struct held *h = slot < LP_MAX_SLOTS ? sp->running[slot] : NULL;
+	BUG_ON(!h || h->done);
+	sp->running[slot] = NULL;
 	if (h->orphan) {
 		sp->wasted++;
-		held_clear(h);
+		held_release(sp, h);
 	} else {
 		h->done = true;
 		h->res = *res;
@@ -138,6 +198,8 @@ struct lp_spec *lp_spec_new(struct lp_server *sv, struct lp_explore *ex, uint64_
 {
 	struct lp_spec *sp = lp_xmalloc(sizeof *sp);
 	memset(sp, 0, sizeof *sp);
+	for (size_t i = 0; i < LP_SPEC_ENTRIES; i++) /* the lowest entries first */
+		sp->free_entries[sp->n_free++] = (uint16_t)(LP_SPEC_ENTRIES - 1 - i);
 	sp->sv = sv;
 	sp->ex = ex;
 	sp->max_steps = max_steps;
@@ -151,14 +213,15 @@ struct lp_spec *lp_spec_new(struct lp_server *sv, struct lp_explore *ex, uint64_
  * or of an earlier iteration) are not needed any more. */
 static void forget_passed(struct lp_spec *sp, uint64_t id, unsigned iteration)
 {
-	for (size_t i = 0; i < LP_SPEC_ENTRIES; i++) {
-		struct held *h = &sp->h[i];
-		if (!h->used || h->orphan || (h->iteration == iteration && h->id <= id))
+	for (size_t e = 0; e < LP_SPEC_ENTRIES; e++) {
+		if (!sp->keyed[e] || (sp->key_iteration[e] == iteration && sp->key_id[e] <= id))
 			continue;
+		struct held *h = &sp->h[e];
 		if (h->done) {
 			sp->wasted++;
-			held_clear(h);
+			held_release(sp, h);
 		} else {
+			key_remove(sp, h);
 			h->orphan = true;
 		}
 	}
@@ -166,7 +229,7 @@ static void forget_passed(struct lp_spec *sp, uint64_t id, unsigned iteration)
 
 void lp_spec_run(struct lp_spec *sp, const struct lp_schedule *s, struct lp_exec_result *res)
 {
-	held_clear(&sp->cur);
+	cur_clear(&sp->cur);
 	uint64_t id = lp_explore_current_id(sp->ex);
 	unsigned it = lp_explore_iteration(sp->ex);
 	forget_passed(sp, id, it);
@@ -183,7 +246,8 @@ void lp_spec_run(struct lp_spec *sp, const struct lp_schedule *s, struct lp_exec
 	while (!h->done)
 		lp_server_wait(sp->sv);
 	sp->cur = *h;
-	memset(h, 0, sizeof *h);
+	h->log = h->log_lines = h->fatal = NULL; /* now sp->cur's */
+	held_release(sp, h);
 	sp->used += !sp->cur.asked;
 	top_up(sp);
 	*res = sp->cur.res;
@@ -201,10 +265,12 @@ void lp_spec_stop(struct lp_spec *sp)
 	sp->sv->on_done = NULL;
 	lp_server_cancel(sp->sv);
 	sp->sv = NULL;
-	for (size_t i = 0; i < LP_SPEC_ENTRIES; i++) {
-		sp->wasted += sp->h[i].used;
-		held_clear(&sp->h[i]);
-	}
+	for (size_t i = 0; i < LP_SPEC_ENTRIES; i++)
+		if (sp->h[i].used) {
+			sp->wasted++;
+			held_release(sp, &sp->h[i]);
+		}
+	memset(sp->running, 0, sizeof sp->running);
 }
 
 void lp_spec_free(struct lp_spec *sp)
@@ -212,6 +278,6 @@ void lp_spec_free(struct lp_spec *sp)
 	if (!sp)
 		return;
 	lp_spec_stop(sp);
-	held_clear(&sp->cur);
+	cur_clear(&sp->cur);
 	free(sp);
 }
