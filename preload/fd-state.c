@@ -37,14 +37,26 @@ static int was_inherited(int fd, const struct stat *st)
 	return 0;
 }
 
+unsigned lp_fds_ours(int fds[LP_FDS_OURS_MAX])
+{
+	int all[LP_FDS_OURS_MAX] = {lp_g.log_fd, lp_g.cmd_fd, lp_g.reply_fd, lp_g.shm_fd};
+	unsigned n_all = 4, n = 0;
+	for (unsigned i = 0; i < lp_g.n_workers; i++) /* until the worker servers exist */
+		all[n_all++] = lp_g.worker_cmd_fd[i];
+	for (unsigned i = 0; i < n_all; i++)
+		if (all[i] > 2)
+			fds[n++] = all[i];
+	return n;
+}
+
 int lp_fd_is_ours(int fd)
 {
-	if (fd <= 2)
-		return 0;
-	for (unsigned i = 0; i < lp_g.n_workers; i++) /* until the worker servers exist */
-		if (fd == lp_g.worker_cmd_fd[i])
+	int fds[LP_FDS_OURS_MAX];
+	unsigned n = lp_fds_ours(fds);
+	for (unsigned i = 0; i < n; i++)
+		if (fd == fds[i])
 			return 1;
-	return fd == lp_g.log_fd || fd == lp_g.cmd_fd || fd == lp_g.reply_fd || fd == lp_g.shm_fd;
+	return 0;
 }
 
 static void save_one(int fd)

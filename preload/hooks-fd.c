@@ -23,14 +23,12 @@ int close(int fd)
 /* close_range on [lo, hi] without our descriptors: the pieces between them. */
 static int close_range_around_ours(unsigned lo, unsigned hi, int flags)
 {
-	int fds[4 + LP_MAX_SLOTS] = {lp_g.log_fd, lp_g.cmd_fd, lp_g.reply_fd, lp_g.shm_fd};
-	int n_fds = 4;
-	for (unsigned i = 0; i < lp_g.n_workers; i++)
-		fds[n_fds++] = lp_g.worker_cmd_fd[i];
-	unsigned cut[4 + LP_MAX_SLOTS];
+	int fds[LP_FDS_OURS_MAX];
+	int n_fds = (int)lp_fds_ours(fds);
+	unsigned cut[LP_FDS_OURS_MAX];
 	int n = 0, r = 0;
 	for (int i = 0; i < n_fds; i++) { /* ours within [lo, hi], sorted, once each */
-		if (!lp_fd_is_ours(fds[i]) || (unsigned)fds[i] < lo || (unsigned)fds[i] > hi)
+		if ((unsigned)fds[i] < lo || (unsigned)fds[i] > hi)
 			continue;
 		int j = n;
 		while (j > 0 && cut[j - 1] > (unsigned)fds[i])

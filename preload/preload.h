@@ -121,7 +121,12 @@ void lp_fd_state_note_inherited(void) LP_HIDDEN; /* constructor-only */
 void lp_fd_state_save(void) LP_HIDDEN;
 void lp_fd_state_restore(void) LP_HIDDEN;
 unsigned lp_fd_state_count(void) LP_HIDDEN; /* files each execution rewinds */
-/* Whether fd is one of the preload's own descriptors (never 0, 1 or 2). */
+/* The preload's own descriptors (never 0, 1 or 2; a descriptor may be listed twice): the
+ * log, command, reply and shared-area ones, and the worker servers' command ones until
+ * those servers exist. Returns how many. */
+#define LP_FDS_OURS_MAX (4 + LP_MAX_SLOTS)
+unsigned lp_fds_ours(int fds[LP_FDS_OURS_MAX]) LP_HIDDEN;
+/* Whether fd is one of them. */
 int lp_fd_is_ours(int fd) LP_HIDDEN;
 
 /* heap.c: the region that controlled threads allocate from (constructor-only). */
