@@ -13,7 +13,8 @@
 # also "spinsem": musl-like spinning semaphore, 3 threads, whose unreduced row takes long,
 # and "lfq": liburcu's RCU lock-free queue, 3 client threads, a dequeue starting liburcu's
 # call_rcu thread, tests/progs/client-urcu-lfq),
-# LP_BENCH_TIMEOUT (seconds per run, default 900; a run cut short prints "timeout").
+# LP_BENCH_TIMEOUT (seconds per run, default 900; a run cut short prints "timeout", or
+# "cut at" with the executions run so far when it ended on the signal with its report).
 # LP_BENCH_BASELINE=DIR: also run DIR/lineup-preload (an older build) with its default
 # reduction on each case, in the same run, as the row "baseline".
 set -eu
@@ -85,6 +86,12 @@ for c in $CASES; do
 			continue
 		fi
 		e=$(jq -r '.phase2.executions' "$tmp/r.json")
+		if [ "$(jq -r '.interrupted // false' "$tmp/r.json")" = true ]; then
+			# timeout's SIGTERM: the report is whole but the run is not; no ratios from it
+			printf '%-5s %-10s %10s %10s %9s %9s %9s  %s\n' "$c" "$r" "$e" - "$s" - - \
+				"cut at ${LIMIT} s (executions so far)"
+			continue
+		fi
 		pr=$(jq -r '.phase2.pruned // 0' "$tmp/r.json")
 		v=$(jq -r '.verdict' "$tmp/r.json")
 		if [ -z "$base_e" ]; then
