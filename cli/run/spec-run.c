@@ -133,6 +133,7 @@ static size_t live(const struct lp_spec *sp) { return LP_SPEC_ENTRIES - sp->n_fr
 static struct held *take_entry(struct lp_spec *sp, unsigned slot, uint64_t id, unsigned iteration)
 {
 	BUG_ON(!sp->n_free);
+	BUG_ON(find(sp, id, iteration)); /* one worker per schedule: it was marked started */
 	struct held *h = &sp->h[sp->free_entries[--sp->n_free]];
 	*h = (struct held){.used = true, .slot = slot, .id = id, .iteration = iteration};
 	key_add(sp, h);
@@ -157,18 +158,20 @@ static void top_up(struct lp_spec *sp)
 			continue;
 		}
 		if (live(sp) >= LP_SPEC_HELD_MAX)
-			return;
+			break;
 		if (!listed) { /* the list skips the schedules marked started */
 			n_up = lp_explore_upcoming(sp->ex, par, sp->up);
 			listed = true;
 		}
 		if (next == n_up)
-			return;
+			break;
 		take_entry(sp, k, sp->up[next].id, it);
 		lp_server_submit(sp->sv, k, sp->up[next].s, sp->max_steps, sp->run_flags);
 		next++;
 	}
-	for (size_t i = 0; i < next; i++) /* marked after the list, which points into it */
+	/* Marked after the list, which points into it; every one taken, or another worker
+	 * would take it again. */
+	for (size_t i = 0; i < next; i++)
 		lp_explore_mark_started(sp->ex, sp->up[i].id);
 }
 
