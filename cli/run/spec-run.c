@@ -21,7 +21,6 @@ struct held {
 	bool done;   /* the execution ended: res holds its copied result */
 	bool orphan; /* its schedule is gone (pruned): dropped when it ends */
 	bool asked;  /* started when its turn had come: not ahead of it */
-	unsigned slot;
 	uint64_t id;
 	unsigned iteration;
 	struct lp_exec_result res;
@@ -97,23 +96,21 @@ static void key_remove(struct lp_spec *sp, struct held *h)
 	}
 }
 
+/* Frees what a result holds (a held entry's, or the one last handed out). */
+static void result_clear(struct held *h)
+{
+	free(h->log);
+	free(h->log_lines);
+	free(h->fatal);
+	memset(h, 0, sizeof *h);
+}
+
 /* Frees the entry: its memory, its key, its place. */
 static void held_release(struct lp_spec *sp, struct held *h)
 {
 	key_remove(sp, h);
-	free(h->log);
-	free(h->log_lines);
-	free(h->fatal);
-	memset(h, 0, sizeof *h);
+	result_clear(h);
 	sp->free_entries[sp->n_free++] = (uint16_t)index_of(sp, h);
-}
-
-static void cur_clear(struct held *h)
-{
-	free(h->log);
-	free(h->log_lines);
-	free(h->fatal);
-	memset(h, 0, sizeof *h);
 }
 
 static char *dup_or_null(const char *s) { return s ? lp_xstrdup(s) : NULL; }
@@ -135,7 +132,7 @@ static struct held *take_entry(struct lp_spec *sp, unsigned slot, uint64_t id, u
 	BUG_ON(!sp->n_free);
 	BUG_ON(find(sp, id, iteration)); /* one worker per schedule: it was marked started */
 	struct held *h = &sp->h[sp->free_entries[--sp->n_free]];
-	*h = (struct held){.used = true, .slot = slot, .id = id, .iteration = iteration};
+	*h = (struct held){.used = true, .id = id, .iteration = iteration};
 	key_add(sp, h);
 	sp->running[slot] = h;
 	return h;
@@ -232,7 +229,7 @@ static void forget_passed(struct lp_spec *sp, uint64_t id, unsigned iteration)
 
 void lp_spec_run(struct lp_spec *sp, const struct lp_schedule *s, struct lp_exec_result *res)
 {
-	cur_clear(&sp->cur);
+	result_clear(&sp->cur);
 	uint64_t id = lp_explore_current_id(sp->ex);
 	unsigned it = lp_explore_iteration(sp->ex);
 	forget_passed(sp, id, it);
@@ -281,6 +278,6 @@ void lp_spec_free(struct lp_spec *sp)
 	if (!sp)
 		return;
 	lp_spec_stop(sp);
-	cur_clear(&sp->cur);
+	result_clear(&sp->cur);
 	free(sp);
 }
