@@ -150,6 +150,7 @@ static int find_targets(struct dl_phdr_info *info, size_t size, void *data)
 		if (lp_g.plan->funcs[f].target == (uint32_t)t)
 			lp_g.entry[f] = info->dlpi_addr + lp_g.plan->funcs[f].offset;
 	record_load(info, t);
+	lp_guard_note(info);
 	*found = 1;
 	return 0;
 }

@@ -16,6 +16,7 @@ void *dlopen(const char *file, int flags)
 	void *h = real_dlopen(file, flags);
 	if (h && lp_g.active) {
 		int saved = errno;
+		lp_guard_stop(); /* patching rewrites the targets' protections */
 		lp_got_rescan();
 		lp_patch_scan();
 		errno = saved;

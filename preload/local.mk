@@ -4,7 +4,7 @@ lib_LTLIBRARIES += liblineup-preload.la
 liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/text.h preload/no-libc.h \
 	preload/plan.c preload/plan.h preload/record.c preload/got.c preload/ops.c \
 	preload/trampoline-x86_64.S preload/forksrv.c preload/fd-state.c preload/hooks-fork.c preload/hooks-pthread.c preload/hooks-c11.c preload/hooks-fd.c preload/hooks-unwind.c preload/heap.c \
-	preload/hooks-dl.c preload/sites.c preload/sites.h preload/patch.c preload/trap.c \
+	preload/hooks-dl.c preload/sites.c preload/sites.h preload/patch.c preload/trap.c preload/exec-guard.c \
 	preload/stub.c preload/stub-x86_64.S preload/string.c \
 	preload/hooks-atomic.c preload/hooks-atomic-x86_64.S \
 	preload/runtime.h preload/runtime-thread.c preload/runtime-spin.c preload/runtime-spin.h preload/runtime-cancel.c preload/hooks-cancel.c preload/golden-handles.h \

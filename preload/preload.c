@@ -215,6 +215,7 @@ __attribute__((constructor)) static void lp_preload_init(void)
 	lp_g.single = mode && strcmp(mode, "single") == 0;
 	lp_golden_path = getenv(LP_ENV_SPEC); /* the string stays when environ is scrubbed */
 	lp_stubs_off = getenv(LP_ENV_NO_STUBS) != NULL;
+	int no_guard = getenv(LP_ENV_NO_EXEC_GUARD) != NULL;
 	if (mode && !lp_g.single && strcmp(mode, "server") != 0)
 		setup_fail("LINEUP_MODE must be 'server' or 'single', not", mode);
 	int fd = env_fd(shm_fd);
@@ -254,6 +255,7 @@ __attribute__((constructor)) static void lp_preload_init(void)
 	if (lp_got_setup())
 		setup_fail("cannot map memory for the operation trampolines", NULL);
 	lp_trap_setup();
+	lp_guard_setup(no_guard);
 	lp_atomic_resolve();
 	lp_patch_scan();
 	lp_heap_setup();

@@ -104,6 +104,24 @@ void lp_trap_thread(void) LP_HIDDEN;
 struct lp_trap_site;
 void lp_trap_point(const struct lp_trap_site *s, const uint64_t regs[16]) LP_HIDDEN;
 
+/* exec-guard.c: whether a library-created thread's step ran a target's code (the targets'
+ * text is not executable while such a step runs; its first fetch there faults). Setup is
+ * constructor-only (off: LINEUP_NO_EXEC_GUARD); note: a target mapped (got.c); watching:
+ * library threads' steps are watched in this execution, so they start as no target code
+ * unless in_target(their first address); resume: a thread took the baton (hook path);
+ * stop: before the targets' protections change, the watched step counts as target code;
+ * give_up: the client takes SIGSEGV; usable: SIGSEGV is the guard's (trap.c keeps it
+ * unblocked). */
+struct dl_phdr_info;
+void lp_guard_setup(int off) LP_HIDDEN;
+void lp_guard_note(const struct dl_phdr_info *info) LP_HIDDEN;
+int lp_guard_watching(void) LP_HIDDEN;
+int lp_guard_in_target(uintptr_t a) LP_HIDDEN;
+void lp_guard_resume(struct lp_thread *self) LP_HIDDEN;
+void lp_guard_stop(void) LP_HIDDEN;
+void lp_guard_give_up(void) LP_HIDDEN;
+int lp_guard_usable(void) LP_HIDDEN;
+
 /* stub.c: sites reached by a jump to their stub instead of int3. lp_stub_add registers a
  * site (the slot's copy already written) and returns the index its stub pushes, or -1 when
  * the table is full. lp_stub_point is what lp_stub_entry calls. */

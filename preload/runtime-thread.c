@@ -138,14 +138,17 @@ static void wait_baton(struct lp_thread *self)
 		sys_futex_wait(&self->baton, 0);
 	self->baton = 0;
 	reap_dying();
+	lp_guard_resume(self);
 }
 
 static void switch_to(struct lp_thread *self, struct lp_thread *next)
 {
 	lp_rt.shm->baton_tid = next->tid;
 	lp_rt.shm->baton_ktid = next->ktid;
-	if (next == self)
+	if (next == self) {
+		lp_guard_resume(self); /* its next step is watched afresh */
 		return;
+	}
 	__atomic_store_n(&next->baton, 1, __ATOMIC_RELEASE);
 	sys_futex_wake(&next->baton, 1);
 	if (self->state == LP_T_FINISHED)
@@ -244,6 +247,14 @@ static bool local_step(const struct lp_thread *self, uint32_t point)
 	return at && base && at >= base && lp_plan_pure(plan, self->op_func, at - base);
 }
 
+/* Whether a step of a thread the library created, starting at code address at, counts as
+ * target code from its start: always, unless the exec guard watches it (then only when at
+ * is a target's, where the step goes on; otherwise its first fetch there will say). */
+static bool library_target(const struct lp_thread *t, uintptr_t at)
+{
+	return t->library && (!lp_guard_watching() || lp_guard_in_target(at));
+}
+
 /* The footprint of the step the thread runs when it is next chosen: what the point's own
  * action touches (a trapped instruction: the memory line it accesses); code of a target is
  * untracked memory unless it is a pure region start; a yield, a fence without an operand,
@@ -254,7 +265,7 @@ static void start_step(struct lp_thread *self, uint32_t point)
 	self->yield_step = point == LP_PT_YIELD;
 	lp_spin_step_start(self, point, lp_rt_access_addr && !lp_rt_access_write);
 	bool local = local_step(self, point);
-	if ((self->in_op || self->library) && !local)
+	if ((self->in_op || library_target(self, self->at_site)) && !local)
 		self->fp.flags |= LP_FP_TARGET;
 	switch (point) {
 	case LP_PT_SYNC:
@@ -551,7 +562,7 @@ int lp_rt_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
 	t->tid = tid;
 	t->parent = self->tid;
 	t->library = self->in_op || self->library;
-	t->fp.flags = t->library ? LP_FP_TARGET : 0;
+	t->fp.flags = library_target(t, (uintptr_t)fn) ? LP_FP_TARGET : 0;
 	/* the creation acts on the new thread, whose first step follows it */
 	lp_rt_touch_thread(t, 0);
 	lp_footprint_add(&t->fp, lp_rt_thread_obj(t, 0));

@@ -1,6 +1,7 @@
 /* preload/trap.c — the SIGTRAP handler of trapped instructions (a scheduling point, then
  * the out-of-line copy) and keeping SIGTRAP the tool's: the client's sigaction/signal for
- * it are remembered and chained for traps that are not ours, and it is never blocked. */
+ * it are remembered and chained for traps that are not ours, and it is never blocked
+ * (nor is SIGSEGV while the exec guard, exec-guard.c, has it). */
 #include <errno.h>
 #include <string.h>
 #include <ucontext.h>
@@ -93,9 +94,25 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
 	errno = saved;
 }
 
+/* The signals the tool keeps unblocked: SIGTRAP, and SIGSEGV while the exec guard is on
+ * (a blocked fault would kill the process instead of reaching its handler). */
+static int keeps_any(const sigset_t *set)
+{
+	return sigismember(set, SIGTRAP) || (lp_guard_usable() && sigismember(set, SIGSEGV));
+}
+
+static void drop_kept(sigset_t *set)
+{
+	sigdelset(set, SIGTRAP);
+	if (lp_guard_usable())
+		sigdelset(set, SIGSEGV);
+}
+
 static void unblock_trap(void)
 {
 	uint64_t set = 1ull << (SIGTRAP - 1);
+	if (lp_guard_usable())
+		set |= 1ull << (SIGSEGV - 1);
 	lp_syscall(SYS_rt_sigprocmask, SIG_UNBLOCK, (long)&set, 0, 8, 0, 0);
 }
 
@@ -126,11 +143,13 @@ void lp_trap_thread(void)
 int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 {
 	if (!installed || sig != SIGTRAP) {
-		if (!installed || !act || !sigismember(&act->sa_mask, SIGTRAP))
+		if (sig == SIGSEGV && act)
+			lp_guard_give_up(); /* the client's handler replaces the guard's */
+		if (!installed || !act || !keeps_any(&act->sa_mask))
 			return REAL(sigaction)(sig, act, old);
 		/* a client handler running target code must not block our traps */
 		struct sigaction a = *act;
-		sigdelset(&a.sa_mask, SIGTRAP);
+		drop_kept(&a.sa_mask);
 		return real_sigaction(sig, &a, old);
 	}
 	struct sigaction prev = client_act;
@@ -145,8 +164,11 @@ int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 
 sighandler_t signal(int sig, sighandler_t h)
 {
-	if (!installed || sig != SIGTRAP)
+	if (!installed || sig != SIGTRAP) {
+		if (sig == SIGSEGV && h != SIG_ERR)
+			lp_guard_give_up();
 		return REAL(signal)(sig, h);
+	}
 	if (h == SIG_ERR) {
 		errno = EINVAL;
 		return SIG_ERR;
@@ -160,18 +182,18 @@ sighandler_t signal(int sig, sighandler_t h)
 
 int sigprocmask(int how, const sigset_t *set, sigset_t *old)
 {
-	if (!installed || !set || how == SIG_UNBLOCK || !sigismember(set, SIGTRAP))
+	if (!installed || !set || how == SIG_UNBLOCK || !keeps_any(set))
 		return REAL(sigprocmask)(how, set, old);
 	sigset_t s = *set;
-	sigdelset(&s, SIGTRAP);
+	drop_kept(&s);
 	return real_sigprocmask(how, &s, old);
 }
 
 int pthread_sigmask(int how, const sigset_t *set, sigset_t *old)
 {
-	if (!installed || !set || how == SIG_UNBLOCK || !sigismember(set, SIGTRAP))
+	if (!installed || !set || how == SIG_UNBLOCK || !keeps_any(set))
 		return REAL(pthread_sigmask)(how, set, old);
 	sigset_t s = *set;
-	sigdelset(&s, SIGTRAP);
+	drop_kept(&s);
 	return real_pthread_sigmask(how, &s, old);
 }

@@ -280,7 +280,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0400-wrong-queue-trylock.sh \
 	tests/e2e/t0410-wrong-event-missed-wakeup.sh \
 	tests/e2e/t0420-wrong-crash-under-schedule.sh \
-	tests/e2e/t0430-wrong-reduction-keeps-bugs.sh tests/e2e/t0435-reduction-pure-regions.sh tests/e2e/t0437-exploration-calls-commute.sh tests/e2e/t0440-jobs-same-result.sh tests/e2e/t0445-jobs-watchdog-at-turn.sh \
+	tests/e2e/t0430-wrong-reduction-keeps-bugs.sh tests/e2e/t0435-reduction-pure-regions.sh tests/e2e/t0437-exploration-calls-commute.sh tests/e2e/t0438-reduction-library-thread-code.sh tests/e2e/t0440-jobs-same-result.sh tests/e2e/t0445-jobs-watchdog-at-turn.sh \
 	tests/e2e/t0446-jobs-worker-servers.sh \
 	tests/e2e/t0460-criterion-sequential.sh \
 	tests/e2e/t0470-golden-quasi.sh \
@@ -383,3 +383,26 @@ $(LP_PROG_DIR)/client-queue-lock-3x3: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-loc
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=3 -DOPS=3 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-lock.so
 $(LP_PROG_DIR)/client-queue-ms-3x3: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-ms.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=3 -DOPS=3 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-ms.so
+
+# ---- a target handing work to another library's thread (issue 12: preload/exec-guard.c) ----
+# libbghelper.so is never a target: its thread runs the target's callback between locks of
+# its own. libbgcount.so (-race: the callback loses an update) links it, with an rpath, as a
+# closed library would its dependency.
+LP_BG_PROGS = $(LP_PROG_DIR)/libbghelper.so $(LP_PROG_DIR)/libbgcount.so \
+	$(LP_PROG_DIR)/libbgcount-race.so $(LP_PROG_DIR)/client-bgcount \
+	$(LP_PROG_DIR)/client-bgcount-race
+check_DATA += $(LP_BG_PROGS)
+CLEANFILES += $(LP_BG_PROGS)
+$(LP_PROG_DIR)/libbghelper.so: $(LP_PROG_DIR)/bghelper.c $(LP_PROG_DIR)/bghelper.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/bghelper.c
+$(LP_PROG_DIR)/libbgcount.so $(LP_PROG_DIR)/libbgcount-race.so: $(LP_PROG_DIR)/bgcount.c \
+		$(LP_PROG_DIR)/bgcount.h $(LP_PROG_DIR)/bghelper.h $(LP_PROG_DIR)/libbghelper.so
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(if $(findstring race,$(@F)),-DBGCOUNT_RACE) $(LP_PROG_RPATH) \
+		$(srcdir)/$(LP_PROG_DIR)/bgcount.c $(LP_PROG_DIR)/libbghelper.so
+$(LP_PROG_DIR)/client-bgcount $(LP_PROG_DIR)/client-bgcount-race: $(LP_PROG_DIR)/client-bgcount.c \
+		$(LP_PROG_DIR)/bgcount.h $(LP_PROG_DIR)/libbgcount.so $(LP_PROG_DIR)/libbgcount-race.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-bgcount.c \
+		$(LP_PROG_DIR)/lib$(patsubst client-%,%,$(@F)).so
+EXTRA_DIST += $(LP_PROG_DIR)/bghelper.h $(LP_PROG_DIR)/bghelper.c $(LP_PROG_DIR)/bgcount.h \
+	$(LP_PROG_DIR)/bgcount.c $(LP_PROG_DIR)/client-bgcount.c

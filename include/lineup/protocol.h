@@ -68,8 +68,10 @@
 #define LP_PROTOCOL_VERSION 13
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
-#define LP_ENV_PLAN "LINEUP_PLAN"	    /* path of the patch plan */
-#define LP_ENV_NO_STUBS "LINEUP_NO_STUBS"   /* set: every site is trapped with int3 */
+#define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
+#define LP_ENV_NO_STUBS "LINEUP_NO_STUBS" /* set: every site is trapped with int3 */
+/* set: every step of a library-created thread counts as target code (exec-guard.c) */
+#define LP_ENV_NO_EXEC_GUARD "LINEUP_NO_EXEC_GUARD"
 #define LP_ENV_SHM_FD "LINEUP_SHM_FD"	    /* fd of the shared area (memfd) */
 #define LP_ENV_SHM_SLOTS "LINEUP_SHM_SLOTS" /* areas in it (default 1) */
 #define LP_ENV_CMD_FD "LINEUP_CMD_FD"	    /* fork server reads struct lp_cmd */
