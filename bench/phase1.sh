@@ -2,8 +2,9 @@
 # bench/phase1.sh — phase 1 on the 4x1, 6x1 and 3x3 mutex-queue tests and the 3x3
 # Michael-Scott queue test: executions against serial orders of the operations, seconds,
 # and executions/s as a ratio of the fork-server floor (bench/preload/floor, the one
-# bench/exec.sh uses) measured in the same run with as many threads. --no-symmetry: every
-# order runs, whatever threads are identical.
+# bench/exec.sh uses) measured in the same run with as many threads, at -j 1 and -j 2
+# (against the floor of one worker and of two side by side). --no-symmetry: every order
+# runs, whatever threads are identical.
 # Then lazy phase 1 against eager at -p 1 (whole runs: lazy runs its serial executions
 # during phase 2's checks), and the 4x4 test, which only lazy phase 1 can do.
 # Usage: bench/phase1.sh [BUILDDIR]   (make bench-phase1 runs it; needs `make check` programs)
@@ -22,26 +23,46 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 calc() { awk "BEGIN { printf \"${2:-%.3f}\", $1 }"; }
 
-# bench NAME LIB CLIENT THREADS ORDERS: one run at -p 0 (phase 2 is not measured here).
+# bench NAME LIB CLIENT THREADS ORDERS: one run at -p 0 (phase 2 is not measured here) with
+# -j 1 and one with -j 2 (the serial orders run ahead on the second worker: the same
+# executions), against the floor with one worker and with two side by side.
 bench() {
-	rc=0
-	"$LP" -q -p 0 --no-symmetry --phase1 eager --json "$tmp/$1.json" --target "$P/$2" -- "$P/$3" >"$tmp/$1.out" 2>"$tmp/$1.err" || rc=$?
-	if [ "$rc" != 0 ]; then
-		echo "bench/phase1.sh: lineup-preload on $3 exited $rc:" >&2
-		tail -n 3 "$tmp/$1.err" "$tmp/$1.out" >&2
-		exit 1
-	fi
-	e=$(jq -r .phase1.executions "$tmp/$1.json")
-	h=$(jq -r .phase1.histories "$tmp/$1.json")
-	s=$(jq -r .phase1.seconds "$tmp/$1.json")
-	floor=$(sed -n 's/^fork-threads //p' "$tmp/floor-$4")
-	rate=$(calc "$e / ($s > 0 ? $s : 1e-9)" %.0f)
-	printf '  %-8s %6d executions for %6d serial orders (%d histories) in %7.3f s: %5d/s, %.2f of the %d-thread floor (%d/s)\n' \
-		"$1" "$e" "$5" "$h" "$s" "$rate" "$(calc "$rate / $floor")" "$4" "$floor"
+	line=$(printf '  %-8s' "$1")
+	for j in 1 2; do
+		rc=0
+		"$LP" -q -j "$j" -p 0 --no-symmetry --phase1 eager --json "$tmp/$1.json" --target "$P/$2" -- "$P/$3" \
+			>"$tmp/$1.out" 2>"$tmp/$1.err" || rc=$?
+		if [ "$rc" != 0 ]; then
+			echo "bench/phase1.sh: lineup-preload -j $j on $3 exited $rc:" >&2
+			tail -n 3 "$tmp/$1.err" "$tmp/$1.out" >&2
+			exit 1
+		fi
+		e=$(jq -r .phase1.executions "$tmp/$1.json")
+		s=$(jq -r .phase1.seconds "$tmp/$1.json")
+		rate=$(calc "$e / ($s > 0 ? $s : 1e-9)" %.0f)
+		one=$(cat "$tmp/floor1-$4")
+		if [ "$j" = 1 ]; then
+			line="$line $(printf '%6d executions for %6d serial orders; -j 1 %6.3f s: %5d/s, %.2f of the %d-thread floor (%d/s);' \
+				"$e" "$5" "$s" "$rate" "$(calc "$rate / $one")" "$4" "$one")"
+		else
+			two=$(cat "$tmp/floor2-$4")
+			line="$line $(printf ' -j 2 %6.3f s: %5d/s, %.2f of the 1-worker floor, %.2f of the 2-worker floor (%d/s)' \
+				"$s" "$rate" "$(calc "$rate / $one")" "$(calc "$rate / $two")" "$two")"
+		fi
+	done
+	echo "$line"
 }
 
-echo "bench-phase1: phase 1 at -p 0, one run each; floor: fork + N threads create/join + _exit"
-for n in 3 4 6; do "$FLOOR" 1000 "$n" >"$tmp/floor-$n"; done
+floor_rate() { sed -n 's/^fork-threads //p' "$1"; }
+echo "bench-phase1: phase 1 at -p 0, one run each; floor: fork + N threads create/join + _exit, one worker, then two side by side"
+for n in 3 4 6; do
+	"$FLOOR" 1000 "$n" >"$tmp/f"
+	floor_rate "$tmp/f" >"$tmp/floor1-$n"
+	"$FLOOR" 1000 "$n" >"$tmp/fa" &
+	"$FLOOR" 1000 "$n" >"$tmp/fb"
+	wait
+	calc "$(floor_rate "$tmp/fa") + $(floor_rate "$tmp/fb")" %.0f >"$tmp/floor2-$n"
+done
 bench mutex-4x1 libqueue-lock.so client-queue-lock-4x1 4 24
 bench mutex-6x1 libqueue-lock.so client-queue-lock-6x1 6 720
 bench mutex-3x3 libqueue-lock.so client-queue-lock-3x3 3 1680

@@ -44,10 +44,13 @@
  *   and the cli checks, for each execution, every history its trace can show
  *   (history-orders.h), so the argument below holds for traces and their histories.
  *   Assumed, as by the candidate rules (sched-pick.h): the client's own code outside
- *   operations touches nothing another thread uses except through calls the runtime
- *   models. The race-free mode also assumes it of target code (every conflicting pair
- *   of plain accesses is ordered by a tracked object): faster, not complete for
- *   lock-free targets, whose acquire loads and release stores are plain moves.
+ *   operations, and code outside the targets run by a thread the library created (whose
+ *   steps carry LP_FP_TARGET only when they run target code: preload/exec-guard.c),
+ *   touch nothing another thread uses except through calls the runtime models or
+ *   instructions it traps. The race-free mode also assumes it of target code (every
+ *   conflicting pair of plain accesses is ordered by a tracked object): faster, not
+ *   complete for lock-free targets, whose acquire loads and release stores are plain
+ *   moves.
  *   Sleep sets. Every pending schedule carries the sleepers at its last override; after
  *   it ran, its decision log is walked from there: at each decision k the sleepers whose
  *   step depends on the step chosen at k (or that ran it) wake up. An alternative c at

@@ -465,26 +465,39 @@ void lp_phases_refresh(struct lp_ctx *c, const struct lp_schedule *s, struct lp_
 	free(copy.ov);
 }
 
+/* Phase 1's explorer and its workers (spec-run.h), freed together. */
+static void phase1_free(struct lp_explore *ex, struct lp_spec *sp)
+{
+	lp_spec_free(sp);
+	lp_explore_free(ex);
+}
+
 static int phase1(struct lp_ctx *c, bool replay)
 {
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_SERIAL, -1);
+	struct lp_spec *sp = NULL;
 	const struct lp_schedule *s;
 	p1_started = now_seconds();
 	bool first = true;
 	while ((s = lp_explore_next(ex))) {
 		if (!replay && lp_run_should_stop(c, 1)) {
-			lp_explore_free(ex);
+			phase1_free(ex, sp);
 			return LP_EXIT_OK; /* incomplete observations: no phase 2, no checks on them
 					    */
 		}
 		struct lp_exec e;
-		execute(c, s, &e, false);
+		execute_on(c, sp, s, &e, false);
 		if (first)
 			choose_mode(c, e.history, &e.log);
 		/* -f leaves target calls in the client's code: its order matters, no symmetry */
 		if (first && !c->lazy && !c->no_symmetry &&
 		    !(c->sv.run_flags & LP_RUN_SERIAL_SWITCHES))
 			find_symmetry(c, ex, e.history, &e.log);
+		/* The serial orders run ahead on the workers while this one is checked, once
+		 * the first has said which orders symmetry leaves out. Not in a rerun: phase
+		 * 2's workers may be running (lp_phases_confirm), and slot 0 is phase 1's. */
+		if (first && !replay && !c->lazy && lp_server_parallel(&c->sv) > 1)
+			sp = lp_spec_new(&c->sv, ex, c->o->max_steps);
 		first = false;
 		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
 		c->sum.p1_executions++;
@@ -506,7 +519,7 @@ static int phase1(struct lp_ctx *c, bool replay)
 			/* derived observations disagree with a run: not interchangeable */
 			free(text);
 			exec_clear(&e);
-			lp_explore_free(ex);
+			phase1_free(ex, sp);
 			c->sym_broken = false;
 			lp_summary_warn(&c->sum, "threads that made the same calls did not behave "
 						 "alike (different calls or results when swapped): "
@@ -514,10 +527,10 @@ static int phase1(struct lp_ctx *c, bool replay)
 			return rerun_phase1(c);
 		}
 		if (r == LP_CHECK_NONDETERMINISTIC) {
+			phase1_free(ex, sp); /* before the report stops the fork server */
 			int rc = lp_phases_nondeterministic(c, text);
 			free(text);
 			exec_clear(&e);
-			lp_explore_free(ex);
 			return rc;
 		}
 		if (r == LP_CHECK_ERROR)
@@ -531,6 +544,7 @@ static int phase1(struct lp_ctx *c, bool replay)
 		if (c->lazy)
 			break; /* the rest when phase 2's checks ask for it */
 	}
+	lp_spec_free(sp);		    /* slot 0 runs what follows */
 	if (c->n_sym && c->sym_probe.tid) { /* the swapped start, for real */
 		struct lp_schedule probe = {.phase = LP_PHASE_SERIAL, .n = 1, .ov = &c->sym_probe};
 		struct lp_exec e;

@@ -1,6 +1,6 @@
 #!/bin/sh
-# t0440-jobs-same-result.sh — phase 2 on several workers (-j N, cli/run/spec-run.h) gives
-# what one worker gives: exit status, verdict, the violation's schedule and history, and
+# t0440-jobs-same-result.sh — phases 1 and 2 on several workers (-j N, cli/run/spec-run.h)
+# give what one worker gives: exit status, verdict, the violation's schedule and history, and
 # every count (executions by preemptions, pruned), on buggy and correct examples; workers
 # do run executions ahead of their turn; a client whose files every execution rewinds
 # runs on one worker and the summary says why.
@@ -12,7 +12,7 @@ command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
 # seconds).
 facts() {
 	jq -c '{verdict, v: (.violation | if . then {kind, schedule, history} else null end),
-		p1: .phase1.executions, p2: (.phase2 | {executions, executions_by_preemptions,
+		p1: .phase1.executions, h1: .phase1.histories, p2: (.phase2 | {executions, executions_by_preemptions,
 		pruned, pruned_by_preemptions})}' "$1"
 }
 
@@ -42,6 +42,17 @@ same libevent-nolock.so client-event
 same libsemw.so client-sem
 same libstack-treiber.so client-stack-treiber
 same libcounter-loadstore.so client-counter-loadstore
+
+# Eager phase 1 runs ahead too: the same observations whatever -j, every serial order of
+# a 3x3 test once.
+lp_require_prog libqueue-lock.so client-queue-lock-3x3
+for j in 1 2 3; do
+	lp_run -j "$j" -p 0 --phase1 eager --no-symmetry --observations "$T/obs$j" --json "p1-$j.json" \
+		--target "$P/libqueue-lock.so" -- "$P/client-queue-lock-3x3"
+	[ "$RC" = 0 ] && [ "$(jq -r .phase1.executions "$T/p1-$j.json")" = 1680 ] &&
+		cmp -s "$T/obs1" "$T/obs$j"
+	ok $? "phase 1 at -j $j: 1680 serial executions, the observations of -j 1"
+done
 
 # Workers run executions ahead of their turn (a correct 2x2 test has hundreds).
 lp_require_prog libqueue-lock.so client-queue-grid-lock
