@@ -50,11 +50,11 @@ static int protect(int exec)
 	return r;
 }
 
-/* The step being watched ran target code, or may have: it says so, and the text is
- * executable again. */
-static void mark_and_disarm(void)
+/* The text executable again. mark: the step being watched ran target code, or may have
+ * (not when it ended at its point: the thread's footprint is then its next step's). */
+static void disarm(int mark)
 {
-	if (armed_for)
+	if (mark && armed_for)
 		armed_for->fp.flags |= LP_FP_TARGET;
 	armed_for = NULL;
 	if (armed)
@@ -78,7 +78,7 @@ void lp_guard_give_up(void)
 {
 	if (!usable)
 		return;
-	mark_and_disarm();
+	disarm(1);
 	usable = 0;
 	for (unsigned i = 0; i < lp_rt.n; i++)
 		if (lp_rt.th[i].library)
@@ -89,7 +89,7 @@ void lp_guard_give_up(void)
 void lp_guard_stop(void)
 {
 	if (armed)
-		mark_and_disarm();
+		disarm(1);
 }
 
 void lp_guard_resume(struct lp_thread *self)
@@ -98,8 +98,7 @@ void lp_guard_resume(struct lp_thread *self)
 		return;
 	if (!self->library || (self->fp.flags & LP_FP_TARGET)) {
 		if (armed)
-			mark_and_disarm(); /* armed_for's step ended at its point: nothing to mark
-					    */
+			disarm(0); /* armed_for's step ended at its point */
 		return;
 	}
 	armed_for = self;
@@ -133,7 +132,7 @@ static void on_segv(int sig, siginfo_t *si, void *ucv)
 	if (si->si_code == SEGV_ACCERR && (uc->uc_mcontext.gregs[REG_ERR] & PF_INSTR) &&
 	    in_segs(a)) {
 		if (armed) {
-			mark_and_disarm();
+			disarm(1);
 			retried_at = 0;
 			return;
 		}
