@@ -159,8 +159,7 @@ void lp_guard_note(const struct dl_phdr_info *info)
 		uintptr_t lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
 		segs[n_segs].lo = lo & ~(uintptr_t)4095;
 		segs[n_segs].hi = (hi + 4095) & ~(uintptr_t)4095;
-		segs[n_segs].prot = (ph->p_flags & PF_R ? PROT_READ : 0) |
-				    (ph->p_flags & PF_W ? PROT_WRITE : 0) | PROT_EXEC;
+		segs[n_segs].prot = lp_segment_prot(ph->p_flags);
 		n_segs++;
 	}
 }

@@ -124,10 +124,10 @@ static uint8_t *near_area(uintptr_t lo, uintptr_t hi, size_t size)
 	return NULL;
 }
 
-static int prot_of(const ElfW(Phdr) * ph)
+int lp_segment_prot(uint32_t p_flags)
 {
-	return (ph->p_flags & PF_R ? PROT_READ : 0) | (ph->p_flags & PF_W ? PROT_WRITE : 0) |
-	       (ph->p_flags & PF_X ? PROT_EXEC : 0);
+	return (p_flags & PF_R ? PROT_READ : 0) | (p_flags & PF_W ? PROT_WRITE : 0) |
+	       (p_flags & PF_X ? PROT_EXEC : 0);
 }
 
 /* The address range [*lo, *hi) the object's PT_LOAD segments cover. */
@@ -200,7 +200,7 @@ static void write_patches(const struct dl_phdr_info *info, uint32_t m)
 			write_site(&batch[j]);
 		}
 		if (opened)
-			mprotect((void *)s0, s1 - s0, prot_of(ph));
+			mprotect((void *)s0, s1 - s0, lp_segment_prot(ph->p_flags));
 	}
 }
 

@@ -96,6 +96,8 @@ int lp_object_contains(const struct dl_phdr_info *info, uintptr_t a) LP_HIDDEN;
 /* patch.c: traps the plan's sites of every loaded target and instrumented object
  * (constructor, and after each dlopen). */
 void lp_patch_scan(void) LP_HIDDEN;
+/* The mprotect protection a PT_LOAD segment's p_flags give (patch.c, exec-guard.c). */
+int lp_segment_prot(uint32_t p_flags) LP_HIDDEN;
 
 /* trap.c: the SIGTRAP handler (constructor-only) and each new thread's signal mask;
  * lp_trap_point is the scheduling point of a site, from the handler or a stub. */
