@@ -339,7 +339,7 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 		o->json = v;
 		break;
 	case O_JOBS:
-		if (number(v, 1, LP_MAX_SLOTS - 1, &n))
+		if (number(v, 1, LP_MAX_JOBS, &n))
 			return lp_errf(err, errsize,
 				       "bad value '%s' for --%s: give a number of jobs from 1 to "
 				       "63",
@@ -639,5 +639,5 @@ unsigned lp_options_jobs(const struct lp_options *o)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned n = o->jobs > 0 ? (unsigned)o->jobs : cpus > 0 ? (unsigned)cpus : 1;
-	return n > LP_MAX_SLOTS - 1 ? LP_MAX_SLOTS - 1 : n; /* a worker's area, and area 0 */
+	return n > LP_MAX_JOBS ? LP_MAX_JOBS : n;
 }

@@ -67,7 +67,7 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 void lp_options_free(struct lp_options *o);
 void lp_options_usage(FILE *f);
 /* -j: executions (or generated tests) at once; not given: every online CPU; at most
- * LP_MAX_SLOTS. */
+ * LP_MAX_JOBS. */
 unsigned lp_options_jobs(const struct lp_options *o);
 
 #endif

@@ -127,12 +127,56 @@ static void child_start(uint32_t slot, int32_t server)
 		lp_golden_run();
 }
 
+/* Forks the child of a RUN command for slot; returns 1 in the child, 0 in the server. */
+static int launch(uint32_t slot)
+{
+	if (n_children == 0) /* the cli overlaps executions only when nothing is saved */
+		lp_fd_state_restore();
+	int32_t server = sys_getpid();
+	pid_t pid = real_fork();
+	if (pid == 0) {
+		child_start(slot, server);
+		return 1;
+	}
+	if (pid < 0) {
+		reply(LP_REPLY_EXITED, -1, 0, slot);
+		return 0;
+	}
+	reply(LP_REPLY_STARTED, pid, 0, slot);
+	long fd = lp_syscall(SYS_pidfd_open, pid, 0, 0, 0, 0, 0);
+	if (fd < 0) { /* no pidfd (old kernel): this child runs alone */
+		int status = 0;
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+		reply(LP_REPLY_EXITED, pid, status, slot);
+		return 0;
+	}
+	children[n_children++] = (struct child){pid, (int)fd, slot};
+	return 0;
+}
+
+/* A worker server runs its children one at a time, in the order of their commands: the cli
+ * hands it the next schedule (in another area) while one runs, so that the next child is
+ * forked as soon as one ends, without waiting for the cli to read that end first. */
+static bool one_at_a_time;
+static uint32_t queued[LP_MAX_SLOTS];
+static unsigned n_queued;
+
 /* Returns in the child of an LP_CMD_RUN (as thread 0 of an execution); the server itself
- * never returns. Children of several commands may run at once: the server polls the
- * command pipe and a pidfd per child, and replies EXITED as each one ends. */
+ * never returns. Children of several commands may run at once in the main server: it polls
+ * the command pipe and a pidfd per child, and replies EXITED as each one ends. */
 static void serve(void)
 {
 	for (;;) {
+		if (n_children == 0 && n_queued) {
+			uint32_t slot = queued[0];
+			for (unsigned i = 1; i < n_queued; i++)
+				queued[i - 1] = queued[i];
+			n_queued--;
+			if (launch(slot))
+				return;
+			continue;
+		}
 		struct pollfd p[1 + LP_MAX_SLOTS];
 		p[0] = (struct pollfd){.fd = lp_g.cmd_fd, .events = POLLIN};
 		for (unsigned i = 0; i < n_children; i++)
@@ -152,32 +196,14 @@ static void serve(void)
 			sys_exit_group(0);
 		if (c.kind != LP_CMD_RUN)
 			continue;
-		if (c.slot >= lp_g.slots || n_children >= LP_MAX_SLOTS) {
+		if (c.slot >= lp_g.slots || n_children + n_queued >= LP_MAX_SLOTS) {
 			reply(LP_REPLY_EXITED, -1, 0, c.slot);
 			continue;
 		}
-		if (n_children == 0) /* the cli overlaps executions only when nothing is saved */
-			lp_fd_state_restore();
-		int32_t server = sys_getpid();
-		pid_t pid = real_fork();
-		if (pid == 0) {
-			child_start(c.slot, server);
+		if (one_at_a_time && n_children + n_queued > 0)
+			queued[n_queued++] = c.slot;
+		else if (launch(c.slot))
 			return;
-		}
-		if (pid < 0) {
-			reply(LP_REPLY_EXITED, -1, 0, c.slot);
-			continue;
-		}
-		reply(LP_REPLY_STARTED, pid, 0, c.slot);
-		long fd = lp_syscall(SYS_pidfd_open, pid, 0, 0, 0, 0, 0);
-		if (fd < 0) { /* no pidfd (old kernel): this child runs alone */
-			int status = 0;
-			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-				;
-			reply(LP_REPLY_EXITED, pid, status, c.slot);
-			continue;
-		}
-		children[n_children++] = (struct child){pid, (int)fd, c.slot};
 	}
 }
 
@@ -207,6 +233,7 @@ static int start_worker_servers(void)
 					sys_close(lp_g.worker_cmd_fd[k]);
 			lp_g.cmd_fd = lp_g.worker_cmd_fd[i];
 			lp_g.n_workers = 0;
+			one_at_a_time = true;
 			serve();
 			return 1;
 		}

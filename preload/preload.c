@@ -21,6 +21,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
+#include "lineup/stringify.h"
 #include "preload.h"
 #include "text.h"
 #include "runtime.h"
@@ -227,7 +228,8 @@ __attribute__((constructor)) static void lp_preload_init(void)
 		char *end;
 		unsigned long n = strtoul(slots, &end, 10);
 		if (*end || n < 1 || n > LP_MAX_SLOTS)
-			setup_fail("LINEUP_SHM_SLOTS must be a number of areas from 1 to 64, not",
+			setup_fail("LINEUP_SHM_SLOTS must be a number of areas from 1 "
+				   "to " LP_STR(LP_MAX_SLOTS) ", not",
 				   slots);
 		lp_g.slots = (unsigned)n;
 	}

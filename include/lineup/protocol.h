@@ -77,7 +77,9 @@
 #define LP_ENV_CMD_FD "LINEUP_CMD_FD"	    /* fork server reads struct lp_cmd */
 #define LP_ENV_REPLY_FD "LINEUP_REPLY_FD"   /* fork server writes struct lp_reply */
 /* "fd,fd,...": one more fork server per descriptor, each reading the commands of its own
- * slots (1, 2, ...) there; all write to LINEUP_REPLY_FD */
+ * slots there (the cli's choice: cli/run/run-server.h); all write to LINEUP_REPLY_FD. Such a
+ * worker server runs one child at a time: a command that comes while one runs waits, in
+ * order, and its STARTED comes when it starts. */
 #define LP_ENV_WORKER_CMD_FDS "LINEUP_WORKER_CMD_FDS"
 #define LP_ENV_LOG_FD "LINEUP_LOG_FD"  /* one text line per fatal preload error */
 #define LP_ENV_MODE "LINEUP_MODE"      /* "server" (default) or "single" */
@@ -247,7 +249,10 @@ struct lp_cmd {
 	uint32_t slot; /* LP_CMD_RUN: the shared area the child uses (< LINEUP_SHM_SLOTS) */
 	uint32_t pad;
 };
-#define LP_MAX_SLOTS 64
+/* Shared areas at most: area 0, and two per worker (the cli hands a worker's fork server the
+ * next schedule while one runs: cli/run/run-server.h), for at most LP_MAX_JOBS workers. */
+#define LP_MAX_SLOTS 128
+#define LP_MAX_JOBS 63
 struct lp_reply {
 	uint32_t magic;
 	uint32_t kind;
