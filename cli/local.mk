@@ -4,7 +4,7 @@ include $(srcdir)/cli/analyze/local.mk
 # Everything but main.c in one archive, so the pieces build and test on their own.
 noinst_LIBRARIES += libdriver.a
 libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h \
-	cli/run/run-server.c cli/run/run-server.h cli/run/spec-run.c cli/run/spec-run.h cli/run/shm-log.c cli/run/shm-log.h cli/run/trace-check.c cli/run/trace-check.h cli/run/watchdog.c cli/run/watchdog.h cli/run/spin-samples.c cli/run/spin-samples.h cli/run/golden-run.c cli/run/golden-run.h cli/run/lazy-run.c cli/run/lazy-request.c cli/run/lazy-run.h cli/run/golden-request.c \
+	cli/run/run-server.c cli/run/run-server.h cli/run/spec-run.c cli/run/spec-run.h cli/run/slot-pick.c cli/run/slot-pick.h cli/run/shm-log.c cli/run/shm-log.h cli/run/trace-check.c cli/run/trace-check.h cli/run/watchdog.c cli/run/watchdog.h cli/run/spin-samples.c cli/run/spin-samples.h cli/run/golden-run.c cli/run/golden-run.h cli/run/lazy-run.c cli/run/lazy-request.c cli/run/lazy-run.h cli/run/golden-request.c \
 	cli/report/report.c cli/report/json.c cli/report/json.h cli/report/summary.c cli/report/summary.h cli/report/progress.c cli/report/progress.h \
 	cli/run/checker-pipe.c cli/run/checker-pipe.h cli/run/replay-cmd.c cli/run/replay-cmd.h \
 	cli/report/summary-sites.c cli/report/summary-sites.h cli/report/report-livelock.c cli/report/report-livelock.h \
@@ -121,6 +121,12 @@ TESTS += tests/unit/test-cli-symmetry
 tests_unit_test_cli_symmetry_SOURCES = tests/unit/test-cli-symmetry.c cli/run/symmetry.c
 tests_unit_test_cli_symmetry_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_symmetry_LDADD = $(LP_CLI_TEST_LIBS)
+# Which slot the workers' next execution goes to.
+check_PROGRAMS += tests/unit/test-cli-slot-pick
+TESTS += tests/unit/test-cli-slot-pick
+tests_unit_test_cli_slot_pick_SOURCES = tests/unit/test-cli-slot-pick.c cli/run/slot-pick.c
+tests_unit_test_cli_slot_pick_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_slot_pick_LDADD = $(LP_CLI_TEST_LIBS)
 # The watchdog's early spin check: register samples of a loop without progress.
 check_PROGRAMS += tests/unit/test-cli-spin-samples
 TESTS += tests/unit/test-cli-spin-samples

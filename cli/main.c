@@ -92,13 +92,13 @@ static double progress_interval(void)
 	return d > 0 ? d : 10;
 }
 
-/* Executions run at once in phase 2 (-j); other runs use one. */
-/* Shared areas: one per worker, and area 0 for the runs made one at a time (phase 1, lazy
+/* Shared areas: LP_LANES_PER_WORKER per worker (-j; a replay or a random strategy runs one
+ * execution at a time, in area 0 alone), and area 0 for the runs made one at a time (lazy
  * serial runs, trace checks) even while the workers run. */
 static unsigned check_slots(const struct lp_options *o)
 {
-	unsigned jobs = o->replay || o->strategy != LP_STRATEGY_DFS ? 1 : lp_options_jobs(o);
-	return jobs > 1 ? jobs + 1 : 1;
+	unsigned jobs = o->replay || o->strategy != LP_STRATEGY_DFS ? 0 : lp_options_jobs(o);
+	return 1 + LP_LANES_PER_WORKER * jobs;
 }
 
 int main(int argc, char **argv)

@@ -53,7 +53,8 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-quasiq-by2 $(LP_PROG_DIR)/client-pair $(LP_PROG_DIR)/client-busy-pair \
 	$(LP_PROG_DIR)/client-spinsem $(LP_PROG_DIR)/client-spinsem-short $(LP_PROG_DIR)/client-spinsem-lost \
 	$(LP_PROG_DIR)/client-flag-pause $(LP_PROG_DIR)/client-busy-pause \
-	$(LP_PROG_DIR)/client-snap $(LP_PROG_DIR)/client-snap-torn $(LP_PROG_DIR)/client-forks
+	$(LP_PROG_DIR)/client-snap $(LP_PROG_DIR)/client-snap-torn $(LP_PROG_DIR)/client-forks \
+	$(LP_PROG_DIR)/client-alone
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -132,7 +133,7 @@ LP_CLIENT_TABLE = \
 	spinsem-lost:client-spinsem:spinsem-lost:semw.h flag-pause:client-flag:flag-pause:flag.h \
 	busy-pause:client-busy-pair:busy-pause:busy-pair.h \
 	snap:client-snap:snap:snap.h snap-torn:client-snap:snap-torn:snap.h \
-	forks:client-forks:forks:forks.h
+	forks:client-forks:forks:forks.h alone:client-alone:queue-lock:queue.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 
@@ -373,7 +374,8 @@ EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP
 	$(LP_PROG_DIR)/busy-pair.c $(LP_PROG_DIR)/busy-pair.h $(LP_PROG_DIR)/client-busy-pair.c \
 	$(LP_PROG_DIR)/spinsem.c $(LP_PROG_DIR)/client-spinsem.c \
 	$(LP_PROG_DIR)/snap.c $(LP_PROG_DIR)/snap.h $(LP_PROG_DIR)/client-snap.c \
-	$(LP_PROG_DIR)/forks.c $(LP_PROG_DIR)/forks.h $(LP_PROG_DIR)/client-forks.c
+	$(LP_PROG_DIR)/forks.c $(LP_PROG_DIR)/forks.h $(LP_PROG_DIR)/client-forks.c \
+	$(LP_PROG_DIR)/client-alone.c
 LP_GRID_SRC = $(LP_PROG_DIR)/client-queue-grid.c $(LP_QUEUE_H)
 $(LP_PROG_DIR)/client-queue-lock-4x1: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-lock.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=4 -DOPS=1 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-lock.so

@@ -127,7 +127,7 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 			fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
 				(unsigned long long)s->p2_per_bound[b]);
 		fprintf(f, "; %.2f s\n", s->p2_seconds);
-		if (s->p2_workers > 1)
+		if (s->p2_workers > 1 || s->p2_speculated || s->p2_wasted)
 			fprintf(
 			    f,
 			    "phase 2 workers: %u (%llu executions ran ahead of their turn; %llu "

@@ -603,7 +603,7 @@ static void pruned_counts(struct lp_ctx *c, const struct lp_explore *ex)
 static struct lp_spec *start_workers(struct lp_ctx *c, struct lp_explore *ex)
 {
 	unsigned par = lp_server_parallel(&c->sv);
-	c->sum.p2_workers = par;
+	c->sum.p2_workers = lp_server_workers(&c->sv);
 	if (c->sv.slots > 1 && par == 1)
 		c->sum.p2_serial = c->sv.single
 				       ? "the client is re-executed for every execution"

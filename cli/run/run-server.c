@@ -392,7 +392,7 @@ static void open_pipes(struct lp_server *sv, int *cmd_rd, int *reply_wr, int *lo
 	sv->log_rd = l[0], *log_wr = l[1];
 	fcntl(sv->log_rd, F_SETFL, O_NONBLOCK);
 	sv->n_worker_cmd = 0;
-	for (unsigned k = 1; k < sv->slots; k++) {
+	for (unsigned k = 0; k < (sv->slots - 1) / LP_LANES_PER_WORKER; k++) {
 		if (pipe2(c, O_CLOEXEC))
 			lp_die(LP_EXIT_USAGE, "cannot create pipes: %s", strerror(errno));
 		sv->worker_cmd_rd[sv->n_worker_cmd] = c[0];
@@ -403,7 +403,8 @@ static void open_pipes(struct lp_server *sv, int *cmd_rd, int *reply_wr, int *lo
 /* The write end of the command pipe of the server that runs slot k. */
 static int cmd_fd_of(const struct lp_server *sv, unsigned slot)
 {
-	return slot == 0 || slot > sv->n_worker_cmd ? sv->cmd_wr : sv->worker_cmd_wr[slot - 1];
+	return slot == 0 || !sv->n_worker_cmd ? sv->cmd_wr
+					      : sv->worker_cmd_wr[(slot - 1) % sv->n_worker_cmd];
 }
 
 static void close_worker_cmds(struct lp_server *sv, bool write_ends)
@@ -695,6 +696,11 @@ void lp_server_run(struct lp_server *sv, const struct lp_schedule *s, uint64_t m
 unsigned lp_server_parallel(const struct lp_server *sv)
 {
 	return sv->single || sv->rewound_files || !sv->slot || sv->slots < 2 ? 1 : sv->slots - 1;
+}
+
+unsigned lp_server_workers(const struct lp_server *sv)
+{
+	return lp_server_parallel(sv) > 1 ? sv->n_worker_cmd : 1;
 }
 
 bool lp_server_busy(const struct lp_server *sv, unsigned slot) { return sv->slot[slot].busy; }

@@ -14,7 +14,7 @@ struct lp_exec_result;
 
 struct lp_server {
 	struct lp_shm *shm; /* area 0; area k follows at k * LP_SHM_SIZE (lp_server_area) */
-	unsigned slots;	    /* areas: area 0 and one per worker, if any (set before starting) */
+	unsigned slots; /* areas: area 0 and LP_LANES_PER_WORKER per worker (set before starting) */
 	/* Called when an execution submitted with lp_server_submit ended: res (its log in the
 	 * slot's area) is valid until that slot is submitted again, which the hook may do. */
 	void (*on_done)(void *arg, unsigned slot, const struct lp_exec_result *res);
@@ -91,11 +91,18 @@ void lp_server_run(struct lp_server *sv, const struct lp_schedule *s, uint64_t m
 		   struct lp_exec_result *res);
 void lp_server_stop(struct lp_server *sv);
 
-/* Parallel executions (--jobs). The workers: sv->slots - 1 (slots 1..), or 1 when there
+/* Parallel executions (--jobs). Each worker has a fork server of its own and
+ * LP_LANES_PER_WORKER slots (areas), slot k on worker (k - 1) % workers; the worker runs
+ * their executions one at a time, in the order submitted, so one is queued behind the one
+ * running and starts as soon as it ends, before the cli has even read that end. */
+#define LP_LANES_PER_WORKER 2
+/* The slots executions can be submitted to: sv->slots - 1 (slots 1..), or 1 when there
  * are none, when every execution is a fresh process or rewinds files of the client (their
  * offsets are shared). lp_server_run uses slot 0; slots 1.. run executions submitted here,
  * whose ends reach sv->on_done from inside lp_server_run or lp_server_wait. */
 unsigned lp_server_parallel(const struct lp_server *sv);
+/* Executions that run at once in those slots (the workers), 1 when there are none. */
+unsigned lp_server_workers(const struct lp_server *sv);
 struct lp_shm *lp_server_area(const struct lp_server *sv, unsigned slot);
 bool lp_server_busy(const struct lp_server *sv, unsigned slot);
 /* run_flags: its own (sv->run_flags changes for the runs of slot 0: golden, directed) */

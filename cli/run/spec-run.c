@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lineup/die.h"
+#include "slot-pick.h"
 
 /* Results held at once: enough that the workers rarely wait for the explorer to work
  * through the subtree above the schedules they ran ahead (at 64, the 6x1 queue test left
@@ -138,16 +139,24 @@ static struct held *take_entry(struct lp_spec *sp, unsigned slot, uint64_t id, u
 	return h;
 }
 
-/* Idle workers (slots 1..) take the schedule asked for now, if no worker has it, then the
- * next ones the explorer will ask for that no worker has taken. */
+/* The slot the next execution goes to (slot-pick.h), 0 if none. */
+static unsigned idle_slot(const struct lp_spec *sp)
+{
+	bool busy[LP_MAX_SLOTS];
+	unsigned par = lp_server_parallel(sp->sv);
+	for (unsigned k = 1; k <= par; k++)
+		busy[k] = lp_server_busy(sp->sv, k);
+	return lp_slot_pick(busy, par, lp_server_workers(sp->sv));
+}
+
+/* Idle slots take the schedule asked for now, if no slot has it, then the next ones the
+ * explorer will ask for that no slot has taken: first on the workers with nothing to run. */
 static void top_up(struct lp_spec *sp)
 {
-	unsigned par = lp_server_parallel(sp->sv), it = lp_explore_iteration(sp->ex);
+	unsigned par = lp_server_parallel(sp->sv), it = lp_explore_iteration(sp->ex), k;
 	size_t n_up = 0, next = 0;
 	bool listed = false;
-	for (unsigned k = 1; k <= par; k++) {
-		if (lp_server_busy(sp->sv, k))
-			continue;
+	while ((k = idle_slot(sp))) {
 		if (sp->want) { /* its entry is the one kept free for it */
 			take_entry(sp, k, sp->want_id, it)->asked = true;
 			lp_server_submit(sp->sv, k, sp->want, sp->max_steps, sp->run_flags);

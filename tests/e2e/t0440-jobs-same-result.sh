@@ -2,7 +2,7 @@
 # t0440-jobs-same-result.sh — phases 1 and 2 on several workers (-j N, cli/run/spec-run.h)
 # give what one worker gives: exit status, verdict, the violation's schedule and history, and
 # every count (executions by preemptions, pruned), on buggy and correct examples; workers
-# do run executions ahead of their turn; a client whose files every execution rewinds
+# do run executions ahead of their turn, one at a time on each worker; a client whose files every execution rewinds
 # runs on one worker and the summary says why.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
@@ -60,9 +60,25 @@ lp_run -j 2 --json j2.json --target "$P/libqueue-lock.so" -- "$P/client-queue-gr
 [ "$RC" = 0 ] && [ "$(jq -r .phase2.speculated "$T/j2.json")" -gt 0 ] &&
 	grep -q '^phase 2 workers: 2 ([0-9]* executions ran ahead of their turn' "$OUT"
 ok $? "-j 2: $(jq -r .phase2.speculated "$T/j2.json") of $(jq -r .phase2.executions "$T/j2.json") executions ran ahead of their turn, and the summary says so"
-lp_run -j 1 --target "$P/libqueue-lock.so" -- "$P/client-queue-grid-lock" 2 2
-! grep -q '^phase 2 workers' "$OUT"
-ok $? "-j 1: no workers line"
+# One worker is handed the next schedule while one runs: executions run ahead at -j 1 too.
+lp_run -j 1 --json j1.json --target "$P/libqueue-lock.so" -- "$P/client-queue-grid-lock" 2 2
+[ "$RC" = 0 ] && [ "$(jq -r .phase2.workers "$T/j1.json")" = 1 ] &&
+	[ "$(jq -r .phase2.speculated "$T/j1.json")" -gt 0 ] &&
+	grep -q '^phase 2 workers: 1 ([0-9]* executions ran ahead of their turn' "$OUT"
+ok $? "-j 1: $(jq -r .phase2.speculated "$T/j1.json") executions ran ahead of their turn on the one worker, and the summary says so"
+
+# ... but a worker still runs its executions one at a time: each execution of the client
+# holds a file named after its fork server from its fork point to its end, and exits 3
+# when another holds it.
+lp_require_prog libqueue-lock.so client-alone
+mkdir "$T/alone"
+for j in 1 2; do
+	lp_run -j "$j" -p 2 --phase1 eager --json "alone$j.json" --target "$P/libqueue-lock.so" -- \
+		"$P/client-alone" "$T/alone"
+	[ "$RC" = 0 ] && [ "$(jq -r .phase2.speculated "$T/alone$j.json")" -gt 0 ] &&
+		[ -z "$(ls "$T/alone")" ]
+	ok $? "-j $j: no two executions of one worker overlap ($(jq -r .phase2.executions "$T/alone$j.json") executions, $(jq -r .phase2.speculated "$T/alone$j.json") ahead of their turn)"
+done
 
 # Executions that rewind the client's files share their offsets: one at a time.
 lp_require_prog libqueue-lock.so client-fdstate
