@@ -153,7 +153,7 @@ static unsigned idle_slot(const struct lp_spec *sp)
  * explorer will ask for that no slot has taken: first on the workers with nothing to run. */
 static void top_up(struct lp_spec *sp)
 {
-	unsigned par = lp_server_parallel(sp->sv), it = lp_explore_iteration(sp->ex), k;
+	unsigned it = lp_explore_iteration(sp->ex), k;
 	size_t n_up = 0, next = 0;
 	bool listed = false;
 	while ((k = idle_slot(sp))) {
@@ -166,7 +166,8 @@ static void top_up(struct lp_spec *sp)
 		if (live(sp) >= LP_SPEC_HELD_MAX)
 			break;
 		if (!listed) { /* the list skips the schedules marked started */
-			n_up = lp_explore_upcoming(sp->ex, par, sp->up);
+			n_up = lp_explore_upcoming(
+			    sp->ex, lp_slot_submitted_max(lp_server_workers(sp->sv)), sp->up);
 			listed = true;
 		}
 		if (next == n_up)
