@@ -178,7 +178,8 @@ static int move_up(int fd)
 	return up;
 }
 
-/* constructor-only: LINEUP_WORKER_CMD_FDS, "fd,fd,...", one per slot after slot 0. */
+/* constructor-only: LINEUP_WORKER_CMD_FDS, "fd,fd,...", one per worker server: fewer than
+ * the slots after slot 0 (each worker has slots of its own). */
 static void worker_fds(const char *v)
 {
 	char one[16];
@@ -188,8 +189,8 @@ static void worker_fds(const char *v)
 			n++;
 		if (n >= sizeof one || lp_g.n_workers + 1 >= lp_g.slots)
 			setup_fail(
-			    "LINEUP_WORKER_CMD_FDS must list one descriptor per slot after the "
-			    "first, not",
+			    "LINEUP_WORKER_CMD_FDS must list at most one descriptor per slot after "
+			    "the first, not",
 			    v);
 		memcpy(one, v, n);
 		one[n] = 0;

@@ -43,10 +43,10 @@ struct lp_spec {
 	uint64_t key_id[LP_SPEC_ENTRIES];
 	unsigned key_iteration[LP_SPEC_ENTRIES];
 	bool keyed[LP_SPEC_ENTRIES];
-	struct held *running[LP_MAX_SLOTS]; /* the entry of each busy worker */
+	struct held *running[LP_MAX_SLOTS]; /* the entry of each busy slot */
 	struct held cur;		    /* the result last handed out */
-	/* The schedule the explorer asks for now, when no worker has it yet: the next idle
-	 * worker takes it before any upcoming one. */
+	/* The schedule the explorer asks for now, when no slot has it yet: the next slot
+	 * picked takes it before any upcoming one. */
 	const struct lp_schedule *want;
 	uint64_t want_id;
 	uint64_t wasted, used;
@@ -244,7 +244,7 @@ void lp_spec_run(struct lp_spec *sp, const struct lp_schedule *s, struct lp_exec
 	unsigned it = lp_explore_iteration(sp->ex);
 	forget_passed(sp, id, it);
 	struct held *h = find(sp, id, it);
-	if (!h) { /* the first idle worker runs it */
+	if (!h) { /* the next slot picked runs it */
 		sp->want = s;
 		sp->want_id = id;
 		top_up(sp);

@@ -1,10 +1,12 @@
-/* cli/run/spec-run.h — phase 2 on several workers (--jobs) with the result of one worker.
+/* cli/run/spec-run.h — eager phase 1 and phase 2 on the workers (--jobs) with the result of
+ * running one schedule at a time.
  *
  * The explorer stays sequential: it asks for one schedule at a time and takes its decision
- * log before handing out the next (scheduler/explore.h). The workers (slots 1..N; slot 0
- * is kept for the runs made one at a time) run the schedule asked for and the ones the
- * explorer will ask for next (lp_explore_upcoming, which skips those marked started), and
- * their results wait, copied, until it does (at most LP_SPEC_HELD_MAX). A result is
+ * log before handing out the next (scheduler/explore.h). The workers' slots (1..; slot 0
+ * is kept for the runs made one at a time; which slot: slot-pick.h) run the schedule asked
+ * for and the ones the explorer will ask for next (lp_explore_upcoming, which skips those
+ * marked started), and their results wait, copied, until it does (at most
+ * LP_SPEC_HELD_MAX). A result is
  * used only when its schedule's turn comes, and executions are deterministic, so the
  * explorer sees exactly the results a single worker gives it: the same verdict, the same
  * first violation, the same counts whatever the number of workers. Speculation is lost
