@@ -13,6 +13,28 @@ void lp_spin_step_start(struct lp_thread *t, uint32_t point, bool reads_only)
 {
 	t->spin.step_plain = point == LP_PT_YIELD ||
 			     ((point == LP_PT_ATOMIC || point == LP_PT_MEMORY) && reads_only);
+	t->spin.step_sync = point == LP_PT_SYNC && t->library && t->sync_obj;
+}
+
+/* At a library thread's blocking lock: where a lock/unlock spin is anchored. */
+static bool sync_anchor(const struct lp_thread *t, uint32_t point)
+{
+	return point == LP_PT_SYNC && t->library && t->lock_wait;
+}
+
+/* Whether the iteration that ends at this lock repeats the last one, which ended at the
+ * same lock from the same frame: the same points, and nothing touched but that mutex (and
+ * target code, whose untracked memory the spin-loop assumption covers as for a yield). */
+static bool sync_repeat(const struct lp_thread *self, uintptr_t site)
+{
+	const struct lp_spin *m = &self->spin;
+	const struct lp_footprint *f = &m->cur_fp;
+	return m->sync_loop && site == m->yield_site && self->lock_wait == m->anchor_obj &&
+	       self->lock_frame == m->anchor_frame && m->n_cur == m->n_prev &&
+	       memcmp(m->cur, m->prev, m->n_cur * sizeof m->cur[0]) == 0 &&
+	       memcmp(m->cur_obj, m->prev_obj, m->n_cur * sizeof m->cur_obj[0]) == 0 &&
+	       (f->flags & ~LP_FP_TARGET) == 0 && f->n == 1 &&
+	       f->obj[0] == ((uint64_t)(uintptr_t)m->anchor_obj & ~(uint64_t)63);
 }
 
 /* Adds fp to the iteration's footprint; false when it no longer fits. */
@@ -63,22 +85,32 @@ bool lp_spin_arrive(struct lp_thread *self, uint32_t point, uintptr_t site,
 		tell_others(self, fp);
 		return false;
 	}
-	if (!m->step_plain || !merge(&m->cur_fp, fp))
+	if (m->step_sync)
+		m->cur_sync = 1;
+	if (!(m->step_plain || m->step_sync) || !merge(&m->cur_fp, fp))
 		m->cur_bad = 1;
-	if (m->n_cur < LP_SPIN_SITES)
+	if (m->n_cur < LP_SPIN_SITES) {
+		/* a lock wrapper (liburcu's) calls from one site for every mutex */
+		m->cur_obj[m->n_cur] = point == LP_PT_SYNC ? self->sync_obj : NULL;
 		m->cur[m->n_cur++] = site;
-	else
+	} else {
 		m->cur_bad = 1;
-	/* A loop iteration: plain steps from its last yield back to that yield, or so far on
-	 * the path the last such iteration took. It writes nothing others see (the spin-loop
-	 * assumption), even when what it read changed: no news for anyone. */
+	}
+	/* A loop iteration: plain steps from its last yield back to that yield (lock/unlock
+	 * steps from its last anchoring lock back to it), or so far on the path the last such
+	 * iteration took. It writes nothing others see (the spin-loop assumption), even when
+	 * what it read changed: no news for anyone. */
+	bool sync = sync_anchor(self, point);
+	bool anchor = point == LP_PT_YIELD || sync;
 	bool loop = !m->cur_bad && m->have_yield &&
-		    (point == LP_PT_YIELD ? site == m->yield_site
+		    (point == LP_PT_YIELD ? !m->sync_loop && !m->cur_sync && site == m->yield_site
+		     : sync		  ? sync_repeat(self, site)
 					  : m->prev_loop && m->n_cur < m->n_prev &&
-						m->cur[m->n_cur - 1] == m->prev[m->n_cur - 1]);
+				  m->cur[m->n_cur - 1] == m->prev[m->n_cur - 1] &&
+				  m->cur_obj[m->n_cur - 1] == m->prev_obj[m->n_cur - 1]);
 	if (!loop)
 		tell_others(self, fp);
-	if (point != LP_PT_YIELD) {
+	if (!anchor) {
 		if (!loop)
 			m->in_block = 0;
 		return m->in_block;
@@ -90,6 +122,8 @@ bool lp_spin_arrive(struct lp_thread *self, uint32_t point, uintptr_t site,
 		if (quiet && --m->block_left > 0) {
 			m->in_block = 1;
 			go_on = true;
+		} else if (quiet && sync) {
+			m->parked = 1; /* never waits: what it reads is untracked */
 		} else if (quiet) {
 			m->waiting = 1;
 			cut_short(self, site);
@@ -98,6 +132,7 @@ bool lp_spin_arrive(struct lp_thread *self, uint32_t point, uintptr_t site,
 		m->parked = quiet;
 	}
 	memcpy(m->prev, m->cur, sizeof m->prev);
+	memcpy(m->prev_obj, m->cur_obj, sizeof m->prev_obj);
 	m->n_prev = m->n_cur;
 	m->prev_loop = loop;
 	m->fp = m->cur_fp;
@@ -108,6 +143,10 @@ bool lp_spin_arrive(struct lp_thread *self, uint32_t point, uintptr_t site,
 	m->news = 0;
 	m->yield_site = site;
 	m->have_yield = 1;
+	m->sync_loop = sync;
+	m->cur_sync = 0;
+	m->anchor_obj = sync ? self->lock_wait : NULL;
+	m->anchor_frame = sync ? self->lock_frame : 0;
 	return go_on;
 }
 

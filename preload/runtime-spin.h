@@ -19,7 +19,23 @@
  * schedule that interleaves those iterations with other steps has an equivalent one
  * without (each no-op iteration moved to the block or dropped), at no more preemptions.
  * What this gives up: a bounded spin of more than LP_SPIN_FOLD_MAX iterations that runs out
- * while other threads keep running steps it does not depend on. */
+ * while other threads keep running steps it does not depend on.
+ *
+ * A thread the library created may spin without a yield the runtime sees: liburcu's grace
+ * period unlocks its registry mutex, relaxes in code that is no target's and locks it again,
+ * up to 100 times, while a reader stays in its read-side section. There the *anchor* is the
+ * blocking lock of one mutex, from the same call site and stack frame, and a loop iteration
+ * runs from it back to it with every step a lock or unlock of that mutex (no other object,
+ * nothing unknown; target code as in a yield's iteration). Once one iteration repeats the
+ * last with no news, the thread is parked
+ * at the lock: switching away there is a choice as at any lock, and if it goes on instead,
+ * its repeats run as one step (sole candidate) as above. That folds only what the
+ * spin-loop assumption already holds (the same iteration again, with nothing changed,
+ * does what it did but for its counter); what it reads between its points is plain memory
+ * of code that is no target's, which the reduction already takes as seen only through the
+ * objects it touches (lineup-preload(1), --reduction). Unlike a yield spin it never
+ * *waits*: after LP_SPIN_FOLD_MAX repeats it is parked again and stays a candidate, and
+ * its steps count towards the livelock limit as before. */
 #ifndef LINEUP_PRELOAD_RUNTIME_SPIN_H
 #define LINEUP_PRELOAD_RUNTIME_SPIN_H
 
@@ -41,10 +57,16 @@ struct lp_spin {
 	uint8_t prev_loop;  /* the last iteration went from its yield back to it, plainly */
 	uint8_t have_yield; /* yield_site is set */
 	uint8_t step_plain; /* the step it runs began at a yield or a trapped read */
+	uint8_t step_sync;  /* or at a lock or unlock (a library thread's: sync_loop) */
+	uint8_t cur_sync;   /* this iteration has such a step */
+	uint8_t sync_loop;  /* the anchor is a mutex lock (yield_site, anchor_obj, anchor_frame) */
 	uint8_t n_cur, n_prev;
 	uint16_t block_left;
-	uintptr_t yield_site; /* of its last yield */
+	uintptr_t yield_site; /* of its last yield, or of its last anchoring lock */
+	const void *anchor_obj;
+	uintptr_t anchor_frame;
 	uintptr_t cur[LP_SPIN_SITES], prev[LP_SPIN_SITES];
+	const void *cur_obj[LP_SPIN_SITES], *prev_obj[LP_SPIN_SITES]; /* of sync points */
 	struct lp_footprint cur_fp, fp; /* this iteration so far; the last whole one */
 };
 

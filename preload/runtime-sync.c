@@ -30,8 +30,10 @@ static int mutex_acquire(pthread_mutex_t *m, int mode, uintptr_t site)
 
 int lp_rt_mutex_lock(pthread_mutex_t *m, int mode, uintptr_t site)
 {
-	if (mode == LP_W_BLOCK)
+	if (mode == LP_W_BLOCK) {
 		lp_self->lock_wait = m; /* not a candidate while another thread holds m */
+		lp_self->lock_frame = (uintptr_t)__builtin_frame_address(0);
+	}
 	lp_rt_sync_point(m, site);
 	lp_self->lock_wait = NULL;
 	return mutex_acquire(m, mode, site);

@@ -341,7 +341,7 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	bool spin_block = lp_spin_arrive(self, point, site, &self->fp);
 	/* A folded repeat is no progress and no livelock while another thread may still
 	 * change what it waits for; alone, a spinner's rounds count as before. */
-	bool idle_repeat = spin_block && another_runnable(self);
+	bool idle_repeat = spin_block && !self->spin.sync_loop && another_runnable(self);
 	if (self->in_op && shm->max_steps && !idle_repeat && ++self->op_steps > shm->max_steps)
 		lp_end(LP_OUT_LIVELOCK);
 	self->at_site = site;
@@ -434,6 +434,8 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	struct lp_thread *next = find_tid(chosen);
 	if (next && next != self)
 		lp_spin_chosen(next);
+	else if (next && self->spin.sync_loop) /* parked at its lock and going on: one step */
+		lp_spin_chosen(self);
 	if (shm->n_regions && next)
 		lp_region_chosen(&next->region, shm->regions, shm->n_regions, next->at_site);
 	switch_to(self, next);

@@ -82,7 +82,8 @@ struct lp_thread {
 	const void *once_running; /* pthread_once control whose routine this thread runs */
 	const void *sync_obj;	  /* object of the LP_PT_SYNC point being reached (NULL: unknown) */
 	pthread_mutex_t
-	    *lock_wait; /* at that point, about to lock this mutex (blocking, untimed) */
+	    *lock_wait;	      /* at that point, about to lock this mutex (blocking, untimed) */
+	uintptr_t lock_frame; /* and the frame of that call (runtime-spin.h: the anchor) */
 	const struct lp_thread *join_wait; /* at that point, about to join this thread */
 	struct lp_footprint fp;		   /* what its current step touched so far (protocol.h) */
 	uint8_t yield_step;  /* that step began with a yield (logged as touching everything,
