@@ -28,7 +28,8 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libpair-race.so $(LP_PROG_DIR)/libbusy-pair.so \
 	$(LP_PROG_DIR)/libspinsem.so $(LP_PROG_DIR)/libspinsem-short.so $(LP_PROG_DIR)/libspinsem-lost.so \
 	$(LP_PROG_DIR)/libflag-pause.so $(LP_PROG_DIR)/libbusy-pause.so \
-	$(LP_PROG_DIR)/libsnap.so $(LP_PROG_DIR)/libsnap-torn.so $(LP_PROG_DIR)/libforks.so
+	$(LP_PROG_DIR)/libsnap.so $(LP_PROG_DIR)/libsnap-torn.so $(LP_PROG_DIR)/libforks.so \
+	$(LP_PROG_DIR)/liblockspin.so $(LP_PROG_DIR)/liblockspin-short.so $(LP_PROG_DIR)/liblockspin-lost.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -54,7 +55,8 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-spinsem $(LP_PROG_DIR)/client-spinsem-short $(LP_PROG_DIR)/client-spinsem-lost \
 	$(LP_PROG_DIR)/client-flag-pause $(LP_PROG_DIR)/client-busy-pause \
 	$(LP_PROG_DIR)/client-snap $(LP_PROG_DIR)/client-snap-torn $(LP_PROG_DIR)/client-forks \
-	$(LP_PROG_DIR)/client-alone
+	$(LP_PROG_DIR)/client-alone $(LP_PROG_DIR)/client-lockspin $(LP_PROG_DIR)/client-lockspin-short \
+	$(LP_PROG_DIR)/client-lockspin-lost
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -81,9 +83,10 @@ LP_LIB_TABLE = \
 	quasiq-strict:quasiq:quasiq.h pair-race:pair-race:pair.h busy-pair:busy-pair:busy-pair.h \
 	spinsem:spinsem:semw.h spinsem-short:spinsem:semw.h spinsem-lost:spinsem:semw.h flag-pause:flag-spin:flag.h \
 	busy-pause:busy-pair:busy-pair.h snap:snap:snap.h snap-torn:snap:snap.h \
-	forks:forks:forks.h
+	forks:forks:forks.h lockspin:lockspin:lockspin.h lockspin-short:lockspin:lockspin.h \
+	lockspin-lost:lockspin:lockspin.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm
-LP_LIB_DEFINES = quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN
+LP_LIB_DEFINES = quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
 
 # Clients, name:source:library:header -> client-<name> built -g (-g0 when the name ends
 # in -nog) from <source>.c and linked with lib<library>.so.
@@ -133,7 +136,10 @@ LP_CLIENT_TABLE = \
 	spinsem-lost:client-spinsem:spinsem-lost:semw.h flag-pause:client-flag:flag-pause:flag.h \
 	busy-pause:client-busy-pair:busy-pause:busy-pair.h \
 	snap:client-snap:snap:snap.h snap-torn:client-snap:snap-torn:snap.h \
-	forks:client-forks:forks:forks.h alone:client-alone:queue-lock:queue.h
+	forks:client-forks:forks:forks.h alone:client-alone:queue-lock:queue.h \
+	lockspin:client-lockspin:lockspin:lockspin.h \
+	lockspin-short:client-lockspin:lockspin-short:lockspin.h \
+	lockspin-lost:client-lockspin:lockspin-lost:lockspin.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 
@@ -318,6 +324,7 @@ LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0851-atomics-event-fixed.sh \
 	tests/e2e/t0860-atomics-livelock-spin.sh \
 	tests/e2e/t0861-atomics-spin-pause.sh tests/e2e/t0862-atomics-spin-folding.sh \
+	tests/e2e/t0863-atomics-lock-spin-folding.sh \
 	tests/e2e/t0870-atomics-summary-sites.sh \
 	tests/e2e/t0880-atomics-root-causes.sh \
 	tests/e2e/t0900-real-urcu-lfstack.sh \
@@ -375,7 +382,8 @@ EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP
 	$(LP_PROG_DIR)/spinsem.c $(LP_PROG_DIR)/client-spinsem.c \
 	$(LP_PROG_DIR)/snap.c $(LP_PROG_DIR)/snap.h $(LP_PROG_DIR)/client-snap.c \
 	$(LP_PROG_DIR)/forks.c $(LP_PROG_DIR)/forks.h $(LP_PROG_DIR)/client-forks.c \
-	$(LP_PROG_DIR)/client-alone.c
+	$(LP_PROG_DIR)/client-alone.c $(LP_PROG_DIR)/lockspin.c $(LP_PROG_DIR)/lockspin.h \
+	$(LP_PROG_DIR)/client-lockspin.c
 LP_GRID_SRC = $(LP_PROG_DIR)/client-queue-grid.c $(LP_QUEUE_H)
 $(LP_PROG_DIR)/client-queue-lock-4x1: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-lock.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=4 -DOPS=1 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-lock.so
