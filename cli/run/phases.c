@@ -37,8 +37,8 @@ static double p1_started, p2_started;
 
 static void stop_clocks(struct lp_ctx *c)
 {
-	if (p2_started)
-		c->sum.p2_seconds = now_seconds() - p2_started;
+	if (p2_started) /* the root causes of its violation are timed apart */
+		c->sum.p2_seconds = now_seconds() - p2_started - c->sum.root_cause_seconds;
 	else if (p1_started)
 		c->sum.p1_seconds = now_seconds() - p1_started;
 	/* Lazy phase 1's executions ran inside phase 2's checks: count them as phase 1's. */
@@ -320,7 +320,15 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 	/* With the fork server and the checker still up; never changes the verdict. */
 	if (!c->o->no_root_cause && s->phase == LP_PHASE_CONCURRENT) {
 		double t0 = now_seconds();
+		/* The serial executions its checks ask for (lazy phase 1's path) are the
+		 * analysis's: phase 1's figures stay those of the phases. */
+		uint64_t p1_execs = c->sum.p1_executions, p1_hist = c->sum.p1_histories;
+		double p1_lazy = c->p1_lazy_seconds;
 		lp_root_causes(c, e, v);
+		c->sum.root_cause_executions += c->sum.p1_executions - p1_execs;
+		c->sum.p1_executions = p1_execs;
+		c->sum.p1_histories = p1_hist;
+		c->p1_lazy_seconds = p1_lazy;
 		c->sum.root_cause_seconds = now_seconds() - t0;
 	}
 

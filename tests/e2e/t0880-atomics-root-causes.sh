@@ -60,12 +60,19 @@ ok $? "queue: the first root cause is queue_add's critical section ($(first_caus
 
 # Three threads: a take also fails while another take holds the lock, so the repair needs
 # both critical sections (the second cycle shows in the execution the first repair leaves).
-lp_run --target "$P/libqueue-trylock.so" -- "$P/client-queue-grid-trylock" 3 3
+lp_run --json "$T/grid.json" --target "$P/libqueue-trylock.so" -- "$P/client-queue-grid-trylock" 3 3
 expect_violation_report
 first_cause | grep -Eq '^queue_add\+0x[0-9a-f]+ \.\. \+0x[0-9a-f]+ \(queue-trylock\.c:[0-9]+-[0-9]+\)'
 ok $? "queue 3x3: the first root cause starts with queue_add's critical section ($(first_cause))"
 expect_out '^     and queue_trytake\+0x[0-9a-f]+ \.\. \+0x[0-9a-f]+ \(queue-trylock\.c:' \
 	"queue 3x3: ... and queue_trytake's"
+# Lazy phase 1 there: the serial executions the analysis asks for are its own, not phase 1's.
+lp_run --no-root-cause --json "$T/grid-none.json" --target "$P/libqueue-trylock.so" -- \
+	"$P/client-queue-grid-trylock" 3 3
+[ "$(jq -r .phase1.mode "$T/grid.json")" = lazy ] &&
+	[ "$(jq -c '[.phase1.executions, .phase1.histories, .phase2.executions]' "$T/grid.json")" = \
+		"$(jq -c '[.phase1.executions, .phase1.histories, .phase2.executions]' "$T/grid-none.json")" ]
+ok $? "queue 3x3: phase 1 and 2 counts are those of --no-root-cause ($(jq -c '[.phase1.executions, .phase1.histories, .phase2.executions]' "$T/grid.json"))"
 
 # A search that finds nothing says so in one line; the verdict (a crash) stays.
 lp_run --target "$P/libbox-race.so" -- "$P/client-box"
