@@ -23,12 +23,17 @@ static bool sync_anchor(const struct lp_thread *t, uint32_t point)
 }
 
 /* Whether the iteration that ends at this lock repeats the last one, which ended at the
- * same lock from the same frame: the same points, and nothing touched but that mutex (and
- * target code, whose untracked memory the spin-loop assumption covers as for a yield). */
+ * same lock from the same frame: the same points, each a pthread call on that mutex (a
+ * semaphore or condition variable on its memory line is a write others see), and nothing
+ * touched but that mutex (and target code, whose untracked memory the spin-loop assumption
+ * covers as for a yield). */
 static bool sync_repeat(const struct lp_thread *self, uintptr_t site)
 {
 	const struct lp_spin *m = &self->spin;
 	const struct lp_footprint *f = &m->cur_fp;
+	for (unsigned i = 0; i < m->n_cur; i++)
+		if (m->cur_obj[i] != m->anchor_obj)
+			return false;
 	return m->sync_loop && site == m->yield_site && self->lock_wait == m->anchor_obj &&
 	       self->lock_frame == m->anchor_frame && m->n_cur == m->n_prev &&
 	       memcmp(m->cur, m->prev, m->n_cur * sizeof m->cur[0]) == 0 &&
