@@ -25,17 +25,16 @@
  * period unlocks its registry mutex, relaxes in code that is no target's and locks it again,
  * up to 100 times, while a reader stays in its read-side section. There the *anchor* is the
  * blocking lock of one mutex, from the same call site and stack frame, and a loop iteration
- * runs from it back to it with every step a lock or unlock of that mutex (no other object,
- * nothing unknown; target code as in a yield's iteration). Once one iteration repeats the
- * last with no news, the thread is parked
- * at the lock: switching away there is a choice as at any lock, and if it goes on instead,
- * its repeats run as one step (sole candidate) as above. That folds only what the
- * spin-loop assumption already holds (the same iteration again, with nothing changed,
- * does what it did but for its counter); what it reads between its points is plain memory
- * of code that is no target's, which the reduction already takes as seen only through the
- * objects it touches (lineup-preload(1), --reduction). Unlike a yield spin it never
- * *waits*: after LP_SPIN_FOLD_MAX repeats it is parked again and stays a candidate, and
- * its steps count towards the livelock limit as before. */
+ * runs from it back to it with every point a call on that mutex (no other object, nothing
+ * unknown; target code as in a yield's iteration). Once one iteration repeats the last with
+ * no news, the thread is parked at the lock: switching away there is a choice as at any
+ * lock, and if it goes on instead, its repeats run as one step (sole candidate) as above.
+ * That folds only what the spin-loop assumption already holds (the same iteration again,
+ * with nothing changed, does what it did but for its counter); what it reads between its
+ * points is plain memory of code that is no target's, which the reduction already takes as
+ * seen only through the objects it touches (lineup-preload(1), --reduction). Unlike a
+ * yield spin it never *waits*: after LP_SPIN_FOLD_MAX repeats it is parked again and stays
+ * a candidate, and its steps count towards the livelock limit as before. */
 #ifndef LINEUP_PRELOAD_RUNTIME_SPIN_H
 #define LINEUP_PRELOAD_RUNTIME_SPIN_H
 
