@@ -3,7 +3,9 @@
  * nothing dependent in between), what unparks it (a dependent step that is no loop
  * iteration), that a parked thread once chosen runs its repeats as one step up to
  * LP_SPIN_FOLD_MAX and then waits, and that the serial phase and writing loops are left
- * alone. */
+ * alone; and the lock/unlock spin of a thread the library created (liburcu's grace
+ * period): anchored at the same lock, from the same frame, on one mutex only, it parks,
+ * runs its repeats as one step once it goes on, and never waits. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -170,6 +172,101 @@ static void test_serial_phase_untouched(void **state)
 	assert_false(a->spin.parked);
 }
 
+/* A library thread's lock/unlock spin on mutex mx: unlock at UNLOCK_SITE, lock at
+ * LOCK_SITE, one frame. */
+#define LOCK_SITE 0x3000
+#define UNLOCK_SITE 0x3010
+static pthread_mutex_t mx, other;
+
+static struct lp_footprint on(const void *obj)
+{
+	return fp(0, (uint64_t)(uintptr_t)obj & ~(uint64_t)63);
+}
+
+/* t reaches the unlock of m, then the blocking lock of m from frame; returns whether it
+ * was the sole candidate (in a block) at each. */
+static bool round_on(struct lp_thread *t, pthread_mutex_t *m, uintptr_t frame)
+{
+	t->sync_obj = m;
+	lp_spin_step_start(t, LP_PT_SYNC, false); /* from its lock: acquires m */
+	struct lp_footprint f = on(m);
+	bool at_unlock = lp_spin_arrive(t, LP_PT_SYNC, UNLOCK_SITE, &f);
+	lp_spin_step_start(t, LP_PT_SYNC, false); /* from its unlock: releases m */
+	t->lock_wait = m;
+	t->lock_frame = frame;
+	bool at_lock = lp_spin_arrive(t, LP_PT_SYNC, LOCK_SITE, &f);
+	t->lock_wait = NULL;
+	t->sync_obj = NULL;
+	return at_unlock && at_lock;
+}
+
+/* b is the library's thread: it enters the loop (first lock), then spins twice */
+static void park_b(void)
+{
+	b->library = 1;
+	step(b, LP_PT_THREAD_START, false, LP_PT_YIELD, 0x2f00, fp(LP_FP_UNKNOWN, 0));
+	b->sync_obj = &mx;
+	b->lock_wait = &mx;
+	b->lock_frame = 0x7000;
+	step(b, LP_PT_SYNC, false, LP_PT_SYNC, LOCK_SITE, on(&mx));
+	b->lock_wait = NULL;
+	round_on(b, &mx, 0x7000);
+	assert_false(b->spin.parked); /* the first round has nothing to repeat */
+	round_on(b, &mx, 0x7000);
+	assert_true(b->spin.parked);
+}
+
+static void test_lock_spin_parks_and_folds(void **state)
+{
+	(void)state;
+	park_b();
+	/* it goes on: its repeats are one step, at its unlock and at its lock */
+	lp_spin_chosen(b);
+	assert_true(b->spin.in_block);
+	int warned_before = n_warned, repeats = 0;
+	while (round_on(b, &mx, 0x7000))
+		repeats++;
+	assert_int_equal(repeats, LP_SPIN_FOLD_MAX - 1);
+	/* out of repeats: parked again, a candidate, never waiting, nothing said */
+	assert_true(b->spin.parked);
+	assert_false(b->spin.waiting);
+	assert_int_equal(n_warned, warned_before);
+	/* a step of a on that mutex is news */
+	step(a, LP_PT_OP_START, false, LP_PT_SYNC, 0x2010, on(&mx));
+	assert_false(b->spin.parked);
+}
+
+static void test_lock_spin_needs_same_mutex_and_frame(void **state)
+{
+	(void)state;
+	park_b();
+	lp_spin_chosen(b);
+	assert_true(round_on(b, &mx, 0x7000));
+	/* the same sites from another frame (another caller of a lock wrapper): no repeat */
+	assert_false(round_on(b, &mx, 0x7100));
+	assert_false(b->spin.in_block);
+	assert_false(b->spin.parked);
+	/* nor is a round whose unlock is of another mutex at the same site */
+	round_on(b, &mx, 0x7000);
+	round_on(b, &mx, 0x7000);
+	assert_true(b->spin.parked);
+	lp_spin_chosen(b);
+	b->sync_obj = &other;
+	lp_spin_step_start(b, LP_PT_SYNC, false);
+	struct lp_footprint f = on(&other);
+	assert_false(lp_spin_arrive(b, LP_PT_SYNC, UNLOCK_SITE, &f));
+	assert_false(b->spin.in_block);
+}
+
+static void test_client_lock_loop_untouched(void **state)
+{
+	(void)state;
+	/* the same rounds by a thread the client created: never parked */
+	for (int i = 0; i < 4; i++)
+		assert_false(round_on(a, &mx, 0x7000));
+	assert_false(a->spin.parked);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -179,6 +276,9 @@ int main(void)
 	    cmocka_unit_test_setup(test_block_follows_the_path, setup),
 	    cmocka_unit_test_setup(test_writing_loop_never_parks, setup),
 	    cmocka_unit_test_setup(test_serial_phase_untouched, setup),
+	    cmocka_unit_test_setup(test_lock_spin_parks_and_folds, setup),
+	    cmocka_unit_test_setup(test_lock_spin_needs_same_mutex_and_frame, setup),
+	    cmocka_unit_test_setup(test_client_lock_loop_untouched, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
