@@ -188,13 +188,11 @@ static struct lp_footprint on(const void *obj)
 static bool round_on(struct lp_thread *t, pthread_mutex_t *m, uintptr_t frame)
 {
 	t->sync_obj = m;
-	lp_spin_step_start(t, LP_PT_SYNC, false); /* from its lock: acquires m */
-	struct lp_footprint f = on(m);
-	bool at_unlock = lp_spin_arrive(t, LP_PT_SYNC, UNLOCK_SITE, &f);
-	lp_spin_step_start(t, LP_PT_SYNC, false); /* from its unlock: releases m */
+	/* from its lock (acquires m) to its unlock, then from there (releases m) back */
+	bool at_unlock = step(t, LP_PT_SYNC, false, LP_PT_SYNC, UNLOCK_SITE, on(m));
 	t->lock_wait = m;
 	t->lock_frame = frame;
-	bool at_lock = lp_spin_arrive(t, LP_PT_SYNC, LOCK_SITE, &f);
+	bool at_lock = step(t, LP_PT_SYNC, false, LP_PT_SYNC, LOCK_SITE, on(m));
 	t->lock_wait = NULL;
 	t->sync_obj = NULL;
 	return at_unlock && at_lock;
@@ -252,9 +250,7 @@ static void test_lock_spin_needs_same_mutex_and_frame(void **state)
 	assert_true(b->spin.parked);
 	lp_spin_chosen(b);
 	b->sync_obj = &other;
-	lp_spin_step_start(b, LP_PT_SYNC, false);
-	struct lp_footprint f = on(&other);
-	assert_false(lp_spin_arrive(b, LP_PT_SYNC, UNLOCK_SITE, &f));
+	assert_false(step(b, LP_PT_SYNC, false, LP_PT_SYNC, UNLOCK_SITE, on(&other)));
 	assert_false(b->spin.in_block);
 }
 
