@@ -14,6 +14,7 @@
 
 #include "preload.h"
 #include "runtime.h"
+#include "worker-line.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 static int count_tasks(void)
@@ -83,19 +84,52 @@ static void become_execution(void)
 /* A child running an execution, with a descriptor that polls readable once it is gone. */
 struct child {
 	int pid, pidfd;
-	uint32_t slot;
+	uint32_t slot, ticket;
 };
 static struct child children[LP_MAX_SLOTS];
 static unsigned n_children;
+
+/* A worker server's line (worker-line.h): the turn, in memory it shares with its children,
+ * the next ticket, and the ended children the turn has not reached. */
+static volatile uint32_t *line;
+static uint32_t next_ticket;
+static struct lp_worker_line ended;
 
 static void reap_child(unsigned i)
 {
 	int status = 0;
 	while (waitpid(children[i].pid, &status, 0) < 0 && errno == EINTR)
 		;
+	if (line && ended.n_ended > LP_MAX_SLOTS) { /* the cli keeps fewer in a line */
+		static const char msg[] = "a worker's line of executions overflowed\n";
+		sys_write(lp_g.log_fd, msg, sizeof msg - 1);
+		sys_exit_group(LP_PRELOAD_FATAL_STATUS);
+	}
+	if (line && lp_worker_line_ended(&ended, line, children[i].ticket))
+		sys_futex_wake_shared(line, INT32_MAX);
 	reply(LP_REPLY_EXITED, children[i].pid, status, children[i].slot);
 	sys_close(children[i].pidfd);
 	children[i] = children[--n_children];
+}
+
+/* Child side: waits in its worker's line (no-op for the main server's children). */
+static void wait_turn(void)
+{
+	if (!lp_g.turn)
+		return;
+	uint32_t turn;
+	while (lp_ticket_before(turn = __atomic_load_n(lp_g.turn, __ATOMIC_ACQUIRE), lp_g.ticket))
+		sys_futex_wait_shared(lp_g.turn, turn);
+}
+
+void lp_forksrv_pass_turn(void)
+{
+	volatile uint32_t *turn = lp_g.turn;
+	if (!turn)
+		return;
+	lp_g.turn = NULL;
+	__atomic_store_n(turn, lp_g.ticket + 1, __ATOMIC_RELEASE);
+	sys_futex_wake_shared(turn, INT32_MAX);
 }
 
 /* Child side of LP_CMD_RUN: the slot's shared area replaces area 0 at the same address, so
@@ -122,6 +156,7 @@ static void child_start(uint32_t slot, int32_t server)
 			sys_exit_group(LP_PRELOAD_FATAL_STATUS);
 		}
 	}
+	wait_turn();
 	become_execution();
 	if (lp_g.shm->run_flags & LP_RUN_GOLDEN)
 		lp_golden_run();
@@ -133,8 +168,11 @@ static int launch(uint32_t slot)
 	if (n_children == 0) /* the cli overlaps executions only when nothing is saved */
 		lp_fd_state_restore();
 	int32_t server = sys_getpid();
+	uint32_t ticket = next_ticket;
 	pid_t pid = real_fork();
 	if (pid == 0) {
+		lp_g.turn = line;
+		lp_g.ticket = ticket;
 		child_start(slot, server);
 		return 1;
 	}
@@ -142,6 +180,7 @@ static int launch(uint32_t slot)
 		reply(LP_REPLY_EXITED, -1, 0, slot);
 		return 0;
 	}
+	next_ticket++;
 	reply(LP_REPLY_STARTED, pid, 0, slot);
 	long fd = lp_syscall(SYS_pidfd_open, pid, 0, 0, 0, 0, 0);
 	if (fd < 0) { /* no pidfd (old kernel): this child runs alone */
@@ -151,32 +190,17 @@ static int launch(uint32_t slot)
 		reply(LP_REPLY_EXITED, pid, status, slot);
 		return 0;
 	}
-	children[n_children++] = (struct child){pid, (int)fd, slot};
+	children[n_children++] = (struct child){pid, (int)fd, slot, ticket};
 	return 0;
 }
 
-/* A worker server runs its children one at a time, in the order of their commands: the cli
- * hands it the next schedule (in another area) while one runs, so that the next child is
- * forked as soon as one ends, without waiting for the cli to read that end first. */
-static bool one_at_a_time;
-static uint32_t queued[LP_MAX_SLOTS];
-static unsigned n_queued;
-
 /* Returns in the child of an LP_CMD_RUN (as thread 0 of an execution); the server itself
- * never returns. Children of several commands may run at once in the main server: it polls
- * the command pipe and a pidfd per child, and replies EXITED as each one ends. */
+ * never returns. Children of several commands may be alive at once (running in the main
+ * server, one running and the others waiting in a worker's line): it polls the command
+ * pipe and a pidfd per child, and replies EXITED as each one ends. */
 static void serve(void)
 {
 	for (;;) {
-		if (n_children == 0 && n_queued) {
-			uint32_t slot = queued[0];
-			for (unsigned i = 1; i < n_queued; i++)
-				queued[i - 1] = queued[i];
-			n_queued--;
-			if (launch(slot))
-				return;
-			continue;
-		}
 		struct pollfd p[1 + LP_MAX_SLOTS];
 		p[0] = (struct pollfd){.fd = lp_g.cmd_fd, .events = POLLIN};
 		for (unsigned i = 0; i < n_children; i++)
@@ -196,13 +220,11 @@ static void serve(void)
 			sys_exit_group(0);
 		if (c.kind != LP_CMD_RUN)
 			continue;
-		if (c.slot >= lp_g.slots || n_children + n_queued >= LP_MAX_SLOTS) {
+		if (c.slot >= lp_g.slots || n_children >= LP_MAX_SLOTS) {
 			reply(LP_REPLY_EXITED, -1, 0, c.slot);
 			continue;
 		}
-		if (one_at_a_time && n_children + n_queued > 0)
-			queued[n_queued++] = c.slot;
-		else if (launch(c.slot))
+		if (launch(c.slot))
 			return;
 	}
 }
@@ -233,7 +255,16 @@ static int start_worker_servers(void)
 					sys_close(lp_g.worker_cmd_fd[k]);
 			lp_g.cmd_fd = lp_g.worker_cmd_fd[i];
 			lp_g.n_workers = 0;
-			one_at_a_time = true;
+			long m = lp_syscall(SYS_mmap, 0, 4096, PROT_READ | PROT_WRITE,
+					    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+			if ((unsigned long)m > -4096UL) {
+				static const char msg[] =
+				    "cannot map the memory a worker's fork server "
+				    "shares with its executions\n";
+				sys_write(lp_g.log_fd, msg, sizeof msg - 1);
+				sys_exit_group(LP_PRELOAD_FATAL_STATUS);
+			}
+			line = (volatile uint32_t *)m;
 			serve();
 			return 1;
 		}

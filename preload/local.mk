@@ -3,7 +3,7 @@
 lib_LTLIBRARIES += liblineup-preload.la
 liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/text.h preload/no-libc.h \
 	preload/plan.c preload/plan.h preload/record.c preload/got.c preload/ops.c \
-	preload/trampoline-x86_64.S preload/forksrv.c preload/fd-state.c preload/hooks-fork.c preload/hooks-pthread.c preload/hooks-c11.c preload/hooks-fd.c preload/hooks-unwind.c preload/heap.c \
+	preload/trampoline-x86_64.S preload/forksrv.c preload/worker-line.c preload/worker-line.h preload/fd-state.c preload/hooks-fork.c preload/hooks-pthread.c preload/hooks-c11.c preload/hooks-fd.c preload/hooks-unwind.c preload/heap.c \
 	preload/hooks-dl.c preload/sites.c preload/sites.h preload/patch.c preload/trap.c preload/exec-guard.c \
 	preload/stub.c preload/stub-x86_64.S preload/string.c \
 	preload/hooks-atomic.c preload/hooks-atomic-x86_64.S \
@@ -135,3 +135,11 @@ EXTRA_DIST += tests/preload/futex-glib.sh tests/preload/client-futex-glib.c
 # The rule behind preload/no-libc.h holds for every preload source.
 TESTS += tests/preload/no-libc-rule.sh tests/preload/vector-rule.sh
 EXTRA_DIST += tests/preload/no-libc-rule.sh tests/preload/vector-rule.sh
+
+# A worker's line: the order its executions run in (preload/worker-line.h).
+check_PROGRAMS += tests/unit/test-worker-line
+TESTS += tests/unit/test-worker-line
+tests_unit_test_worker_line_SOURCES = tests/unit/test-worker-line.c preload/worker-line.c
+tests_unit_test_worker_line_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
+tests_unit_test_worker_line_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_worker_line_LDADD = $(CMOCKA_LIBS)

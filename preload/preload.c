@@ -84,6 +84,7 @@ void lp_fatal(uint32_t outcome, uintptr_t site, const char *msg)
 		lp_log_text(LP_REC_ERROR, lp_self ? lp_self->tid : LP_TID_NONE, site, msg);
 		lp_g.shm->outcome = outcome;
 	}
+	lp_forksrv_pass_turn();
 	for (;;)
 		sys_exit_group(LP_PRELOAD_FATAL_STATUS);
 }
@@ -91,6 +92,7 @@ void lp_fatal(uint32_t outcome, uintptr_t site, const char *msg)
 void lp_end(uint32_t outcome)
 {
 	lp_g.shm->outcome = outcome;
+	lp_forksrv_pass_turn();
 	for (;;)
 		sys_exit_group(0);
 }

@@ -50,6 +50,11 @@ struct lp_preload {
 					  executions after one that dlopen'ed a target) */
 	uintptr_t tramps;	       /* trampoline of function i: tramps + 16 + 16 * i */
 	uintptr_t entry[LP_MAX_FUNCS]; /* target base + offset; 0 while the target is not loaded */
+	/* A worker's executions run one at a time, in the order its server forked them
+	 * (forksrv.c): the turn, in memory the server shares with them, and this one's ticket;
+	 * turn is NULL when not waiting in line (the main server's executions). */
+	volatile uint32_t *turn;
+	uint32_t ticket;
 };
 extern struct lp_preload lp_g LP_HIDDEN;
 
@@ -154,6 +159,9 @@ void lp_heap_setup(void) LP_HIDDEN;
 
 /* forksrv.c: called at the first pthread_create; returns in the execution's process. */
 void lp_forksrv_start(uintptr_t site) LP_HIDDEN;
+/* The execution has recorded its end (outcome and records final): the next one in its
+ * worker's line may start while this process exits. Idempotent. */
+void lp_forksrv_pass_turn(void) LP_HIDDEN;
 
 /* hooks-pthread.c: the bodies of pthread_create, pthread_exit and pthread_key_create, which
  * the C11 hooks (hooks-c11.c) share, with the caller's site. */
@@ -189,5 +197,8 @@ static inline long lp_syscall(long n, long a, long b, long c, long d, long e, lo
 	lp_syscall(SYS_futex, (long)(w), 0 /* FUTEX_WAIT */, (v), 0, 0, 0)
 #define sys_futex_wake(w, n)                                                                       \
 	lp_syscall(SYS_futex, (long)(w), 1 /* FUTEX_WAKE */ | 128 /* PRIVATE */, (n), 0, 0, 0)
+/* Across processes (memory shared between a fork server and its children) */
+#define sys_futex_wake_shared(w, n)                                                                \
+	lp_syscall(SYS_futex, (long)(w), 1 /* FUTEX_WAKE */, (n), 0, 0, 0)
 
 #endif

@@ -671,4 +671,5 @@ void lp_rt_process_exit(uintptr_t site)
 			lp_end(LP_OUT_DEADLOCK); /* an operation can never complete: stuck */
 	lp_rt.shm->outcome = LP_OUT_COMPLETE;
 	lp_rt.on = 0;
+	lp_forksrv_pass_turn(); /* what is left (other exit handlers, destructors) runs for real */
 }

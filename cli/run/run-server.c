@@ -270,6 +270,19 @@ struct lp_shm *lp_server_area(const struct lp_server *sv, unsigned slot)
 	return (struct lp_shm *)((char *)sv->shm + (size_t)slot * LP_SHM_SIZE);
 }
 
+/* Whether another execution of slot k's worker runs: its server forks the next one at once,
+ * which waits (not started yet, baton_ktid 0) until that one has ended. */
+static bool ahead_in_line(const struct lp_server *sv, unsigned k)
+{
+	unsigned workers = sv->n_worker_cmd;
+	if (k == 0 || !workers)
+		return false;
+	for (unsigned j = 1 + (k - 1) % workers; j < sv->slots; j += workers)
+		if (j != k && sv->slot[j].started && !sv->slot[j].done)
+			return true;
+	return false;
+}
+
 /* The watchdog, polled while the execution of a slot runs: when no scheduling point was
  * reached for --watchdog seconds (an uncontrolled blocking call), or the execution exceeds
  * its step limit (an endless loop), slot 0's ends the run at once; another slot's is
@@ -281,6 +294,10 @@ static void watch(struct lp_server *sv, unsigned k, pid_t sym_pid)
 	struct lp_shm *m = lp_server_area(sv, k);
 	uint64_t steps = m->steps;
 	double t = now();
+	if (!m->baton_ktid && ahead_in_line(sv, k)) {
+		sl->last_move = t; /* forked, waiting for the one ahead of it to end */
+		return;
+	}
 	bool endless = steps > exec_step_limit(sv);
 	if (!endless && steps != sl->last_steps) {
 		sl->last_steps = steps;

@@ -94,7 +94,8 @@ void lp_server_stop(struct lp_server *sv);
 /* Parallel executions (--jobs). Each worker has a fork server of its own and
  * LP_LANES_PER_WORKER slots (areas), slot k on worker (k - 1) % workers; the worker runs
  * their executions one at a time, in the order submitted, so one is queued behind the one
- * running and starts as soon as it ends, before the cli has even read that end. */
+ * running: its process is forked at once and starts as soon as the one ahead has recorded
+ * its end (preload/worker-line.h), before that process has exited and the cli read it. */
 #define LP_LANES_PER_WORKER 2
 /* The slots executions can be submitted to: sv->slots - 1 (slots 1..), or 1 when there
  * are none, when every execution is a fresh process or rewinds files of the client (their
