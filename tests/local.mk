@@ -56,7 +56,7 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-flag-pause $(LP_PROG_DIR)/client-busy-pause \
 	$(LP_PROG_DIR)/client-snap $(LP_PROG_DIR)/client-snap-torn $(LP_PROG_DIR)/client-forks \
 	$(LP_PROG_DIR)/client-alone $(LP_PROG_DIR)/client-lockspin $(LP_PROG_DIR)/client-lockspin-short \
-	$(LP_PROG_DIR)/client-lockspin-lost
+	$(LP_PROG_DIR)/client-lockspin-lost $(LP_PROG_DIR)/client-line-lock
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -139,7 +139,8 @@ LP_CLIENT_TABLE = \
 	forks:client-forks:forks:forks.h alone:client-alone:queue-lock:queue.h \
 	lockspin:client-lockspin:lockspin:lockspin.h \
 	lockspin-short:client-lockspin:lockspin-short:lockspin.h \
-	lockspin-lost:client-lockspin:lockspin-lost:lockspin.h
+	lockspin-lost:client-lockspin:lockspin-lost:lockspin.h \
+	line-lock:client-line-lock:queue-lock:queue.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 
@@ -288,7 +289,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0410-wrong-event-missed-wakeup.sh \
 	tests/e2e/t0420-wrong-crash-under-schedule.sh \
 	tests/e2e/t0430-wrong-reduction-keeps-bugs.sh tests/e2e/t0435-reduction-pure-regions.sh tests/e2e/t0437-exploration-calls-commute.sh tests/e2e/t0438-reduction-library-thread-code.sh tests/e2e/t0440-jobs-same-result.sh tests/e2e/t0445-jobs-watchdog-at-turn.sh \
-	tests/e2e/t0446-jobs-worker-servers.sh \
+	tests/e2e/t0446-jobs-worker-servers.sh tests/e2e/t0447-jobs-worker-line.sh \
 	tests/e2e/t0460-criterion-sequential.sh \
 	tests/e2e/t0470-golden-quasi.sh \
 	tests/e2e/t0500-phase1-nondeterministic.sh \
@@ -383,7 +384,7 @@ EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP
 	$(LP_PROG_DIR)/snap.c $(LP_PROG_DIR)/snap.h $(LP_PROG_DIR)/client-snap.c \
 	$(LP_PROG_DIR)/forks.c $(LP_PROG_DIR)/forks.h $(LP_PROG_DIR)/client-forks.c \
 	$(LP_PROG_DIR)/client-alone.c $(LP_PROG_DIR)/lockspin.c $(LP_PROG_DIR)/lockspin.h \
-	$(LP_PROG_DIR)/client-lockspin.c
+	$(LP_PROG_DIR)/client-lockspin.c $(LP_PROG_DIR)/client-line-lock.c
 LP_GRID_SRC = $(LP_PROG_DIR)/client-queue-grid.c $(LP_QUEUE_H)
 $(LP_PROG_DIR)/client-queue-lock-4x1: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-lock.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=4 -DOPS=1 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-lock.so
