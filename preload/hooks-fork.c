@@ -23,6 +23,7 @@ pid_t fork(void)
 	if (pid == 0) {
 		lp_g.active = 0;
 		lp_rt.on = 0;
+		lp_g.turn = NULL; /* not in its worker's line: the execution is the parent */
 	}
 	return pid;
 }
