@@ -24,9 +24,11 @@ struct lp_worker_line {
 static inline bool lp_ticket_before(uint32_t a, uint32_t b) { return (int32_t)(a - b) < 0; }
 
 /* The process holding `ticket` ended: passes *turn past every ended ticket it stands at
- * (an atomic compare-and-swap each, as the running execution may pass it at the same
- * time). Returns whether the turn moved (the caller wakes its waiters). At most
- * LP_MAX_SLOTS children of the server are alive, so the tickets kept never overflow. */
+ * (a plain store: an ended process cannot pass its own turn any more, and only the
+ * holder of the turn does). Returns whether the turn moved (the caller wakes its
+ * waiters). The tickets kept are those of ended processes still behind a live one: the
+ * cli keeps two executions at most in a worker's line, and the server stops with a line
+ * rather than overflow (forksrv.c). */
 bool lp_worker_line_ended(struct lp_worker_line *l, volatile uint32_t *turn, uint32_t ticket);
 
 #endif
