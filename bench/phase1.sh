@@ -2,9 +2,9 @@
 # bench/phase1.sh — phase 1 on the 4x1, 6x1 and 3x3 mutex-queue tests and the 3x3
 # Michael-Scott queue test: executions against serial orders of the operations, seconds,
 # and executions/s as a ratio of the fork-server floor (bench/preload/floor, the one
-# bench/exec.sh uses) measured in the same run with as many threads, at -j 1 and -j 2
-# (against the floor of one worker and of two side by side). --no-symmetry: every order
-# runs, whatever threads are identical.
+# bench/exec.sh uses) measured in the same run, just before each test, with as many
+# threads, at -j 1 and -j 2 (against the floor of one worker and of two side by side).
+# --no-symmetry: every order runs, whatever threads are identical.
 # Then lazy phase 1 against eager at -p 1 (whole runs: lazy runs its serial executions
 # during phase 2's checks), and the 4x4 test, which only lazy phase 1 can do.
 # Usage: bench/phase1.sh [BUILDDIR]   (make bench-phase1 runs it; needs `make check` programs)
@@ -23,10 +23,23 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 calc() { awk "BEGIN { printf \"${2:-%.3f}\", $1 }"; }
 
+floor_rate() { sed -n 's/^fork-threads //p' "$1"; }
+# floors N: the floor with N threads, one worker then two side by side, measured just
+# before the test it is compared with (the machine's speed drifts by ~10% over a run).
+floors() {
+	"$FLOOR" 1000 "$1" >"$tmp/f"
+	floor_rate "$tmp/f" >"$tmp/floor1-$1"
+	"$FLOOR" 1000 "$1" >"$tmp/fa" &
+	"$FLOOR" 1000 "$1" >"$tmp/fb"
+	wait
+	calc "$(floor_rate "$tmp/fa") + $(floor_rate "$tmp/fb")" %.0f >"$tmp/floor2-$1"
+}
+
 # bench NAME LIB CLIENT THREADS ORDERS: one run at -p 0 (phase 2 is not measured here) with
 # -j 1 and one with -j 2 (the serial orders run ahead on the second worker: the same
 # executions), against the floor with one worker and with two side by side.
 bench() {
+	floors "$4"
 	line=$(printf '  %-8s' "$1")
 	for j in 1 2; do
 		rc=0
@@ -53,16 +66,7 @@ bench() {
 	echo "$line"
 }
 
-floor_rate() { sed -n 's/^fork-threads //p' "$1"; }
-echo "bench-phase1: phase 1 at -p 0, one run each; floor: fork + N threads create/join + _exit, one worker, then two side by side"
-for n in 3 4 6; do
-	"$FLOOR" 1000 "$n" >"$tmp/f"
-	floor_rate "$tmp/f" >"$tmp/floor1-$n"
-	"$FLOOR" 1000 "$n" >"$tmp/fa" &
-	"$FLOOR" 1000 "$n" >"$tmp/fb"
-	wait
-	calc "$(floor_rate "$tmp/fa") + $(floor_rate "$tmp/fb")" %.0f >"$tmp/floor2-$n"
-done
+echo "bench-phase1: phase 1 at -p 0, one run each; floor: fork + N threads create/join + _exit, one worker, then two side by side, just before each test"
 bench mutex-4x1 libqueue-lock.so client-queue-lock-4x1 4 24
 bench mutex-6x1 libqueue-lock.so client-queue-lock-6x1 6 720
 bench mutex-3x3 libqueue-lock.so client-queue-lock-3x3 3 1680
