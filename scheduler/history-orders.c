@@ -26,6 +26,11 @@ struct trace {
 	size_t *col;		  /* [n] */
 	size_t *n_ev;		  /* [nu] events the unit recorded */
 	bool *has_call, *has_ret; /* [nu] */
+	/* Happens-before between units, closed: a unit's steps run back to back, so A before
+	 * X (A's step before X's last) and X before B (X's first step before B's) put A
+	 * before B even when no step of A happens before one of B. */
+	size_t *ucol, *uidx; /* [nu] its thread's column; its rank among that thread's units */
+	uint32_t *uclk;	     /* [nu][nt]: of each thread, how many units come before it */
 };
 
 static void trace_free(struct trace *t)
@@ -38,16 +43,72 @@ static void trace_free(struct trace *t)
 	free(t->n_ev);
 	free(t->has_call);
 	free(t->has_ret);
+	free(t->ucol);
+	free(t->uidx);
+	free(t->uclk);
 }
 
-/* Whether some step of unit u happens before some step of unit v (u before v in the log):
- * clocks only grow along a thread, so v's last step and u's first decide. */
+/* Whether unit u comes before unit v in every schedule of the trace (u before v in the
+ * log): through a chain of units, each with a step happening before a step of the next. */
 static bool unit_hb(const struct trace *t, size_t u, size_t v)
 {
-	if (u >= v)
-		return false;
-	size_t a = t->first[u], b = t->last[v], cu = t->col[a];
-	return t->clk[b * t->nt + cu] >= t->clk[a * t->nt + cu];
+	return u < v && t->uidx[u] <= t->uclk[v * t->nt + t->ucol[u]];
+}
+
+/* The unit clocks (struct trace), in log order: a unit v comes after the units of thread c
+ * whose first step happens before v's last one (clocks only grow along a thread: a prefix of
+ * them), and after everything the last of those comes after. */
+static void unit_clocks(struct trace *t)
+{
+	size_t nt = t->nt, nu = t->nu;
+	t->ucol = xcalloc(nu, sizeof *t->ucol);
+	t->uidx = xcalloc(nu, sizeof *t->uidx);
+	t->uclk = xcalloc(nu * nt, sizeof *t->uclk);
+	size_t *count = xcalloc(nt, sizeof *count), *at = xcalloc(nt + 1, sizeof *at);
+	for (size_t u = 0; u < nu; u++) {
+		t->ucol[u] = t->col[t->first[u]];
+		t->uidx[u] = ++count[t->ucol[u]];
+	}
+	/* each thread's units in order: at[c] .. at[c + 1] of by_thread */
+	for (size_t c = 0; c < nt; c++)
+		at[c + 1] = at[c] + count[c];
+	size_t *by_thread = xcalloc(nu, sizeof *by_thread);
+	for (size_t u = 0; u < nu; u++)
+		by_thread[at[t->ucol[u]] + t->uidx[u] - 1] = u;
+	size_t *before = xcalloc(nt, sizeof *before);
+	for (size_t v = 0; v < nu; v++) {
+		uint32_t *uc = t->uclk + v * nt;
+		const uint32_t *cv = t->clk + t->last[v] * nt;
+		for (size_t c = 0; c < nt; c++) {
+			size_t lo = 0, hi = count[c]; /* units of c whose first step precedes */
+			if (c == t->ucol[v]) {
+				lo = t->uidx[v] - 1;
+			} else {
+				while (lo < hi) {
+					size_t mid = lo + (hi - lo) / 2, w = by_thread[at[c] + mid];
+					if (t->clk[t->first[w] * nt + c] <= cv[c])
+						lo = mid + 1;
+					else
+						hi = mid;
+				}
+			}
+			before[c] = lo;
+		}
+		for (size_t c = 0; c < nt; c++) {
+			if (before[c] > uc[c])
+				uc[c] = (uint32_t)before[c];
+			if (!before[c])
+				continue;
+			const uint32_t *up = t->uclk + by_thread[at[c] + before[c] - 1] * nt;
+			for (size_t e = 0; e < nt; e++)
+				if (up[e] > uc[e])
+					uc[e] = up[e];
+		}
+	}
+	free(count);
+	free(at);
+	free(by_thread);
+	free(before);
 }
 
 /* Step k+1 is forced to follow step k: its thread reached a point that is no switch point
@@ -92,6 +153,7 @@ static int trace_build(struct trace *t, const struct lp_explore_decision *d, siz
 	free(call_at);
 	t->col = xcalloc(n, sizeof *t->col);
 	t->clk = lp_trace_clocks(d, n, mode, &t->nt, t->col);
+	unit_clocks(t);
 	t->n_ev = xcalloc(t->nu, sizeof *t->n_ev);
 	t->has_call = xcalloc(t->nu, sizeof *t->has_call);
 	t->has_ret = xcalloc(t->nu, sizeof *t->has_ret);

@@ -536,6 +536,27 @@ static void test_split_operation(void **state)
 	lp_hist_orders_clear(&o);
 }
 
+/* A's two steps run back to back (the second is forced: a unit): C's step comes before the
+ * second (object X), the first before B's operation (object Y). No step of C happens before
+ * B's, yet every schedule runs C's step first: the schedule of B's order must too (a random
+ * log found it: LP_HIST_SEED=1795735000). */
+static void test_unit_chain(void **state)
+{
+	(void)state;
+	const struct step s[] = {{C, "", FP(X), LP_PT_THREAD_EXIT, false},
+				 {A, "", FP(Y), LP_PT_MEMORY, false},
+				 {A, "", FP(X), LP_PT_THREAD_EXIT, true},
+				 {B, "CR", FP(Y), LP_PT_OP_END, false}};
+	struct log l;
+	struct lp_hist_orders o;
+	build(&l, s, 4, 3, C, 0);
+	assert_true(glued(&l, 2));
+	assert_int_equal(lp_hist_orders(l.d, l.n, MODE, l.ev, l.nev, 8, &o), 0);
+	assert_int_equal(o.n, 1);
+	check_orders(&l, &o, "unit chain");
+	lp_hist_orders_clear(&o);
+}
+
 /* The schedule of the mutex queue's order runs A's unlock and return before B's call: the
  * steps 0, 1, 3 (A), then 2, 4, 5 (B), with overrides at the first step and at the switch. */
 static void test_schedule(void **state)
@@ -720,7 +741,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_mutex_queue),	    cmocka_unit_test(test_single_step_operations),
 	    cmocka_unit_test(test_split_operation), cmocka_unit_test(test_schedule),
-	    cmocka_unit_test(test_too_many),	    cmocka_unit_test(test_random),
+	    cmocka_unit_test(test_too_many),	    cmocka_unit_test(test_unit_chain),
+	    cmocka_unit_test(test_random),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
