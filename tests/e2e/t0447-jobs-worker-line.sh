@@ -3,10 +3,10 @@
 # once, and it waits in line (preload/worker-line.h) until the one ahead has recorded its
 # end: client-line-lock holds an exclusive flock from its fork point until after its last
 # join, so an execution that started while the one ahead still ran would exit 3 (a crash
-# in the report). At -j 1 with eager phase 1 (executions queued ahead, and the ones not
-# needed at the end of phase 1 killed while waiting, before phase 2 runs in the same line)
-# every execution takes the lock, and the counts are those of -j 2 (without the lock: two
-# workers' executions do overlap).
+# in the report). At -j 1 with eager phase 1 (executions queued ahead; any still queued
+# when phase 1 ends are killed, and phase 2 then runs in the same line) every execution
+# takes the lock, and the counts are those of -j 2 (without the lock: two workers'
+# executions do overlap).
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_prog libqueue-lock.so client-line-lock
