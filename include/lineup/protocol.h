@@ -78,8 +78,9 @@
 #define LP_ENV_REPLY_FD "LINEUP_REPLY_FD"   /* fork server writes struct lp_reply */
 /* "fd,fd,...": one more fork server per descriptor, each reading the commands of its own
  * slots there (the cli's choice: cli/run/run-server.h); all write to LINEUP_REPLY_FD. Such a
- * worker server runs one child at a time: a command that comes while one runs waits, in
- * order, and its STARTED comes when it starts. */
+ * worker server runs its executions one at a time, in the order of their commands: it forks
+ * each child (STARTED) as its command comes, and the child waits until the one ahead has
+ * recorded its end (preload/worker-line.h). */
 #define LP_ENV_WORKER_CMD_FDS "LINEUP_WORKER_CMD_FDS"
 #define LP_ENV_LOG_FD "LINEUP_LOG_FD"  /* one text line per fatal preload error */
 #define LP_ENV_MODE "LINEUP_MODE"      /* "server" (default) or "single" */
