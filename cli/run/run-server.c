@@ -25,6 +25,7 @@
 #include "cli/run/cleanup.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
+#include "slot-pick.h"
 #include "watchdog.h"
 
 #ifndef LP_BINDIR
@@ -277,8 +278,9 @@ static bool ahead_in_line(const struct lp_server *sv, unsigned k)
 	unsigned workers = sv->n_worker_cmd;
 	if (k == 0 || !workers)
 		return false;
-	for (unsigned j = 1 + (k - 1) % workers; j < sv->slots; j += workers)
-		if (j != k && sv->slot[j].started && !sv->slot[j].done)
+	for (unsigned j = 1; j < sv->slots; j++)
+		if (j != k && lp_slot_worker(j, workers) == lp_slot_worker(k, workers) &&
+		    sv->slot[j].started && !sv->slot[j].done)
 			return true;
 	return false;
 }
@@ -420,8 +422,9 @@ static void open_pipes(struct lp_server *sv, int *cmd_rd, int *reply_wr, int *lo
 /* The write end of the command pipe of the server that runs slot k. */
 static int cmd_fd_of(const struct lp_server *sv, unsigned slot)
 {
-	return slot == 0 || !sv->n_worker_cmd ? sv->cmd_wr
-					      : sv->worker_cmd_wr[(slot - 1) % sv->n_worker_cmd];
+	return slot == 0 || !sv->n_worker_cmd
+		   ? sv->cmd_wr
+		   : sv->worker_cmd_wr[lp_slot_worker(slot, sv->n_worker_cmd)];
 }
 
 static void close_worker_cmds(struct lp_server *sv, bool write_ends)

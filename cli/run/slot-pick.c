@@ -20,8 +20,8 @@ unsigned lp_slot_pick(const bool *busy, unsigned n, unsigned workers)
 		if (busy[k])
 			continue;
 		unsigned load = 0;
-		for (unsigned j = 1 + (k - 1) % workers; j <= n; j += workers)
-			load += busy[j];
+		for (unsigned j = 1; j <= n; j++)
+			load += busy[j] && lp_slot_worker(j, workers) == lp_slot_worker(k, workers);
 		if (!best || load < best_load)
 			best = k, best_load = load;
 	}

@@ -6,6 +6,9 @@
 
 #include <stdbool.h>
 
+/* The worker (0..workers-1) that runs slot k (1..). */
+static inline unsigned lp_slot_worker(unsigned k, unsigned workers) { return (k - 1) % workers; }
+
 /* Executions submitted at once: one per worker, and one more queued behind the running one
  * when there is a single worker, so that it starts as soon as that one ends instead of
  * after the cli has read that end and chosen it. With more workers the CPUs are busy
