@@ -10,6 +10,10 @@
 
 /* The key form of a point reached by any thread (point_seen); no thread has this id. */
 #define ANY_THREAD (LP_TID_NONE - 1)
+/* Ids are pushes counted in the high bits: the children lp_explore_expand puts below a
+ * schedule take ids in the gap under it (2^40 pushes; nested expansions until a gap is
+ * too small to share, and then the children wait for their parent's turn as usual). */
+#define ID_SHIFT 24
 
 /* A sleeping thread: its next step was already explored from an earlier sibling (see
  * explore.h); it stays asleep while the steps run are independent of that step. */
@@ -34,11 +38,28 @@ struct pending {
 	/* For lp_explore_upcoming: a worker has it (lp_explore_mark_started); found covered
 	 * (the cache only grows, so it stays covered). */
 	bool started, covered;
+	bool seed; /* one of the iteration's seeds (lp_explore_progress) */
+	/* Its children were made ahead of its turn (lp_explore_expand): those of this
+	 * iteration sit right below it; the rest, and what leaving some out counted, wait in
+	 * `ahead` for its lp_explore_done. */
+	struct ahead *ahead;
 };
 
 struct vec {
 	struct pending *v;
 	size_t n, cap;
+};
+
+/* Where lp_explore_done's children go: the search's stack (cost <= iteration) and seeds,
+ * and its counters; or, for a schedule expanded ahead of its turn, lists kept aside. */
+struct sink {
+	struct vec *now, *later;
+	uint64_t *symmetric, *dropped;
+};
+
+struct ahead {
+	struct vec later;
+	uint64_t symmetric, dropped;
 };
 
 struct lp_explore {
@@ -47,7 +68,8 @@ struct lp_explore {
 	unsigned iteration;
 	bool started, pending, finished;
 	enum lp_reduction reduction;
-	struct lp_schedule cur; /* last schedule handed out */
+	struct lp_schedule cur;	 /* last schedule handed out */
+	struct ahead *cur_ahead; /* its children, when made ahead (lp_explore_expand) */
 	size_t n_cur_sleep;
 	struct sleeper *cur_sleep;
 	uint64_t *pruned; /* alternatives left out by the reduction, per cost */
@@ -114,7 +136,7 @@ static bool out_of_order(const struct lp_explore *ex, uint64_t started, lp_tid_t
 
 static void push(struct lp_explore *ex, struct vec *v, struct pending s)
 {
-	s.id = ++ex->next_id;
+	s.id = ++ex->next_id << ID_SHIFT;
 	if (v->n == v->cap) {
 		v->cap = v->cap ? 2 * v->cap : 64;
 		v->v = xrealloc(v->v, v->cap * sizeof *v->v);
@@ -131,11 +153,22 @@ struct lp_explore *lp_explore_new(uint32_t phase, int bound)
 	return ex;
 }
 
+static void clear_vec(struct vec *v);
+
+static void ahead_free(struct ahead *a)
+{
+	if (!a)
+		return;
+	clear_vec(&a->later);
+	free(a);
+}
+
 static void clear_vec(struct vec *v)
 {
 	for (size_t i = 0; i < v->n; i++) {
 		free(v->v[i].s.ov);
 		free(v->v[i].sleep);
+		ahead_free(v->v[i].ahead);
 	}
 	free(v->v);
 	memset(v, 0, sizeof *v);
@@ -150,6 +183,7 @@ void lp_explore_free(struct lp_explore *ex)
 	clear_vec(&ex->deferred);
 	free(ex->cur.ov);
 	free(ex->cur_sleep);
+	ahead_free(ex->cur_ahead);
 	free(ex->counts);
 	free(ex->pruned);
 	free(ex->sym);
@@ -192,6 +226,8 @@ const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 	free(ex->cur_sleep);
 	ex->cur_sleep = NULL;
 	ex->n_cur_sleep = 0;
+	ahead_free(ex->cur_ahead);
+	ex->cur_ahead = NULL;
 	if (!ex->started) {
 		ex->started = true;
 		ex->iter_seeds = 1;
@@ -214,25 +250,27 @@ const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 					ex->stack.v[i] = ex->stack.v[j];
 					ex->stack.v[j] = s;
 				}
-				for (size_t i = 0; i < ex->stack.n; i++)
-					ex->stack.v[i].id = ++ex->next_id;
+				for (size_t i = 0; i < ex->stack.n; i++) {
+					ex->stack.v[i].id = ++ex->next_id << ID_SHIFT;
+					ex->stack.v[i].seed = true;
+				}
 				ex->iteration++;
 				ex->iter_seeds = ex->seeds_left = ex->stack.n;
 			}
 			p = ex->stack.v[--ex->stack.n];
-			/* Seeds sit below the DFS children pushed on top of them. */
-			if (ex->stack.n < ex->seeds_left)
-				ex->seeds_left = ex->stack.n;
+			ex->seeds_left -= p.seed;
 			if (!p.covered && (!p.have_first || !first_covered(ex, &p)))
 				break;
 			count(&ex->pruned, &ex->n_pruned, p.s.cost); /* explored since generated */
 			free(p.s.ov);
 			free(p.sleep);
+			ahead_free(p.ahead);
 		}
 		ex->cur = p.s;
 		ex->cur_id = p.id;
 		ex->cur_sleep = p.sleep;
 		ex->n_cur_sleep = p.n_sleep;
+		ex->cur_ahead = p.ahead;
 	}
 	ex->pending = true;
 	count(&ex->counts, &ex->n_counts, ex->cur.cost);
@@ -544,20 +582,17 @@ static size_t filter(struct sleeper *z, size_t nz, lp_tid_t t, const struct lp_f
 	return m;
 }
 
-void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d, size_t n)
+/* The children of schedule p, run with decision log d and sleepers z at its last override
+ * (changed in place), into sk. */
+static void generate(struct lp_explore *ex, const struct lp_schedule *p, struct sleeper *z,
+		     size_t nz, const struct lp_explore_decision *d, size_t n,
+		     const struct sink *sk)
 {
-	if (!ex->pending)
-		return;
-	ex->pending = false;
-	const struct lp_schedule *p = &ex->cur;
 	bool have_last = p->n > 0;
 	uint64_t last = have_last ? p->ov[p->n - 1].step : 0;
 	bool reduce = (ex->reduction & LP_REDUCE_BASE) != LP_REDUCE_OFF;
-	if (reduce && !ex->invisible_off && (has_yield(d, n) || ended_early(d, n)))
-		release_deferred(ex);
-	/* The sleep set along this execution, node by node (explore.h, "Reduction"). */
-	size_t nz = reduce ? ex->n_cur_sleep : 0;
-	struct sleeper *z = ex->cur_sleep;
+	if (!reduce)
+		nz = 0;
 	size_t first = 0;
 	if (have_last) {
 		while (first < n && d[first].step < last)
@@ -649,7 +684,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 	 * equal cost is found first. */
 	for (size_t k = end; k-- > first;) {
 		if (p->n >= LP_MAX_OVERRIDES) {
-			ex->dropped += d[k].n_candidates - 1; /* the cli reports it */
+			*sk->dropped += d[k].n_candidates - 1; /* the cli reports it */
 			free(at[k]);
 			continue;
 		}
@@ -688,7 +723,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 				continue;
 			int ci = started ? member_of(ex, c) : -1;
 			if (ci >= 0 && (at_start[k] >> ci & 1) && out_of_order(ex, started[k], c)) {
-				ex->symmetric++;
+				(*sk->symmetric)++;
 				continue;
 			}
 			if (may_prune && asleep(at[k], n_at[k], c)) {
@@ -729,7 +764,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 				continue;
 			}
 			/* <= : a deferred schedule run late may cost less than the iteration */
-			push(ex, cost <= ex->iteration ? &ex->stack : &ex->seeds, ch);
+			push(ex, cost <= ex->iteration ? sk->now : sk->later, ch);
 		}
 		free(sib);
 		free(sib_cost);
@@ -745,6 +780,78 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 	free(run);
 	free(started);
 	free(at_start);
+}
+
+void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d, size_t n)
+{
+	if (!ex->pending)
+		return;
+	ex->pending = false;
+	struct ahead *a = ex->cur_ahead;
+	if (a) { /* the children of this iteration are on the stack already */
+		for (size_t i = 0; i < a->later.n; i++)
+			push(ex, &ex->seeds, a->later.v[i]);
+		a->later.n = 0;
+		ex->symmetric += a->symmetric;
+		ex->dropped += a->dropped;
+		ahead_free(a);
+		ex->cur_ahead = NULL;
+		return;
+	}
+	bool reduce = (ex->reduction & LP_REDUCE_BASE) != LP_REDUCE_OFF;
+	if (reduce && !ex->invisible_off && (has_yield(d, n) || ended_early(d, n)))
+		release_deferred(ex);
+	struct sink sk = {&ex->stack, &ex->seeds, &ex->symmetric, &ex->dropped};
+	generate(ex, &ex->cur, ex->cur_sleep, ex->n_cur_sleep, d, n, &sk);
+}
+
+/* The stack index of the schedule with this id, or SIZE_MAX. */
+static size_t stack_index(const struct lp_explore *ex, uint64_t id)
+{
+	size_t lo = 0, hi = ex->stack.n; /* ids grow from the stack's bottom to its top */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ex->stack.v[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ex->stack.n && ex->stack.v[lo].id == id ? lo : SIZE_MAX;
+}
+
+bool lp_explore_expand(struct lp_explore *ex, uint64_t id, unsigned iteration,
+		       const struct lp_explore_decision *d, size_t n)
+{
+	if ((ex->reduction & LP_REDUCE_BASE) != LP_REDUCE_OFF || iteration != ex->iteration)
+		return false;
+	size_t i = stack_index(ex, id);
+	if (i == SIZE_MAX || ex->stack.v[i].ahead)
+		return false;
+	struct ahead *a = xrealloc(NULL, sizeof *a);
+	memset(a, 0, sizeof *a);
+	struct vec now = {0};
+	struct sink sk = {&now, &a->later, &a->symmetric, &a->dropped};
+	generate(ex, &ex->stack.v[i].s, NULL, 0, d, n, &sk);
+	/* ids between the schedule below and this one, the first to pop the highest */
+	uint64_t below = i ? ex->stack.v[i - 1].id : 0, gap = (id - below) / (now.n + 1);
+	if (!gap) {
+		clear_vec(&now);
+		ahead_free(a);
+		return false;
+	}
+	if (ex->stack.n + now.n > ex->stack.cap) {
+		ex->stack.cap = 2 * (ex->stack.n + now.n);
+		ex->stack.v = xrealloc(ex->stack.v, ex->stack.cap * sizeof *ex->stack.v);
+	}
+	memmove(&ex->stack.v[i + now.n], &ex->stack.v[i], (ex->stack.n - i) * sizeof now.v[0]);
+	for (size_t j = 0; j < now.n; j++) {
+		ex->stack.v[i + j] = now.v[j];
+		ex->stack.v[i + j].id = below + gap * (j + 1);
+	}
+	ex->stack.n += now.n;
+	ex->stack.v[i + now.n].ahead = a;
+	free(now.v);
+	return true;
 }
 
 void lp_explore_set_reduction(struct lp_explore *ex, enum lp_reduction mode)
@@ -796,14 +903,7 @@ size_t lp_explore_upcoming(struct lp_explore *ex, size_t max, struct lp_explore_
 
 void lp_explore_mark_started(struct lp_explore *ex, uint64_t id)
 {
-	size_t lo = 0, hi = ex->stack.n; /* ids grow from the stack's bottom to its top */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (ex->stack.v[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < ex->stack.n && ex->stack.v[lo].id == id)
-		ex->stack.v[lo].started = true;
+	size_t i = stack_index(ex, id);
+	if (i != SIZE_MAX)
+		ex->stack.v[i].started = true;
 }

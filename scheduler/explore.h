@@ -217,7 +217,8 @@ uint64_t lp_explore_dropped(const struct lp_explore *ex);
  * result to lp_explore_done only when lp_explore_next returns its schedule, so the search
  * is the same whatever runs in parallel). The schedules lp_explore_next will return next,
  * in that order, unless the results of those before them add schedules in between or
- * prune them: at most max, each valid until the next lp_explore_next or lp_explore_done.
+ * prune them: at most max, each valid until the next lp_explore_next, lp_explore_done or
+ * lp_explore_expand.
  * Ids grow from the schedules popped last to those popped first; the schedule last
  * returned by lp_explore_next has lp_explore_current_id, and once it is returned, every
  * schedule seen here with a higher id (in the same iteration) is gone. Schedules marked
@@ -231,6 +232,16 @@ struct lp_explore_upcoming {
 size_t lp_explore_upcoming(struct lp_explore *ex, size_t max, struct lp_explore_upcoming *out);
 void lp_explore_mark_started(struct lp_explore *ex, uint64_t id);
 uint64_t lp_explore_current_id(const struct lp_explore *ex);
+/* Without a reduction, the children of a schedule depend on its decision log alone (and the
+ * bound and symmetry): given the log of the schedule with this id, run ahead in this
+ * iteration and not yet returned, its children of this iteration go on the stack right
+ * below it now (listed by lp_explore_upcoming, so that a worker can run them too), the
+ * rest wait for its turn. lp_explore_done must then get the same log; what the search
+ * runs and counts is unchanged. False (nothing done) with a reduction (the children
+ * depend on what ran before), for a schedule not on the stack or expanded already, or
+ * when no ids are left between it and the schedule below. */
+bool lp_explore_expand(struct lp_explore *ex, uint64_t id, unsigned iteration,
+		       const struct lp_explore_decision *d, size_t n);
 
 /* True when (running, chosen) at a point with these candidates is a preemption. */
 bool lp_explore_is_preemption(const struct lp_explore_decision *d, lp_tid_t chosen);

@@ -27,6 +27,12 @@ tests_unit_test_explore_por_SOURCES = tests/unit/test-explore-por.c
 tests_unit_test_explore_por_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_explore_por_LDADD = libexplore.a $(CMOCKA_LIBS)
 
+check_PROGRAMS += tests/unit/test-explore-expand
+TESTS += tests/unit/test-explore-expand
+tests_unit_test_explore_expand_SOURCES = tests/unit/test-explore-expand.c
+tests_unit_test_explore_expand_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_explore_expand_LDADD = libexplore.a $(CMOCKA_LIBS)
+
 check_PROGRAMS += tests/unit/test-explore-state-cache
 TESTS += tests/unit/test-explore-state-cache
 tests_unit_test_explore_state_cache_SOURCES = tests/unit/test-explore-state-cache.c
