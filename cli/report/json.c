@@ -114,7 +114,8 @@ char *lp_json_report(const struct lp_summary *s)
 	    (unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories,
 	    s->p1_seconds);
 	field(&b, "mode", s->p1_mode ? s->p1_mode : "eager");
-	lp_buf_printf(&b, ", \"serial_orders\": %.0f", s->p1_orders);
+	lp_buf_printf(&b, ", \"serial_orders\": %.0f, \"speculated\": %llu", s->p1_orders,
+		      (unsigned long long)s->p1_speculated);
 	lp_buf_printf(&b, ", \"derived_by_symmetry\": %llu, \"symmetric_threads\": ",
 		      (unsigned long long)s->p1_derived);
 	if (s->p1_symmetry && s->p1_derived)

@@ -109,6 +109,9 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 					"calls unrecorded"
 				      : "",
 			s->p1_seconds);
+	if (s->p1_workers)
+		fprintf(f, "phase 1 workers: %u (%llu serial executions ran ahead of their turn)\n",
+			s->p1_workers, (unsigned long long)s->p1_speculated);
 	if (s->p1_symmetry && s->p1_derived)
 		fprintf(f,
 			"phase 1 symmetry: threads %s make the same calls: %llu of the %llu "

@@ -51,6 +51,8 @@ struct lp_summary {
 	uint64_t golden_executions;    /* sequences run on it */
 	uint64_t p1_derived;	       /* serial histories derived by symmetry, not run */
 	uint64_t p1_symmetric;	       /* orders the explorer left out for symmetry */
+	unsigned p1_workers;	       /* eager phase 1 on the workers (--jobs): how many */
+	uint64_t p1_speculated;	       /* of p1_executions, run ahead of their turn */
 	char *p1_symmetry;	       /* "0.1, 0.2, 0.3": the identical threads, or NULL */
 	double p1_seconds, p2_seconds; /* wall-clock time of each phase */
 	uint64_t p2_executions;

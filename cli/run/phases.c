@@ -447,6 +447,8 @@ static int rerun_phase1(struct lp_ctx *c)
 	lp_checker_pipe_start(&c->ck, c->o);
 	c->sum.p1_executions = c->sum.p1_histories = c->sum.p1_derived = 0;
 	c->sum.p1_symmetric = 0;
+	c->sum.p1_workers = 0;
+	c->sum.p1_speculated = 0;
 	c->p1_livelocks = 0;
 	c->no_symmetry = true;
 	c->n_sym = 0;
@@ -473,9 +475,29 @@ void lp_phases_refresh(struct lp_ctx *c, const struct lp_schedule *s, struct lp_
 	free(copy.ov);
 }
 
-/* Phase 1's explorer and its workers (spec-run.h), freed together. */
-static void phase1_free(struct lp_explore *ex, struct lp_spec *sp)
+/* A serial execution that ran ahead of its turn: its children can run ahead too. */
+static void expand_ahead(void *arg, struct lp_explore *ex, uint64_t id, unsigned iteration,
+			 const struct lp_exec_result *res)
 {
+	struct lp_ctx *c = arg;
+	struct lp_exec_log log;
+	char err[64];
+	if (res->fatal || res->outcome == LP_OUT_DIVERGED || res->outcome == LP_OUT_FATAL ||
+	    res->outcome == LP_OUT_LIMIT || /* the run ends at its turn */
+	    lp_shmlog_parse(res->log, res->log_len, c->plan, &log, err, sizeof err))
+		return;
+	lp_explore_expand(ex, id, iteration, log.decisions, log.n_decisions);
+	lp_shmlog_clear(&log);
+}
+
+/* Phase 1's explorer and its workers (spec-run.h), freed together; what the workers ran
+ * ahead goes into the summary. */
+static void phase1_free(struct lp_ctx *c, struct lp_explore *ex, struct lp_spec *sp)
+{
+	if (sp) {
+		c->sum.p1_workers = lp_server_workers(&c->sv);
+		c->sum.p1_speculated = lp_spec_used(sp);
+	}
 	lp_spec_free(sp);
 	lp_explore_free(ex);
 }
@@ -489,7 +511,7 @@ static int phase1(struct lp_ctx *c, bool replay)
 	bool first = true;
 	while ((s = lp_explore_next(ex))) {
 		if (!replay && lp_run_should_stop(c, 1)) {
-			phase1_free(ex, sp);
+			phase1_free(c, ex, sp);
 			return LP_EXIT_OK; /* incomplete observations: no phase 2, no checks on them
 					    */
 		}
@@ -504,8 +526,10 @@ static int phase1(struct lp_ctx *c, bool replay)
 		/* The serial orders run ahead on the workers while this one is checked, once
 		 * the first has said which orders symmetry leaves out. Not in a rerun: phase
 		 * 2's workers may be running (lp_phases_confirm), and slot 0 is phase 1's. */
-		if (first && !replay && !c->lazy && lp_server_parallel(&c->sv) > 1)
+		if (first && !replay && !c->lazy && lp_server_parallel(&c->sv) > 1) {
 			sp = lp_spec_new(&c->sv, ex, c->o->max_steps);
+			lp_spec_set_expand(sp, expand_ahead, c);
+		}
 		first = false;
 		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
 		c->sum.p1_executions++;
@@ -527,7 +551,7 @@ static int phase1(struct lp_ctx *c, bool replay)
 			/* derived observations disagree with a run: not interchangeable */
 			free(text);
 			exec_clear(&e);
-			phase1_free(ex, sp);
+			phase1_free(c, ex, sp);
 			c->sym_broken = false;
 			lp_summary_warn(&c->sum, "threads that made the same calls did not behave "
 						 "alike (different calls or results when swapped): "
@@ -535,7 +559,7 @@ static int phase1(struct lp_ctx *c, bool replay)
 			return rerun_phase1(c);
 		}
 		if (r == LP_CHECK_NONDETERMINISTIC) {
-			phase1_free(ex, sp); /* before the report stops the fork server */
+			phase1_free(c, ex, sp); /* before the report stops the fork server */
 			int rc = lp_phases_nondeterministic(c, text);
 			free(text);
 			exec_clear(&e);
@@ -552,7 +576,7 @@ static int phase1(struct lp_ctx *c, bool replay)
 		if (c->lazy)
 			break; /* the rest when phase 2's checks ask for it */
 	}
-	lp_spec_free(sp);		    /* slot 0 runs what follows */
+	phase1_free(c, NULL, sp);	    /* slot 0 runs what follows */
 	if (c->n_sym && c->sym_probe.tid) { /* the swapped start, for real */
 		struct lp_schedule probe = {.phase = LP_PHASE_SERIAL, .n = 1, .ov = &c->sym_probe};
 		struct lp_exec e;

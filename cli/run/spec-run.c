@@ -50,6 +50,8 @@ struct lp_spec {
 	const struct lp_schedule *want;
 	uint64_t want_id;
 	uint64_t wasted, used;
+	lp_spec_expand_fn *expand;
+	void *expand_arg;
 	struct lp_explore_upcoming up[LP_MAX_SLOTS];
 };
 
@@ -200,6 +202,8 @@ static void on_done(void *arg, unsigned slot, const struct lp_exec_result *res)
 		h->res.log = h->log;
 		h->res.log_lines = h->log_lines = dup_or_null(res->log_lines);
 		h->res.fatal = h->fatal = dup_or_null(res->fatal);
+		if (sp->expand && !h->asked)
+			sp->expand(sp->expand_arg, sp->ex, h->id, h->iteration, &h->res);
 	}
 	top_up(sp);
 }
@@ -217,6 +221,12 @@ struct lp_spec *lp_spec_new(struct lp_server *sv, struct lp_explore *ex, uint64_
 	sv->on_done = on_done;
 	sv->done_arg = sp;
 	return sp;
+}
+
+void lp_spec_set_expand(struct lp_spec *sp, lp_spec_expand_fn *fn, void *arg)
+{
+	sp->expand = fn;
+	sp->expand_arg = arg;
 }
 
 /* Entries whose schedules the explorer passed over (explore.h: ids above the current one,

@@ -6,7 +6,9 @@
  * is kept for the runs made one at a time; which slot: slot-pick.h) run the schedule asked
  * for and the ones the explorer will ask for next (lp_explore_upcoming, which skips those
  * marked started), and their results wait, copied, until it does (at most
- * LP_SPEC_HELD_MAX). A result is
+ * LP_SPEC_HELD_MAX). Phase 1 also hands each result that ran ahead to the explorer at once
+ * (lp_spec_set_expand): its children, which the DFS asks for right after it and which no
+ * list could name before, can then run ahead too. A result is
  * used only when its schedule's turn comes, and executions are deterministic, so the
  * explorer sees exactly the results a single worker gives it: the same verdict, the same
  * first violation, the same counts whatever the number of workers. Speculation is lost
@@ -24,6 +26,12 @@ struct lp_spec;
 
 /* Speculates over sv's parallel slots (lp_server_parallel > 1) for explorer ex. */
 struct lp_spec *lp_spec_new(struct lp_server *sv, struct lp_explore *ex, uint64_t max_steps);
+/* Called with each result of a schedule run ahead of its turn as it comes in: phase 1
+ * gives the explorer its children then (lp_explore_expand), for the workers to run them
+ * before the schedule's turn too. */
+typedef void lp_spec_expand_fn(void *arg, struct lp_explore *ex, uint64_t id, unsigned iteration,
+			       const struct lp_exec_result *res);
+void lp_spec_set_expand(struct lp_spec *sp, lp_spec_expand_fn *fn, void *arg);
 /* The result of s, the schedule lp_explore_next just returned: a speculative one, or run
  * now in slot 0. *res stays valid until the next call or lp_spec_free. */
 void lp_spec_run(struct lp_spec *sp, const struct lp_schedule *s, struct lp_exec_result *res);
