@@ -2,8 +2,10 @@
 # bench/phase1.sh — phase 1 on the 4x1, 6x1 and 3x3 mutex-queue tests and the 3x3
 # Michael-Scott queue test: executions against serial orders of the operations, seconds,
 # and executions/s as a ratio of the fork-server floor (bench/preload/floor, the one
-# bench/exec.sh uses) measured in the same run, just before each test, with as many
-# threads, at -j 1 and -j 2 (against the floor of one worker and of two side by side).
+# bench/exec.sh uses) measured in the same run with as many threads, at -j 1 (against
+# the mean of the 1-worker floor taken just before and just after it) and -j 2 (against
+# that and the floor of two workers side by side, taken just before), and how many
+# serial executions ran ahead of their turn (phase1.speculated).
 # --no-symmetry: every order runs, whatever threads are identical.
 # Then lazy phase 1 against eager at -p 1 (whole runs: lazy runs its serial executions
 # during phase 2's checks), and the 4x4 test, which only lazy phase 1 can do.
@@ -55,8 +57,14 @@ bench() {
 		rate=$(calc "$e / ($s > 0 ? $s : 1e-9)" %.0f)
 		one=$(cat "$tmp/floor1-$4")
 		if [ "$j" = 1 ]; then
-			line="$line $(printf '%6d executions for %6d serial orders; -j 1 %6.3f s: %5d/s, %.2f of the %d-thread floor (%d/s);' \
-				"$e" "$5" "$s" "$rate" "$(calc "$rate / $one")" "$4" "$one")"
+			# and again right after: the ratio is to the mean of both
+			"$FLOOR" 1000 "$4" >"$tmp/f"
+			after=$(floor_rate "$tmp/f")
+			mean=$(calc "($one + $after) / 2" %.0f)
+			line="$line $(printf '%6d executions for %6d serial orders; -j 1 %6.3f s: %5d/s (%d ran ahead), %.2f of the %d-thread floor (%d/s: %d before, %d after);' \
+				"$e" "$5" "$s" "$rate" "$(jq -r .phase1.speculated "$tmp/$1.json")" \
+				"$(calc "$rate / $mean")" "$4" "$mean" "$one" "$after")"
+			one=$mean
 		else
 			two=$(cat "$tmp/floor2-$4")
 			line="$line $(printf ' -j 2 %6.3f s: %5d/s, %.2f of the 1-worker floor, %.2f of the 2-worker floor (%d/s)' \
@@ -66,7 +74,7 @@ bench() {
 	echo "$line"
 }
 
-echo "bench-phase1: phase 1 at -p 0, one run each; floor: fork + N threads create/join + _exit, one worker, then two side by side, just before each test"
+echo "bench-phase1: phase 1 at -p 0, one run each; floor: fork + N threads create/join + _exit, one worker, then two side by side, just before each test (one worker again just after -j 1)"
 bench mutex-4x1 libqueue-lock.so client-queue-lock-4x1 4 24
 bench mutex-6x1 libqueue-lock.so client-queue-lock-6x1 6 720
 bench mutex-3x3 libqueue-lock.so client-queue-lock-3x3 3 1680
