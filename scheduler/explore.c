@@ -425,23 +425,35 @@ static unsigned lookahead(const struct lp_explore_decision *d, size_t n, size_t 
  * state at no lower cost; a point of that state reached by any thread covers them at one
  * preemption less, if it is no yield: from there each continuation costs at most one more
  * (only its first choice may differ in being a preemption), and every thread that can run
- * is a candidate there (a yield point leaves out the thread yielding). */
+ * is a candidate there (a yield point leaves out the thread yielding).
+ * A visit's sleepers say which continuations other subtrees cover, but a yield point
+ * prunes none of them (explore.h): there only a visit without sleepers covers it. Else
+ * a free point whose sleeper was pruned, relying on a subtree through this yield point,
+ * would in turn cut that subtree short at the yield point: neither would run the
+ * continuation. Its visit is recorded with its sleepers all the same (the subtree below
+ * prunes with them). */
 static bool point_seen(struct lp_explore *ex, const struct lp_explore_decision *e,
 		       const struct lp_state_key *trace, unsigned cost, uint64_t mask)
 {
 	bool yield = is_yield(e);
 	bool free_pt = !yield && !lp_sched_is_candidate(e->candidates, e->n_candidates, e->running);
+	uint64_t claim = yield ? 0 : mask;
 	struct lp_state_key kf = lp_state_point(trace, LP_TID_NONE),
 			    ka = lp_state_point(trace, ANY_THREAD);
-	if (!free_pt && lp_state_cache_covered(ex->cache, &kf, cost, mask))
+	if (!free_pt && lp_state_cache_covered(ex->cache, &kf, cost, claim))
 		return true;
-	if (cost > 0 && lp_state_cache_covered(ex->cache, &ka, cost - 1, mask))
+	if (cost > 0 && lp_state_cache_covered(ex->cache, &ka, cost - 1, claim))
 		return true;
 	struct lp_state_key own = free_pt ? kf : lp_state_point(trace, e->running);
+	if (yield) {
+		if (lp_state_cache_covered(ex->cache, &own, cost, 0))
+			return true;
+		lp_state_cache_visit(ex->cache, &own, cost, mask); /* recorded (or dominated) */
+		return false;
+	}
 	if (lp_state_cache_visit(ex->cache, &own, cost, mask))
 		return true;
-	if (!yield)
-		lp_state_cache_visit(ex->cache, &ka, cost, mask); /* recorded (or covered) */
+	lp_state_cache_visit(ex->cache, &ka, cost, mask); /* recorded (or covered) */
 	return false;
 }
 
@@ -751,6 +763,10 @@ static void generate(struct lp_explore *ex, const struct lp_schedule *p, struct 
 				ch.have_first = sleep_mask(ex, zc, nzc, &ch.first_sleep);
 				ch.first = q[i].key;
 				free(zc);
+				/* a yield point prunes no sleeper there (point_seen) */
+				size_t k2 = next_choice(d, n, k, c);
+				if (k2 + 1 < n && is_yield(&d[k2 + 1]))
+					ch.first_sleep = 0;
 			}
 			if (ch.have_first && first_covered(ex, &ch)) {
 				count(&ex->pruned, &ex->n_pruned, cost); /* first point explored */

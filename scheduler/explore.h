@@ -71,7 +71,8 @@
  *   leave the set).
  *   Explored points (state-cache.h). A point whose state (the trace of the steps before
  *   it) and running thread an earlier execution reached at no higher cost and with no
- *   more sleepers also ends the walk: its subtree there covers every continuation. So
+ *   more sleepers also ends the walk: its subtree there covers every continuation (a
+ *   yield point prunes none of its sleepers, so it counts as having none). So
  *   does a free point of that state (its thread blocked, finished or waits for a lock),
  *   and a non-yield point of that state reached by any thread at one preemption less. A
  *   child whose override's step is known (the candidate's next step in the log, as for

@@ -520,12 +520,48 @@ static void test_locks(void **state)
 		compare(&p, b, "locks");
 }
 
+/* A yield point prunes none of its sleepers, so only a visit without sleepers covers it
+ * (point_seen). Here (LP_POR_SEED=1795735949, with yields) the free point after thread 1's
+ * local step, reached with thread 0 asleep (its lock ran first from thread 3's yield),
+ * covered thread 3's yield point of the same state, reached with the same sleeper through
+ * thread 1 running first: each relied on the other for "0 locks, then 3 exits before
+ * thread 2 starts", which no execution ran at bound 0. */
+static void test_yield_point_not_covered_by_sleepers(void **state)
+{
+	(void)state;
+	struct prog p = {.nt = 4,
+			 .len = {2, 1, 3, 3},
+			 .op = {{{K_YIELD, 1}, {K_LOCK, 0}},
+				{{K_LOCAL, 0}},
+				{{K_NOTE, 0}, {K_READ, 1}, {K_READ, 0}},
+				{{K_WRITE, 1}, {K_YIELD, 1}, {K_EXIT, 0}}}};
+	for (int b = 0; b <= 3; b++)
+		compare(&p, b, "yield point after sleepers");
+}
+
+/* The same when the yield point is the first a schedule reaches, before it runs (its
+ * override's step is known from its parent: first_covered): threads that only yield. */
+static void test_first_yield_point_not_covered_by_sleepers(void **state)
+{
+	(void)state;
+	struct prog p = {.nt = 4,
+			 .len = {2, 1, 3, 2},
+			 .op = {{{K_YIELD, 0}, {K_YIELD, 0}},
+				{{K_LOCAL, 0}},
+				{{K_YIELD, 0}, {K_YIELD, 0}, {K_YIELD, 0}},
+				{{K_YIELD, 0}, {K_EXIT, 0}}}};
+	for (int b = 0; b <= 3; b++)
+		compare(&p, b, "first point a yield after sleepers");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_independent_writes),
 	    cmocka_unit_test(test_bound_sensitive),
 	    cmocka_unit_test(test_locks),
+	    cmocka_unit_test(test_yield_point_not_covered_by_sleepers),
+	    cmocka_unit_test(test_first_yield_point_not_covered_by_sleepers),
 	    cmocka_unit_test(test_invisible_steps),
 	    cmocka_unit_test(test_invisible_yield),
 	    cmocka_unit_test(test_invisible_exit),
