@@ -234,13 +234,15 @@ size_t lp_explore_upcoming(struct lp_explore *ex, size_t max, struct lp_explore_
 void lp_explore_mark_started(struct lp_explore *ex, uint64_t id);
 uint64_t lp_explore_current_id(const struct lp_explore *ex);
 /* Without a reduction, the children of a schedule depend on its decision log alone (and the
- * bound and symmetry): given the log of the schedule with this id, run ahead in this
- * iteration and not yet returned, its children of this iteration go on the stack right
- * below it now (listed by lp_explore_upcoming, so that a worker can run them too), the
- * rest wait for its turn. lp_explore_done must then get the same log; what the search
- * runs and counts is unchanged. False (nothing done) with a reduction (the children
- * depend on what ran before), for a schedule not on the stack or expanded already, or
- * when no ids are left between it and the schedule below. */
+ * bound and symmetry): given the log of the schedule with this id, listed in this
+ * iteration and not yet returned by lp_explore_next, its children of this iteration go on
+ * the stack right below it now (listed by lp_explore_upcoming, so that a worker can run
+ * them too), the rest wait for its turn. lp_explore_done must then get the same log; what
+ * the search runs and counts is unchanged. The id of a schedule already returned must not
+ * be given: the ids the children take, between those of the schedules around them, may
+ * be ids of schedules returned before. False (nothing done) with a reduction (the
+ * children depend on what ran before), for an id not on the stack or a schedule expanded
+ * already, or when no ids are left between it and the schedule below. */
 bool lp_explore_expand(struct lp_explore *ex, uint64_t id, unsigned iteration,
 		       const struct lp_explore_decision *d, size_t n);
 

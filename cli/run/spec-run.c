@@ -202,7 +202,11 @@ static void on_done(void *arg, unsigned slot, const struct lp_exec_result *res)
 		h->res.log = h->log;
 		h->res.log_lines = h->log_lines = dup_or_null(res->log_lines);
 		h->res.fatal = h->fatal = dup_or_null(res->fatal);
-		if (sp->expand && !h->asked)
+		/* not once its turn has come (the explorer waits for it): its id may be
+		 * taken again (explore.h) */
+		bool turn = h->id == lp_explore_current_id(sp->ex) &&
+			    h->iteration == lp_explore_iteration(sp->ex);
+		if (sp->expand && !h->asked && !turn)
 			sp->expand(sp->expand_arg, sp->ex, h->id, h->iteration, &h->res);
 	}
 	top_up(sp);
