@@ -21,7 +21,7 @@ static const char h3[] = "history serial schedule=s:5@0.2\n"
 
 static lp_tid_t tid(const char *s)
 {
-	lp_tid_t t;
+	lp_tid_t t = 0;
 	assert_int_equal(lp_tid_parse(s, &t), 0);
 	return t;
 }
