@@ -1,6 +1,6 @@
-/* checker/intern.c — string table: open addressing with linear probing, each slot holding
+/* checker/intern.c — string table: open addressing with linear probing, each bucket holding
  * an id and its string's hash. Entries are only ever dropped newest first (rollback), and
- * with linear probing that is exact: the newest entry's slot is on no older entry's probe
+ * with linear probing that is exact: the newest entry's bucket is on no older entry's probe
  * sequence, so emptying it leaves the table as it was before the entry was added. */
 #include "checker/intern.h"
 #include "lineup/die.h"
@@ -15,7 +15,7 @@ struct entry {
 	uint32_t hash;
 };
 
-struct slot {
+struct bucket {
 	uint32_t hash;
 	uint32_t id1; /* id + 1; 0 = empty */
 };
@@ -25,8 +25,8 @@ struct lp_intern {
 	uint64_t nchars, capchars;
 	struct entry *e;
 	uint32_t n, cap;
-	struct slot *slots;
-	uint32_t nslots; /* power of two, at least twice n */
+	struct bucket *buckets;
+	uint32_t nbuckets; /* power of two, at least twice n */
 };
 
 static uint64_t load64(const char *s)
@@ -103,8 +103,8 @@ static bool same(const char *x, const char *y, size_t len)
 struct lp_intern *lp_intern_new(void)
 {
 	struct lp_intern *t = lp_xcalloc(1, sizeof(*t));
-	t->nslots = 1024;
-	t->slots = lp_xcalloc(t->nslots, sizeof(*t->slots));
+	t->nbuckets = 1024;
+	t->buckets = lp_xcalloc(t->nbuckets, sizeof(*t->buckets));
 	return t;
 }
 
@@ -114,14 +114,14 @@ void lp_intern_free(struct lp_intern *t)
 		return;
 	free(t->chars);
 	free(t->e);
-	free(t->slots);
+	free(t->buckets);
 	free(t);
 }
 
 static uint32_t first_empty(const struct lp_intern *t, uint32_t h)
 {
-	uint32_t mask = t->nslots - 1, i = h & mask;
-	while (t->slots[i].id1)
+	uint32_t mask = t->nbuckets - 1, i = h & mask;
+	while (t->buckets[i].id1)
 		i = (i + 1) & mask;
 	return i;
 }
@@ -130,22 +130,22 @@ static uint32_t first_empty(const struct lp_intern *t, uint32_t h)
  * relies on that). */
 static void grow(struct lp_intern *t)
 {
-	free(t->slots);
-	t->nslots *= 2;
-	t->slots = lp_xcalloc(t->nslots, sizeof(*t->slots));
+	free(t->buckets);
+	t->nbuckets *= 2;
+	t->buckets = lp_xcalloc(t->nbuckets, sizeof(*t->buckets));
 	for (uint32_t id = 0; id < t->n; id++)
-		t->slots[first_empty(t, t->e[id].hash)] = (struct slot){t->e[id].hash, id + 1};
+		t->buckets[first_empty(t, t->e[id].hash)] = (struct bucket){t->e[id].hash, id + 1};
 }
 
 static uint32_t find_hashed(const struct lp_intern *t, const char *s, size_t len, uint32_t h)
 {
-	uint32_t mask = t->nslots - 1;
-	for (uint32_t i = h & mask; t->slots[i].id1; i = (i + 1) & mask) {
-		if (t->slots[i].hash != h)
+	uint32_t mask = t->nbuckets - 1;
+	for (uint32_t i = h & mask; t->buckets[i].id1; i = (i + 1) & mask) {
+		if (t->buckets[i].hash != h)
 			continue;
-		const struct entry *e = &t->e[t->slots[i].id1 - 1];
+		const struct entry *e = &t->e[t->buckets[i].id1 - 1];
 		if (e->len == len && same(t->chars + e->off, s, len))
-			return t->slots[i].id1 - 1;
+			return t->buckets[i].id1 - 1;
 	}
 	return LP_NO_STR;
 }
@@ -181,8 +181,8 @@ uint32_t lp_intern_add(struct lp_intern *t, const char *s, size_t len)
 	t->chars[t->nchars + len] = 0;
 	t->nchars += len + 1;
 	id = t->n++;
-	t->slots[first_empty(t, h)] = (struct slot){h, id + 1};
-	if ((uint64_t)t->n * 2 > t->nslots)
+	t->buckets[first_empty(t, h)] = (struct bucket){h, id + 1};
+	if ((uint64_t)t->n * 2 > t->nbuckets)
 		grow(t);
 	return id;
 }
@@ -198,15 +198,15 @@ uint32_t lp_intern_count(const struct lp_intern *t) { return t->n; }
 void lp_intern_rollback(struct lp_intern *t, uint32_t mark)
 {
 	BUG_ON(mark > t->n);
-	uint32_t mask = t->nslots - 1;
+	uint32_t mask = t->nbuckets - 1;
 	while (t->n > mark) {
 		struct entry *e = &t->e[t->n - 1];
 		uint32_t i = e->hash & mask;
-		while (t->slots[i].id1 != t->n) {
-			BUG_ON(!t->slots[i].id1);
+		while (t->buckets[i].id1 != t->n) {
+			BUG_ON(!t->buckets[i].id1);
 			i = (i + 1) & mask;
 		}
-		t->slots[i].id1 = 0;
+		t->buckets[i].id1 = 0;
 		t->nchars = e->off;
 		t->n--;
 	}

@@ -172,7 +172,7 @@ static int trace_build(struct trace *t, const struct lp_explore_decision *d, siz
 
 /* ---- enumeration ---- */
 
-struct search {
+struct order_walk {
 	const struct trace *t;
 	size_t ns;     /* units with events, in log order */
 	size_t *su;    /* [ns] their unit indexes */
@@ -200,7 +200,7 @@ struct search {
 };
 
 /* The real-time order of perm: row y holds the operations that returned before y's call. */
-static void rt_of(const struct search *s, const uint32_t *perm, uint64_t *rt)
+static void rt_of(const struct order_walk *s, const uint32_t *perm, uint64_t *rt)
 {
 	memset(rt, 0, s->nops * s->words * sizeof *rt);
 	uint64_t *done = xcalloc(s->words, sizeof *done);
@@ -214,7 +214,7 @@ static void rt_of(const struct search *s, const uint32_t *perm, uint64_t *rt)
 	free(done);
 }
 
-static bool rt_contains(const struct search *s, const uint64_t *big, const uint64_t *small)
+static bool rt_contains(const struct order_walk *s, const uint64_t *big, const uint64_t *small)
 {
 	for (size_t i = 0; i < s->nops * s->words; i++)
 		if (small[i] & ~big[i])
@@ -224,7 +224,7 @@ static bool rt_contains(const struct search *s, const uint64_t *big, const uint6
 
 /* Keeps the order in s->scratch unless a kept one has all its pairs; drops kept ones it
  * has all the pairs of. */
-static void keep(struct search *s)
+static void keep(struct order_walk *s)
 {
 	size_t row = s->nops * s->words;
 	rt_of(s, s->scratch, s->rt_new);
@@ -254,7 +254,7 @@ static void keep(struct search *s)
 
 /* A complete skeleton order: the call-only units go right before the first skeleton unit
  * they happen before (or last), then the events unit by unit. */
-static void emit(struct search *s)
+static void emit(struct order_walk *s)
 {
 	size_t *pos = s->first_succ; /* skeleton position of each su index, for a moment */
 	for (size_t j = 0; j < s->nk; j++)
@@ -288,7 +288,7 @@ static void emit(struct search *s)
 	keep(s);
 }
 
-static void place(struct search *s, size_t i, bool on)
+static void place(struct order_walk *s, size_t i, bool on)
 {
 	s->placed[i] = on;
 	for (size_t j = 0; j < s->nk; j++)
@@ -302,7 +302,7 @@ static void place(struct search *s, size_t i, bool on)
 
 /* Whether placing skeleton unit i now would place a call-only unit before it that no
  * skeleton unit placed so far needs: that call would come earlier than it must. */
-static bool drags_call(const struct search *s, size_t i)
+static bool drags_call(const struct order_walk *s, size_t i)
 {
 	for (size_t p = 0; p < s->ns; p++) {
 		if (s->t->has_ret[s->su[p]] || !s->hb[p * s->ns + s->sk[i]])
@@ -316,7 +316,7 @@ static bool drags_call(const struct search *s, size_t i)
 	return false;
 }
 
-static void dfs(struct search *s, size_t depth)
+static void dfs(struct order_walk *s, size_t depth)
 {
 	if (s->overflow)
 		return;
@@ -356,7 +356,7 @@ int lp_hist_orders(const struct lp_explore_decision *d, size_t n, enum lp_reduct
 	struct trace t;
 	if (!max || trace_build(&t, d, n, mode, ev, nev))
 		return -1;
-	struct search s = {.t = &t, .ev = ev, .nev = nev, .max_out = max};
+	struct order_walk s = {.t = &t, .ev = ev, .nev = nev, .max_out = max};
 	s.su = xcalloc(t.nu, sizeof *s.su);
 	size_t *su_of_unit = xcalloc(t.nu, sizeof *su_of_unit);
 	for (size_t u = 0; u < t.nu; u++)

@@ -231,7 +231,7 @@ struct lp_state_key lp_state_point(const struct lp_state_key *trace, lp_tid_t ru
 
 /* ---- the table: open addressing over 128-bit keys ---- */
 
-struct slot {
+struct bucket {
 	uint64_t a, b;
 	uint64_t sleep;
 	uint32_t cost;
@@ -239,7 +239,7 @@ struct slot {
 };
 
 struct lp_state_cache {
-	struct slot *s;
+	struct bucket *s;
 	size_t cap, n; /* cap a power of two */
 };
 
@@ -261,7 +261,7 @@ void lp_state_cache_free(struct lp_state_cache *c)
 
 size_t lp_state_cache_size(const struct lp_state_cache *c) { return c ? c->n : 0; }
 
-static struct slot *find(struct slot *s, size_t cap, uint64_t a, uint64_t b)
+static struct bucket *find(struct bucket *s, size_t cap, uint64_t a, uint64_t b)
 {
 	size_t i = (size_t)(a ^ b >> 17) & (cap - 1);
 	while (s[i].used && (s[i].a != a || s[i].b != b))
@@ -272,7 +272,7 @@ static struct slot *find(struct slot *s, size_t cap, uint64_t a, uint64_t b)
 static void grow(struct lp_state_cache *c)
 {
 	size_t cap = 2 * c->cap;
-	struct slot *s = xalloc(cap * sizeof *s);
+	struct bucket *s = xalloc(cap * sizeof *s);
 	for (size_t i = 0; i < c->cap; i++)
 		if (c->s[i].used)
 			*find(s, cap, c->s[i].a, c->s[i].b) = c->s[i];
@@ -284,14 +284,14 @@ static void grow(struct lp_state_cache *c)
 bool lp_state_cache_covered(const struct lp_state_cache *c, const struct lp_state_key *k,
 			    unsigned cost, uint64_t sleep)
 {
-	const struct slot *e = find(c->s, c->cap, k->a, k->b);
+	const struct bucket *e = find(c->s, c->cap, k->a, k->b);
 	return e->used && e->cost <= cost && !(e->sleep & ~sleep);
 }
 
 bool lp_state_cache_visit(struct lp_state_cache *c, const struct lp_state_key *k, unsigned cost,
 			  uint64_t sleep)
 {
-	struct slot *e = find(c->s, c->cap, k->a, k->b);
+	struct bucket *e = find(c->s, c->cap, k->a, k->b);
 	if (e->used) {
 		if (e->cost <= cost && !(e->sleep & ~sleep))
 			return true;
@@ -301,7 +301,7 @@ bool lp_state_cache_visit(struct lp_state_cache *c, const struct lp_state_key *k
 	}
 	if (c->n >= LP_STATE_CACHE_MAX)
 		return false; /* full: explored as if new (less pruning, nothing lost) */
-	*e = (struct slot){.a = k->a, .b = k->b, .sleep = sleep, .cost = cost, .used = 1};
+	*e = (struct bucket){.a = k->a, .b = k->b, .sleep = sleep, .cost = cost, .used = 1};
 	if (++c->n * 2 > c->cap)
 		grow(c);
 	return false;

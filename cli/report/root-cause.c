@@ -14,7 +14,7 @@ struct edge {
 	size_t a, b; /* a before b, different threads, conflicting */
 };
 
-struct search {
+struct cycle_walk {
 	const struct lp_rc_access *t;
 	size_t n;
 	const size_t *pos; /* ordinal of each access within its thread */
@@ -55,7 +55,7 @@ static bool same_code(const struct lp_rc_cand *a, const struct lp_rc_cand *b)
 }
 
 /* The cycle path[0..depth) closed by edge c back into the first thread. */
-static void emit(struct search *s, struct edge c)
+static void emit(struct cycle_walk *s, struct edge c)
 {
 	struct lp_rc_cand k = {.verdict = -1};
 	struct edge cyc[LP_RC_MAX_REGIONS + 1];
@@ -101,7 +101,7 @@ static void emit(struct search *s, struct edge c)
 	s->pool[s->n_pool++] = k;
 }
 
-static bool on_path(const struct search *s, lp_tid_t t)
+static bool on_path(const struct cycle_walk *s, lp_tid_t t)
 {
 	for (unsigned i = 0; i < s->depth; i++)
 		if (s->t[s->path[i].a].tid == t)
@@ -110,7 +110,7 @@ static bool on_path(const struct search *s, lp_tid_t t)
 }
 
 /* path[0..depth) chosen; the current thread was entered at path[depth-1].b. */
-static void extend(struct search *s)
+static void extend(struct cycle_walk *s)
 {
 	const struct lp_rc_access *t = s->t;
 	size_t entry = s->path[s->depth - 1].b;
@@ -153,7 +153,7 @@ static int cmp_cand(const void *p, const void *q)
 size_t lp_rc_candidates(const struct lp_rc_access *t, size_t n, unsigned trace,
 			struct lp_rc_cand *out, size_t max, bool *truncated)
 {
-	struct search s = {.t = t, .n = n};
+	struct cycle_walk s = {.t = t, .n = n};
 	size_t *pos = lp_xcalloc(n + 1, sizeof *pos), *from = lp_xcalloc(n + 2, sizeof *from);
 	size_t cap = 64, ne = 0;
 	struct edge *e = lp_xmalloc(cap * sizeof *e);
