@@ -7,7 +7,8 @@
 #   run the client also liblineup-preload.so, is not built; once built the test runs and
 #   asserts; checks needing only the cli run as soon as it exists, see skip_unless_runtime), runs the tool with lp_run, asserts with the expect_* helpers
 #   (one TAP line each) and ends with done_testing (prints the plan "1..N" last).
-# - lp_run runs under a time limit (LP_TEST_TIMEOUT seconds, default 60): a hang is a
+# - lp_run runs under a time limit (LP_TEST_TIMEOUT seconds, default 60 times the load per
+#   CPU, 1x to 8x: lp_time_limit): a hang is a
 #   failure, never a stuck test suite. It leaves stdout in $OUT, stderr in $ERR and the exit
 #   status in $RC; each test works in its own scratch directory $T, removed on exit unless
 #   LP_TEST_KEEP=1.
@@ -89,13 +90,27 @@ diag() {
 	sed -n '1,60s/^/#   /p' "$1"
 }
 
+# lp_time_limit: seconds one run of the tool may take: LP_TEST_TIMEOUT, or 60 scaled by the
+# machine's load per CPU (1x to 8x): a suite run beside other work runs executions several
+# times slower, and a fixed limit then fails tests that are only slow; a hang still fails.
+lp_time_limit() {
+	if [ -n "${LP_TEST_TIMEOUT:-}" ]; then
+		echo "$LP_TEST_TIMEOUT"
+		return
+	fi
+	awk -v n="$(nproc 2>/dev/null || echo 1)" \
+		'{ f = $1 / n; if (f < 1) f = 1; if (f > 8) f = 8; printf "%d\n", 60 * f + 0.5 }' \
+		/proc/loadavg 2>/dev/null || echo 60
+}
+
 # lp_run ARGS...: run lineup-preload ARGS from the scratch directory.
 lp_run() {
 	echo "# \$ lineup-preload $*"
 	RC=0
-	(cd "$T" && exec timeout -k 5 "${LP_TEST_TIMEOUT:-60}" "$LP" "$@") >"$OUT" 2>"$ERR" || RC=$?
+	limit=$(lp_time_limit)
+	(cd "$T" && exec timeout -k 5 "$limit" "$LP" "$@") >"$OUT" 2>"$ERR" || RC=$?
 	if [ "$RC" = 124 ] || [ "$RC" = 137 ]; then
-		echo "# lineup-preload did not finish within ${LP_TEST_TIMEOUT:-60} s (exit $RC)"
+		echo "# lineup-preload did not finish within $limit s (exit $RC)"
 	fi
 }
 
@@ -184,7 +199,7 @@ run_replay() {
 	cmd=$(report_field replay)
 	echo "# \$ $cmd"
 	REPLAY_RC=0
-	(cd "$T" && exec timeout -k 5 "${LP_TEST_TIMEOUT:-60}" sh -c "$cmd") >"$T/replay.out" 2>"$T/replay.err" ||
+	(cd "$T" && exec timeout -k 5 "$(lp_time_limit)" sh -c "$cmd") >"$T/replay.out" 2>"$T/replay.err" ||
 		REPLAY_RC=$?
 }
 
