@@ -265,7 +265,7 @@ int main(int argc, char **argv)
 	while ((o = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (o) {
 		case O_CRIT:
-			if (!strcmp(optarg, "linearizability") || !strcmp(optarg, "linearizable"))
+			if (!strcmp(optarg, "linearizability"))
 				crit = LP_CRIT_LINEARIZABLE;
 			else if (!strcmp(optarg, "sequential"))
 				crit = LP_CRIT_SEQUENTIAL;

@@ -2,7 +2,7 @@
 # tests/checker/verdicts.sh — lineup-checker end to end: exit statuses, report text, the
 # --server protocol, --observations read back, and usage errors.
 . "$top_srcdir/tests/checker/lib.sh"
-echo "1..25"
+echo "1..26"
 ex=$top_srcdir/examples/queue-trytake.history
 expect 1 "bundled example has a violation" -- "$ex"
 has "$tmp/out" "VIOLATION: concurrent history at $ex:100 (schedule=c:5@0.1,7@0.2) is not linearizable" "report names history, line and schedule"
@@ -64,6 +64,7 @@ fi
 expect 2 "unknown option" -- --frobnicate
 has "$tmp/err" "lineup-checker: unknown option '--frobnicate'" "unknown option message"
 expect 2 "bad criterion" -- --criterion strict "$ex"
+expect 2 "criterion: one spelling, as lineup-preload takes it" -- --criterion linearizable "$ex"
 expect 2 "bad quasi spec" -- --quasi queue_trytake "$ex"
 expect 2 "missing file" -- "$tmp/nonexistent"
 printf 'history concurrent\n0 call f()\n0 ret 1\nend\n' >"$tmp/conc.history"
