@@ -8,7 +8,7 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/report/report.c cli/report/json.c cli/report/json.h cli/report/summary.c cli/report/summary.h cli/report/progress.c cli/report/progress.h \
 	cli/run/checker-pipe.c cli/run/checker-pipe.h cli/run/replay-cmd.c cli/run/replay-cmd.h \
 	cli/report/summary-sites.c cli/report/summary-sites.h cli/report/report-livelock.c cli/report/report-livelock.h \
-	cli/report/report-trace.c cli/report/report-trace.h \
+	cli/report/report-trace.c cli/report/report-trace.h cli/report/crash-text.c cli/report/crash-text.h \
 	cli/report/root-cause.c cli/report/root-cause.h cli/run/root-cause-run.c cli/run/root-cause-run.h \
 	cli/run/budget.c cli/run/budget.h cli/run/budget-run.c cli/run/budget-run.h \
 	cli/run/interrupt.c cli/run/interrupt.h cli/run/phases-exec.h cli/run/phase-sample.c \
@@ -50,6 +50,14 @@ tests_unit_test_cli_shm_log_LDADD = $(LP_CLI_TEST_LIBS)
 tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/report/json.c cli/report/summary.c cli/run/budget.c
 tests_unit_test_cli_json_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_json_LDADD = $(LP_CLI_TEST_LIBS)
+
+# A crash's wording, and the unwinder on this very process (libdw).
+check_PROGRAMS += tests/unit/test-cli-crash
+TESTS += tests/unit/test-cli-crash
+tests_unit_test_cli_crash_SOURCES = tests/unit/test-cli-crash.c cli/report/crash-text.c \
+	cli/report/json.c cli/report/summary.c cli/run/budget.c cli/analyze/unwind.c cli/analyze/demangle.c
+tests_unit_test_cli_crash_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS) $(LIBDW_CFLAGS)
+tests_unit_test_cli_crash_LDADD = $(LP_CLI_TEST_LIBS) $(LIBDW_LIBS) $(LIBELF_LIBS)
 
 # The summary's instrumentation lines and the livelock report: pure text from counts and
 # a synthetic log.

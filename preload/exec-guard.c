@@ -111,8 +111,9 @@ void lp_guard_resume(struct lp_thread *self)
 
 /* Not an exec fault of the guard: the default action (the client installed no handler,
  * or the guard would have given up), raised again when the handler returns. */
-static void not_ours(void)
+static void not_ours(siginfo_t *si, void *uc)
 {
+	lp_crash_record(SIGSEGV, si, uc);
 	struct sigaction dfl;
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
@@ -141,7 +142,7 @@ static void on_segv(int sig, siginfo_t *si, void *ucv)
 			return;
 		}
 	}
-	not_ours();
+	not_ours(si, ucv);
 }
 
 /* A target mapped (got.c, constructor or after a dlopen): its executable segments. */

@@ -5,7 +5,7 @@ liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/text.
 	preload/plan.c preload/plan.h preload/record.c preload/got.c preload/ops.c \
 	preload/trampoline-x86_64.S preload/forksrv.c preload/worker-line.c preload/worker-line.h preload/fd-state.c preload/hooks-fork.c preload/hooks-pthread.c preload/hooks-c11.c preload/hooks-fd.c preload/hooks-unwind.c preload/heap.c \
 	preload/hooks-dl.c preload/sites.c preload/sites.h preload/patch.c preload/trap.c preload/exec-guard.c \
-	preload/stub.c preload/stub-x86_64.S preload/string.c \
+	preload/stub.c preload/stub-x86_64.S preload/string.c preload/crash.c \
 	preload/hooks-atomic.c preload/hooks-atomic-x86_64.S \
 	preload/runtime.h preload/runtime-thread.c preload/runtime-spin.c preload/runtime-spin.h preload/runtime-cancel.c preload/hooks-cancel.c preload/golden-handles.h \
 	preload/runtime-sync.c preload/runtime-tsd.c scheduler/sched-pick.c scheduler/sched-pick.h scheduler/footprint.h \

@@ -261,6 +261,7 @@ __attribute__((constructor)) static void lp_preload_init(void)
 		setup_fail("cannot map memory for the operation trampolines", NULL);
 	lp_trap_setup();
 	lp_guard_setup(no_guard);
+	lp_crash_setup();
 	lp_atomic_resolve();
 	lp_patch_scan();
 	lp_heap_setup();

@@ -71,6 +71,17 @@ __attribute__((noreturn)) void lp_end(uint32_t outcome) LP_HIDDEN;
 /* record.c — append-only log in the shared area; one thread writes at a time. */
 void *lp_log_append(uint16_t type, size_t size) LP_HIDDEN;
 void lp_log_text(uint16_t type, lp_tid_t tid, uintptr_t site, const char *msg) LP_HIDDEN;
+/* The last record appended keeps only its first size bytes. */
+void lp_log_shrink(struct lp_rec *r, size_t size) LP_HIDDEN;
+
+/* crash.c: the fatal-signal handler (setup: constructor-only, after lp_guard_setup) and
+ * its record, which another handler (the exec guard's, trap.c's) writes before letting a
+ * fatal signal take its default action; hide: what sigaction and signal tell the client
+ * about a signal whose handler is ours (the default, which it stands for). Signal path. */
+void lp_crash_setup(void) LP_HIDDEN;
+void lp_crash_record(int sig, const siginfo_t *si, const void *uc) LP_HIDDEN;
+void lp_crash_hide(int sig, struct sigaction *old) LP_HIDDEN;
+sighandler_t lp_crash_hide_handler(int sig, sighandler_t prev) LP_HIDDEN;
 
 /* ops.c: an operation whose frame is gone (longjmp, unwinding) ends as "<unwound>".
  * lp_op_check_left: if t's return slot no longer holds the trampoline (hook path);

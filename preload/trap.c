@@ -36,6 +36,7 @@ static void not_ours(int sig, siginfo_t *si, void *uc)
 	if (a.sa_handler == SIG_IGN)
 		return;
 	if (a.sa_handler == SIG_DFL) {
+		lp_crash_record(sig, si, uc);
 		struct sigaction dfl;
 		memset(&dfl, 0, sizeof dfl);
 		dfl.sa_handler = SIG_DFL;
@@ -145,12 +146,17 @@ int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 	if (!installed || sig != SIGTRAP) {
 		if (sig == SIGSEGV && act)
 			lp_guard_give_up(); /* the client's handler replaces the guard's */
-		if (!installed || !act || !keeps_any(&act->sa_mask))
-			return REAL(sigaction)(sig, act, old);
-		/* a client handler running target code must not block our traps */
-		struct sigaction a = *act;
-		drop_kept(&a.sa_mask);
-		return real_sigaction(sig, &a, old);
+		int r;
+		if (!installed || !act || !keeps_any(&act->sa_mask)) {
+			r = REAL(sigaction)(sig, act, old);
+		} else { /* a client handler running target code must not block our traps */
+			struct sigaction a = *act;
+			drop_kept(&a.sa_mask);
+			r = real_sigaction(sig, &a, old);
+		}
+		if (r == 0)
+			lp_crash_hide(sig, old);
+		return r;
 	}
 	struct sigaction prev = client_act;
 	if (act) {
@@ -167,7 +173,7 @@ sighandler_t signal(int sig, sighandler_t h)
 	if (!installed || sig != SIGTRAP) {
 		if (sig == SIGSEGV && h != SIG_ERR)
 			lp_guard_give_up();
-		return REAL(signal)(sig, h);
+		return lp_crash_hide_handler(sig, REAL(signal)(sig, h));
 	}
 	if (h == SIG_ERR) {
 		errno = EINVAL;

@@ -19,7 +19,7 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libqueue-lock.so $(LP_PROG_DIR)/libqueue-lock-nodw.so \
 	$(LP_PROG_DIR)/libqueue-trylock.so $(LP_PROG_DIR)/libqueue-trylock-nodw.so \
 	$(LP_PROG_DIR)/libevent-nolock.so $(LP_PROG_DIR)/libevent-nolock-nodw.so \
-	$(LP_PROG_DIR)/libsemw.so $(LP_PROG_DIR)/libticket-pid.so $(LP_PROG_DIR)/libbox-race.so \
+	$(LP_PROG_DIR)/libsemw.so $(LP_PROG_DIR)/libticket-pid.so $(LP_PROG_DIR)/libbox-race.so $(LP_PROG_DIR)/libbox-race-nodw.so \
 	$(LP_PROG_DIR)/libchan-pipe.so $(LP_PROG_DIR)/libtally-tsd.so \
 	$(LP_PROG_DIR)/libmbox.so $(LP_PROG_DIR)/libmbox-if.so $(LP_PROG_DIR)/libflag-spin.so \
 	$(LP_PROG_DIR)/libprobe.so $(LP_PROG_DIR)/libqueue-c11.so $(LP_PROG_DIR)/libqueue-c11-trylock.so \
@@ -40,7 +40,7 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-event $(LP_PROG_DIR)/client-event-nodw \
 	$(LP_PROG_DIR)/client-sem $(LP_PROG_DIR)/client-sem-stuck $(LP_PROG_DIR)/client-endless \
 	$(LP_PROG_DIR)/client-prethreaded $(LP_PROG_DIR)/client-dlopen-queue \
-	$(LP_PROG_DIR)/client-ticket $(LP_PROG_DIR)/client-box $(LP_PROG_DIR)/client-box-null \
+	$(LP_PROG_DIR)/client-ticket $(LP_PROG_DIR)/client-box $(LP_PROG_DIR)/client-box-nodw $(LP_PROG_DIR)/client-box-null \
 	$(LP_PROG_DIR)/client-chan $(LP_PROG_DIR)/client-libc-only $(LP_PROG_DIR)/client-bare \
 	$(LP_PROG_DIR)/client-static $(LP_PROG_DIR)/client-tally \
 	$(LP_PROG_DIR)/client-mbox $(LP_PROG_DIR)/client-mbox-if $(LP_PROG_DIR)/client-flag \
@@ -85,7 +85,7 @@ LP_LIB_TABLE = \
 	busy-pause:busy-pair:busy-pair.h snap:snap:snap.h snap-torn:snap:snap.h \
 	forks:forks:forks.h lockspin:lockspin:lockspin.h lockspin-short:lockspin:lockspin.h \
 	lockspin-lost:lockspin:lockspin.h
-LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm
+LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm box-race
 LP_LIB_DEFINES = quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
 
 # Clients, name:source:library:header -> client-<name> built -g (-g0 when the name ends
@@ -100,6 +100,7 @@ LP_CLIENT_TABLE = \
 	sem:client-sem:semw:semw.h endless:client-endless:semw:semw.h \
 	sem-stuck:client-sem-stuck:semw:semw.h prethreaded:client-prethreaded:queue-trylock:queue.h \
 	ticket:client-ticket:ticket-pid:ticket.h box:client-box:box-race:box.h \
+	box-nodw:client-box:box-race-nodw:box.h \
 	box-null:client-box-null:box-race:box.h chan:client-chan:chan-pipe:chan.h \
 	tally:client-tally:tally-tsd:tally.h bare:client-bare:queue-lock:queue.h \
 	probe:client-probe:probe:probe.h probe-varargs:client-probe-varargs:probe:probe.h \

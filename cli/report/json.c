@@ -183,7 +183,8 @@ char *lp_json_report(const struct lp_summary *s)
 		lp_buf_printf(&b, ", \"root_causes\": %s, ",
 			      v->root_causes_json ? v->root_causes_json : "null");
 		field(&b, "root_causes_text", v->root_causes);
-		lp_buf_puts(&b, "}");
+		/* kind "crash": the thread, the signal and its backtrace; null otherwise */
+		lp_buf_printf(&b, ", \"crash\": %s}", v->crash_json ? v->crash_json : "null");
 	} else {
 		lp_buf_puts(&b, "null");
 	}

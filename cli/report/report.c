@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/analyze/unwind.h"
 #include "cli/run/budget.h"
 #include "lineup/buf.h"
 #include "report-livelock.h"
@@ -65,6 +66,14 @@ char *lp_report_trace(const struct lp_ctx *c, const struct lp_exec_log *log)
 char *lp_report_livelock(const struct lp_ctx *c, const struct lp_exec_log *log)
 {
 	return lp_livelock_text(log, c->o->max_steps, symbolize, (void *)c);
+}
+
+struct lp_crash_info *lp_report_crash(const struct lp_ctx *c, const struct lp_exec_log *log,
+				      const void *raw, size_t len)
+{
+	if (!log->crash)
+		return NULL;
+	return lp_unwind_crash(c->sv.server_pid, log->crash, raw, len);
 }
 
 void lp_report_summary(const struct lp_ctx *c, FILE *f)

@@ -43,6 +43,7 @@ void lp_summary_free(struct lp_summary *s)
 		free(s->violation->switches);
 		free(s->violation->root_causes);
 		free(s->violation->root_causes_json);
+		free(s->violation->crash_json);
 		free(s->violation);
 	}
 	free(s->instrumentation);

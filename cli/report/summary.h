@@ -17,6 +17,7 @@ struct lp_violation {
 	char *switches;	   /* the preemptions and switches the schedule forces, one per line */
 	char *root_causes; /* report lines (cli/run/root-cause-run.h), NULL when not searched */
 	char *root_causes_json; /* JSON array of the ranked root causes, NULL when none */
+	char *crash_json;	/* kind "crash": JSON object (cli/report/crash-text.h), or NULL */
 };
 
 /* What phase 2 covered when it did not simply run every schedule up to the bound: a run

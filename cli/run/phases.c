@@ -24,6 +24,7 @@
 #include "scheduler/strategy.h"
 #include "replay-cmd.h"
 #include "cli/report/report-trace.h"
+#include "cli/report/crash-text.h"
 
 static double now_seconds(void)
 {
@@ -187,11 +188,15 @@ static void classify(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 		       e->sched, (unsigned long long)s->ov[s->n - 1].step,
 		       (unsigned long long)e->res.steps);
 	if (e->crashed && s->phase == LP_PHASE_SERIAL && !replay) {
+		struct lp_crash_info *ci = lp_report_crash(c, &e->log, e->res.log, e->res.log_len);
+		char *where = ci ? lp_crash_line(ci) : NULL;
 		if (WIFSIGNALED(e->res.status))
-			lp_die(LP_EXIT_USAGE,
-			       "client crashed (%s) in phase 1 under serial schedule %s: fix the "
-			       "client or the library before checking",
-			       lp_signal_name(WTERMSIG(e->res.status)), e->sched);
+			lp_die(
+			    LP_EXIT_USAGE,
+			    "client crashed (%s) in phase 1 under serial schedule %s%s%s: fix the "
+			    "client or the library before checking",
+			    lp_signal_name(WTERMSIG(e->res.status)), e->sched, where ? ": " : "",
+			    where ? where : "");
 		lp_die(LP_EXIT_USAGE,
 		       "client exited in phase 1 under serial schedule %s before every thread "
 		       "finished (exit status %d): %s",
@@ -308,12 +313,23 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 		lp_buf_puts(&r, why);
 		free(why);
 	}
-	if (checker_text)
+	struct lp_crash_info *ci =
+	    checker_text ? NULL : lp_report_crash(c, &e->log, e->res.log, e->res.log_len);
+	if (checker_text) {
 		lp_buf_puts(&r, checker_text);
-	else
+	} else if (ci) { /* the fork server's mappings: before any other execution */
+		char *text = lp_crash_text(ci);
+		struct lp_buf j = {0};
+		lp_crash_json(&j, ci);
+		v->crash_json = lp_buf_take(&j);
+		lp_buf_printf(&r, "%shistory up to the crash:\n%s", text, v->history);
+		free(text);
+		lp_crash_info_free(ci);
+	} else {
 		lp_buf_printf(
 		    &r, "client crashed with %s under this schedule; history up to the crash:\n%s",
 		    lp_signal_name(WTERMSIG(e->res.status)), v->history);
+	}
 	v->report = lp_buf_take(&r);
 	c->sum.violation = v;
 	c->sum.verdict = LP_RUN_VIOLATION;
@@ -1016,6 +1032,9 @@ int lp_replay_run(struct lp_ctx *c)
 	/* Symbolized in the fork server: before stopping it. */
 	char *livelock = e.res.outcome == LP_OUT_LIVELOCK ? lp_report_livelock(c, &e.log) : NULL;
 	char *trace = c->o->verbose ? lp_report_trace(c, &e.log) : NULL;
+	struct lp_crash_info *ci = lp_report_crash(c, &e.log, e.res.log, e.res.log_len);
+	char *crash = ci ? lp_crash_text(ci) : NULL;
+	lp_crash_info_free(ci);
 	bool judge = s.phase == LP_PHASE_CONCURRENT && !e.crashed;
 	char *text = NULL;
 	enum lp_check_reply r = LP_CHECK_OK;
@@ -1048,9 +1067,9 @@ int lp_replay_run(struct lp_ctx *c)
 	if (e.crashed) {
 		fflush(stdout);
 		if (WIFSIGNALED(e.res.status))
-			fprintf(stderr,
-				"lineup-preload: client crashed with %s under schedule %s\n",
-				lp_signal_name(WTERMSIG(e.res.status)), e.sched);
+			fprintf(
+			    stderr, "lineup-preload: client crashed with %s under schedule %s\n%s",
+			    lp_signal_name(WTERMSIG(e.res.status)), e.sched, crash ? crash : "");
 		else
 			fprintf(stderr,
 				"lineup-preload: client exited with status %d under schedule %s "
@@ -1077,6 +1096,7 @@ int lp_replay_run(struct lp_ctx *c)
 	if (judge)
 		lp_checker_pipe_finish(&c->ck);
 	free(livelock);
+	free(crash);
 	free(text);
 	exec_clear(&e);
 	lp_schedule_clear(&s);

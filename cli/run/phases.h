@@ -78,5 +78,11 @@ void lp_report_warnings(const struct lp_ctx *c, FILE *f);
 char *lp_report_trace(const struct lp_ctx *c, const struct lp_exec_log *log);
 /* The livelock line of a stuck execution's report (symbolized in the fork server). */
 char *lp_report_livelock(const struct lp_ctx *c, const struct lp_exec_log *log);
+/* The crash an execution's log records, unwound and symbolized in the fork server's
+ * mappings (cli/analyze/unwind.h); NULL when it records none. raw: the execution's records
+ * (the objects it loaded). */
+struct lp_crash_info;
+struct lp_crash_info *lp_report_crash(const struct lp_ctx *c, const struct lp_exec_log *log,
+				      const void *raw, size_t len);
 
 #endif

@@ -48,6 +48,9 @@ static bool big_enough(const struct lp_rec *r)
 	case LP_REC_ERROR:
 		need = sizeof(struct lp_rec_text);
 		break;
+	case LP_REC_CRASH:
+		need = sizeof(struct lp_rec_crash);
+		break;
 	default:
 		return false;
 	}
@@ -63,10 +66,8 @@ static void add_text(struct lp_text_rec **v, size_t *n, const struct lp_rec_text
 	(*v)[(*n)++] = (struct lp_text_rec){t->tid, t->site, s};
 }
 
-int lp_shmlog_parse(const void *log, size_t len, const struct lp_plan *plan,
-		    struct lp_exec_log *out, char *err, size_t errsize)
+static int parse(const void *log, size_t len, struct lp_exec_log *out, char *err, size_t errsize)
 {
-	memset(out, 0, sizeof *out);
 	size_t off = 0, cap = 0;
 	bool bad = false;
 	const struct lp_rec *r;
@@ -118,14 +119,35 @@ int lp_shmlog_parse(const void *log, size_t len, const struct lp_plan *plan,
 				add_text(&out->errors, &out->n_errors, t);
 			break;
 		}
+		case LP_REC_CRASH: {
+			const struct lp_rec_crash *c = (const void *)r;
+			if (c->stack_len > r->size - sizeof *c)
+				return lp_errf(err, errsize,
+					       "crash record at offset %zu is truncated",
+					       off - r->size);
+			free(out->crash);
+			out->crash = lp_xmalloc(sizeof *c + c->stack_len);
+			memcpy(out->crash, c, sizeof *c + c->stack_len);
+			break;
+		}
 		default:
 			break;
 		}
 	}
-	(void)plan;
 	if (bad)
 		return lp_errf(err, errsize, "malformed record at offset %zu", off);
 	return 0;
+}
+
+int lp_shmlog_parse(const void *log, size_t len, const struct lp_plan *plan,
+		    struct lp_exec_log *out, char *err, size_t errsize)
+{
+	(void)plan;
+	memset(out, 0, sizeof *out);
+	if (parse(log, len, out, err, errsize) == 0)
+		return 0;
+	lp_shmlog_clear(out); /* nothing half-read is left to free */
+	return -1;
 }
 
 void lp_shmlog_clear(struct lp_exec_log *l)
@@ -138,6 +160,7 @@ void lp_shmlog_clear(struct lp_exec_log *l)
 	free(l->errors);
 	free(l->decisions);
 	free(l->sites);
+	free(l->crash);
 	memset(l, 0, sizeof *l);
 }
 

@@ -28,6 +28,9 @@ struct lp_exec_log {
 	struct lp_text_rec *warnings, *errors;
 	size_t n_warnings, n_errors;
 	size_t n_calls, n_returns;
+	/* The execution's LP_REC_CRASH record with its stack copy (malloc'ed: the shared
+	 * area is reused by later executions), NULL when it did not crash on a signal. */
+	struct lp_rec_crash *crash;
 };
 
 /* Returns 0, or -1 with a one-line reason in err when the log is malformed. */

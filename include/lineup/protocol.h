@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 13
+#define LP_PROTOCOL_VERSION 14
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -414,6 +414,7 @@ enum lp_rec_type {
 	LP_REC_LOAD,	   /* struct lp_rec_load: an object was mapped (dlopen) */
 	LP_REC_WARN,	   /* struct lp_rec_text: something that may weaken the verdict */
 	LP_REC_ERROR,	   /* struct lp_rec_text: why the execution ended with FATAL/LIMIT */
+	LP_REC_CRASH,	   /* struct lp_rec_crash, then stack_len bytes: a fatal signal */
 };
 
 struct lp_rec {
@@ -521,6 +522,28 @@ struct lp_rec_text {
 	lp_tid_t tid;
 	uint64_t site;
 	uint32_t len; /* message bytes follow (one line, no newline), then padding */
+	uint32_t pad;
+};
+
+/* A fatal signal (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP not the tool's) that
+ * the client does not handle, written by the preload's handler just before the default
+ * action kills the process: raw data only, the cli unwinds and symbolizes it. regs are
+ * the interrupted thread's general registers in DWARF numbering (rax rdx rcx rbx rsi rdi
+ * rbp rsp r8..r15, then rip at LP_CRASH_REG_PC); the stack copy starts at regs[rsp] and
+ * ends at LP_CRASH_STACK bytes or at the end of the mapping. A pending operation's return
+ * slot in the copy holds the caller's address, not the return trampoline's. */
+#define LP_CRASH_NREGS 17
+#define LP_CRASH_REG_SP 7
+#define LP_CRASH_REG_PC 16
+#define LP_CRASH_STACK ((size_t)32 << 10)
+struct lp_rec_crash {
+	struct lp_rec h;
+	lp_tid_t tid; /* the crashing thread, LP_TID_NONE when not one of the execution's */
+	int32_t signo;
+	int32_t code;  /* si_code */
+	uint64_t addr; /* si_addr (the fault address for SIGSEGV, SIGBUS, SIGFPE, SIGILL) */
+	uint64_t regs[LP_CRASH_NREGS];
+	uint32_t stack_len; /* bytes of stack that follow, then padding */
 	uint32_t pad;
 };
 

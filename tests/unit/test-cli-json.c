@@ -50,7 +50,8 @@ static void report(void **state)
 	    "  step 4: 0.2 preempts 0.1\n",
 	    "root causes ...\n",
 	    "[[{\"function\": \"f\", \"start\": 3, \"end\": 9, \"source\": null, "
-	    "\"forbids\": 1}]]"};
+	    "\"forbids\": 1}]]",
+	    NULL};
 	struct lp_summary s = {.verdict = LP_RUN_VIOLATION,
 			       .targets = targets,
 			       .n_targets = 1,
@@ -97,7 +98,8 @@ static void report(void **state)
 	       "\"replay\": \"lp --replay c:4@0.2 -- ./c\", \"report\": \"why\", "
 	       "\"switches\": \"  step 4: 0.2 preempts 0.1\\n\", \"root_causes\": [[{\"function\": "
 	       "\"f\", \"start\": 3, \"end\": 9, \"source\": null, \"forbids\": 1}]], "
-	       "\"root_causes_text\": \"root causes ...\\n\"}, \"nondeterminism\": null, "
+	       "\"root_causes_text\": \"root causes ...\\n\", \"crash\": null}, "
+	       "\"nondeterminism\": null, "
 	       "\"interrupted\": false, \"stopped_by\": null, \"coverage\": {\"text\": \"bound 1 "
 	       "complete\", "
 	       "\"complete_bound\": 1, \"partial_bound\": -1, \"partial_schedules\": 0, "

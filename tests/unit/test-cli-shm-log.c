@@ -186,10 +186,41 @@ static void malformed(void **state)
 	assert_int_equal(lp_shmlog_parse(logbuf, loglen, &plan, &l, err, sizeof err), -1);
 }
 
+/* A crash record is copied out with its stack (the shared area is reused); one whose
+ * stack runs past the record is malformed. */
+static void crash_record(void **state)
+{
+	char err[128];
+	struct lp_exec_log l;
+	build();
+	struct lp_rec_crash *c = rec(LP_REC_CRASH, sizeof *c + 16);
+	c->tid = T2;
+	c->signo = 11;
+	c->addr = 0;
+	c->regs[LP_CRASH_REG_PC] = 0x7000;
+	c->stack_len = 16;
+	memcpy(c + 1, "0123456789abcdef", 16);
+	assert_int_equal(lp_shmlog_parse(logbuf, loglen, &plan, &l, err, sizeof err), 0);
+	assert_non_null(l.crash);
+	assert_ptr_not_equal(l.crash, c);
+	assert_int_equal(l.crash->tid, T2);
+	assert_int_equal(l.crash->regs[LP_CRASH_REG_PC], 0x7000);
+	assert_memory_equal(l.crash + 1, "0123456789abcdef", 16);
+	lp_shmlog_clear(&l);
+	assert_null(l.crash);
+	c->stack_len = 24;
+	assert_int_equal(lp_shmlog_parse(logbuf, loglen, &plan, &l, err, sizeof err), -1);
+	assert_non_null(strstr(err, "crash record"));
+	build();
+	assert_int_equal(lp_shmlog_parse(logbuf, loglen, &plan, &l, err, sizeof err), 0);
+	assert_null(l.crash);
+	lp_shmlog_clear(&l);
+}
+
 int main(void)
 {
-	const struct CMUnitTest tests[] = {cmocka_unit_test(history_text),
-					   cmocka_unit_test(stuck_and_pending),
-					   cmocka_unit_test(parsed), cmocka_unit_test(malformed)};
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(history_text), cmocka_unit_test(stuck_and_pending),
+	    cmocka_unit_test(parsed), cmocka_unit_test(malformed), cmocka_unit_test(crash_record)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
