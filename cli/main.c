@@ -15,6 +15,7 @@
 #include "cli/report/progress.h"
 #include "cli/run/budget-run.h"
 #include "cli/run/cleanup.h"
+#include "cli/run/interrupt.h"
 #include "cli/run/output-check.h"
 #include "cli/test/test-run.h"
 #include "cli/test/test-campaign.h"
@@ -128,7 +129,7 @@ int main(int argc, char **argv)
 		lp_tdesc_free(&test);
 		int rc = lp_test_campaign(&o);
 		lp_options_free(&o);
-		return rc;
+		return lp_interrupt_exit_status(rc);
 	}
 	if (o.test)
 		o.client_argv = driver_argv;
@@ -229,5 +230,5 @@ out:
 		o.client_argv = NULL;
 	}
 	lp_options_free(&o);
-	return rc;
+	return lp_interrupt_exit_status(rc); /* the report says what was checked */
 }

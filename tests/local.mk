@@ -29,7 +29,8 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libspinsem.so $(LP_PROG_DIR)/libspinsem-short.so $(LP_PROG_DIR)/libspinsem-lost.so \
 	$(LP_PROG_DIR)/libflag-pause.so $(LP_PROG_DIR)/libbusy-pause.so \
 	$(LP_PROG_DIR)/libsnap.so $(LP_PROG_DIR)/libsnap-torn.so $(LP_PROG_DIR)/libforks.so \
-	$(LP_PROG_DIR)/liblockspin.so $(LP_PROG_DIR)/liblockspin-short.so $(LP_PROG_DIR)/liblockspin-lost.so
+	$(LP_PROG_DIR)/liblockspin.so $(LP_PROG_DIR)/liblockspin-short.so $(LP_PROG_DIR)/liblockspin-lost.so \
+	$(LP_PROG_DIR)/libcrunch.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -56,7 +57,7 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-flag-pause $(LP_PROG_DIR)/client-busy-pause \
 	$(LP_PROG_DIR)/client-snap $(LP_PROG_DIR)/client-snap-torn $(LP_PROG_DIR)/client-forks \
 	$(LP_PROG_DIR)/client-alone $(LP_PROG_DIR)/client-lockspin $(LP_PROG_DIR)/client-lockspin-short \
-	$(LP_PROG_DIR)/client-lockspin-lost $(LP_PROG_DIR)/client-line-lock
+	$(LP_PROG_DIR)/client-lockspin-lost $(LP_PROG_DIR)/client-line-lock $(LP_PROG_DIR)/client-crunch
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -84,7 +85,7 @@ LP_LIB_TABLE = \
 	spinsem:spinsem:semw.h spinsem-short:spinsem:semw.h spinsem-lost:spinsem:semw.h flag-pause:flag-spin:flag.h \
 	busy-pause:busy-pair:busy-pair.h snap:snap:snap.h snap-torn:snap:snap.h \
 	forks:forks:forks.h lockspin:lockspin:lockspin.h lockspin-short:lockspin:lockspin.h \
-	lockspin-lost:lockspin:lockspin.h
+	lockspin-lost:lockspin:lockspin.h crunch:crunch:crunch.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm box-race
 LP_LIB_DEFINES = quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
 
@@ -141,7 +142,7 @@ LP_CLIENT_TABLE = \
 	lockspin:client-lockspin:lockspin:lockspin.h \
 	lockspin-short:client-lockspin:lockspin-short:lockspin.h \
 	lockspin-lost:client-lockspin:lockspin-lost:lockspin.h \
-	line-lock:client-line-lock:queue-lock:queue.h
+	line-lock:client-line-lock:queue-lock:queue.h crunch:client-crunch:crunch:crunch.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 
@@ -307,6 +308,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t1110-budget-pct-replay.sh \
 	tests/e2e/t1120-budget-time-budget.sh \
 	tests/e2e/t1130-budget-interrupt.sh \
+	tests/e2e/t1135-budget-interrupt-prompt.sh \
 	tests/e2e/t1140-budget-progress.sh \
 	tests/e2e/t1150-budget-interception-coverage.sh \
 	tests/e2e/t1200-test-fixed.sh \
@@ -385,7 +387,8 @@ EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP
 	$(LP_PROG_DIR)/snap.c $(LP_PROG_DIR)/snap.h $(LP_PROG_DIR)/client-snap.c \
 	$(LP_PROG_DIR)/forks.c $(LP_PROG_DIR)/forks.h $(LP_PROG_DIR)/client-forks.c \
 	$(LP_PROG_DIR)/client-alone.c $(LP_PROG_DIR)/lockspin.c $(LP_PROG_DIR)/lockspin.h \
-	$(LP_PROG_DIR)/client-lockspin.c $(LP_PROG_DIR)/client-line-lock.c
+	$(LP_PROG_DIR)/client-lockspin.c $(LP_PROG_DIR)/client-line-lock.c \
+	$(LP_PROG_DIR)/crunch.c $(LP_PROG_DIR)/crunch.h $(LP_PROG_DIR)/client-crunch.c
 LP_GRID_SRC = $(LP_PROG_DIR)/client-queue-grid.c $(LP_QUEUE_H)
 $(LP_PROG_DIR)/client-queue-lock-4x1: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-lock.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=4 -DOPS=1 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-lock.so

@@ -82,7 +82,7 @@ static void coverage(struct lp_buf *b, const struct lp_summary *s)
 	field(b, "random_strategy", cv->sampler);
 	lp_buf_printf(b, ", \"pct_depth\": %u, \"seed\": %llu, \"time_budget\": %.3f, ",
 		      cv->pct_depth, (unsigned long long)cv->seed, cv->budget);
-	field(b, "guarantee", s->verdict == LP_RUN_OK ? g : NULL);
+	field(b, "guarantee", s->verdict == LP_RUN_OK || s->verdict == LP_RUN_UNCHECKED ? g : NULL);
 	lp_buf_puts(b, "}");
 	free(text);
 	free(g);

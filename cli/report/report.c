@@ -201,7 +201,7 @@ void lp_report_coverage(const struct lp_ctx *c, FILE *f)
 	char *text = lp_coverage_text(cv, c->sum.bound);
 	fprintf(f, "coverage: %s\n", text);
 	free(text);
-	if (c->sum.verdict == LP_RUN_OK) {
+	if (c->sum.verdict == LP_RUN_OK || c->sum.verdict == LP_RUN_UNCHECKED) {
 		char *g = lp_coverage_guarantee(cv, c->sum.bound);
 		fprintf(f, "guarantee: %s\n", g);
 		free(g);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lineup/buf.h"
 #include "lineup/die.h"
 
 void lp_summary_warn(struct lp_summary *s, const char *text)
@@ -24,8 +25,26 @@ const char *lp_run_verdict_text(enum lp_run_verdict v)
 		return "violation";
 	case LP_RUN_NONDETERMINISTIC:
 		return "nondeterministic";
+	case LP_RUN_UNCHECKED:
+		return "nothing checked";
 	}
 	return "?";
+}
+
+char *lp_verdict_text(const struct lp_summary *s)
+{
+	struct lp_buf b = {0};
+	lp_buf_puts(&b, lp_run_verdict_text(s->verdict));
+	if (s->verdict != LP_RUN_UNCHECKED)
+		return lp_buf_take(&b);
+	const struct lp_coverage *cv = &s->cov;
+	if (!cv->stopped_by)
+		lp_buf_puts(&b, ": no concurrent history could be checked");
+	else
+		lp_buf_printf(&b, ": %s ended the run before %s", cv->stopped_by,
+			      cv->phase == 1 ? "phase 1 finished"
+					     : "any concurrent history was checked");
+	return lp_buf_take(&b);
 }
 
 void lp_summary_free(struct lp_summary *s)

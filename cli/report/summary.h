@@ -8,8 +8,10 @@
 
 #define LP_MAX_BOUND_SLOTS 64
 
-/* A whole run's verdict (the checker's enum lp_verdict is one history's). */
-enum lp_run_verdict { LP_RUN_OK, LP_RUN_VIOLATION, LP_RUN_NONDETERMINISTIC };
+/* A whole run's verdict (the checker's enum lp_verdict is one history's). LP_RUN_UNCHECKED:
+ * no concurrent history was checked (cut short before: phase 1 unfinished, or phase 2 not
+ * past its first check), so "no violation found" would claim what was never looked at. */
+enum lp_run_verdict { LP_RUN_OK, LP_RUN_VIOLATION, LP_RUN_NONDETERMINISTIC, LP_RUN_UNCHECKED };
 
 struct lp_violation {
 	const char *kind; /* "non-linearizable", "stuck", "crash" */
@@ -58,6 +60,7 @@ struct lp_summary {
 	double p1_seconds, p2_seconds; /* wall-clock time of each phase */
 	uint64_t p2_executions;
 	uint64_t p2_histories;	/* histories checked in phase 2 */
+	uint64_t p2_checked;	/* concurrent executions whose histories all passed the checker */
 	bool p2_commute;	/* calls and returns commuted: an execution stood for its trace */
 	uint64_t p2_trace_runs; /* histories of a trace run for real (a violation in one) */
 	unsigned p2_workers;	/* executions run at once (--jobs) */
@@ -86,6 +89,10 @@ struct lp_summary {
 /* Adds a warning once (same text is not repeated). */
 void lp_summary_warn(struct lp_summary *s, const char *text);
 const char *lp_run_verdict_text(enum lp_run_verdict v);
+/* The verdict line's text (after "verdict: "): the verdict, and for a run that checked
+ * nothing, what ended it before what ("nothing checked: SIGINT ended the run before phase
+ * 1 finished"). malloc'ed. */
+char *lp_verdict_text(const struct lp_summary *s);
 /* Frees warnings and the violation (not targets: they belong to the plan). */
 void lp_summary_free(struct lp_summary *s);
 

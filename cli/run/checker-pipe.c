@@ -6,12 +6,15 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
+#include "cleanup.h"
+#include "interrupt.h"
 #include "run-server.h"
 
 void lp_checker_pipe_start(struct lp_checker_pipe *c, const struct lp_options *o)
@@ -37,14 +40,18 @@ void lp_checker_pipe_start(struct lp_checker_pipe *c, const struct lp_options *o
 		lp_die(LP_EXIT_USAGE, "cannot create pipes: %s", strerror(errno));
 	signal(SIGPIPE, SIG_IGN);
 	fflush(NULL);
+	pid_t cli = getpid();
 	c->pid = fork();
 	if (c->pid < 0)
 		lp_die(LP_EXIT_USAGE, "cannot fork: %s", strerror(errno));
 	if (c->pid == 0) {
 		/* A ^C at the terminal (or timeout(1)) signals the whole group: the cli ends
-		 * the run and then closes the checker's input itself (cli/interrupt.c). */
+		 * the run and kills the checker itself (cli/run/interrupt.c); and it dies with
+		 * the cli, whatever kills that (a cli gone before the prctl: getppid). */
 		signal(SIGINT, SIG_IGN);
 		signal(SIGTERM, SIG_IGN);
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != cli)
+			_exit(LP_EXIT_USAGE);
 		dup2(in[0], 0);
 		dup2(out[1], 1);
 		execv(c->path, (char **)argv);
@@ -52,6 +59,7 @@ void lp_checker_pipe_start(struct lp_checker_pipe *c, const struct lp_options *o
 			strerror(errno));
 		_exit(LP_EXIT_USAGE);
 	}
+	lp_cleanup_watch_helper(c->pid);
 	close(in[0]);
 	close(out[1]);
 	c->in = fdopen(in[1], "w");
@@ -59,11 +67,22 @@ void lp_checker_pipe_start(struct lp_checker_pipe *c, const struct lp_options *o
 	free(argv);
 }
 
+static void reap(struct lp_checker_pipe *c, int *status)
+{
+	while (waitpid(c->pid, status, 0) < 0 && errno == EINTR)
+		;
+	lp_cleanup_forget_helper(c->pid);
+	c->pid = 0;
+}
+
 static void died(struct lp_checker_pipe *c)
 {
+	/* An interrupt killed it: the run ends with what it checked. */
+	lp_interrupt_poll();
+	if (lp_interrupt_signal())
+		lp_die(lp_interrupt_exit_status(0), "interrupted by %s", lp_interrupt_name());
 	int status = 0;
-	waitpid(c->pid, &status, 0);
-	c->pid = 0;
+	reap(c, &status);
 	if (WIFSIGNALED(status))
 		lp_die(LP_EXIT_USAGE,
 		       "'%s' was killed by signal %d: this is a bug in lineup-checker", c->path,
@@ -146,12 +165,13 @@ void lp_checker_pipe_finish(struct lp_checker_pipe *c)
 		return;
 	fclose(c->in);
 	int status = 0;
-	waitpid(c->pid, &status, 0);
-	c->pid = 0;
+	reap(c, &status);
 	fclose(c->out);
 	free(c->path);
 	c->path = NULL;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+	/* killed by an interrupt (interrupt.h): the run ends without its observations */
+	bool killed = WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+	if ((!WIFEXITED(status) || WEXITSTATUS(status) != 0) && !(killed && lp_interrupt_signal()))
 		lp_die(LP_EXIT_USAGE,
 		       "'lineup-checker --server' failed at the end (status %d): see its message "
 		       "above",

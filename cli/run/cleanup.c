@@ -3,13 +3,19 @@
 #include "cleanup.h"
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_GROUPS 8
+#define MAX_HELPERS 4
 
-static volatile sig_atomic_t groups[MAX_GROUPS];
+static volatile sig_atomic_t groups[MAX_GROUPS], helpers[MAX_HELPERS];
+static volatile sig_atomic_t killed[MAX_GROUPS]; /* by lp_cleanup_now, for lp_cleanup_wait */
 
 void lp_cleanup_watch_group(pid_t pgid)
 {
@@ -27,14 +33,60 @@ void lp_cleanup_forget_group(pid_t pgid)
 			groups[i] = 0;
 }
 
+void lp_cleanup_watch_helper(pid_t pid)
+{
+	for (int i = 0; i < MAX_HELPERS; i++)
+		if (!helpers[i]) {
+			helpers[i] = pid;
+			return;
+		}
+}
+
+void lp_cleanup_forget_helper(pid_t pid)
+{
+	for (int i = 0; i < MAX_HELPERS; i++)
+		if (helpers[i] == pid)
+			helpers[i] = 0;
+}
+
+void lp_cleanup_helpers(void)
+{
+	for (int i = 0; i < MAX_HELPERS; i++) {
+		pid_t p = helpers[i];
+		if (p > 0)
+			kill(p, SIGKILL);
+	}
+}
+
 void lp_cleanup_now(void)
 {
+	lp_cleanup_helpers();
 	for (int i = 0; i < MAX_GROUPS; i++) {
 		pid_t g = groups[i];
-		if (g > 0)
+		if (g > 0) {
 			kill(-g, SIGKILL);
+			killed[i] = g;
+		}
 		groups[i] = 0;
 	}
+}
+
+void lp_cleanup_wait(unsigned ms)
+{
+	for (unsigned t = 0; t < ms; t++) {
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
+		bool left = false;
+		for (int i = 0; i < MAX_GROUPS; i++)
+			if (killed[i] > 0 && kill(-killed[i], 0) == 0)
+				left = true; /* a member, or a zombie not reaped yet */
+		if (!left)
+			break;
+		struct timespec ts = {0, 1000 * 1000};
+		nanosleep(&ts, NULL);
+	}
+	for (int i = 0; i < MAX_GROUPS; i++)
+		killed[i] = 0;
 }
 
 static void on_signal(int sig)
@@ -50,6 +102,9 @@ void lp_cleanup_install(void)
 	if (done++)
 		return;
 	atexit(lp_cleanup_now);
+	/* Executions orphaned by a killed fork server come to us, not to init: lp_cleanup_wait
+	 * reaps them, however slowly init would. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;

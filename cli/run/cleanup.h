@@ -15,7 +15,16 @@ void lp_cleanup_install(void);
 void lp_cleanup_watch_group(pid_t pgid);
 /* The group ended (its leader was reaped): no longer ours to kill. */
 void lp_cleanup_forget_group(pid_t pgid);
-/* Kills every watched group with SIGKILL. Async-signal-safe; idempotent. */
+/* A helper process of the cli's (the checker), outside the client's groups: killed by
+ * lp_cleanup_helpers() and lp_cleanup_now(); forgotten once reaped. */
+void lp_cleanup_watch_helper(pid_t pid);
+void lp_cleanup_forget_helper(pid_t pid);
+/* Kills the watched helpers with SIGKILL. Async-signal-safe; idempotent. */
+void lp_cleanup_helpers(void);
+/* Kills every watched group and helper with SIGKILL. Async-signal-safe; idempotent. */
 void lp_cleanup_now(void);
+/* After lp_cleanup_now: reaps our children and waits (ms at most) until the groups it
+ * killed are empty (their orphans are reaped by init): nothing outlives the cli's exit. */
+void lp_cleanup_wait(unsigned ms);
 
 #endif

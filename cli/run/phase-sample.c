@@ -12,6 +12,7 @@
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "phases-exec.h"
+#include "cli/run/interrupt.h"
 #include "cli/run/root-cause-run.h"
 #include "cli/report/progress.h"
 
@@ -92,6 +93,8 @@ int lp_phase_sample(struct lp_ctx *c, int strategy, unsigned pct_depth, uint64_t
 			return crc;
 		}
 		if (r == LP_CHECK_VIOLATION) {
+			/* found: reported even if a signal comes before its report is ready */
+			lp_interrupt_on_stop(NULL, NULL);
 			lp_phases_refresh(c, &e.derived, &e);
 			int rc = lp_phases_violation(c, &e.derived, &e,
 						     e.stuck ? "stuck" : "non-linearizable", text);
@@ -104,6 +107,7 @@ int lp_phase_sample(struct lp_ctx *c, int strategy, unsigned pct_depth, uint64_t
 			       "lineup-checker rejected the history of schedule %s: %s", e.sched,
 			       text ? text : "");
 		free(text);
+		c->sum.p2_checked++;
 		/* golden and lazy serial runs overwrite the log */
 		if (!c->o->no_root_cause && !c->o->spec_from && serial_runs == c->sum.p1_executions)
 			lp_rc_sample_add(&c->rc_sample, &e.log);

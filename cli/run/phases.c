@@ -13,6 +13,8 @@
 #include "cli/report/json.h"
 #include "cli/report/progress.h"
 #include "cli/run/budget-run.h"
+#include "cli/run/cleanup.h"
+#include "cli/run/interrupt.h"
 #include "cli/run/phases-exec.h"
 #include "cli/run/root-cause-run.h"
 #include "cli/run/spec-run.h"
@@ -35,6 +37,8 @@ static double now_seconds(void)
 
 /* When each phase started (0: not yet), so that every way out reports its time. */
 static double p1_started, p2_started;
+/* The bounded search under way, for the coverage of a run interrupted inside it. */
+static struct lp_explore *p2_ex;
 
 static void stop_clocks(struct lp_ctx *c)
 {
@@ -215,6 +219,7 @@ static void classify(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 }
 
 static void finish_output(struct lp_ctx *c);
+static void pruned_counts(struct lp_ctx *c, const struct lp_explore *ex);
 
 void lp_phases_count_serial(struct lp_ctx *c, const char *history)
 {
@@ -239,6 +244,12 @@ int lp_phases_nondeterministic(struct lp_ctx *c, const char *text)
 
 static void finish_output(struct lp_ctx *c)
 {
+	/* From here a signal only changes the exit status (main.c): the report is printed. */
+	lp_interrupt_on_stop(NULL, NULL);
+	if (lp_interrupt_signal() && !c->sum.cov.stopped_by) {
+		c->sum.cov.stopped_by = lp_interrupt_name();
+		c->sum.cov.phase = p2_started ? 2 : 1;
+	}
 	stop_clocks(c);
 	lp_progress_clear();
 	if (!c->o->quiet)
@@ -267,7 +278,9 @@ static void finish_output(struct lp_ctx *c)
 			       c->o->json);
 		free(j);
 	}
-	printf("verdict: %s\n", lp_run_verdict_text(c->sum.verdict));
+	char *verdict = lp_verdict_text(&c->sum);
+	printf("verdict: %s\n", verdict);
+	free(verdict);
 	fflush(stdout);
 }
 
@@ -295,6 +308,57 @@ static void report_cautions(const struct lp_ctx *c, struct lp_buf *r)
 			    "note: with --spurious-wakeups, a condition wait in this history may "
 			    "have returned "
 			    "without a signal (as POSIX allows) when no other thread could run\n");
+}
+
+/* Prints the report of the violation in c->sum (--observations written first). */
+static void report_violation(struct lp_ctx *c)
+{
+	const struct lp_violation *v = c->sum.violation;
+	lp_server_stop(&c->sv);
+	lp_checker_pipe_finish(&c->ck); /* writes --observations before we report */
+	lp_progress_clear();
+	printf("violation (%s):\n%s", !strcmp(v->kind, "crash") ? "client crashed" : v->kind,
+	       v->report);
+	if (v->report[0] && v->report[strlen(v->report) - 1] != '\n')
+		putchar('\n');
+	printf("preemptions and switches forced by the schedule:\n%s",
+	       *v->switches ? v->switches : "  (none)\n");
+	printf("schedule: %s\n", v->schedule);
+	printf("replay: %s\n", v->replay);
+	if (v->root_causes)
+		fputs(v->root_causes, stdout);
+	finish_output(c);
+}
+
+/* SIGINT or SIGTERM while the run waits (interrupt.h): the executions running or queued
+ * are killed, not waited for; the report says what was checked (a violation found is
+ * reported as found), and the process exits with 128 + the signal. */
+static void end_interrupted(void *arg)
+{
+	struct lp_ctx *c = arg;
+	lp_cleanup_now();
+	lp_cleanup_wait(500);
+	struct lp_coverage *cv = &c->sum.cov;
+	if (!cv->stopped_by) {
+		cv->stopped_by = lp_interrupt_name();
+		cv->phase = p2_started ? 2 : 1;
+	}
+	if (p2_ex) {
+		lp_run_dfs_end(c, p2_ex, true);
+		pruned_counts(c, p2_ex);
+	}
+	struct lp_violation *v = c->sum.violation;
+	if (v && !v->root_causes && !c->o->no_root_cause) {
+		struct lp_buf b = {0};
+		lp_buf_printf(&b, "root causes: search stopped: interrupted by %s\n",
+			      lp_interrupt_name());
+		v->root_causes = lp_buf_take(&b);
+	}
+	if (v)
+		report_violation(c);
+	else
+		lp_phases_finish_ok(c);
+	exit(lp_interrupt_exit_status(LP_EXIT_OK));
 }
 
 static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e,
@@ -331,8 +395,12 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 		    lp_signal_name(WTERMSIG(e->res.status)), v->history);
 	}
 	v->report = lp_buf_take(&r);
+	/* Sites are symbolized in the fork server (same mappings): before the root causes,
+	 * which an interrupt may end with the fork server killed. */
+	v->switches = lp_report_schedule(c, s, &e->log);
 	c->sum.violation = v;
 	c->sum.verdict = LP_RUN_VIOLATION;
+	lp_interrupt_on_stop(end_interrupted, c); /* held since the violation was found */
 	/* With the fork server and the checker still up; never changes the verdict. */
 	if (!c->o->no_root_cause && s->phase == LP_PHASE_CONCURRENT) {
 		double t0 = now_seconds();
@@ -347,23 +415,7 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 		c->p1_lazy_seconds = p1_lazy;
 		c->sum.root_cause_seconds = now_seconds() - t0;
 	}
-
-	/* Sites are symbolized in the fork server (same mappings): before stopping it. */
-	char *sites = lp_report_schedule(c, s, &e->log);
-	lp_server_stop(&c->sv);
-	lp_checker_pipe_finish(&c->ck); /* writes --observations before we report */
-	lp_progress_clear();
-	printf("violation (%s):\n%s", !strcmp(kind, "crash") ? "client crashed" : kind, v->report);
-	if (v->report[0] && v->report[strlen(v->report) - 1] != '\n')
-		putchar('\n');
-	printf("preemptions and switches forced by the schedule:\n%s",
-	       *sites ? sites : "  (none)\n");
-	printf("schedule: %s\n", v->schedule);
-	printf("replay: %s\n", v->replay);
-	if (v->root_causes)
-		fputs(v->root_causes, stdout);
-	v->switches = sites;
-	finish_output(c);
+	report_violation(c);
 	return LP_EXIT_VIOLATION;
 }
 
@@ -748,6 +800,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 	c->sum.p2_commute = commute;
 	struct lp_spec *sp = start_workers(c, ex);
 	int rc = LP_EXIT_OK;
+	p2_ex = ex;
 	while ((s = lp_explore_next(ex))) {
 		if ((stopped = lp_run_dfs_should_stop(c, ex, s)))
 			break;
@@ -797,6 +850,8 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 			break;
 		}
 		if (r == LP_CHECK_VIOLATION) {
+			/* found: reported even if a signal comes before its report is ready */
+			lp_interrupt_on_stop(NULL, NULL);
 			pruned_counts(c, ex);
 			stop_workers(c, sp);
 			lp_phases_refresh(c, s, &e);
@@ -804,6 +859,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 			const struct lp_schedule *vs = s;
 			if (commute && !th.own[vi]) {
 				if (run_trace_history(c, &th, vi, mode, &e, &s2, why, whysize)) {
+					lp_interrupt_on_stop(end_interrupted, c);
 					free(text);
 					lp_trace_histories_clear(&th);
 					exec_clear(&e);
@@ -828,6 +884,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 		free(text);
 		if (commute)
 			lp_trace_histories_clear(&th);
+		c->sum.p2_checked++;
 		/* golden and lazy serial runs overwrite the log */
 		if (!c->o->no_root_cause && !c->o->spec_from && serial_runs == c->sum.p1_executions)
 			lp_rc_sample_add(&c->rc_sample, &e.log);
@@ -835,6 +892,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 		pruned_counts(c, ex);
 		lp_progress_update(LP_PROGRESS_BOUNDED, c->sum.p2_executions, 0, (int)s->cost);
 	}
+	p2_ex = NULL;
 	stop_workers(c, sp);
 	if (rc == LP_EXIT_OK) {
 		lp_run_dfs_end(c, ex, stopped);
@@ -954,7 +1012,7 @@ int lp_phases_finish_ok(struct lp_ctx *c)
 {
 	lp_server_stop(&c->sv);
 	lp_checker_pipe_finish(&c->ck);
-	c->sum.verdict = LP_RUN_OK;
+	c->sum.verdict = c->sum.p2_checked ? LP_RUN_OK : LP_RUN_UNCHECKED;
 	finish_output(c);
 	return LP_EXIT_OK;
 }
@@ -962,6 +1020,7 @@ int lp_phases_finish_ok(struct lp_ctx *c)
 int lp_phases_run(struct lp_ctx *c)
 {
 	lp_run_begin(c);
+	lp_interrupt_on_stop(end_interrupted, c);
 	c->sum.p2_max_cost = -1;
 	if (c->o->spec_from)
 		lp_golden_attach(c);
@@ -1017,6 +1076,19 @@ static void put_comment(const char *text)
 	}
 }
 
+/* SIGINT or SIGTERM during a replay: nothing to show but that it was not judged. */
+static void end_replay_interrupted(void *arg)
+{
+	(void)arg;
+	lp_cleanup_now();
+	lp_cleanup_wait(500);
+	lp_progress_clear();
+	printf("# verdict: nothing checked: %s ended the replay before its history was judged\n",
+	       lp_interrupt_name());
+	fflush(stdout);
+	exit(lp_interrupt_exit_status(LP_EXIT_OK));
+}
+
 /* A concurrent schedule that completes is judged against the observations of phase 1,
  * run after it in the same fork server (every execution forks from the same state, so the
  * order changes nothing). A crash needs no judging. */
@@ -1026,6 +1098,8 @@ int lp_replay_run(struct lp_ctx *c)
 	char err[256];
 	if (lp_schedule_parse(c->o->replay, &s, err, sizeof err))
 		lp_die(LP_EXIT_USAGE, "%s", err);
+	lp_interrupt_install();
+	lp_interrupt_on_stop(end_replay_interrupted, NULL);
 	lp_server_start(&c->sv);
 	struct lp_exec e;
 	execute(c, &s, &e, true);
@@ -1056,6 +1130,7 @@ int lp_replay_run(struct lp_ctx *c)
 		if (r == LP_CHECK_NONDETERMINISTIC) /* a lazy serial run disagreed */
 			return lp_phases_nondeterministic(c, text);
 	}
+	lp_interrupt_on_stop(NULL, NULL); /* judged: the rest is printing */
 	lp_server_stop(&c->sv);
 	for (size_t i = 0; i < c->sum.n_warnings; i++)
 		fprintf(stderr, "lineup-preload: warning: %s\n", c->sum.warnings[i]);

@@ -23,6 +23,7 @@
 
 #include "lineup/buf.h"
 #include "cli/run/cleanup.h"
+#include "cli/run/interrupt.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "slot-pick.h"
@@ -352,6 +353,7 @@ static int read_reply(struct lp_server *sv, struct lp_reply *r, double timeout)
 	double start = now();
 	size_t got = 0;
 	while (got < sizeof *r) {
+		lp_interrupt_poll();
 		struct pollfd p = {.fd = sv->reply_rd, .events = POLLIN};
 		int n = poll(&p, 1, 100);
 		if (n < 0 && errno != EINTR)
@@ -597,6 +599,7 @@ static void run_single(struct lp_server *sv, struct lp_exec_result *res)
 			break;
 		struct timespec ts = {0, 2 * 1000 * 1000};
 		nanosleep(&ts, NULL);
+		lp_interrupt_poll();
 		watch(sv, 0, 0);
 	}
 	fill_result(sv, 0, res);
@@ -705,8 +708,10 @@ void lp_server_run(struct lp_server *sv, const struct lp_schedule *s, uint64_t m
 		return;
 	}
 	send_run(sv, 0);
-	while (!sv->slot[0].done)
+	while (!sv->slot[0].done) {
+		lp_interrupt_poll(); /* the execution's result is not needed then */
 		pump(sv);
+	}
 	fill_result(sv, 0, res);
 	sv->slot[0].busy = false;
 	sv->last_log = res->log;
@@ -762,8 +767,10 @@ void lp_server_wait(struct lp_server *sv)
 		any |= sv->slot[k].busy;
 	BUG_ON(!any);
 	unsigned before = sv->n_done_async;
-	while (sv->n_done_async == before)
+	while (sv->n_done_async == before) {
+		lp_interrupt_poll();
 		pump(sv);
+	}
 }
 
 void lp_server_stop(struct lp_server *sv)
@@ -776,8 +783,9 @@ void lp_server_stop(struct lp_server *sv)
 		close(sv->cmd_wr);
 		sv->cmd_wr = -1;
 		close_worker_cmds(sv, true); /* the worker servers leave at the end of input */
-		/* The server should leave at once; do not let a stuck one hang us. */
-		for (int i = 0; i < 200; i++) {
+		/* The server should leave at once; do not let a stuck one hang us (nor wait
+		 * at all after an interrupt: its queued executions are not needed). */
+		for (int i = 0; i < 200 && !lp_interrupt_signal(); i++) {
 			if (reap(sv->client_pid, NULL, WNOHANG) == sv->client_pid) {
 				sv->client_pid = 0;
 				break;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -116,10 +117,14 @@ static pid_t start_check(const struct campaign *c, const char *path, const char 
 		argv[n++] = json;
 	}
 	fflush(stdout);
+	pid_t campaign = getpid();
 	pid_t pid = fork();
 	if (pid < 0)
 		lp_die(LP_EXIT_USAGE, "cannot fork a check: %m");
 	if (pid == 0) {
+		/* killed with the campaign, whatever kills it (an impatient second signal) */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != campaign)
+			_exit(127);
 		if (!loud) { /* its output is in the exit status and the JSON */
 			FILE *r = freopen("/dev/null", "w", stdout);
 			(void)r;
@@ -202,6 +207,10 @@ static void minimise(const struct campaign *c, struct lp_tdesc *t, int *runs, bo
 	*complete = true;
 	for (int v = 0;;) {
 		struct lp_tdesc cand;
+		if (lp_interrupt_signal()) { /* the test as far as it got */
+			*complete = false;
+			return;
+		}
 		if (!lp_tmin_variant(&c->g, t, v, &cand))
 			return;
 		if (*runs >= MIN_RUNS_MAX) {
@@ -588,7 +597,10 @@ int lp_test_campaign(const struct lp_options *o)
 		       lp_test_calls(&min), lp_test_calls(&min) == 1 ? "" : "s");
 		if (!o->no_minimise)
 			printf("minimised in %d check%s%s from:\n", runs, runs == 1 ? "" : "s",
-			       complete ? "" : " (stopped at the limit: it may not be minimal)");
+			       complete ? ""
+			       : lp_interrupt_name()
+				   ? " (interrupted: it may not be minimal)"
+				   : " (stopped at the limit: it may not be minimal)");
 		if (!o->no_minimise)
 			for (char *s = fail->text; *s;) {
 				size_t l = strcspn(s, "\n");
@@ -607,9 +619,15 @@ int lp_test_campaign(const struct lp_options *o)
 			emit_client(&min, o->emit_client);
 			printf("a C client equivalent to it: %s\n", o->emit_client);
 		}
-		printf("its report:\n");
-		rc = wait_check(start_check(&c, path, NULL, true));
-		if (rc != LP_EXIT_VIOLATION) {
+		rc = LP_EXIT_VIOLATION;
+		if (lp_interrupt_signal())
+			printf("its report: not made: interrupted by %s (run it with --test %s)\n",
+			       lp_interrupt_name(), path);
+		else {
+			printf("its report:\n");
+			rc = wait_check(start_check(&c, path, NULL, true));
+		}
+		if (rc != LP_EXIT_VIOLATION && !lp_interrupt_signal()) {
 			printf(
 			    "the failing test did not fail again when checked alone (exit %d): the "
 			    "library is nondeterministic beyond what phase 1 saw\n",
@@ -622,7 +640,12 @@ int lp_test_campaign(const struct lp_options *o)
 			printf("stopped by %s: %zu of the %llu tests checked before it\n", stopped,
 			       c.n_res, (unsigned long long)c.total);
 		printf("tests: %zu run, each checked in full: no violation\n", c.n_res);
-		printf("verdict: no violation found\n");
+		if (c.n_res || !stopped)
+			printf("verdict: no violation found\n");
+		else
+			printf("verdict: nothing checked: %s ended the campaign before a test was "
+			       "checked\n",
+			       stopped);
 	}
 	if (o->json)
 		write_json(&c, fail, &min, runs, complete, stopped);

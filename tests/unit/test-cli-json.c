@@ -145,9 +145,47 @@ static void interrupted(void **state)
 	free(j);
 }
 
+/* A run that checked nothing never says "no violation found": its verdict says what ended
+ * it before what, and the guarantee (none) is still given. */
+static void nothing_checked(void **state)
+{
+	const char *targets[] = {"libq.so"};
+	struct lp_summary s = {
+	    .verdict = LP_RUN_UNCHECKED,
+	    .targets = targets,
+	    .n_targets = 1,
+	    .bound = 2,
+	    .cov = {
+		.complete_bound = -1, .partial_bound = -1, .stopped_by = "SIGTERM", .phase = 1}};
+	char *v = lp_verdict_text(&s);
+	assert_string_equal(v, "nothing checked: SIGTERM ended the run before phase 1 finished");
+	free(v);
+	char *j = lp_json_report(&s);
+	assert_non_null(strstr(j, "{\"verdict\": \"nothing checked\", "));
+	assert_non_null(strstr(j, "\"interrupted\": true, \"stopped_by\": \"SIGTERM\", "));
+	assert_non_null(
+	    strstr(j, "\"guarantee\": \"none: the run ended before phase 1 finished\""));
+	free(j);
+	s.cov.phase = 2;
+	s.cov.stopped_by = "the time budget";
+	v = lp_verdict_text(&s);
+	assert_string_equal(v, "nothing checked: the time budget ended the run before any "
+			       "concurrent history was checked");
+	free(v);
+	s.cov.stopped_by = NULL;
+	v = lp_verdict_text(&s);
+	assert_string_equal(v, "nothing checked: no concurrent history could be checked");
+	free(v);
+	s.verdict = LP_RUN_OK;
+	v = lp_verdict_text(&s);
+	assert_string_equal(v, "no violation found");
+	free(v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {cmocka_unit_test(escaping), cmocka_unit_test(report),
-					   cmocka_unit_test(interrupted)};
+					   cmocka_unit_test(interrupted),
+					   cmocka_unit_test(nothing_checked)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
