@@ -57,8 +57,8 @@ static struct slice slices[HEAP_SLOTS];
  * slices. Without the region (no address space) every allocation is glibc's. */
 void lp_heap_setup(void)
 {
-	void *r = mmap(NULL, HEAP_SLOTS * HEAP_SLICE, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	void *r = sys_mmap(NULL, HEAP_SLOTS * HEAP_SLICE, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (r == MAP_FAILED)
 		return;
 	region_lo = (uintptr_t)r;

@@ -142,23 +142,23 @@ static void load_plan(const char *path)
 	char err[256];
 	if (!path)
 		setup_fail("LINEUP_PLAN is not set: run the client through lineup-preload", NULL);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = (int)sys_open(path, O_RDONLY | O_CLOEXEC);
 	struct stat st;
-	if (fd < 0 || fstat(fd, &st) < 0)
+	if (fd < 0 || sys_fstat(fd, &st) < 0)
 		setup_fail("cannot open the patch plan", path);
 	void *text =
-	    st.st_size ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+	    st.st_size ? sys_mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
 	sys_close(fd);
 	if (st.st_size && text == MAP_FAILED)
 		setup_fail("cannot map the patch plan", path);
-	lp_g.plan = mmap(NULL, sizeof *lp_g.plan, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	lp_g.plan = sys_mmap(NULL, sizeof *lp_g.plan, PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (lp_g.plan == MAP_FAILED)
 		setup_fail("cannot map memory for the patch plan", NULL);
 	if (lp_plan_parse(lp_g.plan, text, (size_t)st.st_size, err, sizeof err))
 		setup_fail(err, path);
 	if (text)
-		munmap(text, (size_t)st.st_size);
+		sys_munmap(text, (size_t)st.st_size);
 	/* The cli's memfd plan: read once, then not the client's to see. */
 	if (strncmp(path, "/proc/self/fd/", 14) == 0 && env_fd(path + 14) > 2)
 		sys_close(env_fd(path + 14));
@@ -170,10 +170,10 @@ static void load_plan(const char *path)
 static int move_up(int fd)
 {
 	struct rlimit rl;
-	long top = getrlimit(RLIMIT_NOFILE, &rl) == 0 ? (long)rl.rlim_cur : 1024;
+	long top = sys_getrlimit(RLIMIT_NOFILE, &rl) == 0 ? (long)rl.rlim_cur : 1024;
 	if (fd <= 2 || top < 64)
 		return fd;
-	int up = fcntl(fd, F_DUPFD_CLOEXEC, (int)(top > 1024 ? 1024 : top) - 16);
+	int up = (int)sys_fcntl(fd, F_DUPFD_CLOEXEC, (int)(top > 1024 ? 1024 : top) - 16);
 	if (up < 0)
 		return fd;
 	sys_close(fd);
@@ -239,7 +239,7 @@ __attribute__((constructor)) static void lp_preload_init(void)
 	if (!lp_g.single && (lp_g.cmd_fd < 0 || lp_g.reply_fd < 0))
 		setup_fail("LINEUP_CMD_FD and LINEUP_REPLY_FD must be set in server mode", NULL);
 	worker_fds(getenv(LP_ENV_WORKER_CMD_FDS));
-	struct lp_shm *shm = mmap(NULL, LP_SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	struct lp_shm *shm = sys_mmap(NULL, LP_SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (shm == MAP_FAILED)
 		setup_fail("cannot map the shared area of LINEUP_SHM_FD", shm_fd);
 	if (shm->magic != LP_SHM_MAGIC || shm->version != LP_PROTOCOL_VERSION)
