@@ -34,6 +34,13 @@
 
 #define LP_HIDDEN __attribute__((visibility("hidden")))
 
+/* The preload's own calls to one of its exports go to lp_local_<name>, a hidden alias
+ * defined next to the export with LP_LOCAL_ALIAS(name): a call to the exported name would
+ * go through the PLT, and a client that defines the name (its own malloc) would capture it.
+ * tests/preload/imports.sh fails on any relocation against a symbol the library defines. */
+#define LP_LOCAL_ALIAS(name)                                                                       \
+	extern __typeof(name) lp_local_##name __attribute__((alias(#name), copy(name))) LP_HIDDEN
+
 struct lp_preload {
 	int active; /* LINEUP_SHM_FD was given and the set-up succeeded */
 	int single; /* LINEUP_MODE=single: no fork server */
