@@ -12,8 +12,8 @@
 #ifndef LP_PRELOAD_NO_LIBC_H
 #define LP_PRELOAD_NO_LIBC_H
 
-/* preload/heap.c defines the allocator for controlled threads (LP_NO_LIBC_ALLOCATOR) and is
- * the one file that may name it. */
+/* LP_NO_LIBC_ALLOCATOR: preload/heap.c, which defines the allocator for controlled threads,
+ * and preload/interposed.c, whose table names it, are the files that may name it. */
 #ifndef LP_NO_LIBC_ALLOCATOR
 #pragma GCC poison malloc calloc realloc reallocarray free aligned_alloc posix_memalign valloc
 #endif

@@ -33,20 +33,6 @@ struct lp_preload lp_g = {.log_fd = 2, .cmd_fd = -1, .reply_fd = -1, .shm_fd = -
 #include "interposed.def"
 #undef LP_FN
 
-static const char *const interposed_names[] = {
-#define LP_FN(ret, name, params) #name,
-#include "interposed.def"
-#undef LP_FN
-};
-
-int lp_preload_is_interposed(const char *name)
-{
-	for (size_t i = 0; i < sizeof interposed_names / sizeof *interposed_names; i++)
-		if (strcmp(interposed_names[i], name) == 0)
-			return 1;
-	return 0;
-}
-
 /* constructor-only (or the first hook called before the constructor, still single-threaded) */
 void lp_preload_resolve(void)
 {

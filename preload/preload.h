@@ -67,6 +67,7 @@ extern struct lp_preload lp_g LP_HIDDEN;
 
 /* preload.c */
 void lp_preload_resolve(void) LP_HIDDEN;
+/* interposed.c: whether interposed.def lists name. Hook path. */
 int lp_preload_is_interposed(const char *name) LP_HIDDEN;
 /* Ends the execution: one line to the log fd, an LP_REC_ERROR record, the outcome, then
  * exit_group(LP_PRELOAD_FATAL_STATUS). Hook path. */
