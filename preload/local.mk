@@ -140,6 +140,14 @@ EXTRA_DIST += tests/preload/futex-glib.sh tests/preload/client-futex-glib.c
 TESTS += tests/preload/no-libc-rule.sh tests/preload/vector-rule.sh
 EXTRA_DIST += tests/preload/no-libc-rule.sh tests/preload/vector-rule.sh
 
+# What the linker sees of the rules: imports, calls to its own exports, the one table
+# (binutils' nm and readelf).
+check_PROGRAMS += tests/preload/list-interposed
+tests_preload_list_interposed_SOURCES = tests/preload/list-interposed.c
+tests_preload_list_interposed_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
+TESTS += tests/preload/imports.sh
+EXTRA_DIST += tests/preload/imports.sh
+
 # A worker's line: the order its executions run in (preload/worker-line.h).
 check_PROGRAMS += tests/unit/test-worker-line
 TESTS += tests/unit/test-worker-line

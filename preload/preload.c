@@ -3,15 +3,26 @@
  *
  * RULES for every file of this library (it lives inside someone else's process):
  *  1. No stdio, no malloc/free on hook or signal paths: fixed tables in static or mmap'ed
- *     memory. The constructor may use libc freely (it runs before main, single-threaded).
+ *     memory. The constructor (before main, single-threaded) may also call what the
+ *     allowlist of tests/preload/imports.sh names (getenv, strtoul, the dynamic linker).
  *  2. Every hook saves errno on entry and restores it before returning (except the value
  *     the interposed function itself is documented to set).
- *  3. Real functions only through real_<name> (interposed.def), resolved in the
- *     constructor; futexes, gettid, tgkill, write, exit_group through raw system calls.
- *  4. Without LINEUP_SHM_FD the library is inert: every hook calls the real function.
- *  5. Fatal errors: one line to LINEUP_LOG_FD, an LP_REC_ERROR record, outcome FATAL or
+ *  3. Real functions only through real_<name>, resolved in the constructor; the kernel only
+ *     through the raw system calls of sys.h (sys_<name>: -errno on failure, errno never
+ *     touched), never through a libc wrapper the client may interpose or that may lock.
+ *  4. The preload's own calls to its exports bind locally (LP_LOCAL_ALIAS, preload.h): a
+ *     client that defines malloc keeps its malloc, and ours never calls it by mistake.
+ *  5. interposed.def is the one list of what the preload exports and interposes (with the
+ *     allocator and atomic-names.def): real_ pointers, lp_preload_is_interposed, tests.
+ *  6. Without LINEUP_SHM_FD the library is inert: every hook calls the real function.
+ *  7. Fatal errors: one line to LINEUP_LOG_FD, an LP_REC_ERROR record, outcome FATAL or
  *     LIMIT, exit_group(LP_PRELOAD_FATAL_STATUS). Never abort(), never a hang.
- *  6. Label each function "constructor-only" or "hook path" where it is not obvious.
+ *  8. Label each function "constructor-only" or "hook path" where it is not obvious.
+ * Machine-checked by make check: 1 by no-libc.h's poison pragmas (every file includes it
+ * last: tests/preload/no-libc-rule.sh); 3, 4 and 5 on the built .so by
+ * tests/preload/imports.sh (imports outside its commented allowlist, relocations against
+ * the library's own exports, exports against interposed.def); and no vector registers
+ * (-mgeneral-regs-only, tests/preload/vector-rule.sh). The others are conventions.
  */
 #include <errno.h>
 #include <fcntl.h>
