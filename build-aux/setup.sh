@@ -5,7 +5,8 @@ set -eu
 what=${1:-demo}
 top=$(cd "$(dirname "$0")/.." && pwd)
 
-packages="gcc make autoconf automake libtool pkg-config libelf-dev libdw-dev libcapstone-dev
+# binutils comes with gcc; named for the tests' nm, readelf, objdump (tests/preload/imports.sh)
+packages="gcc binutils make autoconf automake libtool pkg-config libelf-dev libdw-dev libcapstone-dev
 libcmocka-dev mandoc jq python3 liburcu-dev libglib2.0-dev clang-format pigz xz-utils zstd"
 missing=""
 for p in $packages; do

@@ -43,8 +43,7 @@ static int protect(int exec)
 	int r = 0;
 	for (unsigned i = 0; i < n_segs; i++) {
 		int prot = exec ? segs[i].prot : segs[i].prot & ~PROT_EXEC;
-		if (lp_syscall(SYS_mprotect, (long)segs[i].lo, (long)(segs[i].hi - segs[i].lo),
-			       prot, 0, 0, 0) != 0)
+		if (sys_mprotect((void *)segs[i].lo, segs[i].hi - segs[i].lo, prot) != 0)
 			r = -1;
 	}
 	return r;

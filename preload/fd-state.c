@@ -63,7 +63,7 @@ static void save_one(int fd)
 {
 	struct stat st;
 	if (lp_fd_is_ours(fd) || (!noting_inherited && n_saved == LP_MAX_SAVED_FDS) ||
-	    fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+	    sys_fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
 		return;
 	if (noting_inherited) {
 		if (n_inherited < LP_MAX_SAVED_FDS)
@@ -73,8 +73,8 @@ static void save_one(int fd)
 	}
 	if (was_inherited(fd, &st))
 		return;
-	off_t off = lseek(fd, 0, SEEK_CUR);
-	int fl = fcntl(fd, F_GETFL);
+	off_t off = sys_lseek(fd, 0, SEEK_CUR);
+	int fl = (int)sys_fcntl(fd, F_GETFL, 0);
 	if (off < 0 || fl < 0)
 		return;
 	saved[n_saved++] = (struct saved_fd){
@@ -83,12 +83,12 @@ static void save_one(int fd)
 
 static void scan(void)
 {
-	int dir = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int dir = (int)sys_open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dir < 0)
 		return;
 	char buf[4096];
 	long got;
-	while ((got = lp_syscall(SYS_getdents64, dir, (long)buf, sizeof buf, 0, 0, 0)) > 0)
+	while ((got = sys_getdents64(dir, buf, sizeof buf)) > 0)
 		for (long off = 0; off < got;) {
 			struct dirent64 *d = (struct dirent64 *)(buf + off);
 			off += d->d_reclen;
@@ -120,10 +120,10 @@ void lp_fd_state_restore(void)
 		struct saved_fd *s = &saved[i];
 		struct stat st;
 		/* The server never closes the client's descriptors: still the same file. */
-		if (fstat(s->fd, &st) != 0 || st.st_dev != s->dev || st.st_ino != s->ino)
+		if (sys_fstat(s->fd, &st) != 0 || st.st_dev != s->dev || st.st_ino != s->ino)
 			continue;
 		if (s->writable && st.st_size > s->size)
-			(void)!ftruncate(s->fd, s->size);
-		lseek(s->fd, s->offset, SEEK_SET);
+			sys_ftruncate(s->fd, s->size);
+		sys_lseek(s->fd, s->offset, SEEK_SET);
 	}
 }

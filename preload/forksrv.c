@@ -19,13 +19,13 @@
 
 static int count_tasks(void)
 {
-	int fd = open("/proc/self/task", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int fd = (int)sys_open("/proc/self/task", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
 	char buf[4096];
 	int n = 0;
 	long got;
-	while ((got = lp_syscall(SYS_getdents64, fd, (long)buf, sizeof buf, 0, 0, 0)) > 0) {
+	while ((got = sys_getdents64(fd, buf, sizeof buf)) > 0) {
 		for (long off = 0; off < got;) {
 			struct dirent64 *d = (struct dirent64 *)(buf + off);
 			if (d->d_name[0] != '.')
@@ -57,7 +57,7 @@ static int read_cmd(struct lp_cmd *c)
 	char *p = (char *)c;
 	size_t left = sizeof *c;
 	while (left) {
-		long r = lp_syscall(SYS_read, lp_g.cmd_fd, (long)p, (long)left, 0, 0, 0);
+		long r = sys_read(lp_g.cmd_fd, p, left);
 		if (r == -EINTR)
 			continue;
 		if (r <= 0)
@@ -71,12 +71,12 @@ static int read_cmd(struct lp_cmd *c)
  * starts on (the kernel spreads the starts of parallel executions), then the scheduler. */
 static void become_execution(void)
 {
-	int cpu = sched_getcpu();
+	long cpu = sys_getcpu();
 	if (cpu >= 0) {
 		cpu_set_t set;
 		CPU_ZERO(&set);
 		CPU_SET(cpu, &set);
-		sched_setaffinity(0, sizeof set, &set);
+		sys_sched_setaffinity(0, sizeof set, &set);
 	}
 	lp_rt_start();
 }
@@ -98,7 +98,7 @@ static struct lp_worker_line ended;
 static void reap_child(unsigned i)
 {
 	int status = 0;
-	while (waitpid(children[i].pid, &status, 0) < 0 && errno == EINTR)
+	while (sys_waitpid(children[i].pid, &status, 0) == -EINTR)
 		;
 	if (line && ended.n_ended > LP_MAX_SLOTS) { /* the cli keeps fewer in a line */
 		static const char msg[] = "a worker's line of executions overflowed\n";
@@ -138,8 +138,7 @@ static void child_start(uint32_t slot, int32_t server)
 {
 	/* Dies with the server, which dies with the cli (cli/cleanup.c): no orphan execution
 	 * spins on after a kill; a server already gone shows in getppid. */
-	if (lp_syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0, 0) != 0 ||
-	    lp_syscall(SYS_getppid, 0, 0, 0, 0, 0, 0) != server)
+	if (sys_prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || sys_getppid() != server)
 		sys_exit_group(0);
 	sys_close(lp_g.cmd_fd);
 	sys_close(lp_g.reply_fd);
@@ -147,10 +146,9 @@ static void child_start(uint32_t slot, int32_t server)
 		sys_close(children[i].pidfd);
 	n_children = 0;
 	if (slot) {
-		long m =
-		    lp_syscall(SYS_mmap, (long)lp_g.shm, (long)LP_SHM_SIZE, PROT_READ | PROT_WRITE,
-			       MAP_SHARED | MAP_FIXED, lp_g.shm_fd, (long)(slot * LP_SHM_SIZE));
-		if (m != (long)lp_g.shm) { /* area 0 is another execution's: a line only */
+		void *m = sys_mmap(lp_g.shm, LP_SHM_SIZE, PROT_READ | PROT_WRITE,
+				   MAP_SHARED | MAP_FIXED, lp_g.shm_fd, (long)(slot * LP_SHM_SIZE));
+		if (m != lp_g.shm) { /* area 0 is another execution's: a line only */
 			static const char msg[] = "cannot map the shared area of this execution\n";
 			sys_write(lp_g.log_fd, msg, sizeof msg - 1);
 			sys_exit_group(LP_PRELOAD_FATAL_STATUS);
@@ -182,10 +180,10 @@ static int launch(uint32_t slot)
 	}
 	next_ticket++;
 	reply(LP_REPLY_STARTED, pid, 0, slot);
-	long fd = lp_syscall(SYS_pidfd_open, pid, 0, 0, 0, 0, 0);
+	long fd = sys_pidfd_open(pid);
 	if (fd < 0) { /* no pidfd (old kernel): this child runs alone */
 		int status = 0;
-		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		while (sys_waitpid(pid, &status, 0) == -EINTR)
 			;
 		reply(LP_REPLY_EXITED, pid, status, slot);
 		return 0;
@@ -205,7 +203,7 @@ static void serve(void)
 		p[0] = (struct pollfd){.fd = lp_g.cmd_fd, .events = POLLIN};
 		for (unsigned i = 0; i < n_children; i++)
 			p[1 + i] = (struct pollfd){.fd = children[i].pidfd, .events = POLLIN};
-		long n = lp_syscall(SYS_poll, (long)p, 1 + n_children, -1, 0, 0, 0);
+		long n = sys_poll(p, 1 + n_children, -1);
 		if (n == -EINTR)
 			continue;
 		if (n < 0)
@@ -239,15 +237,15 @@ static int start_worker_servers(void)
 {
 	int32_t main_server = sys_getpid();
 	for (unsigned i = 0; i < lp_g.n_workers; i++) {
-		long pid = lp_syscall(SYS_fork, 0, 0, 0, 0, 0, 0);
+		long pid = sys_fork();
 		if (pid < 0) {
 			static const char msg[] = "cannot fork a worker's fork server: try -j 1\n";
 			sys_write(lp_g.log_fd, msg, sizeof msg - 1);
 			sys_exit_group(LP_PRELOAD_FATAL_STATUS);
 		}
 		if (pid == 0) {
-			if (lp_syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0, 0) != 0 ||
-			    lp_syscall(SYS_getppid, 0, 0, 0, 0, 0, 0) != main_server)
+			if (sys_prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 ||
+			    sys_getppid() != main_server)
 				sys_exit_group(0);
 			sys_close(lp_g.cmd_fd);
 			for (unsigned k = 0; k < lp_g.n_workers; k++)
@@ -255,9 +253,9 @@ static int start_worker_servers(void)
 					sys_close(lp_g.worker_cmd_fd[k]);
 			lp_g.cmd_fd = lp_g.worker_cmd_fd[i];
 			lp_g.n_workers = 0;
-			long m = lp_syscall(SYS_mmap, 0, 4096, PROT_READ | PROT_WRITE,
-					    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-			if ((unsigned long)m > -4096UL) {
+			void *m = sys_mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+					   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+			if (m == MAP_FAILED) {
 				static const char msg[] =
 				    "cannot map the memory a worker's fork server "
 				    "shares with its executions\n";

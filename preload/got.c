@@ -67,8 +67,8 @@ static int make_trampolines(void)
 {
 	uint32_t n = lp_g.plan->n_funcs;
 	size_t size = (16 + 16 * (size_t)n + 4095) & ~(size_t)4095;
-	uint8_t *m = mmap(NULL, size, PROT_READ | PROT_WRITE | PROT_EXEC,
-			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uint8_t *m = sys_mmap(NULL, size, PROT_READ | PROT_WRITE | PROT_EXEC,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (m == MAP_FAILED)
 		return -1;
 	memset(m, 0xcc, size);
@@ -81,7 +81,7 @@ static int make_trampolines(void)
 		s[6] = 0xff, s[7] = 0x25;
 		memcpy(s + 8, &rel, 4);
 	}
-	mprotect(m, size, PROT_READ | PROT_EXEC);
+	sys_mprotect(m, size, PROT_READ | PROT_EXEC);
 	lp_g.tramps = (uintptr_t)m;
 	return 0;
 }
@@ -111,7 +111,7 @@ static int target_index(const struct dl_phdr_info *info)
 {
 	const char *path = info->dlpi_name && *info->dlpi_name ? info->dlpi_name : "/proc/self/exe";
 	struct stat st;
-	if (stat(path, &st) < 0)
+	if (sys_stat(path, &st) < 0)
 		return -1;
 	for (uint32_t t = 0; t < lp_g.plan->n_targets; t++)
 		if (lp_g.plan->targets[t].dev == st.st_dev &&
@@ -125,7 +125,7 @@ static void record_load(const struct dl_phdr_info *info, int t)
 	const char *path = info->dlpi_name && *info->dlpi_name ? info->dlpi_name : "/proc/self/exe";
 	size_t n = strlen(path);
 	struct stat st;
-	stat(path, &st);
+	sys_stat(path, &st);
 	struct lp_rec_load *r = lp_log_append(LP_REC_LOAD, sizeof *r + n);
 	r->base = info->dlpi_addr;
 	r->dev = st.st_dev;
@@ -177,9 +177,9 @@ static void write_slot(uintptr_t *slot, uintptr_t value, uintptr_t relro_lo, uin
 	if (a >= relro_lo && a < relro_hi) {
 		/* RELRO pages are read-only after relocation; they never share a page with .data */
 		void *page = (void *)(a & ~(uintptr_t)4095);
-		mprotect(page, 4096, PROT_READ | PROT_WRITE);
+		sys_mprotect(page, 4096, PROT_READ | PROT_WRITE);
 		__atomic_store_n(slot, value, __ATOMIC_RELEASE);
-		mprotect(page, 4096, PROT_READ);
+		sys_mprotect(page, 4096, PROT_READ);
 	} else {
 		__atomic_store_n(slot, value, __ATOMIC_RELEASE);
 	}

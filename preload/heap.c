@@ -57,8 +57,8 @@ static struct slice slices[HEAP_SLOTS];
  * slices. Without the region (no address space) every allocation is glibc's. */
 void lp_heap_setup(void)
 {
-	void *r = mmap(NULL, HEAP_SLOTS * HEAP_SLICE, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	void *r = sys_mmap(NULL, HEAP_SLOTS * HEAP_SLICE, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (r == MAP_FAILED)
 		return;
 	region_lo = (uintptr_t)r;
@@ -160,6 +160,7 @@ void *malloc(size_t n)
 	void *p = use_heap() ? heap_alloc(n, 16) : NULL;
 	return p ? p : __libc_malloc(n);
 }
+LP_LOCAL_ALIAS(malloc);
 
 void free(void *p)
 {
@@ -186,7 +187,7 @@ void *calloc(size_t n, size_t m)
 void *realloc(void *p, size_t n)
 {
 	if (!p)
-		return malloc(n);
+		return lp_local_malloc(n);
 	if (!ours(p))
 		return __libc_realloc(p, n);
 	if (n == 0) {
@@ -196,13 +197,14 @@ void *realloc(void *p, size_t n)
 	size_t have = usable(p);
 	if (n <= have)
 		return p;
-	void *q = malloc(n);
+	void *q = lp_local_malloc(n);
 	if (q) {
 		memcpy(q, p, have);
 		heap_free(p);
 	}
 	return q;
 }
+LP_LOCAL_ALIAS(realloc);
 
 void *reallocarray(void *p, size_t n, size_t m)
 {
@@ -211,7 +213,7 @@ void *reallocarray(void *p, size_t n, size_t m)
 		errno = ENOMEM;
 		return NULL;
 	}
-	return realloc(p, bytes);
+	return lp_local_realloc(p, bytes);
 }
 
 void *memalign(size_t align, size_t n)
@@ -221,15 +223,16 @@ void *memalign(size_t align, size_t n)
 	void *p = use_heap() && !(align & (align - 1)) ? heap_alloc(n, align) : NULL;
 	return p ? p : __libc_memalign(align, n);
 }
+LP_LOCAL_ALIAS(memalign);
 
-void *aligned_alloc(size_t align, size_t n) { return memalign(align, n); }
+void *aligned_alloc(size_t align, size_t n) { return lp_local_memalign(align, n); }
 
 int posix_memalign(void **out, size_t align, size_t n)
 {
 	if (align < sizeof(void *) || (align & (align - 1)))
 		return EINVAL;
 	int saved = errno;
-	void *p = memalign(align, n);
+	void *p = lp_local_memalign(align, n);
 	if (!p)
 		return ENOMEM;
 	errno = saved;
@@ -237,9 +240,9 @@ int posix_memalign(void **out, size_t align, size_t n)
 	return 0;
 }
 
-void *valloc(size_t n) { return memalign(4096, n); }
+void *valloc(size_t n) { return lp_local_memalign(4096, n); }
 
-void *pvalloc(size_t n) { return memalign(4096, (n + 4095) & ~(size_t)4095); }
+void *pvalloc(size_t n) { return lp_local_memalign(4096, (n + 4095) & ~(size_t)4095); }
 
 /* glibc's for its own blocks: resolved once, lazily (dlsym may allocate, which is fine:
  * that allocation is glibc's, for we are asked about a block of glibc's). */

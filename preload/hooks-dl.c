@@ -34,6 +34,20 @@ static int in_main_program(uintptr_t addr)
 	return lm->l_name == NULL || lm->l_name[0] == 0;
 }
 
+/* The preload's own object as a dlsym handle: a lookup in it finds our definitions first.
+ * A preloaded object has no search list of its own until a dlopen gives it one (RTLD_NOLOAD:
+ * it is loaded already); made once, kept for the process. */
+static void *own_object(void)
+{
+	static void *self;
+	Dl_info info;
+	struct link_map *lm;
+	if (!self && dladdr1((void *)own_object, &info, (void **)&lm, RTLD_DL_LINKMAP) &&
+	    info.dli_fname)
+		self = real_dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
+	return self;
+}
+
 void *dlsym(void *handle, const char *name)
 {
 	uintptr_t caller = (uintptr_t)__builtin_return_address(0);
@@ -41,10 +55,16 @@ void *dlsym(void *handle, const char *name)
 		lp_preload_resolve();
 	void *p;
 	/* RTLD_NEXT is relative to the caller; from here it would skip our own definitions,
-	 * which come right after the main program in the search order. */
-	if (handle == RTLD_NEXT && lp_preload_is_interposed(name) && in_main_program(caller))
+	 * which come right after the main program in the search order. A main program that
+	 * defines the name itself (its own malloc, wrapping the next one) is first in that
+	 * order: the next definition is then ours, looked up in our own object. */
+	if (handle == RTLD_NEXT && lp_preload_is_interposed(name) && in_main_program(caller)) {
 		p = real_dlsym(RTLD_DEFAULT, name);
-	else
+		if (p && in_main_program((uintptr_t)p)) {
+			void *self = own_object(); /* else past us, but never the caller itself */
+			p = real_dlsym(self ? self : RTLD_NEXT, name);
+		}
+	} else
 		p = real_dlsym(handle, name);
 	if (p && lp_g.active) {
 		int f = lp_got_func_of(name, (uintptr_t)p);

@@ -43,7 +43,7 @@ static int close_range_around_ours(unsigned lo, unsigned hi, int flags)
 	for (int i = 0; i <= n; i++) {
 		unsigned to = i < n ? cut[i] - 1 : hi; /* cut[i] > 2 */
 		if (to >= from && (i == n || cut[i] > from)) {
-			long e = lp_syscall(SYS_close_range, from, to, flags, 0, 0, 0);
+			long e = sys_close_range(from, to, flags);
 			if (e < 0)
 				errno = (int)-e, r = -1;
 		}
@@ -69,7 +69,7 @@ void closefrom(int lo)
 	    errno == ENOSYS) {
 		/* a kernel before 5.9: one by one, up to the limit */
 		struct rlimit rl;
-		int top = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < INT_MAX
+		int top = sys_getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < INT_MAX
 			      ? (int)rl.rlim_cur
 			      : 65536;
 		for (int fd = lo; fd < top; fd++)

@@ -1,8 +1,8 @@
 # preload: liblineup-preload.so (the injected library) with the runtime half of the
 # scheduler; its unit tests and its own harness tests (tests/preload).
 lib_LTLIBRARIES += liblineup-preload.la
-liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/text.h preload/no-libc.h \
-	preload/plan.c preload/plan.h preload/record.c preload/got.c preload/ops.c \
+liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/sys.h preload/text.h preload/no-libc.h \
+	preload/interposed.c preload/plan.c preload/plan.h preload/record.c preload/got.c preload/ops.c \
 	preload/trampoline-x86_64.S preload/forksrv.c preload/worker-line.c preload/worker-line.h preload/fd-state.c preload/hooks-fork.c preload/hooks-pthread.c preload/hooks-c11.c preload/hooks-fd.c preload/hooks-unwind.c preload/heap.c \
 	preload/hooks-dl.c preload/sites.c preload/sites.h preload/patch.c preload/trap.c preload/exec-guard.c \
 	preload/stub.c preload/stub-x86_64.S preload/string.c preload/crash.c \
@@ -94,6 +94,10 @@ tests_preload_client_sync_LDFLAGS = -no-install
 tests_preload_client_dlopen_SOURCES = tests/preload/client-dlopen.c
 tests_preload_client_dlopen_LDADD = -ldl -lpthread
 tests_preload_client_dlopen_LDFLAGS = -no-install
+check_PROGRAMS += tests/preload/client-next
+tests_preload_client_next_SOURCES = tests/preload/client-next.c
+tests_preload_client_next_LDADD = -ldl
+tests_preload_client_next_LDFLAGS = -no-install
 tests_preload_client_noop_SOURCES = tests/preload/client-noop.c
 tests_preload_client_noop_LDADD = -lpthread
 tests_preload_client_noop_LDFLAGS = -no-install
@@ -135,6 +139,14 @@ EXTRA_DIST += tests/preload/futex-glib.sh tests/preload/client-futex-glib.c
 # The rule behind preload/no-libc.h holds for every preload source.
 TESTS += tests/preload/no-libc-rule.sh tests/preload/vector-rule.sh
 EXTRA_DIST += tests/preload/no-libc-rule.sh tests/preload/vector-rule.sh
+
+# What the linker sees of the rules: imports, calls to its own exports, the one table
+# (binutils' nm and readelf).
+check_PROGRAMS += tests/preload/list-interposed
+tests_preload_list_interposed_SOURCES = tests/preload/list-interposed.c
+tests_preload_list_interposed_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
+TESTS += tests/preload/imports.sh
+EXTRA_DIST += tests/preload/imports.sh
 
 # A worker's line: the order its executions run in (preload/worker-line.h).
 check_PROGRAMS += tests/unit/test-worker-line

@@ -8,12 +8,17 @@
  * and the string functions (no locks, no allocation). Text is built with text.h and
  * written with sys_write; memory comes from the shared area or static tables. Pure policy
  * compiled into the preload (scheduler/sched-pick.c) keeps the same rule on its own: it
- * calls no libc at all, and scheduler/ includes nothing from here. */
+ * calls no libc at all, and scheduler/ includes nothing from here.
+ *
+ * What a pragma cannot see is checked on the built library by tests/preload/imports.sh:
+ * every imported symbol is on its commented allowlist (no system-call wrapper: sys.h is
+ * the way to the kernel; no allocator but glibc's __libc_* under ours), and no relocation
+ * names one of the library's own exports. */
 #ifndef LP_PRELOAD_NO_LIBC_H
 #define LP_PRELOAD_NO_LIBC_H
 
-/* preload/heap.c defines the allocator for controlled threads (LP_NO_LIBC_ALLOCATOR) and is
- * the one file that may name it. */
+/* LP_NO_LIBC_ALLOCATOR: preload/heap.c, which defines the allocator for controlled threads,
+ * and preload/interposed.c, whose table names it, are the files that may name it. */
 #ifndef LP_NO_LIBC_ALLOCATOR
 #pragma GCC poison malloc calloc realloc reallocarray free aligned_alloc posix_memalign valloc
 #endif

@@ -38,7 +38,7 @@ static int object_index(const struct dl_phdr_info *info)
 {
 	const char *path = info->dlpi_name && *info->dlpi_name ? info->dlpi_name : "/proc/self/exe";
 	struct stat st;
-	if (stat(path, &st) < 0)
+	if (sys_stat(path, &st) < 0)
 		return -1;
 	const struct lp_loaded_plan *p = lp_g.plan;
 	for (uint32_t i = 0; i < p->n_targets + p->n_instrument; i++)
@@ -112,13 +112,14 @@ static uint8_t *near_area(uintptr_t lo, uintptr_t hi, size_t size)
 		for (int k = 0; k < 2; k++) {
 			if (!cand[k])
 				continue;
-			void *m = mmap((void *)cand[k], size, PROT_READ | PROT_WRITE | PROT_EXEC,
-				       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+			void *m =
+			    sys_mmap((void *)cand[k], size, PROT_READ | PROT_WRITE | PROT_EXEC,
+				     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
 			if (m != MAP_FAILED && (uintptr_t)m == cand[k])
 				return m;
 			if (m != MAP_FAILED)
-				munmap(m,
-				       size); /* an old kernel ignoring the flag put it elsewhere */
+				sys_munmap(
+				    m, size); /* an old kernel ignoring the flag put it elsewhere */
 		}
 	}
 	return NULL;
@@ -193,14 +194,14 @@ static void write_patches(const struct dl_phdr_info *info, uint32_t m)
 		for (uint32_t j = 0; j < m; j++) {
 			if (batch[j].addr < s0 || batch[j].addr >= s1)
 				continue;
-			if (!opened &&
-			    mprotect((void *)s0, s1 - s0, PROT_READ | PROT_WRITE | PROT_EXEC) < 0)
+			if (!opened && sys_mprotect((void *)s0, s1 - s0,
+						    PROT_READ | PROT_WRITE | PROT_EXEC) < 0)
 				break;
 			opened = 1;
 			write_site(&batch[j]);
 		}
 		if (opened)
-			mprotect((void *)s0, s1 - s0, lp_segment_prot(ph->p_flags));
+			sys_mprotect((void *)s0, s1 - s0, lp_segment_prot(ph->p_flags));
 	}
 }
 
@@ -303,7 +304,7 @@ static void patch_object(const struct dl_phdr_info *info, uint32_t obj)
 	 * and the table must say which */
 	write_patches(info, m);
 	if (area)
-		mprotect(area, size, PROT_READ | PROT_EXEC);
+		sys_mprotect(area, size, PROT_READ | PROT_EXEC);
 	if (m && lp_sites_merge(&lp_site_table, batch, m) < 0)
 		lp_fatal(LP_OUT_LIMIT, 0,
 			 "more than " LP_STR(

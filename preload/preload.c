@@ -3,15 +3,26 @@
  *
  * RULES for every file of this library (it lives inside someone else's process):
  *  1. No stdio, no malloc/free on hook or signal paths: fixed tables in static or mmap'ed
- *     memory. The constructor may use libc freely (it runs before main, single-threaded).
+ *     memory. The constructor (before main, single-threaded) may also call what the
+ *     allowlist of tests/preload/imports.sh names (getenv, strtoul, the dynamic linker).
  *  2. Every hook saves errno on entry and restores it before returning (except the value
  *     the interposed function itself is documented to set).
- *  3. Real functions only through real_<name> (interposed.def), resolved in the
- *     constructor; futexes, gettid, tgkill, write, exit_group through raw system calls.
- *  4. Without LINEUP_SHM_FD the library is inert: every hook calls the real function.
- *  5. Fatal errors: one line to LINEUP_LOG_FD, an LP_REC_ERROR record, outcome FATAL or
+ *  3. Real functions only through real_<name>, resolved in the constructor; the kernel only
+ *     through the raw system calls of sys.h (sys_<name>: -errno on failure, errno never
+ *     touched), never through a libc wrapper the client may interpose or that may lock.
+ *  4. The preload's own calls to its exports bind locally (LP_LOCAL_ALIAS, preload.h): a
+ *     client that defines malloc keeps its malloc, and ours never calls it by mistake.
+ *  5. interposed.def is the one list of what the preload exports and interposes (with the
+ *     allocator and atomic-names.def): real_ pointers, lp_preload_is_interposed, tests.
+ *  6. Without LINEUP_SHM_FD the library is inert: every hook calls the real function.
+ *  7. Fatal errors: one line to LINEUP_LOG_FD, an LP_REC_ERROR record, outcome FATAL or
  *     LIMIT, exit_group(LP_PRELOAD_FATAL_STATUS). Never abort(), never a hang.
- *  6. Label each function "constructor-only" or "hook path" where it is not obvious.
+ *  8. Label each function "constructor-only" or "hook path" where it is not obvious.
+ * Machine-checked by make check: 1 by no-libc.h's poison pragmas (every file includes it
+ * last: tests/preload/no-libc-rule.sh); 3, 4 and 5 on the built .so by
+ * tests/preload/imports.sh (imports outside its commented allowlist, relocations against
+ * the library's own exports, exports against interposed.def); and no vector registers
+ * (-mgeneral-regs-only, tests/preload/vector-rule.sh). The others are conventions.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -32,20 +43,6 @@ struct lp_preload lp_g = {.log_fd = 2, .cmd_fd = -1, .reply_fd = -1, .shm_fd = -
 #define LP_FN(ret, name, params) ret(*real_##name) params;
 #include "interposed.def"
 #undef LP_FN
-
-static const char *const interposed_names[] = {
-#define LP_FN(ret, name, params) #name,
-#include "interposed.def"
-#undef LP_FN
-};
-
-int lp_preload_is_interposed(const char *name)
-{
-	for (size_t i = 0; i < sizeof interposed_names / sizeof *interposed_names; i++)
-		if (strcmp(interposed_names[i], name) == 0)
-			return 1;
-	return 0;
-}
 
 /* constructor-only (or the first hook called before the constructor, still single-threaded) */
 void lp_preload_resolve(void)
@@ -142,23 +139,23 @@ static void load_plan(const char *path)
 	char err[256];
 	if (!path)
 		setup_fail("LINEUP_PLAN is not set: run the client through lineup-preload", NULL);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = (int)sys_open(path, O_RDONLY | O_CLOEXEC);
 	struct stat st;
-	if (fd < 0 || fstat(fd, &st) < 0)
+	if (fd < 0 || sys_fstat(fd, &st) < 0)
 		setup_fail("cannot open the patch plan", path);
 	void *text =
-	    st.st_size ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+	    st.st_size ? sys_mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
 	sys_close(fd);
 	if (st.st_size && text == MAP_FAILED)
 		setup_fail("cannot map the patch plan", path);
-	lp_g.plan = mmap(NULL, sizeof *lp_g.plan, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	lp_g.plan = sys_mmap(NULL, sizeof *lp_g.plan, PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (lp_g.plan == MAP_FAILED)
 		setup_fail("cannot map memory for the patch plan", NULL);
 	if (lp_plan_parse(lp_g.plan, text, (size_t)st.st_size, err, sizeof err))
 		setup_fail(err, path);
 	if (text)
-		munmap(text, (size_t)st.st_size);
+		sys_munmap(text, (size_t)st.st_size);
 	/* The cli's memfd plan: read once, then not the client's to see. */
 	if (strncmp(path, "/proc/self/fd/", 14) == 0 && env_fd(path + 14) > 2)
 		sys_close(env_fd(path + 14));
@@ -170,10 +167,10 @@ static void load_plan(const char *path)
 static int move_up(int fd)
 {
 	struct rlimit rl;
-	long top = getrlimit(RLIMIT_NOFILE, &rl) == 0 ? (long)rl.rlim_cur : 1024;
+	long top = sys_getrlimit(RLIMIT_NOFILE, &rl) == 0 ? (long)rl.rlim_cur : 1024;
 	if (fd <= 2 || top < 64)
 		return fd;
-	int up = fcntl(fd, F_DUPFD_CLOEXEC, (int)(top > 1024 ? 1024 : top) - 16);
+	int up = (int)sys_fcntl(fd, F_DUPFD_CLOEXEC, (int)(top > 1024 ? 1024 : top) - 16);
 	if (up < 0)
 		return fd;
 	sys_close(fd);
@@ -239,7 +236,7 @@ __attribute__((constructor)) static void lp_preload_init(void)
 	if (!lp_g.single && (lp_g.cmd_fd < 0 || lp_g.reply_fd < 0))
 		setup_fail("LINEUP_CMD_FD and LINEUP_REPLY_FD must be set in server mode", NULL);
 	worker_fds(getenv(LP_ENV_WORKER_CMD_FDS));
-	struct lp_shm *shm = mmap(NULL, LP_SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	struct lp_shm *shm = sys_mmap(NULL, LP_SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (shm == MAP_FAILED)
 		setup_fail("cannot map the shared area of LINEUP_SHM_FD", shm_fd);
 	if (shm->magic != LP_SHM_MAGIC || shm->version != LP_PROTOCOL_VERSION)

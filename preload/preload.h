@@ -10,7 +10,6 @@
 #include <semaphore.h>
 #include <signal.h>
 #include <stdint.h>
-#include <sys/syscall.h>
 #include <threads.h>
 #include <time.h>
 #include <unistd.h>
@@ -18,6 +17,7 @@
 
 #include "lineup/protocol.h"
 #include "plan.h"
+#include "sys.h" /* raw system calls: the only way to the kernel */
 
 #define LP_FN(ret, name, params) extern ret(*real_##name) params;
 #include "interposed.def"
@@ -33,6 +33,13 @@
 #define LP_PRELOAD_FATAL_STATUS 125
 
 #define LP_HIDDEN __attribute__((visibility("hidden")))
+
+/* The preload's own calls to one of its exports go to lp_local_<name>, a hidden alias
+ * defined next to the export with LP_LOCAL_ALIAS(name): a call to the exported name would
+ * go through the PLT, and a client that defines the name (its own malloc) would capture it.
+ * tests/preload/imports.sh fails on any relocation against a symbol the library defines. */
+#define LP_LOCAL_ALIAS(name)                                                                       \
+	extern __typeof(name) lp_local_##name __attribute__((alias(#name), copy(name))) LP_HIDDEN
 
 struct lp_preload {
 	int active; /* LINEUP_SHM_FD was given and the set-up succeeded */
@@ -60,6 +67,7 @@ extern struct lp_preload lp_g LP_HIDDEN;
 
 /* preload.c */
 void lp_preload_resolve(void) LP_HIDDEN;
+/* interposed.c: whether interposed.def lists name. Hook path. */
 int lp_preload_is_interposed(const char *name) LP_HIDDEN;
 /* Ends the execution: one line to the log fd, an LP_REC_ERROR record, the outcome, then
  * exit_group(LP_PRELOAD_FATAL_STATUS). Hook path. */
@@ -180,36 +188,5 @@ int lp_hook_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *
 		   uintptr_t site) LP_HIDDEN;
 void lp_hook_exit(void *ret, uintptr_t site) LP_HIDDEN __attribute__((noreturn));
 int lp_hook_key_create(pthread_key_t *key, void (*dtor)(void *)) LP_HIDDEN;
-
-/* ---- raw system calls: never through libc wrappers that the client or we interpose ---- */
-static inline long lp_syscall(long n, long a, long b, long c, long d, long e, long f)
-{
-	long ret;
-	register long r10 __asm__("r10") = d;
-	register long r8 __asm__("r8") = e;
-	register long r9 __asm__("r9") = f;
-	__asm__ volatile("syscall"
-			 : "=a"(ret)
-			 : "a"(n), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8), "r"(r9)
-			 : "rcx", "r11", "memory");
-	return ret;
-}
-#define sys_gettid() ((int32_t)lp_syscall(SYS_gettid, 0, 0, 0, 0, 0, 0))
-#define sys_getpid() ((int32_t)lp_syscall(SYS_getpid, 0, 0, 0, 0, 0, 0))
-#define sys_sched_yield() lp_syscall(SYS_sched_yield, 0, 0, 0, 0, 0, 0)
-#define sys_tgkill(p, t, s) lp_syscall(SYS_tgkill, (p), (t), (s), 0, 0, 0)
-#define sys_write(fd, b, n) lp_syscall(SYS_write, (fd), (long)(b), (long)(n), 0, 0, 0)
-#define sys_close(fd) lp_syscall(SYS_close, (fd), 0, 0, 0, 0, 0)
-#define sys_exit_group(s) lp_syscall(SYS_exit_group, (s), 0, 0, 0, 0, 0)
-#define sys_futex_wait(w, v)                                                                       \
-	lp_syscall(SYS_futex, (long)(w), 0 /* FUTEX_WAIT */ | 128 /* PRIVATE */, (v), 0, 0, 0)
-/* A wait the kernel's wake at a thread's exit (CLONE_CHILD_CLEARTID) reaches: not private. */
-#define sys_futex_wait_shared(w, v)                                                                \
-	lp_syscall(SYS_futex, (long)(w), 0 /* FUTEX_WAIT */, (v), 0, 0, 0)
-#define sys_futex_wake(w, n)                                                                       \
-	lp_syscall(SYS_futex, (long)(w), 1 /* FUTEX_WAKE */ | 128 /* PRIVATE */, (n), 0, 0, 0)
-/* Across processes (memory shared between a fork server and its children) */
-#define sys_futex_wake_shared(w, n)                                                                \
-	lp_syscall(SYS_futex, (long)(w), 1 /* FUTEX_WAKE */, (n), 0, 0, 0)
 
 #endif

@@ -71,7 +71,9 @@ void lp_rt_prepare_process(void)
 	if (done)
 		return;
 	done = 1;
-	pthread_key_create(&main_end_key, main_end);
+	/* The real function: our hook would put the tool's key in the client's destructor
+	 * table (runtime-tsd.c), scanned at every client thread's exit. */
+	REAL(pthread_key_create)(&main_end_key, main_end);
 	atexit(exit_handler); /* the fork point is outside any signal handler */
 }
 
