@@ -145,6 +145,7 @@ int main(int argc, char **argv)
 	    .instrument = o.instrument,
 	    .n_instrument = o.n_instrument,
 	    .preload = preload,
+	    .driver = o.test != NULL,
 	    .sites = o.granularity == LP_GRAN_SYNC     ? LP_SITES_NONE
 		     : o.granularity == LP_GRAN_MEMORY ? LP_SITES_MEMORY
 						       : LP_SITES_ATOMIC,

@@ -277,6 +277,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0150-load-no-default-target.sh \
 	tests/e2e/t0160-load-prethreaded-client.sh \
 	tests/e2e/t0170-load-dlopened-target.sh \
+	tests/e2e/t0180-load-soname.sh \
 	tests/e2e/t0200-types-no-dwarf.sh \
 	tests/e2e/t0210-types-signature.sh \
 	tests/e2e/t0300-correct-queue-lock.sh \

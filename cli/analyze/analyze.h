@@ -32,6 +32,13 @@ struct lp_analyze_opts {
 	int n_instrument;
 	enum lp_site_level sites;
 	const char *preload; /* the preload library (never instrumented), or NULL */
+	/* --test: the client is the built-in driver, which calls the targets through dlsym:
+	 * its own imports are no operations, and errors speak of no client */
+	bool driver;
+	/* per target and per signature, "FILE:LINE" of the description line that gave it,
+	 * prefixed to its errors; NULL entries (or arrays) for command-line values */
+	const char *const *target_where;
+	const char *const *signature_where;
 };
 
 struct lp_plan_target {
