@@ -146,6 +146,8 @@ int main(int argc, char **argv)
 	    .n_instrument = o.n_instrument,
 	    .preload = preload,
 	    .driver = o.test != NULL,
+	    .target_where = (const char *const *)o.target_where,
+	    .signature_where = (const char *const *)o.signature_where,
 	    .sites = o.granularity == LP_GRAN_SYNC     ? LP_SITES_NONE
 		     : o.granularity == LP_GRAN_MEMORY ? LP_SITES_MEMORY
 						       : LP_SITES_ATOMIC,

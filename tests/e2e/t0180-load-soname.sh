@@ -40,7 +40,7 @@ unset LD_LIBRARY_PATH
 
 # nowhere: FILE:LINE, the name, where it was looked for, the fix
 lp_run --test desc/trylock.lineup
-expect_error "target 'libqueue-trylock\.so' not found: .*LD_LIBRARY_PATH.*: give its path or add its folder to LD_LIBRARY_PATH$"
+expect_error "^lineup-preload: desc/trylock\.lineup:1: target 'libqueue-trylock\.so' not found: .*LD_LIBRARY_PATH.*: give its path or add its folder to LD_LIBRARY_PATH$"
 lp_run --target libqueue-trylock.so -- "$P/client-dlopen-queue" libqueue-trylock.so
 expect_error "target 'libqueue-trylock\.so' not found: client '.*client-dlopen-queue' does not link it"
 
