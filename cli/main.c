@@ -13,6 +13,7 @@
 #include "options.h"
 #include "cli/run/phases.h"
 #include "cli/report/progress.h"
+#include "cli/report/site-warnings.h"
 #include "cli/run/budget-run.h"
 #include "cli/run/cleanup.h"
 #include "cli/run/output-check.h"
@@ -105,6 +106,7 @@ int main(int argc, char **argv)
 {
 	lp_progname = "lineup-preload";
 	lp_cleanup_install();
+	lp_site_namer = lp_symbolize_file;
 	if (argc > 1 && !strcmp(argv[1], "merge"))
 		return lp_test_merge(argc - 2, argv + 2);
 	struct lp_options o;
