@@ -5,7 +5,7 @@ include $(srcdir)/cli/analyze/local.mk
 noinst_LIBRARIES += libdriver.a
 libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h \
 	cli/run/run-server.c cli/run/run-server.h cli/run/spec-run.c cli/run/spec-run.h cli/run/slot-pick.c cli/run/slot-pick.h cli/run/shm-log.c cli/run/shm-log.h cli/run/trace-check.c cli/run/trace-check.h cli/run/watchdog.c cli/run/watchdog.h cli/run/spin-samples.c cli/run/spin-samples.h cli/run/golden-run.c cli/run/golden-run.h cli/run/lazy-run.c cli/run/lazy-request.c cli/run/lazy-run.h cli/run/golden-request.c \
-	cli/report/report.c cli/report/json.c cli/report/json.h cli/report/summary.c cli/report/summary.h cli/report/progress.c cli/report/progress.h \
+	cli/report/report.c cli/report/json.c cli/report/json.h cli/report/summary.c cli/report/summary.h cli/report/site-warnings.c cli/report/site-warnings.h cli/report/progress.c cli/report/progress.h \
 	cli/run/checker-pipe.c cli/run/checker-pipe.h cli/run/replay-cmd.c cli/run/replay-cmd.h \
 	cli/report/summary-sites.c cli/report/summary-sites.h cli/report/report-livelock.c cli/report/report-livelock.h \
 	cli/report/report-trace.c cli/report/report-trace.h cli/report/crash-text.c cli/report/crash-text.h \
@@ -47,7 +47,7 @@ tests_unit_test_cli_options_LDADD = $(LP_CLI_TEST_LIBS)
 tests_unit_test_cli_shm_log_SOURCES = tests/unit/test-cli-shm-log.c cli/run/shm-log.c
 tests_unit_test_cli_shm_log_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_shm_log_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/report/json.c cli/report/summary.c cli/run/budget.c
+tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/report/json.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
 tests_unit_test_cli_json_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_json_LDADD = $(LP_CLI_TEST_LIBS)
 
@@ -65,7 +65,7 @@ check_PROGRAMS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock
 	tests/unit/test-cli-progress
 TESTS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock tests/unit/test-cli-trace \
 	tests/unit/test-cli-progress
-tests_unit_test_cli_summary_sites_SOURCES = tests/unit/test-cli-summary-sites.c cli/report/summary-sites.c cli/report/summary.c
+tests_unit_test_cli_summary_sites_SOURCES = tests/unit/test-cli-summary-sites.c cli/report/summary-sites.c cli/report/summary.c cli/report/site-warnings.c
 tests_unit_test_cli_summary_sites_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_summary_sites_LDADD = libatomics-scan.a $(LP_CLI_TEST_LIBS) $(CAPSTONE_LIBS) $(LIBELF_LIBS)
 tests_unit_test_cli_livelock_SOURCES = tests/unit/test-cli-livelock.c cli/report/report-livelock.c
@@ -78,10 +78,16 @@ tests_unit_test_cli_progress_SOURCES = tests/unit/test-cli-progress.c cli/report
 tests_unit_test_cli_progress_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_progress_LDADD = $(CMOCKA_LIBS)
 
-check_PROGRAMS += tests/unit/test-cli-budget tests/unit/test-cli-interception
-TESTS += tests/unit/test-cli-budget tests/unit/test-cli-interception
+check_PROGRAMS += tests/unit/test-cli-budget tests/unit/test-cli-interception \
+	tests/unit/test-cli-site-warnings
+TESTS += tests/unit/test-cli-budget tests/unit/test-cli-interception \
+	tests/unit/test-cli-site-warnings
+tests_unit_test_cli_site_warnings_SOURCES = tests/unit/test-cli-site-warnings.c cli/report/site-warnings.c \
+	cli/report/summary.c
+tests_unit_test_cli_site_warnings_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_site_warnings_LDADD = $(LP_CLI_TEST_LIBS)
 tests_unit_test_cli_interception_SOURCES = tests/unit/test-cli-interception.c cli/report/interception.c cli/report/json.c \
-	cli/report/summary.c cli/run/budget.c
+	cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
 tests_unit_test_cli_interception_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_interception_LDADD = $(LP_CLI_TEST_LIBS)
 tests_unit_test_cli_budget_SOURCES = tests/unit/test-cli-budget.c cli/run/budget.c

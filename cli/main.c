@@ -13,6 +13,7 @@
 #include "options.h"
 #include "cli/run/phases.h"
 #include "cli/report/progress.h"
+#include "cli/report/site-warnings.h"
 #include "cli/run/budget-run.h"
 #include "cli/run/cleanup.h"
 #include "cli/run/interrupt.h"
@@ -106,6 +107,7 @@ int main(int argc, char **argv)
 {
 	lp_progname = "lineup-preload";
 	lp_cleanup_install();
+	lp_site_namer = lp_symbolize_file;
 	if (argc > 1 && !strcmp(argv[1], "merge"))
 		return lp_test_merge(argc - 2, argv + 2);
 	struct lp_options o;
@@ -146,6 +148,9 @@ int main(int argc, char **argv)
 	    .instrument = o.instrument,
 	    .n_instrument = o.n_instrument,
 	    .preload = preload,
+	    .driver = o.test != NULL,
+	    .target_where = (const char *const *)o.target_where,
+	    .signature_where = (const char *const *)o.signature_where,
 	    .sites = o.granularity == LP_GRAN_SYNC     ? LP_SITES_NONE
 		     : o.granularity == LP_GRAN_MEMORY ? LP_SITES_MEMORY
 						       : LP_SITES_ATOMIC,

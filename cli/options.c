@@ -626,6 +626,12 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 
 void lp_options_free(struct lp_options *o)
 {
+	for (int i = 0; o->target_where && i < o->n_targets; i++)
+		free(o->target_where[i]);
+	for (int i = 0; o->signature_where && i < o->n_signatures; i++)
+		free(o->signature_where[i]);
+	free(o->target_where);
+	free(o->signature_where);
 	free(o->targets);
 	free(o->globs);
 	free(o->signatures);

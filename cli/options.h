@@ -32,6 +32,9 @@ struct lp_options {
 	uint64_t max_steps;
 	const char *spec_from, *criterion, *replay, *observations, *json;
 	const char *test; /* --test FILE: a lineup-test(5) description, no client */
+	/* per target and per signature, "FILE:LINE" of the description line that gave it
+	 * (NULL for a command-line value); set by lp_test_prepare, NULL otherwise */
+	char **target_where, **signature_where;
 	/* test generation from a description's op lines (cli/test/) */
 	uint64_t random;		/* --random N; 0 = not given */
 	bool autocheck;			/* --auto */

@@ -279,6 +279,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0150-load-no-default-target.sh \
 	tests/e2e/t0160-load-prethreaded-client.sh \
 	tests/e2e/t0170-load-dlopened-target.sh \
+	tests/e2e/t0180-load-soname.sh \
 	tests/e2e/t0200-types-no-dwarf.sh \
 	tests/e2e/t0210-types-signature.sh \
 	tests/e2e/t0300-correct-queue-lock.sh \
@@ -314,7 +315,9 @@ LP_E2E_TESTS = \
 	tests/e2e/t1200-test-fixed.sh \
 	tests/e2e/t1210-test-generate.sh \
 	tests/e2e/t1220-test-bundled.sh \
-	tests/e2e/t1230-test-descriptions-valid.sh
+	tests/e2e/t1230-test-descriptions-valid.sh \
+	tests/e2e/t1240-test-desc-errors.sh \
+	tests/e2e/t1250-test-libc-target.sh
 # Issue 4: atomics, futexes, real libraries (`make check-atomics` runs only these).
 LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0800-atomics-counter-fetch-add.sh \

@@ -55,15 +55,21 @@ void lp_closure_free(struct lp_closure *cl);
 /* ---- Targets (cli/analyze/analyze-targets.c) ---- */
 /* True for the C/C++ runtime and the loader (never a default target). */
 bool lp_runtime_soname(const char *soname);
-/* Fills plan->targets from the user's names, or from the client's DT_NEEDED. */
+/* Fills plan->targets from the user's names, or from the client's DT_NEEDED. where (or
+ * NULL): per name, the "FILE:LINE" of the description line that gave it, prefixed to its
+ * errors, or NULL for --target. driver: the client is the built-in driver of a
+ * description, which links none of the targets (errors then speak of no client). */
 int lp_targets_resolve(const struct lp_client *c, const struct lp_closure *cl, const char **names,
-		       int n_names, struct lp_plan *plan, char *err, size_t errsize);
+		       const char *const *where, int n_names, bool driver, struct lp_plan *plan,
+		       char *err, size_t errsize);
 
-/* Fills plan->instrument from --instrument names (files the client may load), refusing
- * those lp_instrument_refusal names and the preload file itself by identity. Objects
- * that are targets already are left out (they are instrumented anyway). */
+/* Fills plan->instrument from --instrument names (files the client may load, resolved as
+ * targets are), refusing those lp_instrument_refusal names and the preload file itself by
+ * identity. Objects that are targets already are left out (they are instrumented anyway).
+ * client: its name for the messages, NULL for the built-in driver. */
 int lp_instrument_resolve(const struct lp_closure *cl, const char **names, int n_names,
-			  const char *preload, struct lp_plan *plan, char *err, size_t errsize);
+			  const char *preload, const char *client, struct lp_plan *plan, char *err,
+			  size_t errsize);
 
 /* ---- Sites (cli/analyze/analyze-sites.c) ---- */
 /* Scans every target and instrument object at plan->level and fills plan->sites and

@@ -69,7 +69,8 @@ static int add_functions(const struct lp_analyze_opts *o, const struct lp_client
 		f->offset = syms[i].value;
 		f->ifunc = syms[i].ifunc;
 		f->ret = LP_K_UNKNOWN;
-		f->imported_by_client = t->load_order >= 0 && lp_client_imports(c, f->name);
+		f->imported_by_client =
+		    !o->driver && t->load_order >= 0 && lp_client_imports(c, f->name);
 		added++;
 	}
 	lp_symbols_free(syms, n);
@@ -142,6 +143,28 @@ struct sig {
 	bool used;
 };
 
+/* "FILE:LINE" of the description line of signature s, or NULL for --signature. */
+static const char *sig_where(const struct lp_analyze_opts *o, int s)
+{
+	return o->signature_where ? o->signature_where[s] : NULL;
+}
+
+/* Prefixes err with the description line of signature s, if any: a description's line
+ * is a "signature", not a "--signature". */
+static void sig_fail(const struct lp_analyze_opts *o, int s, char *err, size_t errsize)
+{
+	const char *where = sig_where(o, s);
+	if (!where)
+		return;
+	char *msg = lp_xstrdup(err);
+	size_t n = strlen("bad --signature");
+	if (!strncmp(msg, "bad --signature", n))
+		fail("%s: bad signature%s", where, msg + n);
+	else
+		fail("%s: %s", where, msg);
+	free(msg);
+}
+
 static int apply_signatures(const struct lp_analyze_opts *o, struct lp_plan *plan, char *err,
 			    size_t errsize)
 {
@@ -150,12 +173,16 @@ static int apply_signatures(const struct lp_analyze_opts *o, struct lp_plan *pla
 	for (int s = 0; s < o->n_signatures; s++) {
 		sigs[s].text = o->signatures[s];
 		if (lp_signature_parse(o->signatures[s], &sigs[s].name, &sigs[s].type, err,
-				       errsize))
+				       errsize)) {
+			sig_fail(o, s, err, errsize);
 			goto out;
+		}
 		for (int p = 0; p < s; p++)
 			if (!strcmp(sigs[p].name, sigs[s].name)) {
-				fail("two --signature options for '%s': '%s' and '%s': keep one",
+				fail("two %s for '%s': '%s' and '%s': keep one",
+				     sig_where(o, s) ? "signatures" : "--signature options",
 				     sigs[s].name, sigs[p].text, sigs[s].text);
+				sig_fail(o, s, err, errsize);
 				goto out;
 			}
 	}
@@ -174,7 +201,12 @@ static int apply_signatures(const struct lp_analyze_opts *o, struct lp_plan *pla
 				char a[128], b[128];
 				lp_ftype_format(&dw, a, sizeof(a));
 				lp_ftype_format(&sigs[s].type, b, sizeof(b));
-				if (strcmp(a, b))
+				if (strcmp(a, b) && sig_where(o, s))
+					lp_warn("%s: signature '%s' contradicts the %s of '%s' "
+						"(%s, not %s): using the signature",
+						sig_where(o, s), sigs[s].text, f->type_source,
+						f->name, a, b);
+				else if (strcmp(a, b))
 					lp_warn("--signature '%s' contradicts the %s of '%s' (%s, "
 						"not %s): using --signature",
 						sigs[s].text, f->type_source, f->name, a, b);
@@ -182,9 +214,11 @@ static int apply_signatures(const struct lp_analyze_opts *o, struct lp_plan *pla
 			set_type(f, &sigs[s].type, "--signature");
 		}
 		if (!sigs[s].used) {
-			fail("--signature '%s' names no function under test: '%s' is not exported "
+			fail("%s '%s' names no function under test: '%s' is not exported "
 			     "by the targets or not matched by --function",
-			     sigs[s].text, sigs[s].name);
+			     sig_where(o, s) ? "signature" : "--signature", sigs[s].text,
+			     sigs[s].name);
+			sig_fail(o, s, err, errsize);
 			goto out;
 		}
 	}
@@ -273,9 +307,10 @@ int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *
 	int rc = -1;
 	plan->level = o->sites;
 	if (lp_closure_load(&c, &cl, err, errsize) ||
-	    lp_targets_resolve(&c, &cl, o->targets, o->n_targets, plan, err, errsize) ||
-	    lp_instrument_resolve(&cl, o->instrument, o->n_instrument, o->preload, plan, err,
-				  errsize))
+	    lp_targets_resolve(&c, &cl, o->targets, o->target_where, o->n_targets, o->driver, plan,
+			       err, errsize) ||
+	    lp_instrument_resolve(&cl, o->instrument, o->n_instrument, o->preload,
+				  o->driver ? NULL : c.name, plan, err, errsize))
 		goto out;
 	for (int t = 0; t < plan->n_targets; t++)
 		if (add_functions(o, &c, plan, t, glob_used, err, errsize))

@@ -1,9 +1,11 @@
 /* cli/analyze/analyze-targets.c — which libraries are under test: the user's --target names
- * (a path, matched by file identity, or a soname/basename matched in the client's
- * closure), or by default the client's own DT_NEEDED libraries minus the runtimes; and
- * the --instrument objects, resolved the same way (never libc, the loader, the preload). */
+ * (a path, matched by file identity, or a soname: a library the client links, else
+ * where the loader's search finds it, lib-search.h), or by default the client's own DT_NEEDED
+ * libraries minus the runtimes; and the --instrument objects, resolved the same way (never libc,
+ * the loader, the preload). */
 #include "analyze-internal.h"
 #include "instrument-refusal.h"
+#include "lib-search.h"
 #include "lineup/die.h"
 
 #include <errno.h>
@@ -132,49 +134,84 @@ static const struct lp_closure_ent *by_name(const struct lp_closure *cl, const c
 	return NULL;
 }
 
+/* What the loader's search covers, for the messages. */
+#define SEARCHED "LD_LIBRARY_PATH, /etc/ld.so.cache, /lib and /usr/lib"
+
 /* Finds the file a --target or --instrument name designates (what: "target" or
- * "--instrument object" for the messages). On success *path is the closure's name for
- * it when the client links it, else name itself. */
+ * "--instrument object" for the messages; client: the client's name, NULL for the
+ * built-in driver of a description, which links none of them). A name without '/' is a
+ * soname: a library the client links, else where the loader's search finds it (the file
+ * a dlopen of that name loads), else a file of that name here. *path (malloc'ed) is the
+ * closure's name for the file when the client links it. */
 static int find_object(const struct lp_closure *cl, const char *name, const char *what,
-		       const char **path, struct stat *st, char *err, size_t errsize)
+		       const char *client, char **path, struct stat *st, char *err, size_t errsize)
 {
-	if (!strchr(name, '/')) {
+	bool soname = !strchr(name, '/');
+	if (soname) {
 		const struct lp_closure_ent *e = by_name(cl, name);
 		if (e) {
 			if (stat(e->path, st) != 0)
 				return fail("cannot access %s '%s' at '%s': %s", what, name,
 					    e->path, strerror(errno));
-			*path = e->path;
+			*path = lp_xstrdup(e->path);
 			return 0;
 		}
 	}
+	char *found = soname ? lp_lib_find(name) : NULL;
+	const char *file = found ? found : name;
 	/* A path, or a name that is a file here: the same file as a closure member (the
 	 * loader may name it differently, e.g. /lib vs /usr/lib), or one the client may
 	 * dlopen later (the driver checks at run time that it was loaded). */
-	if (stat(name, st) != 0) {
-		if (errno == ENOENT || errno == ENOTDIR)
-			return fail("%s '%s' not found: give its path or check the client "
-				    "links it",
+	if (stat(file, st) != 0) {
+		int e = errno;
+		free(found);
+		if ((e == ENOENT || e == ENOTDIR) && !soname)
+			return fail("%s '%s' not found: check the path", what, name);
+		if ((e == ENOENT || e == ENOTDIR) && client)
+			return fail("%s '%s' not found: client '%s' does not link it and the "
+				    "loader's search (" SEARCHED ") has no such file: give its "
+				    "path or add its folder to LD_LIBRARY_PATH",
+				    what, name, client);
+		if (e == ENOENT || e == ENOTDIR)
+			return fail("%s '%s' not found: the loader's search (" SEARCHED
+				    ") has no such file: give its path or add its folder to "
+				    "LD_LIBRARY_PATH",
 				    what, name);
-		return fail("cannot access %s '%s': %s", what, name, strerror(errno));
+		return fail("cannot access %s '%s': %s", what, name, strerror(e));
 	}
-	if (!S_ISREG(st->st_mode))
+	if (!S_ISREG(st->st_mode)) {
+		free(found);
 		return fail("%s '%s' is not a regular file: give the path of a shared "
 			    "library",
 			    what, name);
+	}
 	const struct lp_closure_ent *e = by_identity(cl, st);
-	*path = e ? e->path : name;
+	*path = lp_xstrdup(e ? e->path : file);
+	free(found);
 	return 0;
 }
 
-static int resolve_one(const struct lp_closure *cl, const char *name, struct lp_plan *plan,
-		       char *err, size_t errsize)
+/* Prefixes err with where ("FILE:LINE" of a description line) when there is one. */
+static int at(const char *where, char *err, size_t errsize)
+{
+	if (!where || !errsize)
+		return -1;
+	char *msg = lp_xstrdup(err);
+	lp_analyze_fail(err, errsize, "%s: %s", where, msg);
+	free(msg);
+	return -1;
+}
+
+static int resolve_one(const struct lp_closure *cl, const char *name, const char *client,
+		       struct lp_plan *plan, char *err, size_t errsize)
 {
 	struct stat st;
-	const char *path;
-	if (find_object(cl, name, "target", &path, &st, err, errsize))
+	char *path;
+	if (find_object(cl, name, "target", client, &path, &st, err, errsize))
 		return -1;
-	return add_target(plan, cl, name, path, &st, err, errsize);
+	int r = add_target(plan, cl, name, path, &st, err, errsize);
+	free(path);
+	return r;
 }
 
 static int refuse(const char *name, const char *why, char *err, size_t errsize)
@@ -184,7 +221,8 @@ static int refuse(const char *name, const char *why, char *err, size_t errsize)
 }
 
 int lp_instrument_resolve(const struct lp_closure *cl, const char **names, int n_names,
-			  const char *preload, struct lp_plan *plan, char *err, size_t errsize)
+			  const char *preload, const char *client, struct lp_plan *plan, char *err,
+			  size_t errsize)
 {
 	struct stat pst;
 	bool have_preload = preload && stat(preload, &pst) == 0;
@@ -193,8 +231,9 @@ int lp_instrument_resolve(const struct lp_closure *cl, const char **names, int n
 		if (why)
 			return refuse(names[i], why, err, errsize);
 		struct stat st;
-		const char *path;
-		if (find_object(cl, names[i], "--instrument object", &path, &st, err, errsize))
+		char *path;
+		if (find_object(cl, names[i], "--instrument object", client, &path, &st, err,
+				errsize))
 			return -1;
 		/* By identity: a symlink or a copy under another name is the same library. */
 		char *so = lp_elf_soname(path);
@@ -206,21 +245,23 @@ int lp_instrument_resolve(const struct lp_closure *cl, const char **names, int n
 			why = lp_instrument_refusal("liblineup-preload.so");
 		free(so);
 		free(real);
-		if (why)
-			return refuse(names[i], why, err, errsize);
-		if (add_object(plan, &plan->instrument, &plan->n_instrument, cl, names[i], path,
-			       &st, err, errsize))
+		int r = why ? refuse(names[i], why, err, errsize)
+			    : add_object(plan, &plan->instrument, &plan->n_instrument, cl, names[i],
+					 path, &st, err, errsize);
+		free(path);
+		if (r)
 			return -1;
 	}
 	return 0;
 }
 
 int lp_targets_resolve(const struct lp_client *c, const struct lp_closure *cl, const char **names,
-		       int n_names, struct lp_plan *plan, char *err, size_t errsize)
+		       const char *const *where, int n_names, bool driver, struct lp_plan *plan,
+		       char *err, size_t errsize)
 {
 	for (int i = 0; i < n_names; i++)
-		if (resolve_one(cl, names[i], plan, err, errsize))
-			return -1;
+		if (resolve_one(cl, names[i], driver ? NULL : c->name, plan, err, errsize))
+			return at(where ? where[i] : NULL, err, errsize);
 	if (n_names)
 		return 0;
 	for (int i = 0; i < c->n_needed; i++) {

@@ -32,6 +32,13 @@ struct lp_analyze_opts {
 	int n_instrument;
 	enum lp_site_level sites;
 	const char *preload; /* the preload library (never instrumented), or NULL */
+	/* --test: the client is the built-in driver, which calls the targets through dlsym:
+	 * its own imports are no operations, and errors speak of no client */
+	bool driver;
+	/* per target and per signature, "FILE:LINE" of the description line that gave it,
+	 * prefixed to its errors; NULL entries (or arrays) for command-line values */
+	const char *const *target_where;
+	const char *const *signature_where;
 };
 
 struct lp_plan_target {
@@ -132,6 +139,9 @@ size_t lp_format_value(enum lp_kind kind, uint64_t raw, const char *str, uint32_
  * last pid are cached; lp_symbolize_reset() drops the cache. */
 char *lp_symbolize(pid_t pid, uint64_t addr);
 void lp_symbolize_reset(void);
+/* "func+0x1c" for file address addr of the shared object at path (symbols, or its
+ * separate debug file's), malloc'ed, or NULL when no symbol covers it. */
+char *lp_symbolize_file(const char *path, uint64_t addr);
 /* addr's function (malloc'ed), offset in it, and source file base name (malloc'ed) and line
  * when DWARF says (else NULL, 0). Returns 0, or -1 (and NULLs) outside any known function. */
 int lp_symbolize_parts(pid_t pid, uint64_t addr, char **fn, uint64_t *off, char **src, int *line);

@@ -7,7 +7,8 @@ libanalyze_a_SOURCES = cli/analyze/analyze.h cli/analyze/analyze-internal.h \
 	cli/analyze/elf-functions.c cli/analyze/dwarf-types.c cli/analyze/signature-parse.c cli/analyze/plan-write.c \
 	cli/analyze/format-value.c cli/analyze/symbolize.c cli/analyze/demangle.c cli/analyze/demangle.h cli/analyze/analyze-sites.c cli/analyze/instrument-refusal.c \
 	cli/analyze/instrument-refusal.h cli/analyze/pure-regions.c cli/analyze/pure-regions.h \
-	cli/analyze/unwind.c cli/analyze/unwind.h
+	cli/analyze/unwind.c cli/analyze/unwind.h \
+	cli/analyze/lib-search.c cli/analyze/lib-search.h
 libanalyze_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS) $(CAPSTONE_CFLAGS)
 
 # ---- Test objects (tests/analyze/): a library with DWARF and without, clients with and
@@ -78,7 +79,8 @@ AFX_TEST_LDADD = libanalyze.a libatomics-scan.a libcommon.a $(LIBELF_LIBS) $(LIB
 	$(CAPSTONE_LIBS) $(CMOCKA_LIBS)
 AFX_TESTS = tests/unit/test-analyze-client tests/unit/test-analyze-types \
 	tests/unit/test-analyze-plan tests/unit/test-analyze-format \
-	tests/unit/test-analyze-symbolize tests/unit/test-analyze-pure
+	tests/unit/test-analyze-symbolize tests/unit/test-analyze-pure \
+	tests/unit/test-analyze-lib-search
 check_PROGRAMS += $(AFX_TESTS)
 TESTS += $(AFX_TESTS)
 
@@ -117,6 +119,11 @@ tests_unit_test_analyze_pure_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
 tests_unit_test_analyze_pure_CFLAGS = $(AFX_TEST_CFLAGS)
 tests_unit_test_analyze_pure_LDADD = $(AFX_TEST_LDADD)
 tests_unit_test_analyze_pure_DEPENDENCIES = libanalyze.a $(AFX_PURE)
+
+tests_unit_test_analyze_lib_search_SOURCES = tests/unit/test-analyze-lib-search.c
+tests_unit_test_analyze_lib_search_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
+tests_unit_test_analyze_lib_search_CFLAGS = $(AFX_TEST_CFLAGS)
+tests_unit_test_analyze_lib_search_LDADD = $(AFX_TEST_LDADD)
 
 # The plan across the cli/preload boundary: the cli's writer, the preload's parser.
 check_PROGRAMS += tests/unit/test-plan-roundtrip

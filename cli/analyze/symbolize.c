@@ -174,6 +174,54 @@ int lp_symbolize_parts(pid_t pid, uint64_t addr, char **fn, uint64_t *off, char 
 	return 0;
 }
 
+/* Objects opened for lp_symbolize_file, by path: a run names sites of a few. */
+static struct {
+	char *path;
+	Dwfl *dwfl;
+	Dwfl_Module *mod;
+} files[8];
+
+static const Dwfl_Callbacks offline_callbacks = {
+    .find_elf = dwfl_build_id_find_elf,
+    .find_debuginfo = dwfl_standard_find_debuginfo,
+    .section_address = dwfl_offline_section_address,
+};
+
+static Dwfl_Module *file_module(const char *path)
+{
+	size_t i = 0;
+	for (; i < sizeof files / sizeof *files && files[i].path; i++)
+		if (!strcmp(files[i].path, path))
+			return files[i].mod;
+	if (i == sizeof files / sizeof *files)
+		return NULL;
+	Dwfl *d = dwfl_begin(&offline_callbacks);
+	Dwfl_Module *mod = d ? dwfl_report_offline(d, path, path, -1) : NULL;
+	if (d && dwfl_report_end(d, NULL, NULL) != 0)
+		mod = NULL;
+	files[i].path = lp_xstrdup(path);
+	files[i].dwfl = d;
+	files[i].mod = mod;
+	return mod;
+}
+
+char *lp_symbolize_file(const char *path, uint64_t addr)
+{
+	Dwfl_Module *mod = file_module(path);
+	GElf_Addr bias = 0;
+	if (!mod || !dwfl_module_getelf(mod, &bias))
+		return NULL;
+	GElf_Off off = 0;
+	GElf_Sym sym;
+	const char *fn = dwfl_module_addrinfo(mod, addr + bias, &off, &sym, NULL, NULL, NULL);
+	if (!fn)
+		return NULL;
+	char *demangled = lp_demangle(fn);
+	char *res = dup_printf("%s+0x%" PRIx64, demangled ? demangled : fn, (uint64_t)off);
+	free(demangled);
+	return res;
+}
+
 /* The bytes of the code at addr as the object's file has them (the process's copy has the
  * int3 of each trapped instruction). Returns the bytes read. */
 static size_t read_code(pid_t pid, uint64_t addr, uint8_t *buf, size_t n)

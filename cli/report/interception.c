@@ -12,13 +12,19 @@ static void note(struct lp_interception *ic, const struct lp_rec_text *t)
 {
 	size_t len = t->len <= t->h.size - sizeof *t ? t->len : t->h.size - sizeof *t;
 	const char *text = (const char *)(t + 1);
+	char *copy = strndup(text, len);
+	bool fresh, added;
+	long g = copy ? lp_site_groups_add(&ic->sites_seen, copy, &fresh, &added) : -1;
+	free(copy);
+	if (g >= 0)
+		return; /* every one is listed, in its group */
 	for (size_t i = 0; i < ic->n_seen; i++)
 		if (strlen(ic->seen[i]) == len && !memcmp(ic->seen[i], text, len))
 			return;
 	if (ic->n_seen == 32)
 		return; /* enough to say what is wrong */
 	ic->seen = lp_xrealloc(ic->seen, (ic->n_seen + 1) * sizeof *ic->seen);
-	char *copy = lp_xcalloc(1, len + 1);
+	copy = lp_xcalloc(1, len + 1);
 	memcpy(copy, text, len);
 	ic->seen[ic->n_seen++] = copy;
 }
@@ -117,10 +123,15 @@ char *lp_interception_text(const struct lp_interception *ic, const struct lp_pla
 		lp_buf_printf(&b, "  %.*s\n", (int)len, p);
 		p += len + (nl ? 1 : 0);
 	}
-	if (!ic->n_seen)
+	if (!ic->n_seen && !ic->sites_seen.n)
 		lp_buf_puts(&b, "  not controlled: nothing reported by the injected library\n");
 	for (size_t i = 0; i < ic->n_seen; i++)
 		lp_buf_printf(&b, "  not controlled: %s\n", ic->seen[i]);
+	for (size_t i = 0; i < ic->sites_seen.n; i++) {
+		char *list = lp_site_group_list(&ic->sites_seen.g[i]);
+		lp_buf_printf(&b, "  not scheduling points: %s\n", list);
+		free(list);
+	}
 	return lp_buf_take(&b);
 }
 
@@ -155,7 +166,14 @@ char *lp_interception_json(const struct lp_interception *ic, const struct lp_pla
 	}
 	lp_buf_puts(&b, "], \"sites\": ");
 	lp_json_string(&b, sites ? sites : "");
-	lp_buf_puts(&b, ", \"not_controlled\": [");
+	lp_buf_puts(&b, ", \"not_scheduling_points\": [");
+	for (size_t i = 0; i < ic->sites_seen.n; i++) {
+		char *list = lp_site_group_list(&ic->sites_seen.g[i]);
+		lp_buf_puts(&b, i ? ", " : "");
+		lp_json_string(&b, list);
+		free(list);
+	}
+	lp_buf_puts(&b, "], \"not_controlled\": [");
 	for (size_t i = 0; i < ic->n_seen; i++) {
 		lp_buf_puts(&b, i ? ", " : "");
 		lp_json_string(&b, ic->seen[i]);
@@ -171,5 +189,6 @@ void lp_interception_free(struct lp_interception *ic)
 	for (size_t i = 0; i < ic->n_seen; i++)
 		free(ic->seen[i]);
 	free(ic->seen);
+	lp_site_groups_free(&ic->sites_seen);
 	memset(ic, 0, sizeof *ic);
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "cli/analyze/analyze.h"
+#include "cli/report/site-warnings.h"
 #include "lineup/buf.h"
 
 struct lp_interception {
@@ -18,6 +19,7 @@ struct lp_interception {
 	bool setup_counted;
 	char **seen;   /* distinct LP_REC_WARN texts of the preload: what it saw */
 	size_t n_seen; /* but could not control or trap */
+	struct lp_site_groups sites_seen; /* those about single instructions, all listed */
 };
 
 /* Counts the calls of one execution's log (records from offset 0; those before base_len

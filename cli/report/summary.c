@@ -9,6 +9,21 @@
 
 void lp_summary_warn(struct lp_summary *s, const char *text)
 {
+	bool fresh, added;
+	long g = lp_site_groups_add(&s->site_groups, text, &fresh, &added);
+	if (g >= 0) { /* the group's line, in the place of its first warning */
+		struct lp_site_group *grp = &s->site_groups.g[g];
+		if (fresh) {
+			grp->warning = s->n_warnings;
+			s->warnings =
+			    lp_xrealloc(s->warnings, (s->n_warnings + 1) * sizeof *s->warnings);
+			s->warnings[s->n_warnings++] = lp_site_group_line(grp);
+		} else if (added) {
+			free(s->warnings[grp->warning]);
+			s->warnings[grp->warning] = lp_site_group_line(grp);
+		}
+		return;
+	}
 	for (size_t i = 0; i < s->n_warnings; i++)
 		if (!strcmp(s->warnings[i], text))
 			return;
@@ -52,6 +67,7 @@ void lp_summary_free(struct lp_summary *s)
 	for (size_t i = 0; i < s->n_warnings; i++)
 		free(s->warnings[i]);
 	free(s->warnings);
+	lp_site_groups_free(&s->site_groups);
 	free(s->p1_symmetry);
 	s->p1_symmetry = NULL;
 	if (s->violation) {

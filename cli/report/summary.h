@@ -2,6 +2,7 @@
 #ifndef LINEUP_CLI_SUMMARY_H
 #define LINEUP_CLI_SUMMARY_H
 
+#include "cli/report/site-warnings.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -79,14 +80,17 @@ struct lp_summary {
 	int bound;
 	char **warnings;
 	size_t n_warnings;
-	struct lp_violation *violation; /* NULL when none */
-	char *instrumentation;		/* the summary's site lines, NULL before set */
-	char *nondeterminism;		/* the checker's two histories, exit 3 only */
+	struct lp_site_groups site_groups; /* warnings about single instructions, each
+					      group standing as one of warnings */
+	struct lp_violation *violation;	   /* NULL when none */
+	char *instrumentation;		   /* the summary's site lines, NULL before set */
+	char *nondeterminism;		   /* the checker's two histories, exit 3 only */
 	struct lp_coverage cov;
 	char *interception; /* JSON object (cli/interception.c), or NULL */
 };
 
-/* Adds a warning once (same text is not repeated). */
+/* Adds a warning once (same text is not repeated); warnings about single instructions
+ * are summed up, one line per object and reason (site-warnings.h). */
 void lp_summary_warn(struct lp_summary *s, const char *text);
 const char *lp_run_verdict_text(enum lp_run_verdict v);
 /* The verdict line's text (after "verdict: "): the verdict, and for a run that checked

@@ -143,8 +143,8 @@ int main(int argc, char **argv)
 	desc = &d;
 	for (int i = 0; i < d.n_targets; i++)
 		if (!dlopen(d.targets[i], RTLD_NOW | RTLD_GLOBAL))
-			lp_die(LP_EXIT_USAGE, "%s: cannot load target '%s': %s", argv[1],
-			       d.targets[i], dlerror());
+			lp_die(LP_EXIT_USAGE, "%s:%d: cannot load target '%s': %s", argv[1],
+			       d.target_lines[i], d.targets[i], dlerror());
 	var_names = lp_xcalloc((size_t)d.n_init + 1, sizeof *var_names);
 	var_values = lp_xcalloc((size_t)d.n_init + 1, sizeof *var_values);
 	for (int i = 0; i < d.n_init; i++) {

@@ -296,9 +296,13 @@ static int directive(struct parser *ps, char *line)
 				t = full;
 			}
 			GROW(d->targets, d->n_targets);
+			GROW(d->target_lines, d->n_targets);
+			d->target_lines[d->n_targets] = (int)ps->line;
 			d->targets[d->n_targets++] = t;
 		} else {
 			GROW(d->signatures, d->n_signatures);
+			GROW(d->signature_lines, d->n_signatures);
+			d->signature_lines[d->n_signatures] = (int)ps->line;
 			d->signatures[d->n_signatures++] = strndup(ps->p, n);
 		}
 	} else if (!strcmp(word, "init")) {
@@ -470,9 +474,11 @@ void lp_tdesc_free(struct lp_tdesc *d)
 	for (int i = 0; i < d->n_targets; i++)
 		free(d->targets[i]);
 	free(d->targets);
+	free(d->target_lines);
 	for (int i = 0; i < d->n_signatures; i++)
 		free(d->signatures[i]);
 	free(d->signatures);
+	free(d->signature_lines);
 	free_calls(d->init, d->n_init);
 	free_calls(d->ops, d->n_ops);
 	free_calls(d->final, d->n_final);
@@ -517,12 +523,22 @@ static char **copy_strs(char *const *s, int n)
 	return r;
 }
 
+static int *copy_ints(const int *v, int n)
+{
+	int *r = n ? lp_xcalloc((size_t)n, sizeof *r) : NULL;
+	if (n)
+		memcpy(r, v, sizeof *r * (size_t)n);
+	return r;
+}
+
 void lp_tdesc_copy(struct lp_tdesc *dst, const struct lp_tdesc *src)
 {
 	*dst = *src;
 	dst->path = lp_xstrdup(src->path);
 	dst->targets = copy_strs(src->targets, src->n_targets);
 	dst->signatures = copy_strs(src->signatures, src->n_signatures);
+	dst->target_lines = copy_ints(src->target_lines, src->n_targets);
+	dst->signature_lines = copy_ints(src->signature_lines, src->n_signatures);
 	dst->init = copy_calls(src->init, src->n_init);
 	dst->ops = copy_calls(src->ops, src->n_ops);
 	dst->final = copy_calls(src->final, src->n_final);

@@ -50,6 +50,7 @@ struct lp_tdesc {
 	char *path;	   /* as given (for file:line errors) */
 	char **targets;	   /* as written; relative paths resolved against path's folder */
 	char **signatures; /* as --signature */
+	int *target_lines, *signature_lines; /* the line of each in the file (for errors) */
 	struct lp_tcall *init, *ops, *final;
 	struct lp_tthread *threads; /* fixed test: one per thread line */
 	int n_targets, n_signatures, n_init, n_ops, n_final, n_threads;

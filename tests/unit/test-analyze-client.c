@@ -273,8 +273,12 @@ static void test_target_names(void **state)
 
 	const char *missing[] = {"libnope.so.3"};
 	assert_int_equal(analyze(FX("client-dw"), missing, 1, NULL, 0, NULL, 0, &plan), -1);
-	assert_string_equal(err, "target 'libnope.so.3' not found: give its path or check the "
-				 "client links it");
+	assert_string_equal(
+	    err, "target 'libnope.so.3' not found: client '" FX(
+		     "client-dw") "' does "
+				  "not link it and the loader's search (LD_LIBRARY_PATH, "
+				  "/etc/ld.so.cache, /lib and /usr/lib) has no such file: give its "
+				  "path or add its folder to LD_LIBRARY_PATH");
 	const char *notlib[] = {FX("client-none")};
 	assert_int_equal(analyze(FX("client-dw"), notlib, 1, NULL, 0, NULL, 0, &plan), -1);
 	assert_string_equal(err, "target '" FX("client-none") "' is a program, not a shared "
