@@ -17,6 +17,12 @@ struct lp_violation {
 	char *switches;	   /* the preemptions and switches the schedule forces, one per line */
 	char *root_causes; /* report lines (cli/run/root-cause-run.h), NULL when not searched */
 	char *root_causes_json; /* JSON array of the ranked root causes, NULL when none */
+	/* The root-cause search (cli/run/root-cause-budget.h), when rc_searched. */
+	bool rc_searched;
+	double rc_time_limit;	   /* seconds it was given */
+	uint64_t rc_exec_limit;	   /* executions it was given; 0 = no limit */
+	size_t rc_tried;	   /* candidate repairs checked to the end */
+	const char *rc_stopped_by; /* "time", "executions", "interrupted", "other"; NULL: done */
 };
 
 /* What phase 2 covered when it did not simply run every schedule up to the bound: a run

@@ -317,25 +317,12 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 	v->report = lp_buf_take(&r);
 	c->sum.violation = v;
 	c->sum.verdict = LP_RUN_VIOLATION;
-	/* With the fork server and the checker still up; never changes the verdict. */
-	if (!c->o->no_root_cause && s->phase == LP_PHASE_CONCURRENT) {
-		double t0 = now_seconds();
-		/* The serial executions its checks ask for (lazy phase 1's path) are the
-		 * analysis's: phase 1's figures stay those of the phases. */
-		uint64_t p1_execs = c->sum.p1_executions, p1_hist = c->sum.p1_histories;
-		double p1_lazy = c->p1_lazy_seconds;
-		lp_root_causes(c, e, v);
-		c->sum.root_cause_executions += c->sum.p1_executions - p1_execs;
-		c->sum.p1_executions = p1_execs;
-		c->sum.p1_histories = p1_hist;
-		c->p1_lazy_seconds = p1_lazy;
-		c->sum.root_cause_seconds = now_seconds() - t0;
-	}
 
 	/* Sites are symbolized in the fork server (same mappings): before stopping it. */
 	char *sites = lp_report_schedule(c, s, &e->log);
-	lp_server_stop(&c->sv);
-	lp_checker_pipe_finish(&c->ck); /* writes --observations before we report */
+	v->switches = sites;
+	/* The report is out before the root-cause search starts: it can take a while, and the
+	 * report alone already proves the violation. */
 	lp_progress_clear();
 	printf("violation (%s):\n%s", !strcmp(kind, "crash") ? "client crashed" : kind, v->report);
 	if (v->report[0] && v->report[strlen(v->report) - 1] != '\n')
@@ -344,9 +331,28 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 	       *sites ? sites : "  (none)\n");
 	printf("schedule: %s\n", v->schedule);
 	printf("replay: %s\n", v->replay);
-	if (v->root_causes)
-		fputs(v->root_causes, stdout);
-	v->switches = sites;
+	fflush(stdout);
+	/* With the fork server and the checker still up; never changes the verdict. */
+	if (!c->o->no_root_cause && s->phase == LP_PHASE_CONCURRENT) {
+		double t0 = now_seconds();
+		/* its default budget is the time the check took (both phases, as the user saw) */
+		double first = p1_started && (!p2_started || p1_started < p2_started) ? p1_started
+										      : p2_started;
+		/* The serial executions its checks ask for (lazy phase 1's path) are the
+		 * analysis's: phase 1's figures stay those of the phases. */
+		uint64_t p1_execs = c->sum.p1_executions, p1_hist = c->sum.p1_histories;
+		double p1_lazy = c->p1_lazy_seconds;
+		lp_root_causes(c, e, first ? t0 - first : 0, v);
+		c->sum.root_cause_executions += c->sum.p1_executions - p1_execs;
+		c->sum.p1_executions = p1_execs;
+		c->sum.p1_histories = p1_hist;
+		c->p1_lazy_seconds = p1_lazy;
+		c->sum.root_cause_seconds = now_seconds() - t0;
+		if (v->root_causes)
+			fputs(v->root_causes, stdout);
+	}
+	lp_server_stop(&c->sv);
+	lp_checker_pipe_finish(&c->ck); /* writes --observations before the verdict */
 	finish_output(c);
 	return LP_EXIT_VIOLATION;
 }

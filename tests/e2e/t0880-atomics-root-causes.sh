@@ -60,7 +60,10 @@ ok $? "queue: the first root cause is queue_add's critical section ($(first_caus
 
 # Three threads: a take also fails while another take holds the lock, so the repair needs
 # both critical sections (the second cycle shows in the execution the first repair leaves).
-lp_run --json "$T/grid.json" --target "$P/libqueue-trylock.so" -- "$P/client-queue-grid-trylock" 3 3
+# Proving that repair takes about 2,500 executions, ten times the check's time: more than the
+# default bound (the time the check took), so the test gives the search its own time.
+lp_run --root-cause-time 1m --json "$T/grid.json" --target "$P/libqueue-trylock.so" -- \
+	"$P/client-queue-grid-trylock" 3 3
 expect_violation_report
 first_cause | grep -Eq '^queue_add\+0x[0-9a-f]+ \.\. \+0x[0-9a-f]+ \(queue-trylock\.c:[0-9]+-[0-9]+\)'
 ok $? "queue 3x3: the first root cause starts with queue_add's critical section ($(first_cause))"
