@@ -581,7 +581,7 @@ void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, double check_seco
 		if (why && run.stop != LP_RC_GO)
 			lp_buf_printf(&text,
 				      "  (search stopped after %.1f s and %" PRIu64
-				      " executions: %s; smaller regions may exist)\n",
+				      " executions (%s): smaller regions may exist)\n",
 				      elapsed, execs, why);
 		else if (why)
 			lp_buf_printf(&text,
