@@ -577,6 +577,8 @@ void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, double check_seco
 	const char *gran = c->o->granularity == LP_GRAN_MEMORY || *where ? "" : " (try -g memory)";
 	double elapsed = lp_run_now() - run.started;
 	uint64_t execs = run.execs;
+	if (why && !strcmp(why, "interrupted"))
+		run.stop = LP_RC_GO; /* a signal, not the budget, stopped it */
 	if (m) {
 		if (why && run.stop != LP_RC_GO)
 			lp_buf_printf(&text,
