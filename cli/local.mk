@@ -10,6 +10,7 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/report/summary-sites.c cli/report/summary-sites.h cli/report/report-livelock.c cli/report/report-livelock.h \
 	cli/report/report-trace.c cli/report/report-trace.h cli/report/crash-text.c cli/report/crash-text.h \
 	cli/report/root-cause.c cli/report/root-cause.h cli/run/root-cause-run.c cli/run/root-cause-run.h \
+	cli/run/root-cause-budget.c cli/run/root-cause-budget.h \
 	cli/run/budget.c cli/run/budget.h cli/run/budget-run.c cli/run/budget-run.h \
 	cli/run/interrupt.c cli/run/interrupt.h cli/run/phases-exec.h cli/run/phase-sample.c \
 	cli/report/interception.c cli/report/interception.h \
@@ -54,7 +55,7 @@ tests_unit_test_cli_json_LDADD = $(LP_CLI_TEST_LIBS)
 # A crash's wording, and the unwinder on this very process (libdw).
 check_PROGRAMS += tests/unit/test-cli-crash
 TESTS += tests/unit/test-cli-crash
-tests_unit_test_cli_crash_SOURCES = tests/unit/test-cli-crash.c cli/report/crash-text.c \
+tests_unit_test_cli_crash_SOURCES = tests/unit/test-cli-crash.c cli/report/crash-text.c cli/report/site-warnings.c \
 	cli/report/json.c cli/report/summary.c cli/run/budget.c cli/analyze/unwind.c cli/analyze/demangle.c
 tests_unit_test_cli_crash_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS) $(LIBDW_CFLAGS)
 tests_unit_test_cli_crash_LDADD = $(LP_CLI_TEST_LIBS) $(LIBDW_LIBS) $(LIBELF_LIBS)
@@ -118,6 +119,12 @@ TESTS += tests/unit/test-cli-root-cause
 tests_unit_test_cli_root_cause_SOURCES = tests/unit/test-cli-root-cause.c cli/report/root-cause.c
 tests_unit_test_cli_root_cause_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_root_cause_LDADD = libexplore.a $(LP_CLI_TEST_LIBS)
+# Its budget: the time the check took, the executions, the words of a search cut short.
+check_PROGRAMS += tests/unit/test-cli-root-cause-budget
+TESTS += tests/unit/test-cli-root-cause-budget
+tests_unit_test_cli_root_cause_budget_SOURCES = tests/unit/test-cli-root-cause-budget.c cli/run/root-cause-budget.c
+tests_unit_test_cli_root_cause_budget_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_root_cause_budget_LDADD = $(LP_CLI_TEST_LIBS)
 
 # Test descriptions (lineup-test(5)): parsing and printing.
 check_PROGRAMS += tests/unit/test-cli-test-desc

@@ -43,6 +43,7 @@ enum opt_id {
 	O_TIME_BUDGET,
 	O_COVERAGE,
 	O_NO_ROOT_CAUSE,
+	O_ROOT_CAUSE_TIME,
 	O_REDUCTION,
 	O_NO_REDUCTION,
 	O_TEST,
@@ -96,6 +97,7 @@ static const struct {
     {"time-budget", 0, true, false, O_TIME_BUDGET},
     {"coverage", 0, false, false, O_COVERAGE},
     {"no-root-cause", 0, false, false, O_NO_ROOT_CAUSE},
+    {"root-cause-time", 0, true, false, O_ROOT_CAUSE_TIME},
     {"watchdog", 0, true, true, O_WATCHDOG},
     {"quiet", 'q', false, false, O_QUIET},
     {"verbose", 'v', false, false, O_VERBOSE},
@@ -212,6 +214,11 @@ void lp_options_usage(FILE *f)
 				 "      --no-root-cause        on a violation, do not search for "
 				 "the code that should\n"
 				 "                             have been atomic (root causes)\n"
+				 "      --root-cause-time DURATION  time the root-cause search may "
+				 "take (default: as\n"
+				 "                             long as the check took, at least "
+				 "1s; "
+				 "0: no search)\n"
 				 "      --watchdog SECONDS     a thread that runs this long "
 				 "without reaching a "
 				 "scheduling\n"
@@ -397,6 +404,16 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 		break;
 	case O_NO_ROOT_CAUSE:
 		o->no_root_cause = true;
+		break;
+	case O_ROOT_CAUSE_TIME:
+		if (lp_duration_parse_zero(v, &o->root_cause_time))
+			return lp_errf(
+			    err, errsize,
+			    "bad value '%s' for --%s: give a duration such as 5s, 2m, or "
+			    "0 for no root causes",
+			    v, name);
+		if (o->root_cause_time == 0)
+			o->no_root_cause = true;
 		break;
 	case O_SPURIOUS:
 		o->spurious = true;

@@ -57,6 +57,7 @@ struct lp_options {
 	double time_budget;	       /* --time-budget in seconds; 0 = none */
 	bool coverage;		       /* --coverage: the interception coverage report */
 	bool no_root_cause;	       /* --no-root-cause: no root causes of a violation */
+	double root_cause_time;	       /* --root-cause-time in seconds; 0 = the default bound */
 	char **client_argv;	       /* CLIENT ARGS..., NULL-terminated (points into argv) */
 	int client_argc;
 	struct lp_opt_given *given; /* options that matter for a replay, in order */

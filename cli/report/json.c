@@ -184,7 +184,25 @@ char *lp_json_report(const struct lp_summary *s)
 			      v->root_causes_json ? v->root_causes_json : "null");
 		field(&b, "root_causes_text", v->root_causes);
 		/* kind "crash": the thread, the signal and its backtrace; null otherwise */
-		lp_buf_printf(&b, ", \"crash\": %s}", v->crash_json ? v->crash_json : "null");
+		lp_buf_printf(&b, ", \"crash\": %s", v->crash_json ? v->crash_json : "null");
+		lp_buf_puts(&b, ", \"root_cause_search\": ");
+		if (v->rc_searched) {
+			lp_buf_printf(&b,
+				      "{\"executions\": %llu, \"seconds\": %.3f, "
+				      "\"time_limit\": %.3f, \"execution_limit\": ",
+				      (unsigned long long)s->root_cause_executions,
+				      s->root_cause_seconds, v->rc_time_limit);
+			if (v->rc_exec_limit)
+				lp_buf_printf(&b, "%llu", (unsigned long long)v->rc_exec_limit);
+			else
+				lp_buf_puts(&b, "null");
+			lp_buf_printf(&b, ", \"candidates_tried\": %zu, ", v->rc_tried);
+			field(&b, "stopped_by", v->rc_stopped_by);
+			lp_buf_puts(&b, "}");
+		} else {
+			lp_buf_puts(&b, "null");
+		}
+		lp_buf_puts(&b, "}");
 	} else {
 		lp_buf_puts(&b, "null");
 	}

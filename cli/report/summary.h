@@ -21,6 +21,13 @@ struct lp_violation {
 	char *root_causes; /* report lines (cli/run/root-cause-run.h), NULL when not searched */
 	char *root_causes_json; /* JSON array of the ranked root causes, NULL when none */
 	char *crash_json;	/* kind "crash": JSON object (cli/report/crash-text.h), or NULL */
+	/* The root-cause search (cli/run/root-cause-budget.h), when rc_searched. */
+	bool rc_searched;
+	double rc_time_limit;	   /* seconds it was given */
+	uint64_t rc_exec_limit;	   /* executions it was given; 0 = no limit */
+	size_t rc_tried;	   /* candidate repairs checked to the end */
+	const char *rc_stopped_by; /* "time", "executions", "interrupted", "other"; NULL: done */
+	bool head_printed;	   /* the report up to its replay line is out */
 };
 
 /* What phase 2 covered when it did not simply run every schedule up to the bound: a run

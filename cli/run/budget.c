@@ -7,7 +7,7 @@
 
 #include "lineup/buf.h"
 
-int lp_duration_parse(const char *s, double *secs)
+static int parse_duration(const char *s, double *secs, bool zero)
 {
 	double total = 0;
 	const char *p = s;
@@ -39,11 +39,15 @@ int lp_duration_parse(const char *s, double *secs)
 		total += v * unit;
 		p = end;
 	}
-	if (!(total > 0) || total > 366.0 * 86400)
+	if (!(total > 0 || (zero && total == 0)) || total > 366.0 * 86400)
 		return -1;
 	*secs = total;
 	return 0;
 }
+
+int lp_duration_parse(const char *s, double *secs) { return parse_duration(s, secs, false); }
+
+int lp_duration_parse_zero(const char *s, double *secs) { return parse_duration(s, secs, true); }
 
 double lp_budget_bound_estimate(uint64_t done, uint64_t seeds, uint64_t seeds_left,
 				double prior_mean)

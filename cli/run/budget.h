@@ -10,6 +10,8 @@
 
 /* "90s", "5m", "1h", "2h30m", "45" (seconds), "1.5m": returns 0 and seconds > 0, or -1. */
 int lp_duration_parse(const char *s, double *secs);
+/* The same, and a zero duration ("0", "0s") gives 0: a limit that turns something off. */
+int lp_duration_parse_zero(const char *s, double *secs);
 
 /* Schedules of the bound being explored. Each iteration starts from its seeds (the
  * schedules of that cost found by the previous one) and runs a depth-first subtree from

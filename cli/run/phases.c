@@ -310,12 +310,14 @@ static void report_cautions(const struct lp_ctx *c, struct lp_buf *r)
 			    "without a signal (as POSIX allows) when no other thread could run\n");
 }
 
-/* Prints the report of the violation in c->sum (--observations written first). */
-static void report_violation(struct lp_ctx *c)
+/* Prints the violation's report up to its replay line, once: before the root-cause search,
+ * which can take a while (the report alone proves the violation). */
+static void print_violation_head(struct lp_ctx *c)
 {
-	const struct lp_violation *v = c->sum.violation;
-	lp_server_stop(&c->sv);
-	lp_checker_pipe_finish(&c->ck); /* writes --observations before we report */
+	struct lp_violation *v = c->sum.violation;
+	if (v->head_printed)
+		return;
+	v->head_printed = true;
 	lp_progress_clear();
 	printf("violation (%s):\n%s", !strcmp(v->kind, "crash") ? "client crashed" : v->kind,
 	       v->report);
@@ -325,6 +327,17 @@ static void report_violation(struct lp_ctx *c)
 	       *v->switches ? v->switches : "  (none)\n");
 	printf("schedule: %s\n", v->schedule);
 	printf("replay: %s\n", v->replay);
+	fflush(stdout);
+}
+
+/* Ends the report of the violation in c->sum: its root causes, the summary and the verdict
+ * (--observations written before them). */
+static void report_violation(struct lp_ctx *c)
+{
+	const struct lp_violation *v = c->sum.violation;
+	lp_server_stop(&c->sv);
+	lp_checker_pipe_finish(&c->ck); /* writes --observations before the verdict */
+	print_violation_head(c);
 	if (v->root_causes)
 		fputs(v->root_causes, stdout);
 	finish_output(c);
@@ -400,15 +413,21 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 	v->switches = lp_report_schedule(c, s, &e->log);
 	c->sum.violation = v;
 	c->sum.verdict = LP_RUN_VIOLATION;
+	/* The report is out before the root-cause search starts: it can take a while, and the
+	 * report alone already proves the violation. */
+	print_violation_head(c);
 	lp_interrupt_on_stop(end_interrupted, c); /* held since the violation was found */
 	/* With the fork server and the checker still up; never changes the verdict. */
 	if (!c->o->no_root_cause && s->phase == LP_PHASE_CONCURRENT) {
 		double t0 = now_seconds();
+		/* its default budget is the time the check took (both phases, as the user saw) */
+		double first = p1_started && (!p2_started || p1_started < p2_started) ? p1_started
+										      : p2_started;
 		/* The serial executions its checks ask for (lazy phase 1's path) are the
 		 * analysis's: phase 1's figures stay those of the phases. */
 		uint64_t p1_execs = c->sum.p1_executions, p1_hist = c->sum.p1_histories;
 		double p1_lazy = c->p1_lazy_seconds;
-		lp_root_causes(c, e, v);
+		lp_root_causes(c, e, first ? t0 - first : 0, v);
 		c->sum.root_cause_executions += c->sum.p1_executions - p1_execs;
 		c->sum.p1_executions = p1_execs;
 		c->sum.p1_histories = p1_hist;

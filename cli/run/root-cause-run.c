@@ -12,7 +12,9 @@
 #include <unistd.h>
 
 #include "cli/report/json.h"
+#include "cli/run/budget-run.h"
 #include "cli/run/interrupt.h"
+#include "cli/run/root-cause-budget.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "scheduler/sched-pick.h"
@@ -22,10 +24,22 @@
 #define MAX_SHOWN 3	    /* root causes in the report */
 #define REFINE 2	    /* other conflict cycles a repair may take in */
 #define SAMPLE_STEPS 500000 /* decisions kept for the ranking */
-#define BUDGET_FACTOR                                                                              \
-	25 /* executions: this many times those of the check (whose phase 2 commutes calls; these  \
-	      searches do not) ... */
-#define BUDGET_MIN 200 /* ... and at least this many */
+
+/* Where the search stands against its budget (root-cause-budget.h). */
+struct rc_run {
+	struct lp_rc_budget budget;
+	double started;
+	uint64_t execs;
+	size_t tried; /* candidates checked to the end */
+	enum lp_rc_stop stop;
+};
+
+/* True when the budget is spent: the search stops before its next execution. */
+static bool spent(struct rc_run *run)
+{
+	run->stop = lp_rc_budget_check(&run->budget, run->execs, lp_run_now() - run->started);
+	return run->stop != LP_RC_GO;
+}
 
 /* With a golden model, checking a history runs executions that overwrite the shared
  * log: the loops below keep their own copy of each execution's log. */
@@ -152,8 +166,8 @@ static void keep(const void *log, size_t len, void **out, size_t *outlen)
 /* Explores every schedule up to `bound` with the regions of k atomic. Returns 1 when no
  * violation is left, 0 when one is (its log copied to *faillog), -1 when the search could
  * not finish (*why set). */
-static int check(struct lp_ctx *c, const struct lp_rc_cand *k, unsigned bound, uint64_t *execs,
-		 uint64_t budget, const char **why, void **faillog, size_t *faillen)
+static int check(struct lp_ctx *c, const struct lp_rc_cand *k, unsigned bound, struct rc_run *run,
+		 const char **why, void **faillog, size_t *faillen)
 {
 	struct lp_shm *shm = c->sv.shm;
 	shm->n_regions = k->n;
@@ -165,13 +179,13 @@ static int check(struct lp_ctx *c, const struct lp_rc_cand *k, unsigned bound, u
 	int verdict = 1;
 	char err[256], *owned = NULL;
 	while ((s = lp_explore_next(ex))) {
-		if (*execs >= budget || lp_interrupt_signal()) {
+		if (spent(run) || lp_interrupt_signal()) {
 			*why = lp_interrupt_signal() ? "interrupted"
-						     : "it would take more executions than allowed";
+						     : lp_rc_stop_why(&run->budget, run->stop);
 			verdict = -1;
 			break;
 		}
-		(*execs)++;
+		run->execs++;
 		struct lp_exec_result res;
 		struct lp_exec_log log;
 		lp_server_run(&c->sv, s, c->o->max_steps, &res);
@@ -303,8 +317,7 @@ static bool holds_root_cause(const struct lp_rc_cand *cand, size_t k)
  * cand); *n_trace, *n_cand, *checked say how far it got. */
 static size_t search(struct lp_ctx *c, const void *log, size_t len, unsigned bound,
 		     const struct lp_rc_sample *sample, struct lp_rc_cand *cand, size_t *n_trace,
-		     size_t *n_cand, size_t *checked, uint64_t *execs, uint64_t budget,
-		     const char **why)
+		     size_t *n_cand, size_t *checked, struct rc_run *run, const char **why)
 {
 	struct lp_rc_access *trace = lp_xcalloc(MAX_TRACE, sizeof *trace);
 	size_t n = trace_of(log, len, trace, MAX_TRACE);
@@ -326,7 +339,7 @@ static size_t search(struct lp_ctx *c, const void *log, size_t len, unsigned bou
 				r = 2; /* not minimal: no need to run it */
 				break;
 			}
-			r = check(c, &cand[k], bound, execs, budget, why, &fail, &flen);
+			r = check(c, &cand[k], bound, run, why, &fail, &flen);
 			if (r != 0 || depth == REFINE)
 				break;
 			size_t fn = trace_of(fail, flen, trace, MAX_TRACE);
@@ -342,6 +355,7 @@ static size_t search(struct lp_ctx *c, const void *log, size_t len, unsigned bou
 		if (r < 0)
 			break;
 		cand[k].verdict = r == 1;
+		run->tried++;
 	}
 	free(more);
 	free(trace);
@@ -362,8 +376,8 @@ static size_t search(struct lp_ctx *c, const void *log, size_t len, unsigned bou
 /* Explores up to `bound` preemptions (at the current server's granularity) until a
  * violation: returns 1 and a copy of its log in *log, 0 when none, -1 when cut (*why). The
  * linearizable executions on the way go to sample. */
-static int refind(struct lp_ctx *c, unsigned bound, uint64_t *execs, uint64_t budget,
-		  const char **why, struct lp_rc_sample *sample, void **log, size_t *len)
+static int refind(struct lp_ctx *c, unsigned bound, struct rc_run *run, const char **why,
+		  struct lp_rc_sample *sample, void **log, size_t *len)
 {
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_CONCURRENT, (int)bound);
 	lp_explore_set_reduction(ex, c->o->reduction);
@@ -371,13 +385,13 @@ static int refind(struct lp_ctx *c, unsigned bound, uint64_t *execs, uint64_t bu
 	int found = 0;
 	char err[256], *owned = NULL;
 	while (!found && (s = lp_explore_next(ex))) {
-		if (*execs >= budget || lp_interrupt_signal()) {
+		if (spent(run) || lp_interrupt_signal()) {
 			*why = lp_interrupt_signal() ? "interrupted"
-						     : "it would take more executions than allowed";
+						     : lp_rc_stop_why(&run->budget, run->stop);
 			found = -1;
 			break;
 		}
-		(*execs)++;
+		run->execs++;
 		struct lp_exec_result res;
 		struct lp_exec_log l;
 		lp_server_run(&c->sv, s, c->o->max_steps, &res);
@@ -510,7 +524,8 @@ static void describe_all(struct lp_ctx *c, const struct lp_rc_cand *cand, size_t
 	lp_buf_puts(json, "]");
 }
 
-void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, struct lp_violation *v)
+void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, double check_seconds,
+		    struct lp_violation *v)
 {
 	unsigned bound = preemptions(&e->log);
 	/* A violation in a history of an execution's trace (phases.c) may need more preemptions
@@ -518,13 +533,14 @@ void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, struct lp_violati
 	if (c->sum.bound >= 0 && bound > (unsigned)c->sum.bound)
 		bound = (unsigned)c->sum.bound;
 	struct lp_rc_cand *cand = lp_xcalloc(MAX_CANDIDATES, sizeof *cand);
-	uint64_t base = c->sum.p1_executions + c->sum.p2_executions;
-	uint64_t budget = base * BUDGET_FACTOR > BUDGET_MIN ? base * BUDGET_FACTOR : BUDGET_MIN;
-	uint64_t execs = 0;
+	struct rc_run run = {.budget =
+				 lp_rc_budget_make(c->sum.p1_executions + c->sum.p2_executions,
+						   check_seconds, c->o->root_cause_time),
+			     .started = lp_run_now()};
 	const char *why = NULL;
 	size_t n_trace = 0, n_cand = 0, checked = 0;
 	size_t m = search(c, e->res.log, e->res.log_len, bound, &c->rc_sample, cand, &n_trace,
-			  &n_cand, &checked, &execs, budget, &why);
+			  &n_cand, &checked, &run, &why);
 	struct lp_buf text = {0}, json = {0};
 	const char *where = "";
 	if (m) {
@@ -541,11 +557,11 @@ void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, struct lp_violati
 			size_t len = 0;
 			c->sv = sv2;
 			c->plan = plan2;
-			int f = refind(c, bound, &execs, budget, &why, &sample, &log, &len);
+			int f = refind(c, bound, &run, &why, &sample, &log, &len);
 			where = " at -g memory";
 			if (f > 0)
 				m = search(c, log, len, bound, &sample, cand, &n_trace, &n_cand,
-					   &checked, &execs, budget, &why);
+					   &checked, &run, &why);
 			if (m)
 				describe_all(c, cand, m, bound, where, &sample, &text, &json);
 			else if (f == 0)
@@ -559,12 +575,23 @@ void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, struct lp_violati
 		}
 	}
 	const char *gran = c->o->granularity == LP_GRAN_MEMORY || *where ? "" : " (try -g memory)";
+	double elapsed = lp_run_now() - run.started;
+	uint64_t execs = run.execs;
+	if (why && !strcmp(why, "interrupted"))
+		run.stop = LP_RC_GO; /* a signal, not the budget, stopped it */
 	if (m) {
-		if (why)
+		if (why && run.stop != LP_RC_GO)
+			lp_buf_printf(&text,
+				      "  (search stopped after %.1f s and %" PRIu64
+				      " executions (%s): smaller regions may exist)\n",
+				      elapsed, execs, why);
+		else if (why)
 			lp_buf_printf(&text,
 				      "  (search stopped after %" PRIu64
 				      " executions: %s; smaller regions may exist)\n",
 				      execs, why);
+	} else if (why && run.stop != LP_RC_GO) {
+		lp_rc_stopped_line(&text, &run.budget, run.stop, elapsed, execs, run.tried, where);
 	} else if (why) {
 		lp_buf_printf(&text,
 			      "root causes: search stopped after %" PRIu64 " executions%s: %s\n",
@@ -586,6 +613,14 @@ void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, struct lp_violati
 			      checked, bound, bound == 1 ? "" : "s", where, gran);
 	}
 	c->sum.root_cause_executions = execs;
+	v->rc_searched = true;
+	v->rc_time_limit = run.budget.seconds;
+	v->rc_exec_limit = run.budget.executions;
+	v->rc_tried = run.tried;
+	v->rc_stopped_by = run.stop != LP_RC_GO			? lp_rc_stop_json(run.stop)
+			   : why && !strcmp(why, "interrupted") ? "interrupted"
+			   : why				? "other"
+								: NULL;
 	v->root_causes = lp_buf_take(&text);
 	v->root_causes_json = m ? lp_buf_take(&json) : NULL;
 	lp_buf_free(&json);

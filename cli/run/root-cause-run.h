@@ -12,9 +12,11 @@
 void lp_rc_sample_add(struct lp_rc_sample *s, const struct lp_exec_log *log);
 void lp_rc_sample_free(struct lp_rc_sample *s);
 
-/* Searches the root causes of the violation e (still in the shared area) and sets
- * v->root_causes (report lines) and v->root_causes_json. Uses the fork server and the
- * checker, which must both still run. */
-void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, struct lp_violation *v);
+/* Searches the root causes of the violation e (still in the shared area), within the budget
+ * of a check that took check_seconds (root-cause-budget.h), and sets v->root_causes (report
+ * lines), v->root_causes_json and v->rc_*. Uses the fork server and the checker, which must
+ * both still run. */
+void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, double check_seconds,
+		    struct lp_violation *v);
 
 #endif

@@ -28,6 +28,18 @@ static void durations(void **state)
 	const char *bad[] = {"", "0", "0s", "5x", "-1s", "m", "5 m", "s5", "1000000h"};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
 		assert_int_equal(lp_duration_parse(bad[i], &s), -1);
+	/* A limit that 0 turns off (--root-cause-time): zero is a value, the rest as above. */
+	assert_int_equal(lp_duration_parse_zero("0", &s), 0);
+	assert_true(s == 0);
+	assert_int_equal(lp_duration_parse_zero("0s", &s), 0);
+	assert_true(s == 0);
+	assert_int_equal(lp_duration_parse_zero("0.5", &s), 0);
+	assert_true(s == 0.5);
+	assert_int_equal(lp_duration_parse_zero("2m", &s), 0);
+	assert_true(s == 120);
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+		if (strcmp(bad[i], "0") && strcmp(bad[i], "0s"))
+			assert_int_equal(lp_duration_parse_zero(bad[i], &s), -1);
 }
 
 static void bound_estimate(void **state)

@@ -51,7 +51,12 @@ static void report(void **state)
 	    "root causes ...\n",
 	    "[[{\"function\": \"f\", \"start\": 3, \"end\": 9, \"source\": null, "
 	    "\"forbids\": 1}]]",
-	    NULL};
+	    NULL,
+	    .rc_searched = true,
+	    .rc_time_limit = 1.75,
+	    .rc_exec_limit = 575,
+	    .rc_tried = 2,
+	    .rc_stopped_by = "time"};
 	struct lp_summary s = {.verdict = LP_RUN_VIOLATION,
 			       .targets = targets,
 			       .n_targets = 1,
@@ -68,6 +73,8 @@ static void report(void **state)
 			       .p2_histories = 21,
 			       .p2_commute = true,
 			       .p2_trace_runs = 1,
+			       .root_cause_executions = 40,
+			       .root_cause_seconds = 1.6,
 			       .bound = 2,
 			       .p2_per_bound = {3, 14},
 			       .p2_max_cost = 1,
@@ -98,7 +105,10 @@ static void report(void **state)
 	       "\"replay\": \"lp --replay c:4@0.2 -- ./c\", \"report\": \"why\", "
 	       "\"switches\": \"  step 4: 0.2 preempts 0.1\\n\", \"root_causes\": [[{\"function\": "
 	       "\"f\", \"start\": 3, \"end\": 9, \"source\": null, \"forbids\": 1}]], "
-	       "\"root_causes_text\": \"root causes ...\\n\", \"crash\": null}, "
+	       "\"root_causes_text\": \"root causes ...\\n\", \"crash\": null, "
+	       "\"root_cause_search\": "
+	       "{\"executions\": 40, \"seconds\": 1.600, \"time_limit\": 1.750, "
+	       "\"execution_limit\": 575, \"candidates_tried\": 2, \"stopped_by\": \"time\"}}, "
 	       "\"nondeterminism\": null, "
 	       "\"interrupted\": false, \"stopped_by\": null, \"coverage\": {\"text\": \"bound 1 "
 	       "complete\", "
@@ -106,6 +116,18 @@ static void report(void **state)
 	       "\"partial_estimate\": 0, "
 	       "\"random_schedules\": 0, \"random_strategy\": null, \"pct_depth\": 0, \"seed\": 0, "
 	       "\"time_budget\": 0.000, \"guarantee\": null}}\n");
+	free(j);
+	/* --root-cause-time: no execution limit; a search that ran to its end */
+	v.rc_exec_limit = 0;
+	v.rc_stopped_by = NULL;
+	j = lp_json_report(&s);
+	assert_non_null(strstr(j, "\"execution_limit\": null, \"candidates_tried\": 2, "
+				  "\"stopped_by\": null}}"));
+	free(j);
+	/* --no-root-cause: no search */
+	v.rc_searched = false;
+	j = lp_json_report(&s);
+	assert_non_null(strstr(j, "\"root_cause_search\": null}"));
 	free(j);
 	s.violation = NULL;
 	s.verdict = LP_RUN_OK;
