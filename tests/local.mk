@@ -341,7 +341,8 @@ TESTS += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_TESTS)
 .PHONY: check-atomics
 check-atomics:
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(LP_E2E_ATOMICS_TESTS)'
-EXTRA_DIST += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_TESTS) tests/e2e/test-lib.sh tests/e2e/README
+EXTRA_DIST += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_TESTS) tests/e2e/test-lib.sh tests/e2e/README \
+	tests/require.sh
 
 # ---- the README's quick-start example ----
 LP_DEMO_DIR = examples/preload
