@@ -225,7 +225,7 @@ LP_ATOM_CLIENTS = \
 	$(LP_PROG_DIR)/client-event-cas $(LP_PROG_DIR)/client-event-cas-fig9 \
 	$(LP_PROG_DIR)/client-spin-pause $(LP_PROG_DIR)/client-spin-nopause
 # Clients of real Debian libraries (the 09xx tests), built only where the -dev package is
-# installed (build-aux/setup.sh installs liburcu-dev and libglib2.0-dev); the tests skip,
+# installed (build-aux/setup.sh installs liburcu-dev and libglib2.0-dev); the tests fail,
 # saying which package is missing, when its pkg-config file is absent.
 LP_REAL_CLIENTS = $(LP_PROG_DIR)/client-urcu-lfs $(LP_PROG_DIR)/client-glib-asyncq \
 	$(LP_PROG_DIR)/client-glib-pool $(LP_PROG_DIR)/client-glib-hash $(LP_PROG_DIR)/client-urcu-wfcq \
@@ -243,7 +243,7 @@ $(LP_PROG_DIR)/client-urcu-%: $(LP_PROG_DIR)/client-urcu-%.c
 	$(AM_V_CCLD)if pkg-config --exists liburcu-cds; then \
 		$(LP_PROG_CLIENT) -g $$(pkg-config --cflags liburcu-cds) \
 			$< $$(pkg-config --libs liburcu-cds); \
-	else echo "  SKIP     $@ (liburcu-dev is not installed: its test will skip)"; fi
+	else echo "  SKIP     $@ (liburcu-dev is not installed: its test fails without it)"; fi
 # the RCU queue also calls the RCU flavour itself (liburcu)
 $(LP_PROG_DIR)/client-urcu-lfq: $(LP_PROG_DIR)/client-urcu-lfq.c
 	$(LP_PROG_MKDIR)
@@ -256,7 +256,7 @@ $(LP_PROG_DIR)/client-glib-%: $(LP_PROG_DIR)/client-glib-%.c
 	$(AM_V_CCLD)if pkg-config --exists glib-2.0; then \
 		$(LP_PROG_CLIENT) -g $$(pkg-config --cflags glib-2.0) \
 			$< $$(pkg-config --libs glib-2.0); \
-	else echo "  SKIP     $@ (libglib2.0-dev is not installed: its test will skip)"; fi
+	else echo "  SKIP     $@ (libglib2.0-dev is not installed: its test fails without it)"; fi
 
 EXTRA_DIST += $(LP_COUNTER_H) $(LP_PROG_DIR)/counter-atomic.c $(LP_PROG_DIR)/counter-loadstore.c \
 	$(LP_PROG_DIR)/counter-plain.c $(LP_PROG_DIR)/client-counter.c $(LP_STACK_H) \

@@ -2,6 +2,8 @@
 # t1130-budget-interrupt.sh — SIGINT or SIGTERM in the middle of phase 2 ends the run cleanly: the coverage summary, a complete JSON report marked interrupted, exit 0, no client process left.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
+lp_require_cmd jq jq
+lp_require_cmd pgrep procps
 lp_require_prog libqueue-ms.so client-queue-3x3
 
 # interrupt SIG: start a long run (its client marked by an extra argument, which it ignores) (3 threads x 2 operations at -p 3: about 5 s; with 1 operation each it now ends in under a second), wait for phase 2, signal it.
