@@ -171,13 +171,14 @@ $(LP_PROG_DIR)/client-libc-only: $(LP_PROG_DIR)/client-libc-only.c
 	$(LP_PROG_MKDIR)
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-libc-only.c
 
-# The queue client linked statically (library included). Without libc.a there is nothing
-# to build: the test that needs it then skips.
+# The queue client linked statically (library included). Without libc.a (libc6-dev) there
+# is nothing to build and t0110 fails naming the package; with it, an error fails the build.
 $(LP_PROG_DIR)/client-static: $(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/queue-lock.c $(LP_QUEUE_H)
 	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(CC) $(LP_PROG_CFLAGS) -g -static -o $@ $(srcdir)/$(LP_PROG_DIR)/client-queue.c \
-		$(srcdir)/$(LP_PROG_DIR)/queue-lock.c 2>/dev/null || \
-		echo "  SKIP     $@ (no static C library: the statically linked client test will skip)"
+	$(AM_V_CCLD)if [ -f "$$($(CC) -print-file-name=libc.a)" ]; then \
+		$(CC) $(LP_PROG_CFLAGS) -g -static -o $@ $(srcdir)/$(LP_PROG_DIR)/client-queue.c \
+		$(srcdir)/$(LP_PROG_DIR)/queue-lock.c; \
+	else echo "  SKIP     $@ (no static C library libc.a: install libc6-dev, t0110 fails without it)"; fi
 
 EXTRA_DIST += $(LP_PROG_DIR)/queue-lock.lineup $(LP_PROG_DIR)/queue-trylock.lineup \
 	$(LP_PROG_DIR)/stack-treiber.lineup $(LP_PROG_DIR)/stack-agm.lineup \
