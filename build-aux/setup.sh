@@ -5,9 +5,18 @@ set -eu
 what=${1:-demo}
 top=$(cd "$(dirname "$0")/.." && pwd)
 
-# binutils comes with gcc; named for the tests' nm, readelf, objdump (tests/preload/imports.sh)
-packages="gcc binutils make autoconf automake libtool pkg-config libelf-dev libdw-dev libcapstone-dev
-libcmocka-dev mandoc jq python3 liburcu-dev libglib2.0-dev clang-format pigz xz-utils zstd"
+# Everything the build and `make check` use, beyond a minimal Debian 12 (debootstrap
+# --variant=minbase): a test that misses one of these fails naming its package
+# (tests/require.sh), it does not skip.
+build="gcc libc6-dev make autoconf automake libtool pkg-config libelf-dev libdw-dev libcapstone-dev"
+# tests: cmocka (unit tests); g++ (C++ test programs: exceptions, demangling, std::thread);
+# libc6-dev's libc.a (statically linked clients); binutils (nm, objdump, objcopy, strip);
+# procps (pgrep, pkill); jq (JSON reports); python3 (the checker's server replies); mandoc
+# (man page lint); liburcu-dev, libglib2.0-dev, pigz, xz-utils, zstd (real Debian libraries
+# and programs, 09xx); clang-format (make format-check, run by .ci/run).
+tests="libcmocka-dev g++ binutils procps jq python3 mandoc liburcu-dev libglib2.0-dev
+pigz xz-utils zstd clang-format"
+packages="$build $tests"
 missing=""
 for p in $packages; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"

@@ -173,13 +173,14 @@ $(LP_PROG_DIR)/client-libc-only: $(LP_PROG_DIR)/client-libc-only.c
 	$(LP_PROG_MKDIR)
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g $(srcdir)/$(LP_PROG_DIR)/client-libc-only.c
 
-# The queue client linked statically (library included). Without libc.a there is nothing
-# to build: the test that needs it then skips.
+# The queue client linked statically (library included). Without libc.a (libc6-dev) there
+# is nothing to build and t0110 fails naming the package; with it, an error fails the build.
 $(LP_PROG_DIR)/client-static: $(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/queue-lock.c $(LP_QUEUE_H)
 	$(LP_PROG_MKDIR)
-	$(AM_V_CCLD)$(CC) $(LP_PROG_CFLAGS) -g -static -o $@ $(srcdir)/$(LP_PROG_DIR)/client-queue.c \
-		$(srcdir)/$(LP_PROG_DIR)/queue-lock.c 2>/dev/null || \
-		echo "  SKIP     $@ (no static C library: the statically linked client test will skip)"
+	$(AM_V_CCLD)if [ -f "$$($(CC) -print-file-name=libc.a)" ]; then \
+		$(CC) $(LP_PROG_CFLAGS) -g -static -o $@ $(srcdir)/$(LP_PROG_DIR)/client-queue.c \
+		$(srcdir)/$(LP_PROG_DIR)/queue-lock.c; \
+	else echo "  SKIP     $@ (no static C library libc.a: install libc6-dev, t0110 fails without it)"; fi
 
 EXTRA_DIST += $(LP_PROG_DIR)/queue-lock.lineup $(LP_PROG_DIR)/queue-trylock.lineup \
 	$(LP_PROG_DIR)/stack-treiber.lineup $(LP_PROG_DIR)/stack-agm.lineup \
@@ -227,7 +228,7 @@ LP_ATOM_CLIENTS = \
 	$(LP_PROG_DIR)/client-event-cas $(LP_PROG_DIR)/client-event-cas-fig9 \
 	$(LP_PROG_DIR)/client-spin-pause $(LP_PROG_DIR)/client-spin-nopause
 # Clients of real Debian libraries (the 09xx tests), built only where the -dev package is
-# installed (build-aux/setup.sh installs liburcu-dev and libglib2.0-dev); the tests skip,
+# installed (build-aux/setup.sh installs liburcu-dev and libglib2.0-dev); the tests fail,
 # saying which package is missing, when its pkg-config file is absent.
 LP_REAL_CLIENTS = $(LP_PROG_DIR)/client-urcu-lfs $(LP_PROG_DIR)/client-glib-asyncq \
 	$(LP_PROG_DIR)/client-glib-pool $(LP_PROG_DIR)/client-glib-hash $(LP_PROG_DIR)/client-urcu-wfcq \
@@ -245,7 +246,7 @@ $(LP_PROG_DIR)/client-urcu-%: $(LP_PROG_DIR)/client-urcu-%.c
 	$(AM_V_CCLD)if pkg-config --exists liburcu-cds; then \
 		$(LP_PROG_CLIENT) -g $$(pkg-config --cflags liburcu-cds) \
 			$< $$(pkg-config --libs liburcu-cds); \
-	else echo "  SKIP     $@ (liburcu-dev is not installed: its test will skip)"; fi
+	else echo "  SKIP     $@ (liburcu-dev is not installed: its test fails without it)"; fi
 # the RCU queue also calls the RCU flavour itself (liburcu)
 $(LP_PROG_DIR)/client-urcu-lfq: $(LP_PROG_DIR)/client-urcu-lfq.c
 	$(LP_PROG_MKDIR)
@@ -258,7 +259,7 @@ $(LP_PROG_DIR)/client-glib-%: $(LP_PROG_DIR)/client-glib-%.c
 	$(AM_V_CCLD)if pkg-config --exists glib-2.0; then \
 		$(LP_PROG_CLIENT) -g $$(pkg-config --cflags glib-2.0) \
 			$< $$(pkg-config --libs glib-2.0); \
-	else echo "  SKIP     $@ (libglib2.0-dev is not installed: its test will skip)"; fi
+	else echo "  SKIP     $@ (libglib2.0-dev is not installed: its test fails without it)"; fi
 
 EXTRA_DIST += $(LP_COUNTER_H) $(LP_PROG_DIR)/counter-atomic.c $(LP_PROG_DIR)/counter-loadstore.c \
 	$(LP_PROG_DIR)/counter-plain.c $(LP_PROG_DIR)/client-counter.c $(LP_STACK_H) \
@@ -348,7 +349,8 @@ TESTS += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_TESTS)
 .PHONY: check-atomics
 check-atomics:
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(LP_E2E_ATOMICS_TESTS)'
-EXTRA_DIST += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_TESTS) tests/e2e/test-lib.sh tests/e2e/README
+EXTRA_DIST += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_TESTS) tests/e2e/test-lib.sh tests/e2e/README \
+	tests/require.sh
 
 # ---- the README's quick-start example ----
 LP_DEMO_DIR = examples/preload

@@ -1,6 +1,7 @@
 # tests/checker/lib.sh — TAP helpers for the lineup-checker shell tests (sourced).
 : "${top_srcdir:?run through make check}" "${top_builddir:?run through make check}"
 CHECKER=$top_builddir/lineup-checker
+. "$top_srcdir/tests/require.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lp-checker.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 n=0

@@ -2,6 +2,7 @@
 # tests/checker/verdicts.sh — lineup-checker end to end: exit statuses, report text, the
 # --server protocol, --observations read back, and usage errors.
 . "$top_srcdir/tests/checker/lib.sh"
+lp_require_cmd python3 python3 # walks the --server replies
 echo "1..26"
 ex=$top_srcdir/examples/queue-trytake.history
 expect 1 "bundled example has a violation" -- "$ex"

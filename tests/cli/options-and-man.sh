@@ -7,6 +7,8 @@ prog="$top_builddir/lineup-preload"
 man="$top_srcdir/man/lineup-preload.1"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
+. "$top_srcdir/tests/require.sh"
+lp_require_cmd mandoc mandoc
 
 bad_cases='--bogus ./c
 -x ./c
@@ -26,16 +28,12 @@ t=0
 ok() { t=$((t + 1)); echo "ok $t - $1"; }
 notok() { t=$((t + 1)); echo "not ok $t - $1"; shift; for l in "$@"; do echo "# $l"; done; }
 
-if ! command -v mandoc >/dev/null 2>&1; then
-	ok "mandoc lint # SKIP mandoc not installed"
-elif out=$(mandoc -T lint -W warning "$man" 2>&1); then
+if out=$(mandoc -T lint -W warning "$man" 2>&1); then
 	ok "mandoc -T lint -W warning is clean"
 else
 	notok "mandoc -T lint -W warning is clean" "$out"
 fi
-if ! command -v mandoc >/dev/null 2>&1; then
-	ok "mandoc lint # SKIP mandoc not installed"
-elif out=$(mandoc -T lint -W warning "$top_srcdir/man/lineup-test.5" 2>&1); then
+if out=$(mandoc -T lint -W warning "$top_srcdir/man/lineup-test.5" 2>&1); then
 	ok "mandoc -T lint -W warning is clean on lineup-test.5"
 else
 	notok "mandoc -T lint -W warning is clean on lineup-test.5" "$out"

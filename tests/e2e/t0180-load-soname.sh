@@ -5,6 +5,7 @@
 # is a one-line error naming it and the fix.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
+lp_require_pc glib-2.0 libglib2.0-dev
 lp_require_prog libqueue-trylock.so libbgcount.so libbghelper.so client-dlopen-queue
 
 mkdir -p "$T/lib" "$T/desc"
@@ -45,8 +46,7 @@ lp_run --target libqueue-trylock.so -- "$P/client-dlopen-queue" libqueue-trylock
 expect_error "target 'libqueue-trylock\.so' not found: client '.*client-dlopen-queue' does not link it"
 
 # a system library by its soname, from /etc/ld.so.cache
-if pkg-config --exists glib-2.0 2>/dev/null; then
-	cat > "$T/glib.lineup" <<DESC
+cat > "$T/glib.lineup" <<DESC
 target    libglib-2.0.so.0
 signature g_async_queue_new()->ptr
 signature g_async_queue_push(ptr,ptr)->void
@@ -55,13 +55,8 @@ init      q = g_async_queue_new()
 thread    g_async_queue_push(q, 1); g_async_queue_try_pop(q)
 thread    g_async_queue_try_pop(q)
 DESC
-	lp_run -p 1 -f 'g_async_queue_*' --test glib.lineup
-	expect_status 0 "target libglib-2.0.so.0 in a description runs"
-	expect_verdict "no violation found"
-	expect_out '^targets: libglib-2\.0\.so\.0$' "GLib is the target"
-else
-	skip "libglib2.0-dev is not installed (build-aux/setup.sh installs it)"
-	skip "libglib2.0-dev is not installed"
-	skip "libglib2.0-dev is not installed"
-fi
+lp_run -p 1 -f 'g_async_queue_*' --test glib.lineup
+expect_status 0 "target libglib-2.0.so.0 in a description runs"
+expect_verdict "no violation found"
+expect_out '^targets: libglib-2\.0\.so\.0$' "GLib is the target"
 done_testing

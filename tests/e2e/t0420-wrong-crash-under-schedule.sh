@@ -6,6 +6,7 @@
 # --replay shows the same lines, --json has them as a "crash" object.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
+lp_require_cmd jq jq
 lp_require_prog libbox-race.so client-box libbox-race-nodw.so client-box-nodw
 
 lp_run --json "$T/box.json" --target "$P/libbox-race.so" -- "$P/client-box"
@@ -21,19 +22,14 @@ expect_no_out '^  #2 ' "the backtrace ends at the thread's start routine"
 expect_out '^history up to the crash:$' "the history up to the crash follows"
 sed -n '/ crashed: /,/^history up to the crash:$/p' "$OUT" | sed '$d' >"$T/crash.lines"
 
-if command -v jq >/dev/null 2>&1; then
-	jq -e '.violation.crash | .thread == "0.2" and .signal == "SIGSEGV" and .address == "0x0"' \
-		"$T/box.json" >/dev/null
-	ok $? "JSON: violation.crash names thread 0.2, SIGSEGV, address 0x0"
-	jq -e '.violation.crash.frames | .[0].function == "box_get" and .[0].file == "box-race.c"
-		and (.[0].line | type) == "number" and (.[0].pc | test("^0x"))
-		and .[1].function == "getter" and .[1].file == "client-box.c"' \
-		"$T/box.json" >/dev/null
-	ok $? "JSON: crash.frames are box_get (box-race.c), then getter (client-box.c)"
-else
-	skip "jq is not installed"
-	skip "jq is not installed"
-fi
+jq -e '.violation.crash | .thread == "0.2" and .signal == "SIGSEGV" and .address == "0x0"' \
+	"$T/box.json" >/dev/null
+ok $? "JSON: violation.crash names thread 0.2, SIGSEGV, address 0x0"
+jq -e '.violation.crash.frames | .[0].function == "box_get" and .[0].file == "box-race.c"
+	and (.[0].line | type) == "number" and (.[0].pc | test("^0x"))
+	and .[1].function == "getter" and .[1].file == "client-box.c"' \
+	"$T/box.json" >/dev/null
+ok $? "JSON: crash.frames are box_get (box-race.c), then getter (client-box.c)"
 
 run_replay
 grep -Eq '^0\.2 call box_get\(0x[0-9a-f]+\)' "$T/replay.out"

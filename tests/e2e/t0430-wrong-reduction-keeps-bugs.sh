@@ -5,7 +5,7 @@
 # --reduction race-free still runs to a verdict.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_cmd jq jq
 
 # same LIB CLIENT [OPTIONS...]: one comparison (skipped when the programs are not built).
 same() {

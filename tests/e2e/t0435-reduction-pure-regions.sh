@@ -6,7 +6,7 @@
 # no lock is still ordered against the writer's critical sections (its violation found).
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_cmd jq jq
 
 # queue_add and queue_trytake: entry and after the unlock are local, the sections are not
 lp_run -q --coverage --target "$P/libqueue-lock.so" -- "$P/client-queue-lock"

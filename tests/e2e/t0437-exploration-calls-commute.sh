@@ -8,7 +8,7 @@
 # its bug.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_cmd jq jq
 lp_require_prog libqueue-lock.so client-queue-grid-lock libsnap.so client-snap \
 	libsnap-torn.so client-snap-torn libpair-race.so client-pair
 

@@ -9,7 +9,7 @@
 # client with its own SIGSEGV handler turns the guard off: counts as without it.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_cmd jq jq
 lp_require_prog libbgcount.so libbgcount-race.so client-bgcount client-bgcount-race
 
 execs() { jq -r .phase2.executions "$T/$1"; }

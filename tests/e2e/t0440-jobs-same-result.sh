@@ -7,7 +7,7 @@
 # runs on one worker and the summary says why.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_cmd jq jq
 
 # The parts of a report that must not depend on -j (not the workers' own figures, nor
 # seconds).

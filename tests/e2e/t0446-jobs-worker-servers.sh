@@ -8,7 +8,7 @@
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_prog libforks.so client-forks
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_cmd jq jq
 
 lp_run -j 1 --json j1.json --target "$P/libforks.so" -- "$P/client-forks"
 expect_status 0 "-j 1: no violation"

@@ -10,7 +10,7 @@
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_prog libqueue-lock.so client-line-lock
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_cmd jq jq
 
 run() {
 	lp_run -j "$1" -p 1 --phase1 eager --no-symmetry --json "j$1.json" \

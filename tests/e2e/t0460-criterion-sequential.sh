@@ -6,7 +6,7 @@
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_prog client-lazyreg
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_cmd jq jq
 
 lp_run --no-root-cause --json "$T/lin.json" -- "$P/client-lazyreg"
 expect_status 1 "linearizability (the default): exit 1"

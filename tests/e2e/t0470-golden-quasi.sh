@@ -7,6 +7,7 @@
 # are renamed between the target and the model; a model without the functions is refused.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
+lp_require_cmd jq jq
 lp_require_prog libquasiq.so libquasiq-by2.so libquasiq-strict.so client-quasiq client-quasiq-by2
 
 G="$P/libquasiq-strict.so"

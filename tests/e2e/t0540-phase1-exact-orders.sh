@@ -23,12 +23,7 @@ lp_run -p 0 --no-symmetry --phase1 eager --target "$P/libqueue-lock.so" -- "$P/c
 expect_status 0 "3x3: exit status 0"
 expect_out "^phase 1: 1680 serial executions, 1680 distinct histories" "3x3: 1,680 serial executions"
 
-if [ "${LP_TEST_SLOW:-0}" = 1 ]; then
-	lp_run -p 0 --no-symmetry --phase1 eager --target "$P/libqueue-lock.so" -- "$P/client-queue-lock-6x1"
-	expect_status 0 "6x1: exit status 0"
-	expect_out "^phase 1: 720 serial executions, 720 distinct histories" "6x1: 720 serial executions"
-else
-	skip "6x1 (LP_TEST_SLOW=1 runs it)"
-	skip "6x1 count"
-fi
+lp_run -p 0 --no-symmetry --phase1 eager --target "$P/libqueue-lock.so" -- "$P/client-queue-lock-6x1"
+expect_status 0 "6x1: exit status 0"
+expect_out "^phase 1: 720 serial executions, 720 distinct histories" "6x1: 720 serial executions"
 done_testing

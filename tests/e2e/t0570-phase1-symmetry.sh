@@ -7,7 +7,7 @@
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_prog client-queue-same-lock client-queue-same-trylock client-ident
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_cmd jq jq
 
 lp_run --phase1 eager -p 0 --json "$T/sym.json" -- "$P/client-queue-same-lock"
 expect_status 0 "correct queue, identical threads: exit 0"

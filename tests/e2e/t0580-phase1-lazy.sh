@@ -6,6 +6,7 @@
 # lazy past 100 serial orders (a 4x4 queue test: 63,063,000) and stays eager below.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
+lp_require_cmd jq jq
 lp_require_prog libqueue-lock.so libqueue-trylock.so libevent-nolock.so libstack-agm.so \
 	libstack-treiber.so libcounter-loadstore.so libbox-race.so libticket-pid.so libsemw.so \
 	client-queue-lock client-queue-trylock client-event client-stack-agm \

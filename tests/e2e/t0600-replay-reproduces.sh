@@ -2,6 +2,7 @@
 # t0600-replay-reproduces.sh — --replay of a reported schedule prints the reported history, every time.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
+lp_require_cmd jq jq
 lp_require_prog libqueue-trylock.so client-queue-trylock libevent-nolock.so client-event
 
 # events FILE: the event lines of a lineup-history(5) text (calls, returns, stuck, end).
@@ -41,22 +42,17 @@ check_replay() {
 	cmp -s "$T/$name.replay1" "$T/$name.replay-cmd"
 	ok $? "$name: --replay and the report's replay command agree"
 
-	if command -v jq >/dev/null 2>&1; then
-		jq -r '.violation.history' "$T/$name.json" >"$T/$name.json-history" 2>/dev/null
-		events "$T/$name.json-history" >"$T/$name.json-events"
-		same=0
-		cmp -s "$T/$name.json-events" "$T/$name.replay1" && [ -s "$T/$name.json-events" ] || same=1
-		ok $same "$name: the replayed history is the one in the JSON report"
-		if [ $same != 0 ]; then
-			diag "$T/$name.json-events" "JSON history events"
-			diag "$T/$name.replay1" "replayed events"
-		fi
-		[ "$(jq -r '.violation.schedule' "$T/$name.json")" = "$schedule" ]
-		ok $? "$name: the JSON schedule is the reported one"
-	else
-		skip "$name: jq is not installed (JSON history not compared)"
-		skip "$name: jq is not installed"
+	jq -r '.violation.history' "$T/$name.json" >"$T/$name.json-history" 2>/dev/null
+	events "$T/$name.json-history" >"$T/$name.json-events"
+	same=0
+	cmp -s "$T/$name.json-events" "$T/$name.replay1" && [ -s "$T/$name.json-events" ] || same=1
+	ok $same "$name: the replayed history is the one in the JSON report"
+	if [ $same != 0 ]; then
+		diag "$T/$name.json-events" "JSON history events"
+		diag "$T/$name.replay1" "replayed events"
 	fi
+	[ "$(jq -r '.violation.schedule' "$T/$name.json")" = "$schedule" ]
+	ok $? "$name: the JSON schedule is the reported one"
 }
 
 check_replay queue "$P/libqueue-trylock.so" "$P/client-queue-trylock"

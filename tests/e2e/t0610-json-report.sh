@@ -2,7 +2,7 @@
 # t0610-json-report.sh — --json FILE describes the verdict and the violation (kind, history, schedule, replay).
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_cmd jq jq
 lp_require_prog libqueue-lock.so client-queue-lock libqueue-trylock.so client-queue-trylock \
 	libevent-nolock.so client-event libbox-race.so client-box
 

@@ -12,7 +12,7 @@ lp_require_runtime
 LP_TEST_TIMEOUT=${LP_TEST_TIMEOUT:-240}
 lp_require_prog libspinsem.so client-spinsem libspinsem-short.so client-spinsem-short \
 	libspinsem-lost.so client-spinsem-lost
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_cmd jq jq
 
 for p in 1 2; do
 	lp_run -j 1 -p "$p" --json long.json --target "$P/libspinsem.so" -- "$P/client-spinsem" 3

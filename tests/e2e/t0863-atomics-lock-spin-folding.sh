@@ -11,7 +11,7 @@ lp_require_runtime
 LP_TEST_TIMEOUT=${LP_TEST_TIMEOUT:-240}
 lp_require_prog liblockspin.so client-lockspin liblockspin-short.so client-lockspin-short \
 	liblockspin-lost.so client-lockspin-lost
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_cmd jq jq
 
 for p in 0 1; do
 	lp_run -j 1 -p "$p" --json long.json --target "$P/liblockspin.so" -- "$P/client-lockspin"

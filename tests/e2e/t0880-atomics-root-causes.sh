@@ -4,7 +4,7 @@
 # leaves it out; the verdict and the exit status never change.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_cmd jq jq
 lp_require_prog libstack-agm.so client-stack-agm libstack-agm-nodw.so client-stack-agm-nodw \
 	libcounter-loadstore.so client-counter-loadstore libqueue-trylock.so client-queue-trylock \
 	libqueue-lock.so client-queue-lock client-queue-grid-trylock libbox-race.so client-box

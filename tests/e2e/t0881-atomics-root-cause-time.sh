@@ -5,7 +5,7 @@
 # verdict (last line) and the exit status never change.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_cmd jq jq
 lp_require_prog libqueue-trylock.so client-queue-grid-trylock
 
 # Three threads of three calls: the violation is found in about a second, but proving its

@@ -2,7 +2,7 @@
 # t0900-real-urcu-lfstack.sh — liburcu-cds's lock-free stack (cds_lfs_push, __cds_lfs_pop), the Debian library unmodified, types from the -g client: no violation, in reasonable time.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-pkg-config --exists liburcu-cds 2>/dev/null || skip_all "liburcu-dev is not installed (build-aux/setup.sh installs it)"
+lp_require_pc liburcu-cds liburcu-dev
 lp_require_prog client-urcu-lfs
 
 # The time is shown; the default limit of a run holds (a hang fails, never stalls).

@@ -2,7 +2,7 @@
 # t0901-real-urcu-lfstack-signature.sh — liburcu-cds's lock-free stack with the types given by --signature (cds_lfs_push returns bool in %al, garbage above): no violation.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-pkg-config --exists liburcu-cds 2>/dev/null || skip_all "liburcu-dev is not installed (build-aux/setup.sh installs it)"
+lp_require_pc liburcu-cds liburcu-dev
 lp_require_prog client-urcu-lfs
 
 t0=$(date +%s.%N)

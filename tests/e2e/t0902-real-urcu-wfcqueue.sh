@@ -4,7 +4,7 @@
 # violation, atomics trapped, its waits controlled.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-pkg-config --exists liburcu-cds 2>/dev/null || skip_all "liburcu-dev is not installed (build-aux/setup.sh installs it)"
+lp_require_pc liburcu-cds liburcu-dev
 lp_require_prog client-urcu-wfcq
 
 lp_run -- "$P/client-urcu-wfcq"

@@ -2,7 +2,7 @@
 # t0910-real-glib-asyncqueue.sh — GLib's GAsyncQueue (GMutex: inline atomics + syscall(SYS_futex)), push and try_pop from two threads, the Debian library unmodified: no violation, in reasonable time.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-pkg-config --exists glib-2.0 2>/dev/null || skip_all "libglib2.0-dev is not installed (build-aux/setup.sh installs it)"
+lp_require_pc glib-2.0 libglib2.0-dev
 lp_require_prog client-glib-asyncq
 
 t0=$(date +%s.%N)

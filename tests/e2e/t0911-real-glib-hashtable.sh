@@ -3,7 +3,7 @@
 # atomics and syscall(SYS_futex) in libglib): no violation, the GMutex controlled.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-pkg-config --exists glib-2.0 2>/dev/null || skip_all "libglib2.0-dev is not installed (build-aux/setup.sh installs it)"
+lp_require_pc glib-2.0 libglib2.0-dev
 lp_require_prog client-glib-hash
 
 lp_run -f 'g_hash_table_*' -- "$P/client-glib-hash"

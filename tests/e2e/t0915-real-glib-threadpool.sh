@@ -7,7 +7,7 @@
 # g_thread_pool_free, which waits for the worker, for stuck.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-pkg-config --exists glib-2.0 2>/dev/null || skip_all "libglib2.0-dev is not installed (build-aux/setup.sh installs it)"
+lp_require_pc glib-2.0 libglib2.0-dev
 lp_require_prog client-glib-pool
 
 "$P/client-glib-pool"

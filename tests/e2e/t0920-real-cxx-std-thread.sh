@@ -4,7 +4,8 @@
 # every std::mutex lock controlled (no uncontrolled blocking).
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-[ -x "$P/client-registry" ] || skip_all "no C++ compiler: client-registry was not built"
+lp_require_cmd c++ g++
+lp_require_prog client-registry
 
 "$P/client-registry"
 ok $? "natively, the client runs"

@@ -4,6 +4,8 @@
 # and no file in $TMPDIR: PR_SET_PDEATHSIG, the client's own process group, cli/cleanup.c.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
+lp_require_cmd pgrep procps
+lp_require_cmd pkill procps
 lp_require_prog libsemw.so client-busy
 
 # A private copy of a client whose executions run long (a thread yields forever), so that

@@ -7,7 +7,8 @@
 # is released, and the run goes on.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-[ -x "$P/client-thrower" ] || skip_all "no C++ compiler: client-thrower was not built"
+lp_require_cmd c++ g++
+lp_require_prog client-thrower
 
 "$P/client-thrower" >/dev/null
 ok $? "natively, the escaping exception is caught once"

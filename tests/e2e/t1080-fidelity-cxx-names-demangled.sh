@@ -4,7 +4,8 @@
 # history keeps the symbol names (lineup-history(5): no spaces in a call's name).
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-[ -e "$P/client-queue-trylock-cxx" ] || skip_all "no C++ compiler: the C++ test programs were not built"
+lp_require_cmd c++ g++
+lp_require_prog libqueue-trylock-cxx.so client-queue-trylock-cxx
 
 lp_run --target "$P/libqueue-trylock-cxx.so" -- "$P/client-queue-trylock-cxx"
 expect_violation_report

@@ -2,6 +2,7 @@
 # t1110-budget-pct-replay.sh — a violation found by random schedules replays from its schedule string alone: same history as reported, twice; the seeds are not needed.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
+lp_require_cmd jq jq
 lp_require_prog libqueue-trylock.so client-queue-trylock
 
 events() {
@@ -16,11 +17,6 @@ for strategy in pct random; do
 	run_replay
 	[ "$REPLAY_RC" = 1 ]
 	ok $? "$strategy: the replay command exits 1 (got $REPLAY_RC)"
-	if ! command -v jq >/dev/null 2>&1; then
-		skip "jq is not installed"
-		skip "jq is not installed"
-		continue
-	fi
 	jq -r '.violation.history' "$T/$strategy.json" >"$T/$strategy.history"
 	events "$T/$strategy.history" >"$T/$strategy.reported"
 	events "$T/replay.out" >"$T/$strategy.replayed"

@@ -2,6 +2,7 @@
 # t1120-budget-time-budget.sh — --time-budget on a test whose bound 2 cannot finish in time: bounds while they fit, then PCT, a coverage summary that says exactly what ran, exit 0 on a correct library, on time.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
+lp_require_cmd jq jq
 lp_require_prog libqueue-ms.so client-queue-3x3 client-queue-ms
 
 # Three threads of three operations: 1,680 serial executions and a few hundred schedules
@@ -26,13 +27,9 @@ expect_out '^coverage: bound [01] complete(; bound [0-9]+: [0-9]+% of its schedu
 expect_no_out '^coverage: bound [2-9] complete' "bound 2 is not claimed complete"
 expect_out '^guarantee: every schedule with at most [01] preemptions? has a serial witness' "the guarantee is that of the complete bounds"
 expect_out '^phase 2: [0-9]+ concurrent executions \(preemption bound -1: bound by bound while they fit the time budget\)' "the bounded search is described"
-if command -v jq >/dev/null 2>&1; then
-	jq -e '.interrupted == true and .stopped_by == "the time budget" and .coverage.time_budget == '"$budget"' 
-		and .coverage.random_strategy == "PCT" and .coverage.complete_bound <= 1' "$T/r.json" >/dev/null
-	ok $? "the JSON report is complete and marked interrupted by the time budget"
-else
-	skip "jq is not installed"
-fi
+jq -e '.interrupted == true and .stopped_by == "the time budget" and .coverage.time_budget == '"$budget"' 
+	and .coverage.random_strategy == "PCT" and .coverage.complete_bound <= 1' "$T/r.json" >/dev/null
+ok $? "the JSON report is complete and marked interrupted by the time budget"
 
 # With -p 0 the search ends at bound 0; the rest goes to PCT (a small test: 20 serial runs).
 lp_run -p 0 --time-budget 2s --target "$P/libqueue-ms.so" -- "$P/client-queue-ms"

@@ -2,6 +2,8 @@
 # t1130-budget-interrupt.sh — SIGINT or SIGTERM in the middle of phase 2 ends the run cleanly: the coverage summary, a complete JSON report marked interrupted, exit 128 + the signal (130, 143), no client process left.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
+lp_require_cmd jq jq
+lp_require_cmd pgrep procps
 lp_require_prog libqueue-ms.so client-queue-3x3
 
 # interrupt SIG: start a long run (its client marked by an extra argument, which it ignores) (3 threads x 2 operations at -p 3: about 5 s; with 1 operation each it now ends in under a second), wait for phase 2, signal it.
@@ -27,13 +29,9 @@ interrupt() {
 		"$sig: the coverage line says how far the bound being run got"
 	expect_out '^guarantee: ' "$sig: the guarantee line"
 	expect_no_out '^coverage: bound 3 complete' "$sig: bound 3 is not claimed complete"
-	if command -v jq >/dev/null 2>&1; then
-		jq -e ".interrupted == true and .stopped_by == \"SIG$sig\" and .verdict == \"no violation found\"
-			and (.coverage.partial_bound >= 0)" "$T/r.json" >/dev/null
-		ok $? "$sig: the JSON report is valid and marked interrupted"
-	else
-		skip "jq is not installed"
-	fi
+	jq -e ".interrupted == true and .stopped_by == \"SIG$sig\" and .verdict == \"no violation found\"
+		and (.coverage.partial_bound >= 0)" "$T/r.json" >/dev/null
+	ok $? "$sig: the JSON report is valid and marked interrupted"
 	sleep 0.2
 	! pgrep -f "t1130-$$" >/dev/null
 	ok $? "$sig: no client process is left"

@@ -10,7 +10,8 @@
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_prog libcrunch.so client-crunch
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_cmd jq jq
+lp_require_cmd pgrep procps
 
 # A private copy of the client: its processes are ours to count (pgrep -x, as t1000).
 name=cr$$
@@ -128,19 +129,15 @@ expect_json "two SIGTERMs" '.interrupted == true and .stopped_by == "SIGTERM"'
 expect_nothing_left "two SIGTERMs" -x "$name"
 
 # GNU timeout signals the tool, then its own process group (the tool's too).
-if command -v timeout >/dev/null 2>&1; then
-	rm -f "$T/r.json"
-	echo "# \$ timeout -s TERM 4 lineup-preload --target libcrunch.so -- $name"
-	RC=0
-	(cd "$T" && TMPDIR="$T/tmp" exec timeout --preserve-status -s TERM 4 "$LP" --watchdog 300 \
-		--json "$T/r.json" --target "$P/libcrunch.so" -- "$T/$name") >"$OUT" 2>"$ERR" || RC=$?
-	expect_status 143 "timeout -s TERM: exit 143"
-	expect_out '^verdict: ' "timeout -s TERM: the report is printed"
-	expect_json "timeout -s TERM" '.interrupted == true and .stopped_by == "SIGTERM"'
-	expect_nothing_left "timeout -s TERM" -x "$name"
-else
-	skip "timeout(1) is not installed"
-fi
+rm -f "$T/r.json"
+echo "# \$ timeout -s TERM 4 lineup-preload --target libcrunch.so -- $name"
+RC=0
+(cd "$T" && TMPDIR="$T/tmp" exec timeout --preserve-status -s TERM 4 "$LP" --watchdog 300 \
+	--json "$T/r.json" --target "$P/libcrunch.so" -- "$T/$name") >"$OUT" 2>"$ERR" || RC=$?
+expect_status 143 "timeout -s TERM: exit 143"
+expect_out '^verdict: ' "timeout -s TERM: the report is printed"
+expect_json "timeout -s TERM" '.interrupted == true and .stopped_by == "SIGTERM"'
+expect_nothing_left "timeout -s TERM" -x "$name"
 
 # A test campaign: its check computes when the campaign is signalled.
 cat >"$T/crunch.lineup" <<DESC

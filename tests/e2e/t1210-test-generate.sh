@@ -9,7 +9,8 @@
 LP_TEST_TIMEOUT=${LP_TEST_TIMEOUT:-600}
 lp_require_runtime
 lp_require_prog libqueue-lock.so libqueue-trylock.so
-command -v jq >/dev/null 2>&1 || skip_all "jq is not installed"
+lp_require_cmd jq jq
+lp_require_cmd pgrep procps
 
 cat > "$T/buggy.lineup" <<DESC
 target $P/libqueue-trylock.so

@@ -7,6 +7,10 @@
 #   run the client also liblineup-preload.so, is not built; once built the test runs and
 #   asserts; checks needing only the cli run as soon as it exists, see skip_unless_runtime), runs the tool with lp_run, asserts with the expect_* helpers
 #   (one TAP line each) and ends with done_testing (prints the plan "1..N" last).
+# - Every program outside the base system the test calls (jq, pgrep, pigz, c++...) is named
+#   with lp_require_cmd PROGRAM PACKAGE after lp_require_runtime (tests/require.sh): when
+#   it is missing the test is a "Bail out!" naming the package, not a skip. skip/skip_all
+#   are only for what the machine cannot do (a namespace the sandbox forbids) and say why.
 # - lp_run runs under a time limit (LP_TEST_TIMEOUT seconds, default 60 times the load per
 #   CPU, 1x to 8x: lp_time_limit): a hang is a
 #   failure, never a stuck test suite. It leaves stdout in $OUT, stderr in $ERR and the exit
@@ -22,6 +26,7 @@
 set -u
 
 : "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
+. "$top_srcdir/tests/require.sh" # lp_require_cmd PROGRAM PACKAGE, lp_require_pc MODULE PACKAGE
 : "${top_builddir:=$(pwd)}"
 LP=$top_builddir/lineup-preload
 CHECKER=$top_builddir/lineup-checker

@@ -1,12 +1,8 @@
 #!/bin/sh
 # tests/preload/futex-glib.sh — a real library through the futex model: GLib's GMutex,
-# GCond and GAsyncQueue wait with syscall(SYS_futex, ...) (no pthread calls). Skipped
-# when GLib's development files are not installed.
+# GCond and GAsyncQueue wait with syscall(SYS_futex, ...) (no pthread calls).
 . "${top_srcdir:?}/tests/preload/test-lib.sh"
-if ! pkg-config --exists glib-2.0 2>/dev/null; then
-	echo "1..0 # SKIP glib-2.0 development files not installed"
-	exit 0
-fi
+lp_require_pc glib-2.0 libglib2.0-dev
 C=$TMP/client-glib
 ${CC:-cc} -g -O1 -o "$C" "$top_srcdir/tests/preload/client-futex-glib.c" \
 	$(pkg-config --cflags --libs glib-2.0) -lpthread || exit 1

@@ -1,4 +1,7 @@
 # tests/preload/test-lib.sh — shared helpers of the preload's harness tests (TAP).
+. "${top_srcdir:?}/tests/require.sh"
+lp_require_cmd nm binutils # mkplan, atom-plan.sh (objdump too)
+lp_require_cmd objdump binutils
 B=${top_builddir:?}/tests/preload
 PRELOAD=$top_builddir/.libs/liblineup-preload.so
 TOY=$B/.libs/libtoy.so

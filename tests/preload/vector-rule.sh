@@ -5,6 +5,9 @@
 # function (the C library's use them), except the golden model (compiled apart, never on a
 # point's path) and the call trampolines (they save argument registers at a call).
 : "${top_builddir:?}"
+. "${top_srcdir:?}/tests/require.sh"
+lp_require_cmd objdump binutils
+lp_require_cmd nm binutils
 SO=$top_builddir/.libs/liblineup-preload.so
 echo "1..2"
 bad=$(objdump -d --no-show-raw-insn "$SO" | awk '

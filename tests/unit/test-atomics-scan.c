@@ -587,7 +587,7 @@ static void glib_scan(bool memory)
 static void test_glib(void **state)
 {
 	if (access(GLIB, R_OK) != 0)
-		skip();
+		fail_msg("%s not found: install libglib2.0-dev (build-aux/setup.sh does)", GLIB);
 	glib_scan(false);
 	glib_scan(true);
 }
