@@ -1,7 +1,7 @@
 #!/bin/sh
 # t0540-phase1-exact-orders.sh — eager phase 1 runs one execution per serial order of the
 # operations, never more: the queue test 3 (1 + 2 ops in threads), 4x1 24, 3x3 1,680
-# (9!/3!^3), 6x1 720 (only with LP_TEST_SLOW=1: its phase 2 alone takes about 40 s), with
+# (9!/3!^3), 6x1 720 (at -p 0: phase 2 is a few executions), with
 # --no-symmetry (t0570 covers identical threads).
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
