@@ -6,6 +6,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "lineup/clock.h"
 #include "cli/analyze/analyze.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
@@ -156,7 +157,7 @@ int main(int argc, char **argv)
 						       : LP_SITES_ATOMIC,
 	};
 	struct lp_ctx c = {
-	    .o = &o, .argv0 = argv[0], .fmt = lp_format_value, .started = lp_run_now()};
+	    .o = &o, .argv0 = argv[0], .fmt = lp_format_value, .started = lp_clock_now()};
 	c.plan = lp_analyze(&ao);
 	if (o.test)
 		lp_test_check_plan(&test, c.plan);

@@ -1,4 +1,5 @@
 /* cli/report/progress.c — the status line on stderr (see progress.h). */
+#include "lineup/clock.h"
 #include "progress.h"
 
 #include <stdio.h>
@@ -9,19 +10,12 @@ static double start, last, every, estimate;
 static uint64_t start_execs;
 static int last_phase;
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 void lp_progress_start(bool enabled, bool is_live, double interval)
 {
 	on = enabled;
 	live = is_live;
 	every = interval;
-	start = last = now();
+	start = last = lp_clock_now();
 	last_phase = 0;
 	estimate = 0;
 }
@@ -88,7 +82,7 @@ void lp_progress_update(int phase, uint64_t executions, uint64_t histories, int 
 {
 	if (!on)
 		return;
-	double t = now();
+	double t = lp_clock_now();
 	if (phase != last_phase) {
 		last_phase = phase;
 		start = t;

@@ -1,5 +1,6 @@
 /* cli/run/budget-run.c — stopping early and spending --time-budget bound by bound (see
  * budget-run.h; the estimates themselves are pure, in budget.c). */
+#include "lineup/clock.h"
 #include "budget-run.h"
 
 #include <stdio.h>
@@ -9,31 +10,24 @@
 #include "interrupt.h"
 #include "cli/report/progress.h"
 
-double lp_run_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 void lp_run_begin(struct lp_ctx *c)
 {
 	lp_interrupt_install();
 	c->sum.cov.complete_bound = c->sum.cov.partial_bound = -1;
 	c->sum.cov.budget = c->o->time_budget;
 	if (c->o->time_budget > 0)
-		c->deadline = (c->started > 0 ? c->started : lp_run_now()) + c->o->time_budget;
+		c->deadline = (c->started > 0 ? c->started : lp_clock_now()) + c->o->time_budget;
 }
 
 double lp_run_time_left(const struct lp_ctx *c)
 {
-	return c->deadline > 0 ? c->deadline - lp_run_now() : 1e18;
+	return c->deadline > 0 ? c->deadline - lp_clock_now() : 1e18;
 }
 
 bool lp_run_should_stop(struct lp_ctx *c, int phase)
 {
 	const char *why = lp_interrupt_name();
-	if (!why && c->deadline > 0 && lp_run_now() >= c->deadline)
+	if (!why && c->deadline > 0 && lp_clock_now() >= c->deadline)
 		why = "the time budget";
 	if (!why)
 		return false;
@@ -52,7 +46,7 @@ bool lp_run_dfs_should_stop(struct lp_ctx *c, struct lp_explore *ex, const struc
 	if (iter >= LP_MAX_BOUND_SLOTS)
 		return false; /* beyond the counters: no estimate */
 	if (c->sum.p2_executions == 0) {
-		c->p2_start = lp_run_now();
+		c->p2_start = lp_clock_now();
 		c->p2_iter = iter;
 		c->p2_prior_mean = 1;
 		c->p2_seeds = seeds;
@@ -67,7 +61,7 @@ bool lp_run_dfs_should_stop(struct lp_ctx *c, struct lp_explore *ex, const struc
 		c->p2_rechecked = false;
 		c->p2_iter = iter;
 		c->p2_seeds = seeds;
-		double per_exec = (lp_run_now() - c->p2_start) / (double)c->sum.p2_executions;
+		double per_exec = (lp_clock_now() - c->p2_start) / (double)c->sum.p2_executions;
 		double expected = c->p2_prior_mean * (double)seeds;
 		if (c->o->verbose) /* bench/estimate.sh compares these with the real counts */
 			fprintf(stderr,
@@ -89,7 +83,7 @@ bool lp_run_dfs_should_stop(struct lp_ctx *c, struct lp_explore *ex, const struc
 	if (c->deadline > 0 && iter > 0 && !c->p2_rechecked &&
 	    seeds - left >= (seeds < 8 ? seeds : 8)) {
 		c->p2_rechecked = true;
-		double per_exec = (lp_run_now() - c->p2_start) / (double)c->sum.p2_executions;
+		double per_exec = (lp_clock_now() - c->p2_start) / (double)c->sum.p2_executions;
 		if ((c->p2_estimate - (double)done) * per_exec > lp_run_time_left(c)) {
 			c->p2_declined = true;
 			return true;

@@ -7,7 +7,6 @@
 
 #include "phases.h"
 
-double lp_run_now(void);
 /* Starts the clock of --time-budget and the signal handlers. */
 void lp_run_begin(struct lp_ctx *c);
 /* True when phase (1 or 2) must stop now (a signal, or the budget is spent); notes why. */

@@ -1,4 +1,5 @@
 /* cli/run/lazy-run.c — see lazy-run.h. */
+#include "lineup/clock.h"
 #include "lazy-run.h"
 
 #include <stdio.h>
@@ -11,18 +12,11 @@
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 
-static double now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 char *lp_lazy_run(struct lp_ctx *c, const char *request)
 {
 	struct lp_shm *shm = c->sv.shm;
 	char err[256];
-	double t0 = now_seconds();
+	double t0 = lp_clock_now();
 	if (lp_lazy_fill(&shm->order, request, err, sizeof err))
 		lp_die(LP_EXIT_USAGE, "lazy phase 1: %s", err);
 	uint32_t want = shm->order.n;
@@ -50,7 +44,7 @@ char *lp_lazy_run(struct lp_ctx *c, const char *request)
 		e.history = NULL;
 	}
 	lp_phases_exec_clear(&e);
-	c->p1_lazy_seconds += now_seconds() - t0;
+	c->p1_lazy_seconds += lp_clock_now() - t0;
 	return history;
 }
 

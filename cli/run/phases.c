@@ -1,5 +1,6 @@
 /* cli/run/phases.c — the two phases of a check and --replay: runs schedules from the explorer,
  * turns outcomes into histories for the checker, and stops at the first violation. */
+#include "lineup/clock.h"
 #include "phases.h"
 
 #include <inttypes.h>
@@ -28,13 +29,6 @@
 #include "cli/report/report-trace.h"
 #include "cli/report/crash-text.h"
 
-static double now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* When each phase started (0: not yet), so that every way out reports its time. */
 static double p1_started, p2_started;
 /* The bounded search under way, for the coverage of a run interrupted inside it. */
@@ -43,9 +37,9 @@ static struct lp_explore *p2_ex;
 static void stop_clocks(struct lp_ctx *c)
 {
 	if (p2_started) /* the root causes of its violation are timed apart */
-		c->sum.p2_seconds = now_seconds() - p2_started - c->sum.root_cause_seconds;
+		c->sum.p2_seconds = lp_clock_now() - p2_started - c->sum.root_cause_seconds;
 	else if (p1_started)
-		c->sum.p1_seconds = now_seconds() - p1_started;
+		c->sum.p1_seconds = lp_clock_now() - p1_started;
 	/* Lazy phase 1's executions ran inside phase 2's checks: count them as phase 1's. */
 	if (c->lazy && p2_started && c->sum.p2_seconds >= c->p1_lazy_seconds) {
 		c->sum.p1_seconds += c->p1_lazy_seconds;
@@ -419,7 +413,7 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 	lp_interrupt_on_stop(end_interrupted, c); /* held since the violation was found */
 	/* With the fork server and the checker still up; never changes the verdict. */
 	if (!c->o->no_root_cause && s->phase == LP_PHASE_CONCURRENT) {
-		double t0 = now_seconds();
+		double t0 = lp_clock_now();
 		/* its default budget is the time the check took (both phases, as the user saw) */
 		double first = p1_started && (!p2_started || p1_started < p2_started) ? p1_started
 										      : p2_started;
@@ -432,7 +426,7 @@ static int violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 		c->sum.p1_executions = p1_execs;
 		c->sum.p1_histories = p1_hist;
 		c->p1_lazy_seconds = p1_lazy;
-		c->sum.root_cause_seconds = now_seconds() - t0;
+		c->sum.root_cause_seconds = lp_clock_now() - t0;
 	}
 	report_violation(c);
 	return LP_EXIT_VIOLATION;
@@ -594,7 +588,7 @@ static int phase1(struct lp_ctx *c, bool replay)
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_SERIAL, -1);
 	struct lp_spec *sp = NULL;
 	const struct lp_schedule *s;
-	p1_started = now_seconds();
+	p1_started = lp_clock_now();
 	bool first = true;
 	while ((s = lp_explore_next(ex))) {
 		if (!replay && lp_run_should_stop(c, 1)) {
@@ -683,7 +677,7 @@ static int phase1(struct lp_ctx *c, bool replay)
 			return rerun_phase1(c);
 		}
 	}
-	c->sum.p1_seconds = now_seconds() - p1_started;
+	c->sum.p1_seconds = lp_clock_now() - p1_started;
 	c->sum.p1_symmetric = lp_explore_symmetric(ex);
 	c->p1_dropped = lp_explore_dropped(ex);
 	if (c->p1_dropped)
@@ -930,7 +924,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
  * real-time order a schedule within the bound shows is then run), and the summary says so. */
 static int phase2(struct lp_ctx *c)
 {
-	p2_started = now_seconds();
+	p2_started = lp_clock_now();
 	c->sum.reduction = c->o->reduction == LP_REDUCE_OFF	? "off"
 			   : c->o->reduction == LP_REDUCE_SLEEP ? "sleep"
 								: "race-free";

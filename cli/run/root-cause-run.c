@@ -2,6 +2,7 @@
  * memory accesses, candidate repairs from its conflict cycles, each checked by exploring
  * the schedules again with its regions atomic, ranked by the linearizable executions of
  * phase 2 they forbid (root-cause-run.h). */
+#include "lineup/clock.h"
 #include "cli/run/root-cause-run.h"
 
 #include <inttypes.h>
@@ -37,7 +38,7 @@ struct rc_run {
 /* True when the budget is spent: the search stops before its next execution. */
 static bool spent(struct rc_run *run)
 {
-	run->stop = lp_rc_budget_check(&run->budget, run->execs, lp_run_now() - run->started);
+	run->stop = lp_rc_budget_check(&run->budget, run->execs, lp_clock_now() - run->started);
 	return run->stop != LP_RC_GO;
 }
 
@@ -536,7 +537,7 @@ void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, double check_seco
 	struct rc_run run = {.budget =
 				 lp_rc_budget_make(c->sum.p1_executions + c->sum.p2_executions,
 						   check_seconds, c->o->root_cause_time),
-			     .started = lp_run_now()};
+			     .started = lp_clock_now()};
 	const char *why = NULL;
 	size_t n_trace = 0, n_cand = 0, checked = 0;
 	size_t m = search(c, e->res.log, e->res.log_len, bound, &c->rc_sample, cand, &n_trace,
@@ -575,7 +576,7 @@ void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, double check_seco
 		}
 	}
 	const char *gran = c->o->granularity == LP_GRAN_MEMORY || *where ? "" : " (try -g memory)";
-	double elapsed = lp_run_now() - run.started;
+	double elapsed = lp_clock_now() - run.started;
 	uint64_t execs = run.execs;
 	if (why && !strcmp(why, "interrupted"))
 		run.stop = LP_RC_GO; /* a signal, not the budget, stopped it */

@@ -1,6 +1,7 @@
 /* cli/run/run-server.c — starts the client under the preload and runs one execution per
  * schedule through its fork server (or by re-exec when the client is multithreaded at the
  * fork point). The LINEUP_* environment is set here and nowhere else. */
+#include "lineup/clock.h"
 #include "run-server.h"
 
 #include <errno.h>
@@ -238,13 +239,6 @@ static void drain_log(struct lp_server *sv)
 		sv->log_lines[--l] = 0;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* Scheduling points one execution may take in all before the cli gives up on it: generous
  * (operations are bounded by --max-steps; this catches client code that loops forever
  * outside them, which no per-operation bound sees). */
@@ -296,7 +290,7 @@ static void watch(struct lp_server *sv, unsigned k, pid_t sym_pid)
 	struct lp_slot *sl = &sv->slot[k];
 	struct lp_shm *m = lp_server_area(sv, k);
 	uint64_t steps = m->steps;
-	double t = now();
+	double t = lp_clock_now();
 	if (!m->baton_ktid && ahead_in_line(sv, k)) {
 		sl->last_move = t; /* forked, waiting for the one ahead of it to end */
 		return;
@@ -350,7 +344,7 @@ static void watch(struct lp_server *sv, unsigned k, pid_t sym_pid)
  * server exited) or -2 after `timeout` seconds without one. */
 static int read_reply(struct lp_server *sv, struct lp_reply *r, double timeout)
 {
-	double start = now();
+	double start = lp_clock_now();
 	size_t got = 0;
 	while (got < sizeof *r) {
 		lp_interrupt_poll();
@@ -369,7 +363,7 @@ static int read_reply(struct lp_server *sv, struct lp_reply *r, double timeout)
 				got += (size_t)k;
 			continue;
 		}
-		if (timeout > 0 && now() - start >= timeout)
+		if (timeout > 0 && lp_clock_now() - start >= timeout)
 			return -2;
 	}
 	if (r->magic != LP_MSG_MAGIC)
@@ -592,7 +586,7 @@ static void run_single(struct lp_server *sv, struct lp_exec_result *res)
 	sl->pid = spawn(sv, cmd_rd, reply_wr, log_wr);
 	close(log_wr);
 	sl->last_steps = 0;
-	sl->last_move = now();
+	sl->last_move = lp_clock_now();
 	sl->spin_checked = 0;
 	for (;;) {
 		if (reap(sl->pid, &sl->status, WNOHANG) == sl->pid)
@@ -640,7 +634,7 @@ static void take_reply(struct lp_server *sv, const struct lp_reply *r)
 		sl->started = true;
 		sl->pid = r->pid;
 		sl->last_steps = 0;
-		sl->last_move = now();
+		sl->last_move = lp_clock_now();
 		return;
 	}
 	if (r->kind != LP_REPLY_EXITED)
@@ -672,7 +666,7 @@ static void pump(struct lp_server *sv)
 	int n = poll(&p, 1, 100);
 	if (n < 0 && errno != EINTR)
 		lp_die(LP_EXIT_USAGE, "poll: %s", strerror(errno));
-	double t = now();
+	double t = lp_clock_now();
 	if (n > 0 && t - sv->last_watch >= 0.1)
 		n = 0; /* watch first; the reply waits for the next call */
 	if (n <= 0)
