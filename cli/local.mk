@@ -77,7 +77,7 @@ tests_unit_test_cli_trace_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS
 tests_unit_test_cli_trace_LDADD = libexplore.a $(LP_CLI_TEST_LIBS)
 tests_unit_test_cli_progress_SOURCES = tests/unit/test-cli-progress.c cli/report/progress.c
 tests_unit_test_cli_progress_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_progress_LDADD = $(CMOCKA_LIBS)
+tests_unit_test_cli_progress_LDADD = $(LP_CLI_TEST_LIBS)
 
 check_PROGRAMS += tests/unit/test-cli-budget tests/unit/test-cli-interception \
 	tests/unit/test-cli-site-warnings
