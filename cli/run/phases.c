@@ -859,10 +859,43 @@ static int phase2(struct lp_ctx *c)
 	return rc == PHASE2_AGAIN ? LP_EXIT_USAGE : rc;
 }
 
+/* The last step before a violation is claimed: the checker has the serial executions that
+ * refute the history run again (checker/confirm.c). A component whose results vary from run
+ * to run shows it there, whatever phase 1's mode, and is reported as nondeterministic:
+ * a violation is only claimed on observations that reproduced. */
+static int confirm_reproduced(struct lp_ctx *c, const char *history, enum lp_check_reply *r,
+			      char **text)
+{
+	lp_lazy_serve(c);
+	struct lp_buf req = {0};
+	lp_buf_printf(&req, "confirm\n%s", history);
+	free(*text);
+	*text = NULL;
+	*r = lp_checker_pipe_send(&c->ck, lp_buf_str(&req), text);
+	lp_buf_free(&req);
+	if (*r == LP_CHECK_NONDETERMINISTIC)
+		return lp_phases_nondeterministic(c, *text);
+	return LP_EXIT_OK;
+}
+
+/* The observations a violation was found against are the right ones: symmetry, lazy
+ * phase 1 and -f each have their way to check (lp_phases_confirm's first steps). */
+static int confirm_observations(struct lp_ctx *c, const char *history, enum lp_check_reply *r,
+				char **text);
+
 int lp_phases_confirm(struct lp_ctx *c, const char *history, enum lp_check_reply *r, char **text)
 {
 	if (*r != LP_CHECK_VIOLATION || c->o->spec_from) /* the model is the specification */
 		return LP_EXIT_OK;
+	int rc = confirm_observations(c, history, r, text);
+	if (rc != LP_EXIT_OK || *r != LP_CHECK_VIOLATION)
+		return rc;
+	return confirm_reproduced(c, history, r, text);
+}
+
+static int confirm_observations(struct lp_ctx *c, const char *history, enum lp_check_reply *r,
+				char **text)
+{
 	/* Observations derived by symmetry assume the identical threads are interchangeable:
 	 * a violation against them is confirmed against every serial order run. */
 	if (c->sum.p1_derived) {
@@ -889,9 +922,8 @@ int lp_phases_confirm(struct lp_ctx *c, const char *history, enum lp_check_reply
 	if (c->sv.run_flags & LP_RUN_SERIAL_SWITCHES)
 		return LP_EXIT_OK;
 	/* Lazy: the serial execution starting the operations in the order of their calls, run
-	 * now, is the likeliest to make the same calls, and runs the prefixes the witness
-	 * search relied on once more: a library whose results vary from run to run shows it
-	 * here (eager runs every order, so it meets such prefixes many times). */
+	 * now, is the likeliest to make the same calls (a library whose results vary from run
+	 * to run may show it here already; confirm_reproduced checks every refuting run). */
 	if (c->lazy) {
 		char *order = lp_lazy_call_order(history);
 		char *serial = lp_lazy_run(c, order);
