@@ -766,7 +766,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 		}
 		char *text;
 		size_t vi;
-		uint64_t serial_runs = c->sum.p1_executions;
+		uint64_t serial_runs = c->sum.p1_executions + c->sum.confirm_executions;
 		enum lp_check_reply r = check_histories(c, &e, commute ? &th : NULL, &vi, &text);
 		const char *checked = commute ? th.text[vi] : e.history;
 		int crc = lp_phases_confirm(c, checked, &r, &text);
@@ -813,7 +813,8 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 		if (commute)
 			lp_trace_histories_clear(&th);
 		/* golden and lazy serial runs overwrite the log */
-		if (!c->o->no_root_cause && !c->o->spec_from && serial_runs == c->sum.p1_executions)
+		if (!c->o->no_root_cause && !c->o->spec_from &&
+		    serial_runs == c->sum.p1_executions + c->sum.confirm_executions)
 			lp_rc_sample_add(&c->rc_sample, &e.log);
 		exec_clear(&e);
 		pruned_counts(c, ex);
@@ -871,7 +872,14 @@ static int confirm_reproduced(struct lp_ctx *c, const char *history, enum lp_che
 	lp_buf_printf(&req, "confirm\n%s", history);
 	free(*text);
 	*text = NULL;
+	/* Its runs are the confirmation's: phase 1's figures stay those of phase 1. */
+	uint64_t p1_execs = c->sum.p1_executions, p1_hist = c->sum.p1_histories;
+	double p1_lazy = c->p1_lazy_seconds;
 	*r = lp_checker_pipe_send(&c->ck, lp_buf_str(&req), text);
+	c->sum.confirm_executions += c->sum.p1_executions - p1_execs;
+	c->sum.p1_executions = p1_execs;
+	c->sum.p1_histories = p1_hist;
+	c->p1_lazy_seconds = p1_lazy;
 	lp_buf_free(&req);
 	if (*r == LP_CHECK_NONDETERMINISTIC)
 		return lp_phases_nondeterministic(c, *text);
