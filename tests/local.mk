@@ -187,8 +187,7 @@ EXTRA_DIST += $(LP_PROG_DIR)/queue-lock.lineup $(LP_PROG_DIR)/queue-trylock.line
 	$(LP_PROG_DIR)/queue-c11.lineup $(LP_PROG_DIR)/queue-c11-trylock.lineup \
 	$(LP_PROG_DIR)/event-nolock.lineup $(LP_PROG_DIR)/event-cas.lineup $(LP_PROG_DIR)/semw.lineup \
 	$(LP_PROG_DIR)/box-race.lineup $(LP_PROG_DIR)/spin-pause.lineup $(LP_PROG_DIR)/counter-plain.lineup \
-	$(LP_PROG_DIR)/nodeset.lineup $(LP_PROG_DIR)/nodeset-split.lineup $(LP_PROG_DIR)/lazyreg.lineup \
-	$(LP_PROG_DIR)/dice-seeded.lineup
+	$(LP_PROG_DIR)/nodeset.lineup $(LP_PROG_DIR)/nodeset-split.lineup $(LP_PROG_DIR)/lazyreg.lineup
 EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP_PROG_DIR)/client-queue-c11.c \
 	$(LP_PROG_DIR)/client-closefd.c $(LP_PROG_DIR)/nodeset.h $(LP_PROG_DIR)/nodeset.c \
 	$(LP_PROG_DIR)/client-nodeset.c $(LP_PROG_DIR)/lazyreg.h $(LP_PROG_DIR)/lazyreg.c \

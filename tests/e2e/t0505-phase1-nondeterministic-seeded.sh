@@ -5,10 +5,10 @@
 # 1 alone sees no disagreement; the concurrent history then has no witness, and before a
 # violation is claimed the serial executions refuting it run again and disagree: exit 3
 # with both serial histories, never a violation, under eager and lazy phase 1, for a
-# client and for a test description.
+# client and for a test description; a deterministic buggy library keeps its violation.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
-lp_require_prog libdice-seeded.so client-dice
+lp_require_prog libdice-seeded.so client-dice libqueue-trylock.so client-queue-trylock
 
 # nondet WHAT: the last run reported the nondeterminism with its two serial histories.
 nondet() {
@@ -34,10 +34,25 @@ lp_run --replay c: --target "$P/libdice-seeded.so" -- "$P/client-dice"
 expect_status 3 "--replay c:: exit status 3 (nondeterministic)"
 expect_no_out "^# verdict: violation" "--replay c:: no violation is claimed"
 
-cp "$P/libdice-seeded.so" "$top_srcdir/tests/progs/dice-seeded.lineup" "$T/"
+cat > "$T/dice.lineup" <<DESC
+# client-dice's test as a description
+target $P/libdice-seeded.so
+init   d = dice_new()
+thread dice_roll(d)
+thread dice_roll(d)
+DESC
 for mode in eager lazy; do
-	lp_run --phase1 "$mode" --test "$T/dice-seeded.lineup"
+	lp_run --phase1 "$mode" --test "$T/dice.lineup"
 	nondet "--test, --phase1 $mode"
+done
+
+# A deterministic buggy library: the refuting serial executions reproduce, and the
+# violation stands.
+for mode in eager lazy; do
+	lp_run --no-root-cause --phase1 "$mode" --target "$P/libqueue-trylock.so" -- "$P/client-queue-trylock"
+	expect_status 1 "trylock queue, --phase1 $mode: the violation stands (exit 1)"
+	expect_out "^confirmation: [0-9]+ serial executions? refuting the violating history run again" \
+		"trylock queue, --phase1 $mode: the summary says the confirmation ran"
 done
 
 if pkg-config --exists glib-2.0 2>/dev/null && [ -e "$P/client-glib-random" ]; then
