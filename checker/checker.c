@@ -23,6 +23,7 @@ void lp_checker_free(struct lp_checker *c)
 	lp_quasi_free(c);
 	lp_golden_free(c);
 	lp_lazy_free(c);
+	lp_confirm_free(c);
 	free(c->quasi);
 	free(c->visit);
 	free(c->counts);
@@ -79,6 +80,17 @@ static bool any_quasi(const struct lp_checker *c)
 	return false;
 }
 
+/* Whether h has no witness (target as for lp_linearize); with confirm, only once the
+ * observations refuting it were run again and agreed (confirm.c). */
+static bool refuted(struct lp_checker *c, const struct lp_hist *h, uint32_t target, bool quasi,
+		    struct lp_best *best)
+{
+	bool ok = quasi ? lp_quasi_linearize(c, h, target, best) : lp_linearize(c, h, target, best);
+	if (!ok && !c->aborted && c->confirm && !quasi && !c->golden)
+		ok = !lp_confirm_violation(c, h, target, best);
+	return !ok && !c->aborted;
+}
+
 enum lp_verdict lp_checker_feed(struct lp_checker *c, const struct lp_hist *h,
 				struct lp_buf *report)
 {
@@ -108,9 +120,7 @@ enum lp_verdict lp_checker_feed(struct lp_checker *c, const struct lp_hist *h,
 	struct lp_best best;
 	enum lp_verdict v = LP_VERDICT_OK;
 	if (!h->stuck) {
-		bool ok = quasi ? lp_quasi_linearize(c, h, LP_NO_EV, &best)
-				: lp_linearize(c, h, LP_NO_EV, &best);
-		if (!ok && !c->aborted) {
+		if (refuted(c, h, LP_NO_EV, quasi, &best)) {
 			lp_report_violation(c, h, LP_NO_EV, &best, report);
 			v = LP_VERDICT_VIOLATION;
 		}
@@ -118,9 +128,7 @@ enum lp_verdict lp_checker_feed(struct lp_checker *c, const struct lp_hist *h,
 		for (uint32_t i = 0; i < h->nops && v == LP_VERDICT_OK && !c->aborted; i++) {
 			if (h->ops[i].ret != LP_NO_STR)
 				continue;
-			bool ok = quasi ? lp_quasi_linearize(c, h, i, &best)
-					: lp_linearize(c, h, i, &best);
-			if (!ok && !c->aborted) {
+			if (refuted(c, h, i, quasi, &best)) {
 				lp_report_violation(c, h, i, &best, report);
 				v = LP_VERDICT_VIOLATION;
 			}

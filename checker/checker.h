@@ -55,6 +55,13 @@ struct lp_best {
 typedef bool (*lp_golden_ask_fn)(void *ctx, const char *request, struct lp_buf *answer);
 struct lp_golden_cache;
 struct lp_lazy;
+struct lp_confirm;
+
+/* A set of (trie node, thread) pairs. */
+struct lp_node_keys {
+	uint64_t *keys; /* node << 32 | tid, plus 1; 0 = free */
+	size_t size, used;
+};
 
 struct lp_checker {
 	struct lp_intern *strs; /* shared with the parser */
@@ -89,6 +96,12 @@ struct lp_checker {
 	struct lp_lazy *lz;
 	struct lp_buf lazy_report;
 	uint64_t lasks; /* serial executions asked for */
+	/* Confirming a violation (confirm.c, set by the caller for one history): the serial
+	 * observations that refute the history are run again, through ask, before it is
+	 * reported; one that disagrees is nondeterminism (aborted, lazy_report). */
+	bool confirm;
+	bool collect; /* lp_linearize notes where it refutes (lp_confirm_note) */
+	struct lp_confirm *cf;
 	/* statistics */
 	uint64_t nserial, nconcurrent, nviolations, nnondet;
 };
@@ -136,6 +149,21 @@ uint32_t *lp_checker_path_calls(const struct lp_checker *c, uint32_t node, uint3
 uint32_t lp_lazy_call_node(struct lp_checker *c, const struct lp_hist *h, uint32_t node,
 			   uint32_t hop);
 void lp_lazy_free(struct lp_checker *c);
+/* Asks for the serial execution of node's operations and then thread tid's, once more, and
+ * adds its history; false when it disagreed with an earlier one (aborted). */
+bool lp_lazy_rerun(struct lp_checker *c, uint32_t node, uint32_t tid);
+/* Adds (node, tid); false when it was there. */
+bool lp_node_keys_add(struct lp_node_keys *z, uint32_t node, uint32_t tid);
+void lp_node_keys_free(struct lp_node_keys *z);
+/* confirm.c: h failed its witness search (target as for lp_linearize); runs again every
+ * serial observation the failed search refuted it with, until a search fails on
+ * observations all run twice (true, best is its deepest point) or passes (false); false
+ * with c->aborted when one disagreed. */
+bool lp_confirm_violation(struct lp_checker *c, const struct lp_hist *h, uint32_t target,
+			  struct lp_best *best);
+/* Notes that the search refuted thread tid's next operation after node (lp_linearize). */
+void lp_confirm_note(struct lp_checker *c, uint32_t node, uint32_t tid);
+void lp_confirm_free(struct lp_checker *c);
 /* The call node of history op hop under node, wherever observations come from. */
 static inline uint32_t lp_call_node(struct lp_checker *c, const struct lp_hist *h, uint32_t node,
 				    uint32_t hop)

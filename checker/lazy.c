@@ -5,7 +5,9 @@
  * and when the question was asked before. Otherwise the cli runs the serial execution that
  * starts the path's operations in order and then T's (then the default order to the end):
  * its history joins the trie as an eager phase 1's would, with the same nondeterminism
- * check, and the answer "none" says no serial execution lets T start there. */
+ * check, and the answer "none" says no serial execution lets T start there. The same
+ * request, made again for a point already in the trie, is how a violation is confirmed
+ * (confirm.c, lp_lazy_rerun). */
 #include "checker/checker.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
@@ -14,8 +16,7 @@
 #include <string.h>
 
 struct lp_lazy {
-	uint64_t *keys; /* (node, tid) asked: node << 32 | tid + 1; 0 = free */
-	size_t size, used;
+	struct lp_node_keys asked; /* (node, tid) asked */
 	struct lp_hist_parser *parser;
 };
 
@@ -26,27 +27,8 @@ static uint64_t mix(uint64_t k)
 	return k ^ (k >> 29);
 }
 
-static bool asked(const struct lp_lazy *z, uint64_t key)
+static void keys_put(struct lp_node_keys *z, uint64_t key)
 {
-	if (!z->size)
-		return false;
-	for (size_t i = mix(key) & (z->size - 1);; i = (i + 1) & (z->size - 1))
-		if (!z->keys[i] || z->keys[i] == key)
-			return z->keys[i] == key;
-}
-
-static void mark_asked(struct lp_lazy *z, uint64_t key)
-{
-	if ((z->used + 1) * 2 > z->size) {
-		struct lp_lazy n = {.size = z->size ? z->size * 2 : 1024};
-		n.keys = lp_xcalloc(n.size, sizeof(*n.keys));
-		for (size_t i = 0; i < z->size; i++)
-			if (z->keys[i])
-				mark_asked(&n, z->keys[i]);
-		free(z->keys);
-		z->keys = n.keys;
-		z->size = n.size;
-	}
 	size_t i = mix(key) & (z->size - 1);
 	while (z->keys[i] && z->keys[i] != key)
 		i = (i + 1) & (z->size - 1);
@@ -54,6 +36,32 @@ static void mark_asked(struct lp_lazy *z, uint64_t key)
 		z->keys[i] = key;
 		z->used++;
 	}
+}
+
+bool lp_node_keys_add(struct lp_node_keys *z, uint32_t node, uint32_t tid)
+{
+	uint64_t key = ((uint64_t)node << 32 | tid) + 1;
+	if (z->size)
+		for (size_t i = mix(key) & (z->size - 1); z->keys[i]; i = (i + 1) & (z->size - 1))
+			if (z->keys[i] == key)
+				return false;
+	if ((z->used + 1) * 2 > z->size) {
+		struct lp_node_keys n = {.size = z->size ? z->size * 2 : 1024};
+		n.keys = lp_xcalloc(n.size, sizeof(*n.keys));
+		for (size_t i = 0; i < z->size; i++)
+			if (z->keys[i])
+				keys_put(&n, z->keys[i]);
+		free(z->keys);
+		*z = n;
+	}
+	keys_put(z, key);
+	return true;
+}
+
+void lp_node_keys_free(struct lp_node_keys *z)
+{
+	free(z->keys);
+	memset(z, 0, sizeof(*z));
 }
 
 /* Whether some serial run let thread tid start an operation right after node. */
@@ -110,23 +118,22 @@ static bool add_answer(struct lp_checker *c, const char *text)
 	return true;
 }
 
-uint32_t lp_lazy_call_node(struct lp_checker *c, const struct lp_hist *h, uint32_t node,
-			   uint32_t hop)
+static struct lp_lazy *lazy_state(struct lp_checker *c)
 {
-	const struct lp_hist_op *o = &h->ops[hop];
-	uint32_t tid = h->tids[o->thread];
-	if (c->aborted || has_call_of(&c->trie, node, tid))
-		return LP_NO_NODE;
 	if (!c->lz) {
 		c->lz = lp_xcalloc(1, sizeof(*c->lz));
 		c->lz->parser = lp_hist_parser_new(c->strs, "lazy phase 1");
 	}
-	uint64_t key = ((uint64_t)node << 32 | tid) + 1;
-	if (asked(c->lz, key))
-		return LP_NO_NODE;
-	mark_asked(c->lz, key);
+	return c->lz;
+}
+
+/* Asks for the serial execution of node's operations and then tid's; adds its history.
+ * Returns false when the answer is "none" or showed nondeterminism (aborted). */
+static bool run_serial(struct lp_checker *c, uint32_t node, uint32_t tid)
+{
 	if (!c->ask)
 		lp_die(LP_EXIT_USAGE, "lazy phase 1 needs lineup-preload to run serial executions");
+	lazy_state(c);
 	struct lp_buf req = {0}, ans = {0};
 	request(c, node, tid, &req);
 	c->lasks++;
@@ -134,21 +141,38 @@ uint32_t lp_lazy_call_node(struct lp_checker *c, const struct lp_hist *h, uint32
 		lp_die(LP_EXIT_USAGE, "lazy phase 1: %s", lp_buf_str(&ans));
 	/* Strings of the new observations must outlive this history's. */
 	c->keep_strings = true;
-	uint32_t cn = LP_NO_NODE;
-	if (strcmp(lp_buf_str(&ans), "none\n") && add_answer(c, lp_buf_str(&ans))) {
+	bool added = strcmp(lp_buf_str(&ans), "none\n") && add_answer(c, lp_buf_str(&ans));
+	if (added)
 		lp_checker_cover(c);
-		cn = lp_trie_child(&c->trie, node, tid, false, o->call);
-	}
 	lp_buf_free(&req);
 	lp_buf_free(&ans);
-	return cn;
+	return added;
+}
+
+uint32_t lp_lazy_call_node(struct lp_checker *c, const struct lp_hist *h, uint32_t node,
+			   uint32_t hop)
+{
+	const struct lp_hist_op *o = &h->ops[hop];
+	uint32_t tid = h->tids[o->thread];
+	if (c->aborted || has_call_of(&c->trie, node, tid))
+		return LP_NO_NODE;
+	if (!lp_node_keys_add(&lazy_state(c)->asked, node, tid))
+		return LP_NO_NODE;
+	return run_serial(c, node, tid) ? lp_trie_child(&c->trie, node, tid, false, o->call)
+					: LP_NO_NODE;
+}
+
+bool lp_lazy_rerun(struct lp_checker *c, uint32_t node, uint32_t tid)
+{
+	run_serial(c, node, tid);
+	return !c->aborted;
 }
 
 void lp_lazy_free(struct lp_checker *c)
 {
 	if (c->lz) {
 		lp_hist_parser_free(c->lz->parser);
-		free(c->lz->keys);
+		lp_node_keys_free(&c->lz->asked);
 		free(c->lz);
 		c->lz = NULL;
 	}

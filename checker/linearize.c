@@ -73,7 +73,7 @@ bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target
 			c->limit[t]--;
 		total += c->limit[t];
 	}
-	bool seq = c->crit == LP_CRIT_SEQUENTIAL;
+	bool seq = c->crit == LP_CRIT_SEQUENTIAL, note = c->collect;
 	struct frame *st = c->frames;
 	uint32_t sp = 0;
 	st[sp++] = (struct frame){LP_TRIE_ROOT, 0, LP_NO_EV, min_ret(c, h)};
@@ -90,6 +90,8 @@ bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target
 				uint32_t cn = lp_call_node(c, h, f->node, target);
 				if (cn != LP_NO_NODE && (tr->n[cn].flags & LP_TN_STUCK))
 					return true;
+				if (note)
+					lp_confirm_note(c, f->node, h->tids[h->ops[target].thread]);
 			}
 			f->next_t = h->nthreads; /* nothing left to linearize */
 		}
@@ -104,10 +106,14 @@ bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target
 			uint32_t cn = lp_call_node(c, h, f->node, (uint32_t)(o - h->ops));
 			if (c->aborted)
 				return false; /* lazy: a serial execution showed nondeterminism */
-			if (cn == LP_NO_NODE)
+			uint32_t rn = cn == LP_NO_NODE ? LP_NO_NODE
+						       : lp_trie_child(tr, cn, tid, true, o->ret);
+			if (rn == LP_NO_NODE) {
+				if (note) /* the observations say otherwise (or nothing) here */
+					lp_confirm_note(c, f->node, tid);
 				continue;
-			uint32_t rn = lp_trie_child(tr, cn, tid, true, o->ret);
-			if (rn == LP_NO_NODE || c->visit[rn] == c->gen)
+			}
+			if (c->visit[rn] == c->gen)
 				continue;
 			c->visit[rn] = c->gen;
 			f->next_t = t + 1;

@@ -3,7 +3,7 @@ noinst_LIBRARIES += libchecker.a
 libchecker_a_SOURCES = checker/intern.c checker/intern.h checker/huge.c checker/huge.h \
 	checker/history.h checker/history-parse.c checker/trie.c checker/trie.h \
 	checker/checker.h checker/checker.c checker/linearize.c checker/quasi.c checker/golden.c \
-	checker/lazy.c \
+	checker/lazy.c checker/confirm.c \
 	checker/report.c checker/observations.c
 libchecker_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
@@ -76,7 +76,7 @@ tests_fuzz_fuzz_replay_LDFLAGS = $(LP_SAN_CFLAGS)
 TESTS += tests/fuzz/fuzz-replay
 EXTRA_DIST += tests/fuzz/corpus
 LP_FUZZ_SRC = common/buf.c checker/intern.c checker/huge.c checker/history-parse.c checker/trie.c \
-	checker/checker.c checker/linearize.c checker/quasi.c checker/golden.c checker/lazy.c checker/report.c \
+	checker/checker.c checker/linearize.c checker/quasi.c checker/golden.c checker/lazy.c checker/confirm.c checker/report.c \
 	checker/observations.c common/die.c tests/fuzz/fuzz-history.c
 FUZZ_CC = clang
 fuzz-history: $(libchecker_a_SOURCES) tests/fuzz/fuzz-history.c

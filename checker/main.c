@@ -101,6 +101,7 @@ static const char *obs_path;
 static struct lp_buf report;
 static const char **quasi; /* globals stay reachable for LeakSanitizer at exit() */
 static bool violated;
+static bool confirm_next;    /* --server: "confirm" came before this history */
 static struct reader *input; /* the stream being read: answers to asks come on it too */
 
 /* n raw bytes of the input into out. */
@@ -194,7 +195,10 @@ static void handle_history(const struct lp_hist *h)
 		return;
 	}
 	lp_buf_reset(&report);
+	checker->confirm = confirm_next && !h->serial;
+	confirm_next = false;
 	enum lp_verdict v = lp_checker_feed(checker, h, &report);
+	checker->confirm = false;
 	if (v == LP_VERDICT_ERROR) {
 		handle_error(lp_buf_str(&report));
 		return;
@@ -230,6 +234,10 @@ static void run(FILE *f, const char *name)
 	long n;
 	const char *line;
 	while ((n = read_line(&r, &line)) >= 0) {
+		if (server && n == 7 && !memcmp(line, "confirm", 7)) { /* protocol.h */
+			confirm_next = true;
+			continue;
+		}
 		enum lp_hp_status st = lp_hist_parse_line(p, line, (size_t)n);
 		if (st == LP_HP_DONE)
 			handle_history(lp_hist_parser_history(p));

@@ -234,7 +234,8 @@ void lp_options_usage(FILE *f)
 				 "\n"
 				 "Exit status: 0 no violation found, 1 violation, 2 usage or "
 				 "set-up error,\n"
-				 "3 phase 1 nondeterministic. See lineup-preload(1).\n",
+				 "3 nondeterministic (two serial runs disagree). See "
+				 "lineup-preload(1).\n",
 	    f);
 }
 

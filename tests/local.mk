@@ -30,7 +30,7 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libflag-pause.so $(LP_PROG_DIR)/libbusy-pause.so \
 	$(LP_PROG_DIR)/libsnap.so $(LP_PROG_DIR)/libsnap-torn.so $(LP_PROG_DIR)/libforks.so \
 	$(LP_PROG_DIR)/liblockspin.so $(LP_PROG_DIR)/liblockspin-short.so $(LP_PROG_DIR)/liblockspin-lost.so \
-	$(LP_PROG_DIR)/libcrunch.so
+	$(LP_PROG_DIR)/libcrunch.so $(LP_PROG_DIR)/libdice-seeded.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -57,7 +57,8 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-flag-pause $(LP_PROG_DIR)/client-busy-pause \
 	$(LP_PROG_DIR)/client-snap $(LP_PROG_DIR)/client-snap-torn $(LP_PROG_DIR)/client-forks \
 	$(LP_PROG_DIR)/client-alone $(LP_PROG_DIR)/client-lockspin $(LP_PROG_DIR)/client-lockspin-short \
-	$(LP_PROG_DIR)/client-lockspin-lost $(LP_PROG_DIR)/client-line-lock $(LP_PROG_DIR)/client-crunch
+	$(LP_PROG_DIR)/client-lockspin-lost $(LP_PROG_DIR)/client-line-lock $(LP_PROG_DIR)/client-crunch \
+	$(LP_PROG_DIR)/client-dice
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -85,7 +86,7 @@ LP_LIB_TABLE = \
 	spinsem:spinsem:semw.h spinsem-short:spinsem:semw.h spinsem-lost:spinsem:semw.h flag-pause:flag-spin:flag.h \
 	busy-pause:busy-pair:busy-pair.h snap:snap:snap.h snap-torn:snap:snap.h \
 	forks:forks:forks.h lockspin:lockspin:lockspin.h lockspin-short:lockspin:lockspin.h \
-	lockspin-lost:lockspin:lockspin.h crunch:crunch:crunch.h
+	lockspin-lost:lockspin:lockspin.h crunch:crunch:crunch.h dice-seeded:dice-seeded:dice.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm box-race
 LP_LIB_DEFINES = quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
 
@@ -142,7 +143,8 @@ LP_CLIENT_TABLE = \
 	lockspin:client-lockspin:lockspin:lockspin.h \
 	lockspin-short:client-lockspin:lockspin-short:lockspin.h \
 	lockspin-lost:client-lockspin:lockspin-lost:lockspin.h \
-	line-lock:client-line-lock:queue-lock:queue.h crunch:client-crunch:crunch:crunch.h
+	line-lock:client-line-lock:queue-lock:queue.h crunch:client-crunch:crunch:crunch.h \
+	dice:client-dice:dice-seeded:dice.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 
@@ -194,7 +196,8 @@ EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP
 	$(LP_PROG_DIR)/client-closefd.c $(LP_PROG_DIR)/nodeset.h $(LP_PROG_DIR)/nodeset.c \
 	$(LP_PROG_DIR)/client-nodeset.c $(LP_PROG_DIR)/lazyreg.h $(LP_PROG_DIR)/lazyreg.c \
 	$(LP_PROG_DIR)/client-lazyreg.c $(LP_PROG_DIR)/ident.h $(LP_PROG_DIR)/ident.c \
-	$(LP_PROG_DIR)/client-ident.c $(LP_PROG_DIR)/client-queue-same.c
+	$(LP_PROG_DIR)/client-ident.c $(LP_PROG_DIR)/client-queue-same.c $(LP_PROG_DIR)/dice.h \
+	$(LP_PROG_DIR)/dice-seeded.c $(LP_PROG_DIR)/client-dice.c $(LP_PROG_DIR)/client-glib-random.c
 EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/queue-trylock.c \
 	$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/event-nolock.c \
 	$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/semw.c \
@@ -232,7 +235,7 @@ LP_ATOM_CLIENTS = \
 # saying which package is missing, when its pkg-config file is absent.
 LP_REAL_CLIENTS = $(LP_PROG_DIR)/client-urcu-lfs $(LP_PROG_DIR)/client-glib-asyncq \
 	$(LP_PROG_DIR)/client-glib-pool $(LP_PROG_DIR)/client-glib-hash $(LP_PROG_DIR)/client-urcu-wfcq \
-	$(LP_PROG_DIR)/client-urcu-lfq
+	$(LP_PROG_DIR)/client-urcu-lfq $(LP_PROG_DIR)/client-glib-random
 check_DATA += $(LP_ATOM_LIBS) $(LP_ATOM_CLIENTS) $(LP_REAL_CLIENTS)
 CLEANFILES += $(LP_ATOM_LIBS) $(LP_ATOM_CLIENTS) $(LP_REAL_CLIENTS)
 
@@ -297,6 +300,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0460-criterion-sequential.sh \
 	tests/e2e/t0470-golden-quasi.sh \
 	tests/e2e/t0500-phase1-nondeterministic.sh \
+	tests/e2e/t0505-phase1-nondeterministic-seeded.sh \
 	tests/e2e/t0510-phase1-crash.sh \
 	tests/e2e/t0520-phase1-uncontrolled-blocking.sh \
 	tests/e2e/t0530-phase1-endless-client.sh \

@@ -116,6 +116,8 @@ char *lp_json_report(const struct lp_summary *s)
 	field(&b, "mode", s->p1_mode ? s->p1_mode : "eager");
 	lp_buf_printf(&b, ", \"serial_orders\": %.0f, \"speculated\": %llu", s->p1_orders,
 		      (unsigned long long)s->p1_speculated);
+	lp_buf_printf(&b, ", \"confirmation_runs\": %llu",
+		      (unsigned long long)s->confirm_executions);
 	lp_buf_printf(&b, ", \"derived_by_symmetry\": %llu, \"symmetric_threads\": ",
 		      (unsigned long long)s->p1_derived);
 	if (s->p1_symmetry && s->p1_derived)

@@ -171,6 +171,12 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 			    "histories with the most real-time order are checked\n",
 			    (unsigned long long)s->p2_histories);
 	}
+	if (s->confirm_executions)
+		fprintf(f,
+			"confirmation: %llu serial execution%s refuting the violating history run "
+			"again (a violation is claimed only if each gives its earlier results)\n",
+			(unsigned long long)s->confirm_executions,
+			s->confirm_executions == 1 ? "" : "s");
 	if (s->root_cause_executions) {
 		uint64_t base = s->p1_executions + s->p2_executions;
 		fprintf(f, "root causes: %llu executions (%.1fx those of phases 1 and 2); %.2f s\n",

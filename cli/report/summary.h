@@ -76,6 +76,7 @@ struct lp_summary {
 	uint64_t p2_speculated; /* of p2_executions, run ahead of their turn by a worker */
 	uint64_t p2_wasted;	/* run ahead of their turn, then not needed (pruned first) */
 	uint64_t root_cause_executions; /* run to find the root causes of the violation */
+	uint64_t confirm_executions;	/* serial ones run again to confirm a violation */
 	double root_cause_seconds;
 	uint64_t p2_per_bound[LP_MAX_BOUND_SLOTS]; /* executions by preemptions */
 	int p2_max_cost;			   /* highest cost run, -1 none */

@@ -56,9 +56,14 @@ static bool lazy_ask(void *ctx, const char *request, struct lp_buf *answer)
 	return true;
 }
 
-void lp_lazy_attach(struct lp_ctx *c)
+void lp_lazy_serve(struct lp_ctx *c)
 {
 	c->ck.ask = lazy_ask;
 	c->ck.ask_ctx = c;
+}
+
+void lp_lazy_attach(struct lp_ctx *c)
+{
+	lp_lazy_serve(c);
 	c->ck.lazy = true;
 }

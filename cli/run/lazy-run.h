@@ -27,6 +27,9 @@ int lp_lazy_fill(struct lp_order *o, const char *request, char *err, size_t errs
 
 /* Makes the checker pipe answer lazy requests through c (the checker runs --lazy). */
 void lp_lazy_attach(struct lp_ctx *c);
+/* Makes the checker pipe answer requests for serial executions through c, whatever the
+ * mode: confirming a violation asks for them too (protocol.h, "confirm"). */
+void lp_lazy_serve(struct lp_ctx *c);
 
 /* Runs the directed serial execution of request ("T1 ... Tk\n"); returns its history
  * (malloc'ed), or NULL when no serial execution starts operations in that order. Counts

@@ -82,7 +82,7 @@ int lp_phase_sample(struct lp_ctx *c, int strategy, unsigned pct_depth, uint64_t
 			       e.sched, WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1);
 		}
 		char *text = NULL;
-		uint64_t serial_runs = c->sum.p1_executions;
+		uint64_t serial_runs = c->sum.p1_executions + c->sum.confirm_executions;
 		enum lp_check_reply r = lp_checker_pipe_send(&c->ck, e.history, &text);
 		int crc = lp_phases_confirm(c, e.history, &r, &text);
 		if (crc == LP_EXIT_OK && r == LP_CHECK_NONDETERMINISTIC) /* lazy phase 1 */
@@ -109,7 +109,8 @@ int lp_phase_sample(struct lp_ctx *c, int strategy, unsigned pct_depth, uint64_t
 		free(text);
 		c->sum.p2_checked++;
 		/* golden and lazy serial runs overwrite the log */
-		if (!c->o->no_root_cause && !c->o->spec_from && serial_runs == c->sum.p1_executions)
+		if (!c->o->no_root_cause && !c->o->spec_from &&
+		    serial_runs == c->sum.p1_executions + c->sum.confirm_executions)
 			lp_rc_sample_add(&c->rc_sample, &e.log);
 		lp_phases_exec_clear(&e);
 		lp_progress_update(LP_PROGRESS_RANDOM, cv->samples, 0, (int)cv->pct_depth);

@@ -848,7 +848,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 		}
 		char *text;
 		size_t vi;
-		uint64_t serial_runs = c->sum.p1_executions;
+		uint64_t serial_runs = c->sum.p1_executions + c->sum.confirm_executions;
 		enum lp_check_reply r = check_histories(c, &e, commute ? &th : NULL, &vi, &text);
 		const char *checked = commute ? th.text[vi] : e.history;
 		int crc = lp_phases_confirm(c, checked, &r, &text);
@@ -899,7 +899,8 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 			lp_trace_histories_clear(&th);
 		c->sum.p2_checked++;
 		/* golden and lazy serial runs overwrite the log */
-		if (!c->o->no_root_cause && !c->o->spec_from && serial_runs == c->sum.p1_executions)
+		if (!c->o->no_root_cause && !c->o->spec_from &&
+		    serial_runs == c->sum.p1_executions + c->sum.confirm_executions)
 			lp_rc_sample_add(&c->rc_sample, &e.log);
 		exec_clear(&e);
 		pruned_counts(c, ex);
@@ -946,10 +947,50 @@ static int phase2(struct lp_ctx *c)
 	return rc == PHASE2_AGAIN ? LP_EXIT_USAGE : rc;
 }
 
+/* The last step before a violation is claimed: the checker has the serial executions that
+ * refute the history run again (checker/confirm.c). A component whose results vary from run
+ * to run shows it there, whatever phase 1's mode, and is reported as nondeterministic:
+ * a violation is only claimed on observations that reproduced. */
+static int confirm_reproduced(struct lp_ctx *c, const char *history, enum lp_check_reply *r,
+			      char **text)
+{
+	lp_lazy_serve(c);
+	struct lp_buf req = {0};
+	lp_buf_printf(&req, "confirm\n%s", history);
+	free(*text);
+	*text = NULL;
+	/* Its runs are the confirmation's: phase 1's figures stay those of phase 1. */
+	uint64_t p1_execs = c->sum.p1_executions, p1_hist = c->sum.p1_histories;
+	double p1_lazy = c->p1_lazy_seconds;
+	*r = lp_checker_pipe_send(&c->ck, lp_buf_str(&req), text);
+	c->sum.confirm_executions += c->sum.p1_executions - p1_execs;
+	c->sum.p1_executions = p1_execs;
+	c->sum.p1_histories = p1_hist;
+	c->p1_lazy_seconds = p1_lazy;
+	lp_buf_free(&req);
+	if (*r == LP_CHECK_NONDETERMINISTIC)
+		return lp_phases_nondeterministic(c, *text);
+	return LP_EXIT_OK;
+}
+
+/* The observations a violation was found against are the right ones: symmetry, lazy
+ * phase 1 and -f each have their way to check (lp_phases_confirm's first steps). */
+static int confirm_observations(struct lp_ctx *c, const char *history, enum lp_check_reply *r,
+				char **text);
+
 int lp_phases_confirm(struct lp_ctx *c, const char *history, enum lp_check_reply *r, char **text)
 {
 	if (*r != LP_CHECK_VIOLATION || c->o->spec_from) /* the model is the specification */
 		return LP_EXIT_OK;
+	int rc = confirm_observations(c, history, r, text);
+	if (rc != LP_EXIT_OK || *r != LP_CHECK_VIOLATION)
+		return rc;
+	return confirm_reproduced(c, history, r, text);
+}
+
+static int confirm_observations(struct lp_ctx *c, const char *history, enum lp_check_reply *r,
+				char **text)
+{
 	/* Observations derived by symmetry assume the identical threads are interchangeable:
 	 * a violation against them is confirmed against every serial order run. */
 	if (c->sum.p1_derived) {
@@ -976,9 +1017,8 @@ int lp_phases_confirm(struct lp_ctx *c, const char *history, enum lp_check_reply
 	if (c->sv.run_flags & LP_RUN_SERIAL_SWITCHES)
 		return LP_EXIT_OK;
 	/* Lazy: the serial execution starting the operations in the order of their calls, run
-	 * now, is the likeliest to make the same calls, and runs the prefixes the witness
-	 * search relied on once more: a library whose results vary from run to run shows it
-	 * here (eager runs every order, so it meets such prefixes many times). */
+	 * now, is the likeliest to make the same calls (a library whose results vary from run
+	 * to run may show it here already; confirm_reproduced checks every refuting run). */
 	if (c->lazy) {
 		char *order = lp_lazy_call_order(history);
 		char *serial = lp_lazy_run(c, order);

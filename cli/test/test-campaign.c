@@ -570,7 +570,7 @@ int lp_test_campaign(const struct lp_options *o)
 		printf("test %llu (seed %llu) %s:\n%s", (unsigned long long)fail->index,
 		       (unsigned long long)o->seed,
 		       fail->status == LP_EXIT_NONDETERMINISTIC
-			   ? "is nondeterministic in phase 1 (exit 3)"
+			   ? "is nondeterministic (exit 3)"
 			   : "could not be checked (exit 2, a set-up error; its report follows)",
 		       fail->text);
 		char path[PATH_MAX];
@@ -627,7 +627,10 @@ int lp_test_campaign(const struct lp_options *o)
 			printf("its report:\n");
 			rc = wait_check(start_check(&c, path, NULL, true));
 		}
-		if (rc != LP_EXIT_VIOLATION && !lp_interrupt_signal()) {
+		if (rc == LP_EXIT_NONDETERMINISTIC) { /* the violation rested on that */
+			printf("the failing test is nondeterministic when checked alone: no "
+			       "violation is claimed\nverdict: nondeterministic\n");
+		} else if (rc != LP_EXIT_VIOLATION && !lp_interrupt_signal()) {
 			printf(
 			    "the failing test did not fail again when checked alone (exit %d): the "
 			    "library is nondeterministic beyond what phase 1 saw\n",

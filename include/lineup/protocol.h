@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 14
+#define LP_PROTOCOL_VERSION 15
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -557,6 +557,10 @@ struct lp_rec_crash {
  *   "nondeterministic <N>"     serial history contradicts an earlier one; N bytes follow
  *   "error <N>"                the history was malformed; N bytes follow
  * The checker keeps serving after any of these; at end of input it writes the
- * observations file if asked and exits 0. */
+ * observations file if asked and exits 0.
+ * A line "confirm" before a concurrent history asks for a violation to be confirmed first:
+ * the checker asks (as lazy phase 1 does, "ask <N>" with a request "T1 ... Tk T") for the
+ * serial executions that refute the history once more, and replies "nondeterministic"
+ * when one disagrees with its earlier run (checker/confirm.c). */
 
 #endif

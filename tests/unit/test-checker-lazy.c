@@ -2,7 +2,8 @@
  * witness search asks for serial executions in a given order of operation starts and adds
  * their histories. The "client" here is simulated: two threads run enq then deq on a FIFO
  * queue; a serial execution follows the order asked, then the lowest thread first. Lazy
- * and eager (every order fed first) must agree on every verdict. */
+ * and eager (every order fed first) must agree on every verdict. Confirming a violation
+ * (checker/confirm.c) asks for the refuting executions again, whatever the mode. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -204,6 +205,87 @@ static void test_nondeterminism_found_by_a_lazy_run(void **state)
 	tc_fini(&l);
 }
 
+/* An eager checker (every order fed) that answers asks, as lineup-preload does when it
+ * confirms a violation (checker/confirm.c); later runs drift when drift is set. */
+static void confirm_init(struct tc *t)
+{
+	eager_init(t);
+	t->c->ask = lazy_ask;
+	t->c->ask_ctx = t;
+	asks = 0;
+	runs = 1; /* the eager runs came first: every run asked for is a later one */
+}
+
+static int feed_confirmed(struct tc *t, const char *history)
+{
+	t->c->confirm = true;
+	int v = tc_feed(t, history);
+	t->c->confirm = false;
+	return v;
+}
+
+static void test_confirm_reruns_the_refuting_executions(void **state)
+{
+	(void)state;
+	struct tc t;
+	confirm_init(&t);
+	/* without confirm nothing is asked */
+	assert_int_equal(tc_feed(&t, fail_order), LP_VERDICT_VIOLATION);
+	assert_int_equal(asks, 0);
+	/* a deterministic library: the refuting executions reproduce, the violation stands,
+	 * and its points are run once (a second check asks nothing new) */
+	assert_int_equal(feed_confirmed(&t, fail_order), LP_VERDICT_VIOLATION);
+	assert_true(asks > 0);
+	int before = asks;
+	assert_int_equal(feed_confirmed(&t, fail_order), LP_VERDICT_VIOLATION);
+	assert_int_equal(asks, before);
+	/* a passing history asks nothing */
+	assert_int_equal(feed_confirmed(&t, pass_late), LP_VERDICT_OK);
+	assert_int_equal(asks, before);
+	tc_fini(&t);
+}
+
+static void test_confirm_finds_a_library_that_varies(void **state)
+{
+	(void)state;
+	const char *cases[] = {fail_order, fail_empty};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct tc t;
+		confirm_init(&t);
+		drift = 10; /* every serial execution from now on returns 10 from enq */
+		int v = feed_confirmed(&t, cases[i]);
+		drift = 0;
+		assert_int_equal(v, LP_VERDICT_NONDET);
+		assert_non_null(strstr(lp_buf_str(&t.report), "were run again"));
+		assert_non_null(
+		    strstr(lp_buf_str(&t.report), "contradicts an earlier serial history"));
+		assert_non_null(strstr(lp_buf_str(&t.report), "The earlier history:"));
+		assert_false(t.c->aborted);
+		tc_fini(&t);
+	}
+}
+
+/* A stuck history is refuted where the pending call returned in the observations: that
+ * execution is run again too. */
+static void test_confirm_stuck(void **state)
+{
+	(void)state;
+	static const char stuck[] = "history concurrent\n0.1 call enq(q, 1)\n0.1 ret void\n"
+				    "0.1 call deq(q)\n0.1 ret 1\n0.2 call enq(q, 2)\n"
+				    "0.2 ret void\n0.2 call deq(q)\nstuck\nend\n";
+	struct tc t;
+	confirm_init(&t);
+	assert_int_equal(feed_confirmed(&t, stuck), LP_VERDICT_VIOLATION);
+	assert_true(asks > 0);
+	tc_fini(&t);
+	confirm_init(&t);
+	drift = 10;
+	int v = feed_confirmed(&t, stuck);
+	drift = 0;
+	assert_int_equal(v, LP_VERDICT_NONDET);
+	tc_fini(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -211,6 +293,9 @@ int main(void)
 	    cmocka_unit_test(test_asks_only_what_the_search_needs),
 	    cmocka_unit_test(test_violation_report_names_serial_executions),
 	    cmocka_unit_test(test_nondeterminism_found_by_a_lazy_run),
+	    cmocka_unit_test(test_confirm_reruns_the_refuting_executions),
+	    cmocka_unit_test(test_confirm_finds_a_library_that_varies),
+	    cmocka_unit_test(test_confirm_stuck),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

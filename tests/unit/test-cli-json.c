@@ -65,6 +65,7 @@ static void report(void **state)
 			       .p1_histories = 4,
 			       .p1_seconds = 0.25,
 			       .p1_speculated = 5,
+			       .confirm_executions = 2,
 			       .p2_executions = 17,
 			       .p2_seconds = 1.5,
 			       .p2_workers = 2,
@@ -90,7 +91,8 @@ static void report(void **state)
 	    j, "{\"verdict\": \"violation\", \"targets\": [\"libq.so\"], \"functions\": 3, "
 	       "\"criterion\": \"linearizability\", \"quasi\": [], "
 	       "\"phase1\": {\"executions\": 6, \"histories\": 4, \"seconds\": 0.250, \"mode\": "
-	       "\"eager\", \"serial_orders\": 0, \"speculated\": 5, \"derived_by_symmetry\": 0, "
+	       "\"eager\", \"serial_orders\": 0, \"speculated\": 5, \"confirmation_runs\": 2, "
+	       "\"derived_by_symmetry\": 0, "
 	       "\"symmetric_threads\": null, "
 	       "\"golden_model\": null, \"golden_executions\": 0}, "
 	       "\"phase2\": {\"executions\": 17, \"preemption_bound\": 2, "
