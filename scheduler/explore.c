@@ -97,7 +97,8 @@ static void *xrealloc(void *p, size_t n)
 {
 	void *q = realloc(p, n ? n : 1);
 	if (!q)
-		abort(); /* the cli's allocator dies the same way on exhaustion */
+		abort(); /* no message: the explorer does no I/O (the cli's own lp_xmalloc exits 2
+			    with one) */
 	return q;
 }
 

@@ -12,7 +12,7 @@ static void *xcalloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size ? size : 1);
 	if (!p)
-		abort(); /* as explore.c: the cli dies the same way on exhaustion */
+		abort(); /* as explore.c: no I/O here, so no message (lp_xmalloc has one) */
 	return p;
 }
 

@@ -9,7 +9,7 @@ static void *xalloc(size_t n)
 {
 	void *p = calloc(1, n ? n : 1);
 	if (!p)
-		abort(); /* as explore.c: the cli dies the same way on exhaustion */
+		abort(); /* as explore.c: no I/O here, so no message (lp_xmalloc has one) */
 	return p;
 }
 

@@ -1,4 +1,4 @@
-/* cli/demangle.c — __cxa_demangle from libstdc++, loaded on demand: a C program needs no
+/* cli/analyze/demangle.c — __cxa_demangle from libstdc++, loaded on demand: a C program needs no
  * C++ runtime to run, and reports on C++ targets still read "Queue::push(int)". */
 #include "demangle.h"
 

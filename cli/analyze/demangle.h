@@ -1,4 +1,4 @@
-/* cli/demangle.h — C++ symbol names as people write them, for reports. */
+/* cli/analyze/demangle.h — C++ symbol names as people write them, for reports. */
 #ifndef LINEUP_CLI_DEMANGLE_H
 #define LINEUP_CLI_DEMANGLE_H
 

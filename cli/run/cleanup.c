@@ -1,4 +1,4 @@
-/* cli/cleanup.c — kills the client's process groups when the cli ends, however it ends
+/* cli/run/cleanup.c — kills the client's process groups when the cli ends, however it ends
  * (cleanup.h). Everything here is async-signal-safe: it runs in signal handlers. */
 #include "cleanup.h"
 

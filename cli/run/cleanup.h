@@ -1,4 +1,4 @@
-/* cli/cleanup.h — nothing the cli started outlives it: the client's process groups are
+/* cli/run/cleanup.h — nothing the cli started outlives it: the client's process groups are
  * killed at exit, on SIGINT/SIGTERM/SIGHUP, and (PR_SET_PDEATHSIG, set where the client is
  * spawned) when the cli itself is killed. */
 #ifndef LINEUP_CLI_CLEANUP_H

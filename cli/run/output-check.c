@@ -1,4 +1,4 @@
-/* cli/output-check.c — an output path is checked up front (output-check.h). */
+/* cli/run/output-check.c — an output path is checked up front (output-check.h). */
 #include "output-check.h"
 
 #include <errno.h>

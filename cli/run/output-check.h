@@ -1,4 +1,4 @@
-/* cli/output-check.h — output files (--json, --observations) are checked before the run,
+/* cli/run/output-check.h — output files (--json, --observations) are checked before the run,
  * so an unwritable path never costs the verdict of a whole run. */
 #ifndef LINEUP_CLI_OUTPUT_CHECK_H
 #define LINEUP_CLI_OUTPUT_CHECK_H

@@ -1,4 +1,4 @@
-/* lineup/die.h — error reporting for the cli and the checker (never the preload).
+/* include/lineup/die.h — error reporting for the cli and the checker (never the preload).
  * die(): a user or environment error, one line "PROG: message" then exit(status).
  * Say what is wrong first, quote the subject, no trailing full stop, add the fix. */
 #ifndef LINEUP_DIE_H

@@ -1,4 +1,4 @@
-/* lineup/exit-codes.h — exit statuses of lineup-preload and lineup-checker (contract:
+/* include/lineup/exit-codes.h — exit statuses of lineup-preload and lineup-checker (contract:
  * documented in both man pages' EXIT STATUS sections). */
 #ifndef LINEUP_EXIT_CODES_H
 #define LINEUP_EXIT_CODES_H

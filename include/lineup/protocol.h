@@ -1,4 +1,4 @@
-/* lineup/protocol.h — the one protocol between the cli (lineup-preload), the injected
+/* include/lineup/protocol.h — the one protocol between the cli (lineup-preload), the injected
  * liblineup-preload.so and lineup-checker. Bump LP_PROTOCOL_VERSION on every change;
  * both ends check it (the preload refuses a shared area of another version).
  *
