@@ -121,7 +121,7 @@ static bool forced(const struct lp_explore_decision *d, size_t n, size_t k, cons
 }
 
 static int trace_build(struct trace *t, const struct lp_explore_decision *d, size_t n,
-		       enum lp_reduction mode, const struct lp_hist_event *ev, size_t nev)
+		       enum lp_reduction mode, const struct lp_trace_event *ev, size_t nev)
 {
 	memset(t, 0, sizeof *t);
 	t->d = d;
@@ -185,7 +185,7 @@ struct order_walk {
 	size_t leaves, max_leaves;
 	bool overflow;
 	/* results */
-	const struct lp_hist_event *ev;
+	const struct lp_trace_event *ev;
 	size_t nev, nops, words;
 	uint32_t *op_of;     /* [nev] operation of each event (its call's rank) */
 	size_t **ev_of_unit; /* [ns] event indexes per unit, log order */
@@ -349,7 +349,7 @@ static void dfs(struct order_walk *s, size_t depth)
 }
 
 int lp_hist_orders(const struct lp_explore_decision *d, size_t n, enum lp_reduction mode,
-		   const struct lp_hist_event *ev, size_t nev, size_t max,
+		   const struct lp_trace_event *ev, size_t nev, size_t max,
 		   struct lp_hist_orders *out)
 {
 	memset(out, 0, sizeof *out);
@@ -453,7 +453,7 @@ void lp_hist_orders_clear(struct lp_hist_orders *o)
 /* ---- the schedule of an order ---- */
 
 int lp_hist_order_schedule(const struct lp_explore_decision *d, size_t n, enum lp_reduction mode,
-			   const struct lp_hist_event *ev, size_t nev, const uint32_t *perm,
+			   const struct lp_trace_event *ev, size_t nev, const uint32_t *perm,
 			   struct lp_schedule *out)
 {
 	memset(out, 0, sizeof *out);

@@ -37,7 +37,7 @@
 
 /* One call or return of an execution's history, in the order the log has them. */
 #define LP_HIST_BEFORE SIZE_MAX /* recorded before the first decision (before the fork) */
-struct lp_hist_event {
+struct lp_trace_event {
 	size_t step; /* decision index of the step that recorded it, or LP_HIST_BEFORE */
 	lp_tid_t tid;
 	bool call; /* a call; else the return of the tid's pending call */
@@ -53,7 +53,7 @@ struct lp_hist_orders {
  * should include LP_REDUCE_CALLS_COMMUTE). Returns 0, or -1 (out cleared) when they are
  * more than max or the log cannot be read that way (an event's step out of range). */
 int lp_hist_orders(const struct lp_explore_decision *d, size_t n, enum lp_reduction mode,
-		   const struct lp_hist_event *ev, size_t nev, size_t max,
+		   const struct lp_trace_event *ev, size_t nev, size_t max,
 		   struct lp_hist_orders *out);
 void lp_hist_orders_clear(struct lp_hist_orders *o);
 
@@ -62,7 +62,7 @@ void lp_hist_orders_clear(struct lp_hist_orders *o);
  * Returns 0 and fills *out (ov malloc'ed; cost left 0: the run's own log tells it), or -1
  * when the steps are not numbered one by one or more than LP_MAX_OVERRIDES are needed. */
 int lp_hist_order_schedule(const struct lp_explore_decision *d, size_t n, enum lp_reduction mode,
-			   const struct lp_hist_event *ev, size_t nev, const uint32_t *perm,
+			   const struct lp_trace_event *ev, size_t nev, const uint32_t *perm,
 			   struct lp_schedule *out);
 
 #endif

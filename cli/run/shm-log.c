@@ -274,7 +274,7 @@ malformed:
 	return NULL;
 }
 
-int lp_shmlog_events(const void *log, size_t len, struct lp_hist_event **ev, size_t *n, char *err,
+int lp_shmlog_events(const void *log, size_t len, struct lp_trace_event **ev, size_t *n, char *err,
 		     size_t errsize)
 {
 	size_t off = 0, cap = 0, decisions = 0;
@@ -298,9 +298,9 @@ int lp_shmlog_events(const void *log, size_t len, struct lp_hist_event **ev, siz
 		lp_tid_t tid = r->type == LP_REC_CALL ? ((const struct lp_rec_call *)r)->tid
 						      : ((const struct lp_rec_ret *)r)->tid;
 		(*ev)[(*n)++] =
-		    (struct lp_hist_event){.step = decisions ? decisions - 1 : LP_HIST_BEFORE,
-					   .tid = tid,
-					   .call = r->type == LP_REC_CALL};
+		    (struct lp_trace_event){.step = decisions ? decisions - 1 : LP_HIST_BEFORE,
+					    .tid = tid,
+					    .call = r->type == LP_REC_CALL};
 	}
 	if (!bad && (!r || big_enough(r)))
 		return 0;

@@ -46,7 +46,7 @@ char *lp_shmlog_history(const void *log, size_t len, const struct lp_plan *plan,
 /* The calls and returns of an execution in log order (the order of the history's lines),
  * each with the step that recorded it (scheduler/history-orders.h): *ev malloc'ed. Returns
  * 0, or -1 with err when the log is malformed. */
-int lp_shmlog_events(const void *log, size_t len, struct lp_hist_event **ev, size_t *n, char *err,
+int lp_shmlog_events(const void *log, size_t len, struct lp_trace_event **ev, size_t *n, char *err,
 		     size_t errsize);
 
 /* The operations of an execution, in call order (the order of a history's call lines):

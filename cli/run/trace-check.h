@@ -21,7 +21,7 @@ struct lp_trace_histories {
 	/* What a schedule of text[i] needs, copied: lazy phase-1 runs reuse the log's area. */
 	struct lp_explore_decision *d;
 	size_t nd;
-	struct lp_hist_event *ev;
+	struct lp_trace_event *ev;
 	size_t nev;
 	struct lp_hist_orders orders;
 };

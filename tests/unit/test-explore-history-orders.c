@@ -29,7 +29,7 @@ struct log {
 	struct lp_explore_decision d[MAXD];
 	lp_tid_t cand[MAXD][MAXT];
 	size_t nev;
-	struct lp_hist_event ev[MAXE];
+	struct lp_trace_event ev[MAXE];
 };
 
 /* One step: its thread, the events it records ("", "C", "R" or "CR"), its footprint (LP_FP_CALL
@@ -78,7 +78,7 @@ static void build(struct log *l, const struct step *s, size_t ns, unsigned nt, l
 		for (const char *c = k < ns ? s[k].ev : ""; *c; c++) {
 			assert_true(l->nev < MAXE);
 			l->ev[l->nev++] =
-			    (struct lp_hist_event){.step = k, .tid = s[k].tid, .call = *c == 'C'};
+			    (struct lp_trace_event){.step = k, .tid = s[k].tid, .call = *c == 'C'};
 		}
 	}
 	l->n = ns + 1;
@@ -351,7 +351,7 @@ static uint64_t check_orders(const struct log *l, const struct lp_hist_orders *o
 		}
 		for (size_t x = 0; x < nev; x++)
 			for (size_t y = x + 1; y < nev; y++) {
-				const struct lp_hist_event *ex = &l->ev[x], *ey = &l->ev[y];
+				const struct lp_trace_event *ex = &l->ev[x], *ey = &l->ev[y];
 				bool keep = ex->tid == ey->tid; /* (b) */
 				if (ex->step == LP_HIST_BEFORE)
 					keep |= ey->step != LP_HIST_BEFORE;
@@ -695,7 +695,7 @@ static void random_log(struct log *l, unsigned *seed)
 		unsigned i = 0;
 		for (unsigned t = 1; t <= nt; t++)
 			if (before[t])
-				l->ev[i++] = (struct lp_hist_event){
+				l->ev[i++] = (struct lp_trace_event){
 				    .step = LP_HIST_BEFORE, .tid = (lp_tid_t)t, .call = true};
 		l->nev += nb;
 	}
