@@ -179,6 +179,73 @@ static void phase1_free(struct lp_ctx *c, struct lp_explore *ex, struct lp_spec 
 	lp_explore_free(ex);
 }
 
+/* What phase 1's first execution decides: lazy or eager, the identical threads, and
+ * the workers running serial orders ahead (returned; NULL for none). */
+static struct lp_spec *after_first(struct lp_ctx *c, struct lp_explore *ex, struct lp_exec *e,
+				   bool replay)
+{
+	choose_mode(c, e->history, &e->log);
+	/* -f leaves target calls in the client's code: its order matters, no symmetry */
+	if (!c->lazy && !c->no_symmetry && !(c->sv.run_flags & LP_RUN_SERIAL_SWITCHES))
+		find_symmetry(c, ex, e->history, &e->log);
+	/* The serial orders run ahead on the workers while this one is checked, once
+	 * the first has said which orders symmetry leaves out. Not in a rerun: phase
+	 * 2's workers may be running (lp_phases_confirm), and slot 0 is phase 1's. */
+	if (replay || c->lazy || lp_server_parallel(&c->sv) <= 1)
+		return NULL;
+	struct lp_spec *sp = lp_spec_new(&c->sv, ex, c->o->max_steps);
+	lp_spec_set_expand(sp, expand_ahead, c);
+	return sp;
+}
+
+/* Runs the symmetry probe (c->sym_probe): false when the swapped start's history is not
+ * one the members' symmetry allows. */
+static bool probe_alike(struct lp_ctx *c)
+{
+	struct lp_schedule probe = {.phase = LP_PHASE_SERIAL, .n = 1, .ov = &c->sym_probe};
+	struct lp_exec e;
+	lp_phases_execute(c, &probe, &e);
+	c->sum.p1_executions++;
+	char *text = NULL;
+	enum lp_check_reply r = lp_checker_pipe_send(&c->ck, e.history, &text);
+	free(text);
+	bool alike = r == LP_CHECK_OK && lp_symmetry_consistent(e.history, c->sym, c->n_sym);
+	lp_phases_exec_clear(&e);
+	return alike;
+}
+
+/* The end of a complete phase 1: its figures and warnings; dies when the targets were
+ * never loaded or never called. Frees ex. */
+static void phase1_end(struct lp_ctx *c, struct lp_explore *ex)
+{
+	c->sum.p1_seconds = lp_clock_now() - c->p1_started;
+	c->sum.p1_symmetric = lp_explore_symmetric(ex);
+	c->p1_dropped = lp_explore_dropped(ex);
+	if (c->p1_dropped)
+		lp_summary_warn(&c->sum,
+				"phase 1 skipped serial schedules needing more than " LP_STR(
+				    LP_MAX_OVERRIDES) " overrides: observations may be incomplete");
+	if (c->p1_livelocks)
+		lp_summary_warn(&c->sum, "phase 1 recorded serial executions cut at --max-steps as "
+					 "stuck: if an operation needs more steps, "
+					 "the observations are wrong, so a violation may be a "
+					 "false alarm and a stuck history may pass "
+					 "that should not; rerun with a larger --max-steps");
+	lp_explore_free(ex);
+	lp_sites_summary_warn(&c->sites, &c->sum);
+	for (int i = 0; i < c->plan->n_targets; i++)
+		if (i < 32 && !(c->loaded & (1u << i)))
+			lp_die(LP_EXIT_USAGE,
+			       "target '%s' was never loaded by the client: name a library the "
+			       "client links or dlopens (--target)",
+			       c->plan->targets[i].name);
+	if (!c->calls)
+		lp_die(LP_EXIT_USAGE,
+		       "client called no function of '%s' in phase 1: check --target and "
+		       "--function, and that the client's threads call the library",
+		       c->plan->n_targets ? c->plan->targets[0].name : "the target");
+}
+
 int lp_phase1_run(struct lp_ctx *c, bool replay)
 {
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_SERIAL, -1);
@@ -195,18 +262,7 @@ int lp_phase1_run(struct lp_ctx *c, bool replay)
 		struct lp_exec e;
 		lp_phases_execute_on(c, sp, s, &e, false);
 		if (first)
-			choose_mode(c, e.history, &e.log);
-		/* -f leaves target calls in the client's code: its order matters, no symmetry */
-		if (first && !c->lazy && !c->no_symmetry &&
-		    !(c->sv.run_flags & LP_RUN_SERIAL_SWITCHES))
-			find_symmetry(c, ex, e.history, &e.log);
-		/* The serial orders run ahead on the workers while this one is checked, once
-		 * the first has said which orders symmetry leaves out. Not in a rerun: phase
-		 * 2's workers may be running (lp_phases_confirm), and slot 0 is phase 1's. */
-		if (first && !replay && !c->lazy && lp_server_parallel(&c->sv) > 1) {
-			sp = lp_spec_new(&c->sv, ex, c->o->max_steps);
-			lp_spec_set_expand(sp, expand_ahead, c);
-		}
+			sp = after_first(c, ex, &e, replay);
 		first = false;
 		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
 		c->sum.p1_executions++;
@@ -255,17 +311,7 @@ int lp_phase1_run(struct lp_ctx *c, bool replay)
 	}
 	phase1_free(c, NULL, sp);	    /* slot 0 runs what follows */
 	if (c->n_sym && c->sym_probe.tid) { /* the swapped start, for real */
-		struct lp_schedule probe = {.phase = LP_PHASE_SERIAL, .n = 1, .ov = &c->sym_probe};
-		struct lp_exec e;
-		lp_phases_execute(c, &probe, &e);
-		c->sum.p1_executions++;
-		char *text = NULL;
-		enum lp_check_reply r = lp_checker_pipe_send(&c->ck, e.history, &text);
-		free(text);
-		bool alike =
-		    r == LP_CHECK_OK && lp_symmetry_consistent(e.history, c->sym, c->n_sym);
-		lp_phases_exec_clear(&e);
-		if (!alike) {
+		if (!probe_alike(c)) {
 			lp_explore_free(ex);
 			lp_summary_warn(&c->sum, "threads that made the same calls did not behave "
 						 "alike (different calls or results when swapped): "
@@ -273,31 +319,6 @@ int lp_phase1_run(struct lp_ctx *c, bool replay)
 			return lp_phase1_rerun(c);
 		}
 	}
-	c->sum.p1_seconds = lp_clock_now() - c->p1_started;
-	c->sum.p1_symmetric = lp_explore_symmetric(ex);
-	c->p1_dropped = lp_explore_dropped(ex);
-	if (c->p1_dropped)
-		lp_summary_warn(&c->sum,
-				"phase 1 skipped serial schedules needing more than " LP_STR(
-				    LP_MAX_OVERRIDES) " overrides: observations may be incomplete");
-	if (c->p1_livelocks)
-		lp_summary_warn(&c->sum, "phase 1 recorded serial executions cut at --max-steps as "
-					 "stuck: if an operation needs more steps, "
-					 "the observations are wrong, so a violation may be a "
-					 "false alarm and a stuck history may pass "
-					 "that should not; rerun with a larger --max-steps");
-	lp_explore_free(ex);
-	lp_sites_summary_warn(&c->sites, &c->sum);
-	for (int i = 0; i < c->plan->n_targets; i++)
-		if (i < 32 && !(c->loaded & (1u << i)))
-			lp_die(LP_EXIT_USAGE,
-			       "target '%s' was never loaded by the client: name a library the "
-			       "client links or dlopens (--target)",
-			       c->plan->targets[i].name);
-	if (!c->calls)
-		lp_die(LP_EXIT_USAGE,
-		       "client called no function of '%s' in phase 1: check --target and "
-		       "--function, and that the client's threads call the library",
-		       c->plan->n_targets ? c->plan->targets[0].name : "the target");
+	phase1_end(c, ex);
 	return LP_EXIT_OK;
 }
