@@ -1,5 +1,5 @@
-/* cli/run/phases-exec.h — one execution as the phase loops see it (cli/phases.c), shared with
- * the loops in other files (cli/phase-sample.c). */
+/* cli/run/phases-exec.h — one execution as the phase loops see it (exec-classify.c), shared by
+ * the loops in other files (phase1.c, phase2.c, phase-sample.c, lazy-run.c). */
 #ifndef LINEUP_CLI_PHASES_EXEC_H
 #define LINEUP_CLI_PHASES_EXEC_H
 

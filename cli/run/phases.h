@@ -57,8 +57,12 @@ struct lp_ctx {
 	char *(*write_plan)(const struct lp_plan *plan);
 	struct lp_golden_state golden; /* --spec-from (golden-run.h) */
 	bool lazy;		       /* phase 1 runs serial executions on demand (lazy-run.h) */
-	bool confirming;	/* running a history of a trace (phases.c): it may fail to follow */
+	bool confirming;	/* running a history of a trace (phase2.c): it may fail to follow */
 	double p1_lazy_seconds; /* spent running them */
+	/* When each phase started (0: not yet), so that every way out reports its time. */
+	double p1_started, p2_started;
+	/* The bounded search under way, for the coverage of a run interrupted inside it. */
+	struct lp_explore *p2_ex;
 };
 
 /* Runs both phases; prints the report and returns the exit status. */

@@ -529,7 +529,7 @@ void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, double check_seco
 		    struct lp_violation *v)
 {
 	unsigned bound = preemptions(&e->log);
-	/* A violation in a history of an execution's trace (phases.c) may need more preemptions
+	/* A violation in a history of an execution's trace (phase2.c) may need more preemptions
 	 * than the check's bound; the searches below stay within that bound. */
 	if (c->sum.bound >= 0 && bound > (unsigned)c->sum.bound)
 		bound = (unsigned)c->sum.bound;

@@ -11,7 +11,7 @@
 #include "shm-log.h"
 
 /* At most this many histories per execution; more and phase 2 runs again with calls and
- * returns ordered (phases.c), so nothing is left unchecked. */
+ * returns ordered (phase2.c), so nothing is left unchecked. */
 #define LP_TRACE_MAX_HISTORIES 256
 
 struct lp_trace_histories {

@@ -1,0 +1,261 @@
+/* cli/run/phase2.c — phase 2: the bounded search over concurrent schedules, each
+ * execution's histories checked (a trace's when calls and returns commute). */
+#include "lineup/clock.h"
+#include "phases-internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "cli/report/progress.h"
+#include "cli/run/budget-run.h"
+#include "cli/run/interrupt.h"
+#include "cli/run/root-cause-run.h"
+#include "cli/run/spec-run.h"
+#include "cli/run/trace-check.h"
+#include "lineup/die.h"
+#include "lineup/exit-codes.h"
+#include "lineup/stringify.h"
+#include "scheduler/strategy.h"
+
+void lp_phase2_pruned_counts(struct lp_ctx *c, const struct lp_explore *ex)
+{
+	for (unsigned b = 0; b < LP_MAX_BOUND_SLOTS; b++)
+		c->sum.p2_pruned[b] = lp_explore_pruned(ex, b);
+}
+
+/* The workers of phase 2 (--jobs): NULL for one. */
+static struct lp_spec *start_workers(struct lp_ctx *c, struct lp_explore *ex)
+{
+	unsigned par = lp_server_parallel(&c->sv);
+	c->sum.p2_workers = lp_server_workers(&c->sv);
+	if (c->sv.slots > 1 && par == 1)
+		c->sum.p2_serial = c->sv.single
+				       ? "the client is re-executed for every execution"
+				       : "the client has files open that every execution rewinds";
+	return par > 1 ? lp_spec_new(&c->sv, ex, c->o->max_steps) : NULL;
+}
+
+/* Ends the speculative executions (before anything else runs executions or reports). */
+static void stop_workers(struct lp_ctx *c, struct lp_spec *sp)
+{
+	if (!sp)
+		return;
+	lp_spec_stop(sp);
+	c->sum.p2_speculated = lp_spec_used(sp);
+	c->sum.p2_wasted = lp_spec_wasted(sp);
+}
+
+/* Why phase 2 must run again with calls and returns ordered (PHASE2_AGAIN). */
+#define PHASE2_AGAIN (-1)
+
+/* Sends the histories of e's trace (all of them when calls and returns commute, else e's
+ * own) until one is not ok; *vi is that one's index in th (0 without th). */
+static enum lp_check_reply check_histories(struct lp_ctx *c, struct lp_exec *e,
+					   const struct lp_trace_histories *th, size_t *vi,
+					   char **text)
+{
+	enum lp_check_reply r = LP_CHECK_OK;
+	*vi = 0;
+	*text = NULL;
+	if (!th) {
+		c->sum.p2_histories++;
+		return lp_checker_pipe_send(&c->ck, e->history, text);
+	}
+	for (size_t i = 0; i < th->n; i++) {
+		free(*text);
+		*text = NULL;
+		c->sum.p2_histories++;
+		r = lp_checker_pipe_send(&c->ck, th->text[i], text);
+		*vi = i;
+		if (r != LP_CHECK_OK)
+			break;
+	}
+	return r;
+}
+
+/* A violation in a history of e's trace other than e's own: its schedule is run, and when
+ * it shows exactly that history, its execution replaces e and *s2 is its schedule (fewest
+ * overrides). Returns 0, or -1 with a reason in why when it does not: the verdict rests on
+ * steps taken as independent that were not. */
+static int run_trace_history(struct lp_ctx *c, const struct lp_trace_histories *th, size_t vi,
+			     enum lp_reduction mode, struct lp_exec *e, struct lp_schedule *s2,
+			     char *why, size_t whysize)
+{
+	struct lp_schedule full;
+	if (lp_trace_schedule(th, vi, mode, &full))
+		return lp_errf(why, whysize,
+			       "a history of an execution's trace needs more than %d overrides",
+			       LP_MAX_OVERRIDES);
+	struct lp_exec e2;
+	c->confirming = true;
+	lp_phases_execute(c, &full, &e2);
+	c->confirming = false;
+	lp_schedule_clear(&full);
+	if (e2.diverged || e2.crashed || !e2.history ||
+	    !lp_history_same_events(e2.history, th->text[vi])) {
+		lp_phases_exec_clear(&e2);
+		return lp_errf(why, whysize,
+			       "the schedule of a history of an execution's trace showed another "
+			       "history: steps taken as independent were not");
+	}
+	if (lp_strategy_derive(LP_PHASE_CONCURRENT, e2.log.decisions, e2.log.n_decisions, s2)) {
+		lp_phases_exec_clear(&e2);
+		return lp_errf(why, whysize,
+			       "a history of an execution's trace needs more than %d overrides",
+			       LP_MAX_OVERRIDES);
+	}
+	free(e2.sched);
+	e2.sched = lp_schedule_format(s2);
+	lp_phases_exec_clear(e);
+	*e = e2;
+	return 0;
+}
+
+/* The bounded search. With calls and returns commuting (commute), an execution stands for
+ * its trace (scheduler/history-orders.h); PHASE2_AGAIN, with the reason in why, when some
+ * trace cannot be checked that way. */
+static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysize)
+{
+	struct lp_explore *ex = lp_explore_new(LP_PHASE_CONCURRENT, c->sum.bound);
+	const struct lp_schedule *s;
+	bool stopped = false;
+	enum lp_reduction mode = c->o->reduction | (commute ? LP_REDUCE_CALLS_COMMUTE : 0);
+	lp_explore_set_reduction(ex, mode);
+	c->sum.p2_commute = commute;
+	struct lp_spec *sp = start_workers(c, ex);
+	int rc = LP_EXIT_OK;
+	c->p2_ex = ex;
+	while ((s = lp_explore_next(ex))) {
+		if ((stopped = lp_run_dfs_should_stop(c, ex, s)))
+			break;
+		struct lp_exec e;
+		lp_phases_execute_on(c, sp, s, &e, false);
+		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
+		c->sum.p2_executions++;
+		if ((int)s->cost > c->sum.p2_max_cost)
+			c->sum.p2_max_cost = (int)s->cost;
+		if (s->cost < LP_MAX_BOUND_SLOTS)
+			c->sum.p2_per_bound[s->cost]++;
+		if (e.crashed) {
+			if (WIFSIGNALED(e.res.status)) {
+				lp_phase2_pruned_counts(c, ex);
+				stop_workers(c, sp);
+				rc = lp_phases_violation(c, s, &e, "crash", NULL);
+				lp_phases_exec_clear(&e);
+				break;
+			}
+			lp_die(LP_EXIT_USAGE,
+			       "client exited under schedule %s before every thread finished (exit "
+			       "status %d): %s",
+			       e.sched, WIFEXITED(e.res.status) ? WEXITSTATUS(e.res.status) : -1,
+			       lp_phases_first_error(&e));
+		}
+		struct lp_trace_histories th;
+		if (commute && lp_trace_histories(e.history, e.res.log, e.res.log_len, &e.log, mode,
+						  &th, why, whysize)) {
+			lp_phases_exec_clear(&e);
+			rc = PHASE2_AGAIN;
+			break;
+		}
+		char *text;
+		size_t vi;
+		uint64_t serial_runs = c->sum.p1_executions + c->sum.confirm_executions;
+		enum lp_check_reply r = check_histories(c, &e, commute ? &th : NULL, &vi, &text);
+		const char *checked = commute ? th.text[vi] : e.history;
+		int crc = lp_phases_confirm(c, checked, &r, &text);
+		if (crc == LP_EXIT_OK && r == LP_CHECK_NONDETERMINISTIC) /* lazy phase 1 */
+			crc = lp_phases_nondeterministic(c, text);
+		if (crc != LP_EXIT_OK) {
+			free(text);
+			if (commute)
+				lp_trace_histories_clear(&th);
+			lp_phases_exec_clear(&e);
+			rc = crc;
+			break;
+		}
+		if (r == LP_CHECK_VIOLATION) {
+			/* found: reported even if a signal comes before its report is ready */
+			lp_interrupt_on_stop(NULL, NULL);
+			lp_phase2_pruned_counts(c, ex);
+			stop_workers(c, sp);
+			lp_phases_refresh(c, s, &e);
+			struct lp_schedule s2 = {0};
+			const struct lp_schedule *vs = s;
+			if (commute && !th.own[vi]) {
+				if (run_trace_history(c, &th, vi, mode, &e, &s2, why, whysize)) {
+					lp_interrupt_on_stop(lp_phases_end_interrupted, c);
+					free(text);
+					lp_trace_histories_clear(&th);
+					lp_phases_exec_clear(&e);
+					rc = PHASE2_AGAIN;
+					break;
+				}
+				vs = &s2;
+				c->sum.p2_trace_runs++;
+			}
+			rc = lp_phases_violation(c, vs, &e, e.stuck ? "stuck" : "non-linearizable",
+						 text);
+			lp_schedule_clear(&s2);
+			free(text);
+			if (commute)
+				lp_trace_histories_clear(&th);
+			lp_phases_exec_clear(&e);
+			break;
+		}
+		if (r != LP_CHECK_OK)
+			lp_die(LP_EXIT_USAGE,
+			       "lineup-checker rejected the history of schedule %s: %s", e.sched,
+			       text ? text : "");
+		free(text);
+		if (commute)
+			lp_trace_histories_clear(&th);
+		c->sum.p2_checked++;
+		/* golden and lazy serial runs overwrite the log */
+		if (!c->o->no_root_cause && !c->o->spec_from &&
+		    serial_runs == c->sum.p1_executions + c->sum.confirm_executions)
+			lp_rc_sample_add(&c->rc_sample, &e.log);
+		lp_phases_exec_clear(&e);
+		lp_phase2_pruned_counts(c, ex);
+		lp_progress_update(LP_PROGRESS_BOUNDED, c->sum.p2_executions, 0, (int)s->cost);
+	}
+	c->p2_ex = NULL;
+	stop_workers(c, sp);
+	if (rc == LP_EXIT_OK) {
+		lp_run_dfs_end(c, ex, stopped);
+		if (lp_explore_dropped(ex))
+			lp_summary_warn(&c->sum,
+					"phase 2 skipped schedules needing more than " LP_STR(
+					    LP_MAX_OVERRIDES) " overrides");
+	}
+	lp_spec_free(sp);
+	lp_explore_free(ex);
+	return rc;
+}
+
+/* Phase 2: with a reduction, calls and returns commute first; should a trace not be
+ * checkable that way, the search runs again from the start with them ordered (every
+ * real-time order a schedule within the bound shows is then run), and the summary says so. */
+int lp_phase2_run(struct lp_ctx *c)
+{
+	c->p2_started = lp_clock_now();
+	c->sum.reduction = c->o->reduction == LP_REDUCE_OFF	? "off"
+			   : c->o->reduction == LP_REDUCE_SLEEP ? "sleep"
+								: "race-free";
+	char why[256] = "";
+	bool commute = c->o->reduction != LP_REDUCE_OFF;
+	int rc = phase2_search(c, commute, why, sizeof why);
+	if (rc != PHASE2_AGAIN)
+		return rc;
+	char msg[512];
+	snprintf(msg, sizeof msg,
+		 "phase 2 ran again with calls and returns ordered after %llu executions: %s",
+		 (unsigned long long)c->sum.p2_executions, why);
+	lp_summary_warn(&c->sum, msg);
+	c->sum.p2_executions = c->sum.p2_histories = 0;
+	c->sum.p2_max_cost = -1;
+	memset(c->sum.p2_per_bound, 0, sizeof c->sum.p2_per_bound);
+	memset(c->sum.p2_pruned, 0, sizeof c->sum.p2_pruned);
+	rc = phase2_search(c, false, why, sizeof why);
+	return rc == PHASE2_AGAIN ? LP_EXIT_USAGE : rc;
+}
