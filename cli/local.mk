@@ -17,7 +17,9 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/run/interrupt.c cli/run/interrupt.h cli/run/phases-exec.h cli/run/phase-sample.c \
 	cli/report/interception.c cli/report/interception.h \
 	cli/test/test-desc.c cli/test/test-desc.h cli/test/test-run.c cli/test/test-run.h \
-	cli/test/test-gen.c cli/test/test-gen.h cli/test/test-campaign.c cli/test/test-campaign.h \
+	cli/test/test-gen.c cli/test/test-gen.h cli/test/campaign.c cli/test/campaign.h \
+	cli/test/campaign-internal.h cli/test/campaign-check.c cli/test/minimise.c \
+	cli/test/emit-client.c cli/test/campaign-json.c cli/test/merge.c cli/test/merge.h \
 	cli/run/symmetry.c cli/run/symmetry.h \
 	cli/run/call-keys.c cli/run/call-keys.h cli/run/cleanup.c cli/run/cleanup.h cli/run/output-check.c cli/run/output-check.h
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"' \

@@ -20,7 +20,8 @@
 #include "cli/run/interrupt.h"
 #include "cli/run/output-check.h"
 #include "cli/test/test-run.h"
-#include "cli/test/test-campaign.h"
+#include "cli/test/campaign.h"
+#include "cli/test/merge.h"
 
 /* LINEUP_PLAN_SITES=0 leaves the instrument and site lines out of the plan, for a preload
  * that predates them (the summary then says nothing was trapped). */
@@ -102,6 +103,29 @@ static unsigned check_slots(const struct lp_options *o)
 {
 	unsigned jobs = o->replay || o->strategy != LP_STRATEGY_DFS ? 0 : lp_options_jobs(o);
 	return 1 + LP_LANES_PER_WORKER * jobs;
+}
+
+/* What the summary knows before the phases run: the bound, the targets, the criterion. */
+static void summary_begin(struct lp_ctx *c, const struct lp_options *o)
+{
+	/* A budget without -p goes on bound by bound for as long as they fit. */
+	c->sum.bound = o->time_budget > 0 && !o->bound_given ? -1 : o->bound;
+	c->sum.functions = (size_t)c->plan->n_funcs;
+	c->sum.criterion = o->criterion ? o->criterion : "linearizability";
+	c->no_symmetry = o->no_symmetry;
+	c->sum.quasi = o->quasi, c->sum.n_quasi = o->n_quasi;
+	c->sum.n_targets = (size_t)c->plan->n_targets;
+	c->sum.targets = lp_xcalloc(c->sum.n_targets, sizeof *c->sum.targets);
+	for (int i = 0; i < c->plan->n_targets; i++)
+		c->sum.targets[i] = c->plan->targets[i].name;
+	/* Untyped functions the client does not import are common (a library exports more than
+	 * a test calls) and harmless: one reached anyway (dlsym) ends the run with an error
+	 * naming it. Only -v mentions them up front. */
+	for (int i = 0; i < c->plan->n_funcs && o->verbose > 0; i++)
+		if (!c->plan->funcs[i].typed)
+			lp_summary_warn(&c->sum, "some functions of the target have no known type: "
+						 "a call to one ends the "
+						 "run with an error naming it (give --signature)");
 }
 
 int main(int argc, char **argv)
@@ -199,24 +223,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	/* A budget without -p goes on bound by bound for as long as they fit. */
-	c.sum.bound = o.time_budget > 0 && !o.bound_given ? -1 : o.bound;
-	c.sum.functions = (size_t)c.plan->n_funcs;
-	c.sum.criterion = o.criterion ? o.criterion : "linearizability";
-	c.no_symmetry = o.no_symmetry;
-	c.sum.quasi = o.quasi, c.sum.n_quasi = o.n_quasi;
-	c.sum.n_targets = (size_t)c.plan->n_targets;
-	c.sum.targets = lp_xcalloc(c.sum.n_targets, sizeof *c.sum.targets);
-	for (int i = 0; i < c.plan->n_targets; i++)
-		c.sum.targets[i] = c.plan->targets[i].name;
-	/* Untyped functions the client does not import are common (a library exports more than
-	 * a test calls) and harmless: one reached anyway (dlsym) ends the run with an error
-	 * naming it. Only -v mentions them up front. */
-	for (int i = 0; i < c.plan->n_funcs && o.verbose > 0; i++)
-		if (!c.plan->funcs[i].typed)
-			lp_summary_warn(&c.sum, "some functions of the target have no known type: "
-						"a call to one ends the "
-						"run with an error naming it (give --signature)");
+	summary_begin(&c, &o);
 	/* A terminal gets a live line; a log (CI) one plain line every 10 s. */
 	lp_progress_start(!o.quiet, isatty(2), isatty(2) ? 0.25 : progress_interval());
 	rc = lp_phases_run(&c);

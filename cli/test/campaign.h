@@ -1,9 +1,10 @@
-/* cli/test/test-campaign.h — running generated tests (RandomCheck --random, AutoCheck
+/* cli/test/campaign.h — running generated tests (RandomCheck --random, AutoCheck
  * --auto) from a generator description: each test is written as a fixed test and checked
  * in full by a lineup-preload --test subprocess (up to -j at a time; the first violation
  * by test number wins whatever -j is), the first failing one is minimised, reported in
  * lineup-test(5) form with its replay command, and optionally written as a C client.
- * --shard K/N runs a slice; lineup-preload merge joins the slices' JSON reports. */
+ * --shard K/N runs a slice; lineup-preload merge (cli/test/merge.h) joins the slices'
+ * JSON reports. */
 #ifndef LINEUP_CLI_TEST_CAMPAIGN_H
 #define LINEUP_CLI_TEST_CAMPAIGN_H
 
@@ -11,8 +12,5 @@
 
 /* Runs the campaign o asks for (o->test is a generator); returns the exit status. */
 int lp_test_campaign(const struct lp_options *o);
-
-/* lineup-preload merge [--json FILE] REPORT.json...: one verdict; returns the status. */
-int lp_test_merge(int argc, char **argv);
 
 #endif

@@ -1,0 +1,85 @@
+/* cli/test/campaign-json.c — --json for a campaign: every checked test's verdict and counts,
+ * and the first violation with its minimised test; lineup-preload merge reads it back. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli/test/campaign-internal.h"
+#include "lineup/buf.h"
+#include "lineup/die.h"
+#include "lineup/exit-codes.h"
+
+static void json_str(struct lp_buf *b, const char *s)
+{
+	lp_buf_puts(b, "\"");
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			lp_buf_printf(b, "\\%c", *s);
+		else if (*s == '\n')
+			lp_buf_puts(b, "\\n");
+		else if ((unsigned char)*s < 0x20)
+			lp_buf_printf(b, "\\u%04x", *s);
+		else
+			lp_buf_add(b, s, 1);
+	}
+	lp_buf_puts(b, "\"");
+}
+
+static const char *verdict_of(int status)
+{
+	switch (status) {
+	case LP_EXIT_OK:
+		return "no violation found";
+	case LP_EXIT_VIOLATION:
+		return "violation";
+	case LP_EXIT_NONDETERMINISTIC:
+		return "nondeterministic";
+	default:
+		return "error";
+	}
+}
+
+/* The campaign's JSON report: one result a line, which lp_test_merge reads back. */
+void lp_campaign_write_json(const struct lp_campaign *c, const struct lp_campaign_result *fail,
+			    const struct lp_tdesc *min, int min_runs, bool min_complete,
+			    const char *stopped)
+{
+	struct lp_buf b = {0};
+	lp_buf_printf(&b, "{\"mode\": \"%s\", \"seed\": %llu, \"shape\": \"%dx%d\", ",
+		      c->o->autocheck ? "auto" : "random", (unsigned long long)c->o->seed,
+		      c->o->shape_threads, c->o->shape_calls);
+	lp_buf_printf(&b, "\"interrupted\": %s, \"stopped_by\": %s%s%s, ",
+		      stopped ? "true" : "false", stopped ? "\"" : "", stopped ? stopped : "null",
+		      stopped ? "\"" : "");
+	lp_buf_printf(&b, "\"shard\": \"%u/%u\", \"generated\": %llu, \"tests\": %zu,\n",
+		      c->o->shard_n ? c->o->shard_k : 1, c->o->shard_n ? c->o->shard_n : 1,
+		      (unsigned long long)c->total, c->n_res);
+	lp_buf_puts(&b, "\"results\": [\n");
+	for (size_t i = 0; i < c->n_res; i++) {
+		const struct lp_campaign_result *r = &c->res[i];
+		lp_buf_printf(
+		    &b,
+		    "{\"index\": %llu, \"verdict\": \"%s\", \"exit\": %d, "
+		    "\"phase1_executions\": %llu, \"phase2_executions\": %llu, \"test\": ",
+		    (unsigned long long)r->index, verdict_of(r->status), r->status, r->p1, r->p2);
+		json_str(&b, r->text);
+		lp_buf_printf(&b, "}%s\n", i + 1 < c->n_res ? "," : "");
+	}
+	lp_buf_puts(&b, "],\n\"violation\": ");
+	if (fail && fail->status == LP_EXIT_VIOLATION) {
+		lp_buf_printf(
+		    &b, "{\"index\": %llu, \"generated_test\": ", (unsigned long long)fail->index);
+		json_str(&b, fail->text);
+		char *mt = lp_campaign_test_text(min);
+		lp_buf_puts(&b, ", \"test\": ");
+		json_str(&b, mt);
+		free(mt);
+		lp_buf_printf(&b, ", \"minimisation_runs\": %d, \"minimal\": %s}\n", min_runs,
+			      min_complete ? "true" : "false");
+	} else
+		lp_buf_puts(&b, "null\n");
+	lp_buf_puts(&b, "}\n");
+	FILE *f = fopen(c->o->json, "w");
+	if (!f || fputs(lp_buf_str(&b), f) < 0 || fclose(f))
+		lp_die(LP_EXIT_USAGE, "cannot write the --json report '%s': %m", c->o->json);
+	lp_buf_free(&b);
+}

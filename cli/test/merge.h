@@ -1,0 +1,10 @@
+/* cli/test/merge.h — lineup-preload merge: the --json reports of a campaign's shards
+ * (--shard K/N, cli/test/campaign.h) joined into one verdict. */
+#ifndef LINEUP_CLI_TEST_MERGE_H
+#define LINEUP_CLI_TEST_MERGE_H
+
+/* lineup-preload merge REPORT.json... (argv, argc of them): one verdict; returns the
+ * exit status. */
+int lp_test_merge(int argc, char **argv);
+
+#endif
