@@ -1,4 +1,5 @@
 /* cli/report/report.c — the human-readable parts of the report: run summary and schedule sites. */
+#include "cli/report/report.h"
 #include "cli/run/phases.h"
 #include "lineup/stringify.h"
 

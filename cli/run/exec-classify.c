@@ -1,5 +1,6 @@
 /* cli/run/exec-classify.c — one execution: runs a schedule and classifies its outcome (a
  * history, stuck, crashed, or a set-up error that ends the run). */
+#include "cli/report/report.h"
 #include "phases-internal.h"
 
 #include <stdlib.h>

@@ -1,6 +1,7 @@
 /* cli/run/phases.c — one check: phase 1 (phase1.c), then phase 2 (phase2.c) or sampling,
  * and every way a run ends: no violation, nondeterminism, an interrupt (violation.c ends a
  * violation's report). Each execution runs through exec-classify.c. */
+#include "cli/report/report.h"
 #include "lineup/clock.h"
 #include "phases-internal.h"
 

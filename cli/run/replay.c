@@ -1,5 +1,6 @@
 /* cli/run/replay.c — --replay: runs one schedule, prints its history and, as comments,
  * the verdict on it (judged against phase 1's observations when concurrent). */
+#include "cli/report/report.h"
 #include "phases-internal.h"
 
 #include <stdio.h>

@@ -1,5 +1,6 @@
 /* cli/run/violation.c — the report of a violation: its head (printed at once), its root
  * causes (root-cause-run.h), then the summary and the verdict. */
+#include "cli/report/report.h"
 #include "lineup/clock.h"
 #include "phases-internal.h"
 
