@@ -17,37 +17,29 @@
 static volatile sig_atomic_t groups[MAX_GROUPS], helpers[MAX_HELPERS];
 static volatile sig_atomic_t killed[MAX_GROUPS]; /* by lp_cleanup_now, for lp_cleanup_wait */
 
-void lp_cleanup_watch_group(pid_t pgid)
+static void table_add(volatile sig_atomic_t *t, int n, pid_t id)
 {
-	for (int i = 0; i < MAX_GROUPS; i++)
-		if (!groups[i]) {
-			groups[i] = pgid;
+	for (int i = 0; i < n; i++)
+		if (!t[i]) {
+			t[i] = id;
 			return;
 		}
 }
 
-void lp_cleanup_forget_group(pid_t pgid)
+static void table_drop(volatile sig_atomic_t *t, int n, pid_t id)
 {
-	for (int i = 0; i < MAX_GROUPS; i++)
-		if (groups[i] == pgid)
-			groups[i] = 0;
+	for (int i = 0; i < n; i++)
+		if (t[i] == id)
+			t[i] = 0;
 }
 
-void lp_cleanup_watch_helper(pid_t pid)
-{
-	for (int i = 0; i < MAX_HELPERS; i++)
-		if (!helpers[i]) {
-			helpers[i] = pid;
-			return;
-		}
-}
+void lp_cleanup_watch_group(pid_t pgid) { table_add(groups, MAX_GROUPS, pgid); }
 
-void lp_cleanup_forget_helper(pid_t pid)
-{
-	for (int i = 0; i < MAX_HELPERS; i++)
-		if (helpers[i] == pid)
-			helpers[i] = 0;
-}
+void lp_cleanup_forget_group(pid_t pgid) { table_drop(groups, MAX_GROUPS, pgid); }
+
+void lp_cleanup_watch_helper(pid_t pid) { table_add(helpers, MAX_HELPERS, pid); }
+
+void lp_cleanup_forget_helper(pid_t pid) { table_drop(helpers, MAX_HELPERS, pid); }
 
 void lp_cleanup_helpers(void)
 {
