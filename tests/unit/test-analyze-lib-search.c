@@ -62,15 +62,20 @@ static size_t make_cache(const struct entry *e, int n, int old, unsigned char **
 	return at + str;
 }
 
-static void expect_lookup(const unsigned char *c, size_t len, const char *soname, const char *want)
+/* got (malloc'ed, freed here) is want, or NULL when want is. */
+static void expect_path(char *got, const char *want)
 {
-	char *got = lp_ldcache_lookup(c, len, soname);
 	if (want) {
 		assert_non_null(got);
 		assert_string_equal(got, want);
 	} else
 		assert_null(got);
 	free(got);
+}
+
+static void expect_lookup(const unsigned char *c, size_t len, const char *soname, const char *want)
+{
+	expect_path(lp_ldcache_lookup(c, len, soname), want);
 }
 
 static void test_cache_lookup(void **state)
@@ -136,13 +141,7 @@ static void fake_lib(const char *path, bool wrong)
 
 static void expect_found(const char *soname, const struct lp_lib_where *w, const char *want)
 {
-	char *got = lp_lib_search(soname, w);
-	if (want) {
-		assert_non_null(got);
-		assert_string_equal(got, want);
-	} else
-		assert_null(got);
-	free(got);
+	expect_path(lp_lib_search(soname, w), want);
 }
 
 static void test_search_order(void **state)
