@@ -1,6 +1,6 @@
 /* cli/report/progress.c — the status line on stderr (see progress.h). */
-#include "lineup/clock.h"
 #include "progress.h"
+#include "lineup/clock.h"
 
 #include <stdio.h>
 #include <time.h>

@@ -1,6 +1,5 @@
 /* cli/run/budget-run.c — stopping early and spending --time-budget bound by bound (see
  * budget-run.h; the estimates themselves are pure, in budget.c). */
-#include "lineup/clock.h"
 #include "budget-run.h"
 
 #include <stdio.h>
@@ -9,6 +8,7 @@
 #include "budget.h"
 #include "interrupt.h"
 #include "cli/report/progress.h"
+#include "lineup/clock.h"
 
 void lp_run_begin(struct lp_ctx *c)
 {

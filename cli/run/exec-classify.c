@@ -1,6 +1,5 @@
 /* cli/run/exec-classify.c — one execution: runs a schedule and classifies its outcome (a
  * history, stuck, crashed, or a set-up error that ends the run). */
-#include "cli/report/report.h"
 #include "phases-internal.h"
 
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include "lineup/exit-codes.h"
 #include "lineup/stringify.h"
 #include "scheduler/strategy.h"
+#include "cli/report/report.h"
 
 const char *lp_phases_first_error(const struct lp_exec *e)
 {

@@ -1,5 +1,4 @@
 /* cli/run/lazy-run.c — see lazy-run.h. */
-#include "lineup/clock.h"
 #include "lazy-run.h"
 
 #include <stdio.h>
@@ -11,6 +10,7 @@
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
+#include "lineup/clock.h"
 
 char *lp_lazy_run(struct lp_ctx *c, const char *request)
 {

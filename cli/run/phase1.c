@@ -1,6 +1,5 @@
 /* cli/run/phase1.c — phase 1: every serial schedule run for the observations, with
  * identical threads' orders derived by symmetry (symmetry.h) and lazy mode chosen here. */
-#include "lineup/clock.h"
 #include "phases-internal.h"
 
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "lineup/stringify.h"
+#include "lineup/clock.h"
 
 /* Counts distinct serial histories (by a 64-bit hash of the events, header excluded). */
 static bool new_history(struct lp_ctx *c, const char *text)

@@ -1,6 +1,5 @@
 /* cli/run/phase2.c — phase 2: the bounded search over concurrent schedules, each
  * execution's histories checked (a trace's when calls and returns commute). */
-#include "lineup/clock.h"
 #include "phases-internal.h"
 
 #include <stdlib.h>
@@ -17,6 +16,7 @@
 #include "lineup/exit-codes.h"
 #include "lineup/stringify.h"
 #include "scheduler/strategy.h"
+#include "lineup/clock.h"
 
 void lp_phase2_pruned_counts(struct lp_ctx *c, const struct lp_explore *ex)
 {

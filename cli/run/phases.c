@@ -1,8 +1,6 @@
 /* cli/run/phases.c — one check: phase 1 (phase1.c), then phase 2 (phase2.c) or sampling,
  * and every way a run ends: no violation, nondeterminism, an interrupt (violation.c ends a
  * violation's report). Each execution runs through exec-classify.c. */
-#include "cli/report/report.h"
-#include "lineup/clock.h"
 #include "phases-internal.h"
 
 #include <stdlib.h>
@@ -15,6 +13,8 @@
 #include "cli/run/interrupt.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
+#include "cli/report/report.h"
+#include "lineup/clock.h"
 
 /* The time of each phase, as far as it ran (root causes and lazy phase 1 counted apart). */
 static void stop_clocks(struct lp_ctx *c)

@@ -1,6 +1,5 @@
 /* cli/run/replay.c — --replay: runs one schedule, prints its history and, as comments,
  * the verdict on it (judged against phase 1's observations when concurrent). */
-#include "cli/report/report.h"
 #include "phases-internal.h"
 
 #include <stdio.h>
@@ -16,6 +15,7 @@
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "lineup/stringify.h"
+#include "cli/report/report.h"
 
 /* Writes text as lineup-history(5) comment lines, so the replay's stdout stays a history. */
 static void put_comment(const char *text)

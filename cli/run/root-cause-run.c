@@ -2,7 +2,6 @@
  * memory accesses, candidate repairs from its conflict cycles, each checked by exploring
  * the schedules again with its regions atomic, ranked by the linearizable executions of
  * phase 2 they forbid (root-cause-run.h). */
-#include "lineup/clock.h"
 #include "cli/run/root-cause-run.h"
 
 #include <inttypes.h>
@@ -19,6 +18,7 @@
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "scheduler/sched-pick.h"
+#include "lineup/clock.h"
 
 #define MAX_TRACE 4096	    /* accesses of the failing execution looked at */
 #define MAX_CANDIDATES 12   /* candidate repairs checked */

@@ -2,7 +2,6 @@
  * schedule through its fork server (or by re-exec when the client is multithreaded at the
  * fork point). The LINEUP_* environment of the client and its preload is set here and
  * nowhere else (a campaign sets LINEUP_TEST_ORIGIN for its own checks, cli/test/). */
-#include "lineup/clock.h"
 #include "run-server.h"
 
 #include <errno.h>
@@ -30,6 +29,7 @@
 #include "lineup/exit-codes.h"
 #include "slot-pick.h"
 #include "watchdog.h"
+#include "lineup/clock.h"
 
 #ifndef LP_BINDIR
 #define LP_BINDIR "/usr/local/bin"

@@ -1,7 +1,5 @@
 /* cli/run/violation.c — the report of a violation: its head (printed at once), its root
  * causes (root-cause-run.h), then the summary and the verdict. */
-#include "cli/report/report.h"
-#include "lineup/clock.h"
 #include "phases-internal.h"
 
 #include <inttypes.h>
@@ -18,6 +16,8 @@
 #include "lineup/exit-codes.h"
 #include "lineup/stringify.h"
 #include "replay-cmd.h"
+#include "cli/report/report.h"
+#include "lineup/clock.h"
 
 /* What can make a report on this run's observations wrong, or a concurrent history a
  * product of --spurious-wakeups: the lines that start a violation report (also replay's). */
