@@ -1,6 +1,7 @@
 # cli/analyze/atomics.mk: the atomic-instruction scan (libatomics-scan.a), its test objects and tests.
 noinst_LIBRARIES += libatomics-scan.a
 libatomics_scan_a_SOURCES = cli/analyze/atomics-scan.c cli/analyze/atomics-scan.h \
+	cli/analyze/atomics-elf.c cli/analyze/atomics-elf.h \
 	cli/analyze/stub-pads.c cli/analyze/stub-pads.h
 libatomics_scan_a_CFLAGS = $(AM_CFLAGS) $(CAPSTONE_CFLAGS) $(LIBELF_CFLAGS) $(LP_SAN_CFLAGS)
 
