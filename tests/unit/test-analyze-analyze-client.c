@@ -1,4 +1,4 @@
-/* tests/unit/test-analyze-client.c — client checks, the loader's closure, and target
+/* tests/unit/test-analyze-analyze-client.c — client checks, the loader's closure, and target
  * resolution (defaults, sonames, paths by identity). */
 #include "test-analyze-util.h"
 #include "lineup/die.h"
@@ -13,7 +13,7 @@ static char tmpdir[64]; /* short: messages quoting it fit LP_ERR_SIZE */
 
 static int setup(void **state)
 {
-	snprintf(tmpdir, sizeof(tmpdir), "/tmp/test-analyze-client.XXXXXX");
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/test-analyze-analyze-client.XXXXXX");
 	return mkdtemp(tmpdir) ? 0 : -1;
 }
 

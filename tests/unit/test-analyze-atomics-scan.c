@@ -1,4 +1,4 @@
-/* tests/unit/test-atomics-scan.c — the atomic-instruction scan on hand-written and
+/* tests/unit/test-analyze-atomics-scan.c — the atomic-instruction scan on hand-written and
  * GCC-compiled test objects (expected offsets from their labels), and on the real GLib. */
 #include <fcntl.h>
 #include <gelf.h>

@@ -1,4 +1,4 @@
-/* tests/unit/test-analyze-types.c — exported functions, --function globs, and the kinds
+/* tests/unit/test-analyze-dwarf-types.c — exported functions, --function globs, and the kinds
  * from the target's DWARF, the client's declarations and --signature. */
 #include "test-analyze-util.h"
 

@@ -1,4 +1,4 @@
-/* tests/unit/test-analyze-format.c — lp_format_value for every kind: only the bytes of
+/* tests/unit/test-analyze-format-value.c — lp_format_value for every kind: only the bytes of
  * the type count, strings are C-escaped and marked when truncated. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,5 +1,5 @@
-/* tests/unit/test-plan-roundtrip.c — the patch plan across the one boundary it crosses:
- * written by the cli's lp_plan_write (cli/analyze/plan-write.c), read by the preload's
+/* tests/unit/test-analyze-plan-write-roundtrip.c — the patch plan across the one boundary it
+ * crosses: written by the cli's lp_plan_write (cli/analyze/plan-write.c), read by the preload's
  * lp_plan_parse (preload/plan.c). Every field the preload uses comes back equal. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* tests/unit/test-analyze-plan.c — the patch plan text (protocol.h) written by
+/* tests/unit/test-analyze-plan-write.c — the patch plan text (protocol.h) written by
  * lp_plan_write, read back with an independent small reader. */
 #include "test-analyze-util.h"
 

@@ -1,4 +1,4 @@
-/* tests/unit/test-analyze-pure.c — pure region starts (cli/analyze/pure-regions.h) of the
+/* tests/unit/test-analyze-pure-regions.c — pure region starts (cli/analyze/pure-regions.h) of the
  * fixture tests/analyze/libpure.c, built optimised without a frame pointer and unoptimised
  * with one and the stack protector: which of each function's entry and post-lock regions
  * touch memory other threads see, and which functions never qualify. */

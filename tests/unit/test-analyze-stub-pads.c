@@ -1,4 +1,4 @@
-/* tests/unit/test-stub-pads.c — padding for the jumps to stubs (cli/analyze/stub-pads.h):
+/* tests/unit/test-analyze-stub-pads.c — padding for the jumps to stubs (cli/analyze/stub-pads.h):
  * runs cut at branch targets, and each short site given reachable, unshared padding, the
  * nearest first; checked against a brute-force reading on random layouts. */
 #include <setjmp.h>

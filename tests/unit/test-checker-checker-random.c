@@ -1,4 +1,4 @@
-/* tests/unit/test-checker-random.c — property test: concurrent histories generated from
+/* tests/unit/test-checker-checker-random.c — property test: concurrent histories generated from
  * reference models (queue, stack, register, counter) with random linearization points
  * pass against all serial histories of the same test; with one result mutated the
  * verdict equals a brute-force permutation checker. Seed: LP_TEST_SEED or the time. */

@@ -1,4 +1,4 @@
-/* tests/unit/test-checker-lineup.c — verdicts on the Line-Up paper's examples and on the
+/* tests/unit/test-checker-checker.c — verdicts on the Line-Up paper's examples and on the
  * other criteria: queue (Figure 1), counter (2.2.1), manual-reset event (Figure 9, stuck),
  * nondeterminism, sequential consistency, quasi linearizability, observations. */
 #include <setjmp.h>

@@ -1,4 +1,4 @@
-/* tests/unit/test-history-parse.c — the strict history parser: accepted forms,
+/* tests/unit/test-checker-history-parse.c — the strict history parser: accepted forms,
  * normalisation, and every rejection rule with its file:line message. */
 #include <setjmp.h>
 #include <stdarg.h>

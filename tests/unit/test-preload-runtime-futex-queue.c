@@ -1,4 +1,4 @@
-/* tests/unit/test-runtime-futex-queue.c — the futex waiter queue: FIFO order, addresses,
+/* tests/unit/test-preload-runtime-futex-queue.c — the futex waiter queue: FIFO order, addresses,
  * bitset matching, wake counts and the kernel's reading of the count. */
 #include <setjmp.h>
 #include <stdarg.h>

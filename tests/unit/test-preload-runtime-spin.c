@@ -1,4 +1,4 @@
-/* tests/unit/test-runtime-spin.c — the spin-loop folding of preload/runtime-spin.h on a
+/* tests/unit/test-preload-runtime-spin.c — the spin-loop folding of preload/runtime-spin.h on a
  * runtime of two threads: when a thread parks (a loop iteration back to its yield with
  * nothing dependent in between), what unparks it (a dependent step that is no loop
  * iteration), that a parked thread once chosen runs its repeats as one step up to

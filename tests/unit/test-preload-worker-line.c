@@ -1,4 +1,4 @@
-/* tests/unit/test-worker-line.c — passing a worker's turn past executions whose processes
+/* tests/unit/test-preload-worker-line.c — passing a worker's turn past executions whose processes
  * ended (preload/worker-line.h): the one at the turn, ones further back in the line once
  * the turn reaches them, never one still alive, and tickets that wrap around. */
 #include <setjmp.h>

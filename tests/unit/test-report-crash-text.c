@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-crash.c — a crash as the report says it (cli/report/crash-text.h) and
+/* tests/unit/test-report-crash-text.c — a crash as the report says it (cli/report/crash-text.h) and
  * the unwinder (cli/analyze/unwind.h): the stack copy's reader, and a backtrace of this very
  * process from registers and a stack copy taken as the preload's handler takes them. */
 #include <setjmp.h>
@@ -186,7 +186,7 @@ static void unwinds_this_process(void **state)
 	assert_non_null(ci->frames[0].fn);
 	assert_string_equal(ci->frames[0].fn, "inner");
 	assert_non_null(ci->frames[0].file);
-	assert_string_equal(ci->frames[0].file, "test-cli-crash.c");
+	assert_string_equal(ci->frames[0].file, "test-report-crash-text.c");
 	assert_string_equal(ci->frames[1].fn, "outer");
 	assert_string_equal(ci->frames[2].fn, "unwinds_this_process");
 	lp_crash_info_free(ci);

@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-interception.c — the interception coverage: calls are counted per
+/* tests/unit/test-report-interception.c — the interception coverage: calls are counted per
  * function (those before the fork point once), the preload's warnings are kept once
  * each, and the report lists types, counts, uncalled functions and what was not controlled. */
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-json.c — JSON escaping and the report object. */
+/* tests/unit/test-report-json.c — JSON escaping and the report object. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-progress.c — the progress line: nothing when disabled, at most one
+/* tests/unit/test-report-progress.c — the progress line: nothing when disabled, at most one
  * redraw per quarter second, the phase's counts and rate, and a clear that erases it; off
  * a terminal, plain lines per interval; the line's text and the time-left estimate. */
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-livelock.c — the livelock line of a stuck report, from a synthetic
+/* tests/unit/test-report-report-livelock.c — the livelock line of a stuck report, from a synthetic
  * execution log: the spinning thread, its distinct last sites, the limit. */
 #include <stdarg.h>
 #include <stddef.h>

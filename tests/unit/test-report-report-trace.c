@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-trace.c — the `--replay -v` trace from a synthetic execution log:
+/* tests/unit/test-report-report-trace.c — the `--replay -v` trace from a synthetic execution log:
  * one line per point, switches and preemptions marked, counts per kind, each run of one
  * site symbolized once. */
 #include <stdarg.h>

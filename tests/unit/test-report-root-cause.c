@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-root-cause.c — root causes on synthetic traces: the conflict cycles and
+/* tests/unit/test-report-root-cause.c — root causes on synthetic traces: the conflict cycles and
  * the candidate regions they give, minimality and ranking, and the region rule replayed over
  * a recorded execution (which executions a repair forbids). */
 #include <stdarg.h>

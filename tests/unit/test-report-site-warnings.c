@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-site-warnings.c — warnings about single instructions summed up
+/* tests/unit/test-report-site-warnings.c — warnings about single instructions summed up
  * (cli/report/site-warnings.h), and their place among the summary's warnings. */
 #include <setjmp.h>
 #include <stdarg.h>

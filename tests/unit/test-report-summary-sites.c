@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-summary-sites.c — the run summary's instrumentation lines and
+/* tests/unit/test-report-summary-sites.c — the run summary's instrumentation lines and
  * warnings: per object when the preload trapped every planned site, totals when not,
  * skipped sites one line per reason, and the warnings that weaken the verdict. */
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-budget.c — --time-budget's pure parts: durations, the estimate of a
+/* tests/unit/test-run-budget.c — --time-budget's pure parts: durations, the estimate of a
  * bound's schedules, and the coverage and guarantee sentences of a run cut short. */
 #include <stdarg.h>
 #include <stddef.h>

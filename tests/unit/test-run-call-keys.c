@@ -1,4 +1,4 @@
-/* test-cli-call-keys.c — per-thread call keys: results, interleaving and header do not
+/* test-run-call-keys.c — per-thread call keys: results, interleaving and header do not
  * count; a different argument, call order within a thread or thread does. */
 #include <setjmp.h>
 #include <stdarg.h>

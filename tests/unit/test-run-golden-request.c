@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-golden.c — a checker request ("I1 I2 ...") into the golden calls of
+/* tests/unit/test-run-golden-request.c — a checker request ("I1 I2 ...") into the golden calls of
  * the shared area (arguments, strings, the history's results for handle pairing, what
  * cannot be called), and the golden results into the answer text. */
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-lazy.c — the pure half of lazy phase 1 in the cli
+/* tests/unit/test-run-lazy-request.c — the pure half of lazy phase 1 in the cli
  * (cli/run/lazy-request.c): how many serial orders a first execution's operations have
  * (what --phase1 auto decides on), requests into the shared area's order, and a history's
  * call order as a request. */

@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-root-cause-budget.c — the root-cause search's budget: by default the
+/* tests/unit/test-run-root-cause-budget.c — the root-cause search's budget: by default the
  * time the check took (at least 1 s) and 25 times its executions, whichever ends first;
  * --root-cause-time alone when given; and the line of a search that reached its bound. */
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-shm-log.c — records written by hand -> decisions, warnings and the
+/* tests/unit/test-run-shm-log.c — records written by hand -> decisions, warnings and the
  * history text. */
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-slot-pick.c — where the workers' next execution goes: an idle slot on
+/* tests/unit/test-run-slot-pick.c — where the workers' next execution goes: an idle slot on
  * the least loaded worker, and no more submitted at once than one per worker (two with a
  * single worker: one running, one queued behind it). */
 #include <stdarg.h>

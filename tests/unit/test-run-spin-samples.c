@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-spin-samples.c — the watchdog's early spin verdict on register
+/* tests/unit/test-run-spin-samples.c — the watchdog's early spin verdict on register
  * samples: a loop without progress, one with progress, code too far apart, undecided. */
 #include <stdarg.h>
 #include <stddef.h>

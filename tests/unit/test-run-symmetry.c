@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-symmetry.c — identical threads of a serial history: which threads
+/* tests/unit/test-run-symmetry.c — identical threads of a serial history: which threads
  * form groups, when they behave alike, and the histories derived by swapping them. */
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* tests/unit/test-explore-atomic-region.c — the atomic-region rule the runtime applies while
+/* tests/unit/test-scheduler-atomic-region.c — the atomic-region rule the runtime applies while
  * root causes are checked: entering at the start, holding until the end, yields and
  * operation ends. */
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* tests/unit/test-explore-expand.c — children made ahead of their parent's turn
+/* tests/unit/test-scheduler-explore-expand.c — children made ahead of their parent's turn
  * (lp_explore_expand, what eager phase 1's workers rely on): whichever schedules are
  * expanded, and when, the explorer returns the same schedules in the same order, with the
  * same costs, iterations, progress and counts as one that is never asked to; the children

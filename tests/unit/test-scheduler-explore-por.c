@@ -1,5 +1,5 @@
-/* tests/unit/test-explore-por.c — the partial-order reduction (sleep sets under preemption
- * bounding) against a simulator of abstract threads whose steps read, write, lock, yield
+/* tests/unit/test-scheduler-explore-por.c — the partial-order reduction (sleep sets under
+ * preemption bounding) against a simulator of abstract threads whose steps read, write, lock, yield
  * or run thread-private code: under bounds 0..3 the reduced exploration reaches exactly
  * the final states the full one reaches, never runs more executions, and prunes some.
  * Random programs (seed printed; LP_POR_SEED=N repeats one) plus fixed cases. */

@@ -1,4 +1,4 @@
-/* tests/unit/test-explore-schedule.c — schedule strings: round trip and rejection. */
+/* tests/unit/test-scheduler-explore-schedule.c — schedule strings: round trip and rejection. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,4 +1,4 @@
-/* tests/unit/test-explore-bounding.c — the explorer against a toy deterministic program:
+/* tests/unit/test-scheduler-explore.c — the explorer against a toy deterministic program:
  * schedules per preemption bound equal a brute-force count of interleavings, no
  * interleaving is run twice, and schedules come out in nondecreasing cost. */
 #include <stdarg.h>

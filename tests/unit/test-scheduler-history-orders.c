@@ -1,4 +1,4 @@
-/* tests/unit/test-explore-history-orders.c — the maximal real-time orders of a trace's histories
+/* tests/unit/test-scheduler-history-orders.c — the maximal real-time orders of a trace's histories
  * and the schedules showing them (scheduler/history-orders.h): fixed logs with known answers, and
  * random logs against brute force over every linearization of the trace (seed printed;
  * LP_HIST_SEED=N repeats one). */

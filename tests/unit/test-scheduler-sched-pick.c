@@ -1,4 +1,5 @@
-/* tests/unit/test-runtime-pick.c — candidate sets and default choices (protocol.h rules). */
+/* tests/unit/test-scheduler-sched-pick.c — candidate sets and default choices (protocol.h rules).
+ */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* tests/unit/test-explore-state-cache.c — trace names of scheduling points and the table
+/* tests/unit/test-scheduler-state-cache.c — trace names of scheduling points and the table
  * of explored points (scheduler/state-cache.h): the same steps in an order that differs
  * only by independent steps name the same state, a swap of dependent steps does not, a
  * what-if query names the state the step would reach, and the table covers a visit only

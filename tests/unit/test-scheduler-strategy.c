@@ -1,4 +1,4 @@
-/* tests/unit/test-explore-strategy.c — the randomized strategies' pure parts: seeded
+/* tests/unit/test-scheduler-strategy.c — the randomized strategies' pure parts: seeded
  * choices stay among the candidates and repeat with the seed, PCT change points are
  * distinct and in range, the highest priority runs, and a decision log turns into the
  * override list that reproduces every choice under the default rule. */

@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-test-desc.c — lineup-test(5) descriptions: what is parsed, what is
+/* tests/unit/test-test-test-desc.c — lineup-test(5) descriptions: what is parsed, what is
  * refused (with FILE:LINE), and that printing gives back the same description. */
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* tests/unit/test-cli-test-gen.c — generated tests: random ones depend on (seed, number)
+/* tests/unit/test-test-test-gen.c — generated tests: random ones depend on (seed, number)
  * alone, AutoCheck's are distinct and of growing size, minimisation's variants are
  * smaller and stay within the op lines' choices. */
 #include <stdarg.h>
