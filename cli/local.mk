@@ -170,3 +170,9 @@ TESTS += tests/unit/test-run-golden-request
 tests_unit_test_run_golden_request_SOURCES = tests/unit/test-run-golden-request.c cli/run/golden-request.c cli/analyze/format-value.c
 tests_unit_test_run_golden_request_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_run_golden_request_LDADD = $(LP_CLI_TEST_LIBS)
+
+check_PROGRAMS += tests/unit/test-run-cleanup
+TESTS += tests/unit/test-run-cleanup
+tests_unit_test_run_cleanup_SOURCES = tests/unit/test-run-cleanup.c cli/run/cleanup.c
+tests_unit_test_run_cleanup_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_run_cleanup_LDADD = $(LP_CLI_TEST_LIBS)

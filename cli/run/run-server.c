@@ -117,6 +117,7 @@ static pid_t spawn(struct lp_server *sv, int cmd_rd, int reply_wr, int log_wr)
 		exec_client(sv, cmd_rd, reply_wr, log_wr, cli);
 	setpgid(pid, pid); /* also here: no window where the group does not exist yet */
 	lp_cleanup_watch_group(pid);
+	lp_cleanup_reap_orphans(); /* of the client before, whose group ended */
 	return pid;
 }
 
@@ -127,10 +128,8 @@ static pid_t reap(pid_t pid, int *status, int flags)
 	pid_t w;
 	while ((w = waitpid(pid, status, flags)) < 0 && errno == EINTR)
 		;
-	if (w == pid) {
-		kill(-pid, SIGKILL);
-		lp_cleanup_forget_group(pid);
-	}
+	if (w == pid)
+		lp_cleanup_group_ended(pid);
 	return w;
 }
 
