@@ -85,8 +85,12 @@ void lp_cleanup_reap_orphans(void)
 		pid_t g = ended[i];
 		while (waitpid(-g, NULL, WNOHANG) > 0)
 			;
+		/* Nothing of it is left, zombies included: drop it now, before the kernel can
+		 * give its number to a new group (never while a member, even a zombie, is left;
+		 * its members, killed and orphaned to the cli, leave only through a wait of ours:
+		 * the one above, or lp_cleanup_wait's as the cli ends). */
 		if (kill(-g, 0) < 0 && errno == ESRCH)
-			ended[i] = ended[--n_ended]; /* nothing of it is left, zombies included */
+			ended[i] = ended[--n_ended];
 		else
 			i++;
 	}
