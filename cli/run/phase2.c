@@ -88,9 +88,9 @@ static int run_trace_history(struct lp_ctx *c, const struct lp_trace_histories *
 			       "a history of an execution's trace needs more than %d overrides",
 			       LP_MAX_OVERRIDES);
 	struct lp_exec e2;
-	c->confirming = true;
+	c->p2.confirming = true;
 	lp_phases_execute(c, &full, &e2);
-	c->confirming = false;
+	c->p2.confirming = false;
 	lp_schedule_clear(&full);
 	if (e2.diverged || e2.crashed || !e2.history ||
 	    !lp_history_same_events(e2.history, th->text[vi])) {
@@ -125,7 +125,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 	c->sum.p2_commute = commute;
 	struct lp_spec *sp = start_workers(c, ex);
 	int rc = LP_EXIT_OK;
-	c->p2_ex = ex;
+	c->p2.ex = ex;
 	while ((s = lp_explore_next(ex))) {
 		if ((stopped = lp_run_dfs_should_stop(c, ex, s)))
 			break;
@@ -214,12 +214,12 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 		/* golden and lazy serial runs overwrite the log */
 		if (!c->o->no_root_cause && !c->o->spec_from &&
 		    serial_runs == c->sum.p1_executions + c->sum.confirm_executions)
-			lp_rc_sample_add(&c->rc_sample, &e.log);
+			lp_rc_sample_add(&c->p2.rc_sample, &e.log);
 		lp_phases_exec_clear(&e);
 		lp_phase2_pruned_counts(c, ex);
 		lp_progress_update(LP_PROGRESS_BOUNDED, c->sum.p2_executions, 0, (int)s->cost);
 	}
-	c->p2_ex = NULL;
+	c->p2.ex = NULL;
 	stop_workers(c, sp);
 	if (rc == LP_EXIT_OK) {
 		lp_run_dfs_end(c, ex, stopped);
@@ -238,7 +238,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
  * real-time order a schedule within the bound shows is then run), and the summary says so. */
 int lp_phase2_run(struct lp_ctx *c)
 {
-	c->p2_started = lp_clock_now();
+	c->p2.started = lp_clock_now();
 	c->sum.reduction = c->o->reduction == LP_REDUCE_OFF	? "off"
 			   : c->o->reduction == LP_REDUCE_SLEEP ? "sleep"
 								: "race-free";
