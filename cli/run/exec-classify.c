@@ -7,7 +7,7 @@
 #include <sys/wait.h>
 
 #include "cli/report/crash-text.h"
-#include "cli/run/spec-run.h"
+#include "cli/run/run-ahead.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"

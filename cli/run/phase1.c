@@ -7,7 +7,7 @@
 
 #include "cli/report/progress.h"
 #include "cli/run/budget-run.h"
-#include "cli/run/spec-run.h"
+#include "cli/run/run-ahead.h"
 #include "cli/run/symmetry.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"

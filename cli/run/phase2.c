@@ -10,7 +10,7 @@
 #include "cli/run/budget-run.h"
 #include "cli/run/interrupt.h"
 #include "cli/run/root-cause-run.h"
-#include "cli/run/spec-run.h"
+#include "cli/run/run-ahead.h"
 #include "cli/run/trace-check.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"

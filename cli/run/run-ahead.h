@@ -1,4 +1,4 @@
-/* cli/run/spec-run.h — eager phase 1 and phase 2 on the workers (--jobs) with the result of
+/* cli/run/run-ahead.h — eager phase 1 and phase 2 on the workers (--jobs) with the result of
  * running one schedule at a time.
  *
  * The explorer stays sequential: it asks for one schedule at a time and takes its decision
@@ -14,8 +14,8 @@
  * first violation, the same counts whatever the number of workers. Speculation is lost
  * only when the schedule is pruned before its turn or the run ends first; a watchdog
  * expiry in a speculative execution ends the run only at its turn. */
-#ifndef LINEUP_CLI_SPEC_RUN_H
-#define LINEUP_CLI_SPEC_RUN_H
+#ifndef LINEUP_CLI_RUN_AHEAD_H
+#define LINEUP_CLI_RUN_AHEAD_H
 
 #include <stdint.h>
 

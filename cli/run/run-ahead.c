@@ -1,5 +1,5 @@
-/* cli/run/spec-run.c — phase 2 on several workers (spec-run.h). */
-#include "spec-run.h"
+/* cli/run/run-ahead.c — phase 2 on several workers (run-ahead.h). */
+#include "run-ahead.h"
 
 #include <stdlib.h>
 #include <string.h>
