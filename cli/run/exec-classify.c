@@ -36,13 +36,13 @@ void lp_phases_exec_clear(struct lp_exec *e)
 /* Runs s and classifies the outcome; dies on set-up errors that make any verdict void. */
 static void classify(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, bool replay);
 
-void lp_phases_execute_on(struct lp_ctx *c, struct lp_spec *sp, const struct lp_schedule *s,
+void lp_phases_execute_on(struct lp_ctx *c, struct lp_run_ahead *ra, const struct lp_schedule *s,
 			  struct lp_exec *e, bool replay)
 {
 	memset(e, 0, sizeof *e);
 	e->sched = lp_schedule_format(s);
-	if (sp)
-		lp_spec_run(sp, s, &e->res);
+	if (ra)
+		lp_run_ahead_result(ra, s, &e->res);
 	else
 		lp_server_run(&c->sv, s, c->o->max_steps, &e->res);
 	classify(c, s, e, replay);
@@ -53,7 +53,7 @@ void lp_phases_execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_
 	lp_phases_execute_on(c, NULL, s, e, false);
 }
 
-/* The outcome of s's execution, its result in e->res (run now or earlier: spec-run.c). */
+/* The outcome of s's execution, its result in e->res (run now or earlier: run-ahead.c). */
 static void classify(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, bool replay)
 {
 	char err[256];

@@ -168,22 +168,22 @@ static void expand_ahead(void *arg, struct lp_explore *ex, uint64_t id, unsigned
 	lp_shmlog_clear(&log);
 }
 
-/* Phase 1's explorer and its workers (spec-run.h), freed together; what the workers ran
+/* Phase 1's explorer and its workers (run-ahead.h), freed together; what the workers ran
  * ahead goes into the summary. */
-static void phase1_free(struct lp_ctx *c, struct lp_explore *ex, struct lp_spec *sp)
+static void phase1_free(struct lp_ctx *c, struct lp_explore *ex, struct lp_run_ahead *ra)
 {
-	if (sp) {
+	if (ra) {
 		c->sum.p1_workers = lp_server_workers(&c->sv);
-		c->sum.p1_speculated = lp_spec_used(sp);
+		c->sum.p1_speculated = lp_run_ahead_used(ra);
 	}
-	lp_spec_free(sp);
+	lp_run_ahead_free(ra);
 	lp_explore_free(ex);
 }
 
 /* What phase 1's first execution decides: lazy or eager, the identical threads, and
  * the workers running serial orders ahead (returned; NULL for none). */
-static struct lp_spec *after_first(struct lp_ctx *c, struct lp_explore *ex, struct lp_exec *e,
-				   bool replay)
+static struct lp_run_ahead *after_first(struct lp_ctx *c, struct lp_explore *ex, struct lp_exec *e,
+					bool replay)
 {
 	choose_mode(c, e->history, &e->log);
 	/* -f leaves target calls in the client's code: its order matters, no symmetry */
@@ -194,9 +194,9 @@ static struct lp_spec *after_first(struct lp_ctx *c, struct lp_explore *ex, stru
 	 * 2's workers may be running (lp_phases_confirm), and slot 0 is phase 1's. */
 	if (replay || c->p1.lazy || lp_server_parallel(&c->sv) <= 1)
 		return NULL;
-	struct lp_spec *sp = lp_spec_new(&c->sv, ex, c->o->max_steps);
-	lp_spec_set_expand(sp, expand_ahead, c);
-	return sp;
+	struct lp_run_ahead *ra = lp_run_ahead_new(&c->sv, ex, c->o->max_steps);
+	lp_run_ahead_set_expand(ra, expand_ahead, c);
+	return ra;
 }
 
 /* Runs the symmetry probe (c->p1.sym_probe): false when the swapped start's history is not
@@ -250,20 +250,20 @@ static void phase1_end(struct lp_ctx *c, struct lp_explore *ex)
 int lp_phase1_run(struct lp_ctx *c, bool replay)
 {
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_SERIAL, -1);
-	struct lp_spec *sp = NULL;
+	struct lp_run_ahead *ra = NULL;
 	const struct lp_schedule *s;
 	c->p1.started = lp_clock_now();
 	bool first = true;
 	while ((s = lp_explore_next(ex))) {
 		if (!replay && lp_run_should_stop(c, 1)) {
-			phase1_free(c, ex, sp);
+			phase1_free(c, ex, ra);
 			return LP_EXIT_OK; /* incomplete observations: no phase 2, no checks on them
 					    */
 		}
 		struct lp_exec e;
-		lp_phases_execute_on(c, sp, s, &e, false);
+		lp_phases_execute_on(c, ra, s, &e, false);
 		if (first)
-			sp = after_first(c, ex, &e, replay);
+			ra = after_first(c, ex, &e, replay);
 		first = false;
 		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
 		c->sum.p1_executions++;
@@ -286,7 +286,7 @@ int lp_phase1_run(struct lp_ctx *c, bool replay)
 			/* derived observations disagree with a run: not interchangeable */
 			free(text);
 			lp_phases_exec_clear(&e);
-			phase1_free(c, ex, sp);
+			phase1_free(c, ex, ra);
 			c->p1.sym_broken = false;
 			lp_summary_warn(&c->sum, "threads that made the same calls did not behave "
 						 "alike (different calls or results when swapped): "
@@ -294,7 +294,7 @@ int lp_phase1_run(struct lp_ctx *c, bool replay)
 			return lp_phase1_rerun(c);
 		}
 		if (r == LP_CHECK_NONDETERMINISTIC) {
-			phase1_free(c, ex, sp); /* before the report stops the fork server */
+			phase1_free(c, ex, ra); /* before the report stops the fork server */
 			int rc = lp_phases_nondeterministic(c, text);
 			free(text);
 			lp_phases_exec_clear(&e);
@@ -311,7 +311,7 @@ int lp_phase1_run(struct lp_ctx *c, bool replay)
 		if (c->p1.lazy)
 			break; /* the rest when phase 2's checks ask for it */
 	}
-	phase1_free(c, NULL, sp);		  /* slot 0 runs what follows */
+	phase1_free(c, NULL, ra);		  /* slot 0 runs what follows */
 	if (c->p1.n_sym && c->p1.sym_probe.tid) { /* the swapped start, for real */
 		if (!probe_alike(c)) {
 			lp_explore_free(ex);
