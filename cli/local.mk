@@ -1,9 +1,10 @@
-# cli: build rules for lineup-preload (the driver part; analysis rules are in cli/analyze/local.mk).
+# cli: build rules for lineup-preload (libcli.a is all of it but main.c; the analysis rules are
+# in cli/analyze/local.mk; lineup-driver, the built-in client, is built here too).
 include $(srcdir)/cli/analyze/local.mk
 
 # Everything but main.c in one archive, so the pieces build and test on their own.
-noinst_LIBRARIES += libdriver.a
-libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h cli/run/phases-internal.h \
+noinst_LIBRARIES += libcli.a
+libcli_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h cli/run/phases-internal.h \
 	cli/run/exec-classify.c cli/run/phase1.c cli/run/phase2.c cli/run/violation.c \
 	cli/run/violation-confirm.c cli/run/replay.c \
 	cli/run/run-server.c cli/run/run-server.h cli/run/run-ahead.c cli/run/run-ahead.h cli/run/slot-pick.c cli/run/slot-pick.h cli/run/shm-log.c cli/run/shm-log.h cli/run/trace-check.c cli/run/trace-check.h cli/run/watchdog.c cli/run/watchdog.h cli/run/spin-samples.c cli/run/spin-samples.h cli/run/golden-run.c cli/run/golden-run.h cli/run/lazy-run.c cli/run/lazy-request.c cli/run/lazy-run.h cli/run/golden-request.c \
@@ -22,14 +23,14 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/test/emit-client.c cli/test/campaign-json.c cli/test/merge.c cli/test/merge.h \
 	cli/run/symmetry.c cli/run/symmetry.h \
 	cli/run/call-keys.c cli/run/call-keys.h cli/run/cleanup.c cli/run/cleanup.h cli/run/output-check.c cli/run/output-check.h
-libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"' \
+libcli_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"' \
 	-DLP_PKGLIBEXECDIR='"$(pkglibexecdir)"'
-libdriver_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
+libcli_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
 bin_PROGRAMS += lineup-preload
 lineup_preload_SOURCES = cli/main.c
 lineup_preload_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
-lineup_preload_LDADD = libdriver.a libexplore.a libanalyze.a libatomics-scan.a libcommon.a \
+lineup_preload_LDADD = libcli.a libexplore.a libanalyze.a libatomics-scan.a libcommon.a \
 	$(LIBELF_LIBS) $(LIBDW_LIBS) $(CAPSTONE_LIBS)
 
 dist_man_MANS += man/lineup-preload.1 man/lineup-test.5
@@ -41,7 +42,7 @@ lineup_driver_SOURCES = cli/test/driver.c cli/test/test-desc.c cli/test/test-des
 lineup_driver_CFLAGS = $(AM_CFLAGS) -pthread
 lineup_driver_LDADD = libcommon.a -ldl -lpthread
 
-# Pure parts of the driver, unit tested.
+# Pure parts of the cli, unit tested.
 LP_CLI_TEST_LIBS = libcommon.a $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test-cli-options tests/unit/test-cli-shm-log tests/unit/test-cli-json
 TESTS += tests/unit/test-cli-options tests/unit/test-cli-shm-log tests/unit/test-cli-json
