@@ -19,9 +19,9 @@
 #include "cli/run/cleanup.h"
 #include "cli/run/interrupt.h"
 #include "cli/run/output-check.h"
-#include "cli/test/test-run.h"
-#include "cli/test/campaign.h"
-#include "cli/test/merge.h"
+#include "cli/campaign/test-run.h"
+#include "cli/campaign/campaign.h"
+#include "cli/campaign/merge.h"
 
 /* LINEUP_PLAN_SITES=0 leaves the instrument and site lines out of the plan, for a preload
  * that predates them (the summary then says nothing was trapped). */

@@ -35,7 +35,7 @@ struct lp_options {
 	/* per target and per signature, "FILE:LINE" of the description line that gave it
 	 * (NULL for a command-line value); set by lp_test_prepare, NULL otherwise */
 	char **target_where, **signature_where;
-	/* test generation from a description's op lines (cli/test/) */
+	/* test generation from a description's op lines (cli/campaign/) */
 	uint64_t random;		/* --random N; 0 = not given */
 	bool autocheck;			/* --auto */
 	int shape_threads, shape_calls; /* --shape TxK (default 3x3) */

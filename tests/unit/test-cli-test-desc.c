@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/test/test-desc.h"
+#include "cli/campaign/test-desc.h"
 
 static const char fixed[] = "# a fixed test\n"
 			    "target    ./libqueue.so   # relative to the file\n"

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/test/test-gen.h"
+#include "cli/campaign/test-gen.h"
 
 static const char gen[] = "target l.so\ninit q = new()\nop add(q, 1..9)\nop take(q)\n";
 
