@@ -20,9 +20,9 @@ void lp_run_begin(struct lp_ctx *c)
 		    (c->started > 0 ? c->started : lp_clock_now()) + c->o->time_budget;
 }
 
-double lp_run_time_left(const struct lp_ctx *c)
+double lp_run_time_left(const struct lp_ctx_budget *b)
 {
-	return c->budget.deadline > 0 ? c->budget.deadline - lp_clock_now() : 1e18;
+	return b->deadline > 0 ? b->deadline - lp_clock_now() : 1e18;
 }
 
 bool lp_run_should_stop(struct lp_ctx *c, int phase)
@@ -73,7 +73,7 @@ bool lp_run_dfs_should_stop(struct lp_ctx *c, struct lp_explore *ex, const struc
 				"seeds, estimate %.0f executions\n",
 				iter - 1, (unsigned long long)c->sum.p2_per_bound[iter - 1], iter,
 				(unsigned long long)seeds, expected);
-		if (c->budget.deadline > 0 && expected * per_exec > lp_run_time_left(c)) {
+		if (c->budget.deadline > 0 && expected * per_exec > lp_run_time_left(&c->budget)) {
 			c->budget.declined = true;
 			c->budget.estimate = expected;
 			return true;
@@ -89,7 +89,7 @@ bool lp_run_dfs_should_stop(struct lp_ctx *c, struct lp_explore *ex, const struc
 		c->budget.rechecked = true;
 		double per_exec =
 		    (lp_clock_now() - c->budget.search_start) / (double)c->sum.p2_executions;
-		if ((c->budget.estimate - (double)done) * per_exec > lp_run_time_left(c)) {
+		if ((c->budget.estimate - (double)done) * per_exec > lp_run_time_left(&c->budget)) {
 			c->budget.declined = true;
 			return true;
 		}

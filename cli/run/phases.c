@@ -159,7 +159,8 @@ int lp_phases_run(struct lp_ctx *c)
 	/* The rest of a budget goes to PCT, aiming one preemption deeper than the search. */
 	if (c->o->strategy != LP_STRATEGY_DFS)
 		rc = lp_phase_sample(c, c->o->strategy, c->o->pct_depth, c->o->samples);
-	else if (c->budget.deadline > 0 && !c->sum.cov.stopped_by && lp_run_time_left(c) > 0 &&
+	else if (c->budget.deadline > 0 && !c->sum.cov.stopped_by &&
+		 lp_run_time_left(&c->budget) > 0 &&
 		 !(c->sum.bound < 0 &&
 		   !c->budget.declined)) { /* an unbounded search that ended ran every schedule */
 		unsigned depth = (unsigned)(c->sum.cov.complete_bound + 2);
