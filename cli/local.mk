@@ -1,12 +1,13 @@
-# cli: build rules for lineup-preload (the driver part; analysis rules are in cli/analyze/local.mk).
+# cli: build rules for lineup-preload (libcli.a is all of it but main.c; the analysis rules are
+# in cli/analyze/local.mk; lineup-driver, the built-in client, is built here too).
 include $(srcdir)/cli/analyze/local.mk
 
 # Everything but main.c in one archive, so the pieces build and test on their own.
-noinst_LIBRARIES += libdriver.a
-libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h cli/run/phases-internal.h \
+noinst_LIBRARIES += libcli.a
+libcli_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h cli/run/phases-internal.h \
 	cli/run/exec-classify.c cli/run/phase1.c cli/run/phase2.c cli/run/violation.c \
 	cli/run/violation-confirm.c cli/run/replay.c \
-	cli/run/run-server.c cli/run/run-server.h cli/run/spec-run.c cli/run/spec-run.h cli/run/slot-pick.c cli/run/slot-pick.h cli/run/shm-log.c cli/run/shm-log.h cli/run/trace-check.c cli/run/trace-check.h cli/run/watchdog.c cli/run/watchdog.h cli/run/spin-samples.c cli/run/spin-samples.h cli/run/golden-run.c cli/run/golden-run.h cli/run/lazy-run.c cli/run/lazy-request.c cli/run/lazy-run.h cli/run/golden-request.c \
+	cli/run/run-server.c cli/run/run-server.h cli/run/run-ahead.c cli/run/run-ahead.h cli/run/slot-pick.c cli/run/slot-pick.h cli/run/shm-log.c cli/run/shm-log.h cli/run/trace-check.c cli/run/trace-check.h cli/run/watchdog.c cli/run/watchdog.h cli/run/spin-samples.c cli/run/spin-samples.h cli/run/golden-run.c cli/run/golden-run.h cli/run/lazy-run.c cli/run/lazy-request.c cli/run/lazy-run.h cli/run/golden-request.c \
 	cli/report/report.c cli/report/report.h cli/report/json.c cli/report/json.h cli/report/summary.c cli/report/summary.h cli/report/site-warnings.c cli/report/site-warnings.h cli/report/progress.c cli/report/progress.h \
 	cli/run/checker-pipe.c cli/run/checker-pipe.h cli/run/replay-cmd.c cli/run/replay-cmd.h \
 	cli/report/summary-sites.c cli/report/summary-sites.h cli/report/report-livelock.c cli/report/report-livelock.h \
@@ -16,21 +17,21 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/run/budget.c cli/run/budget.h cli/run/budget-run.c cli/run/budget-run.h \
 	cli/run/interrupt.c cli/run/interrupt.h cli/run/phases-exec.h cli/run/phase-sample.c \
 	cli/report/interception.c cli/report/interception.h \
-	cli/test/test-desc.c cli/test/test-desc.h cli/test/test-run.c cli/test/test-run.h \
-	cli/test/test-gen.c cli/test/test-gen.h cli/test/campaign.c cli/test/campaign.h \
-	cli/test/campaign-internal.h cli/test/campaign-check.c cli/test/minimise.c \
-	cli/test/emit-client.c cli/test/campaign-json.c cli/test/merge.c cli/test/merge.h \
+	cli/campaign/test-desc.c cli/campaign/test-desc.h cli/campaign/test-run.c cli/campaign/test-run.h \
+	cli/campaign/test-gen.c cli/campaign/test-gen.h cli/campaign/campaign.c cli/campaign/campaign.h \
+	cli/campaign/campaign-internal.h cli/campaign/campaign-check.c cli/campaign/minimise.c \
+	cli/campaign/emit-client.c cli/campaign/campaign-json.c cli/campaign/merge.c cli/campaign/merge.h \
 	cli/run/symmetry.c cli/run/symmetry.h \
 	cli/run/call-keys.c cli/run/call-keys.h cli/run/cleanup.c cli/run/cleanup.h cli/run/output-check.c cli/run/output-check.h \
 	cli/run/find-programs.c cli/run/find-programs.h
-libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"' \
+libcli_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"' \
 	-DLP_PKGLIBEXECDIR='"$(pkglibexecdir)"'
-libdriver_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
+libcli_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
 bin_PROGRAMS += lineup-preload
 lineup_preload_SOURCES = cli/main.c
 lineup_preload_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
-lineup_preload_LDADD = libdriver.a libexplore.a libanalyze.a libatomics-scan.a libcommon.a \
+lineup_preload_LDADD = libcli.a libexplore.a libanalyze.a libatomics-scan.a libcommon.a \
 	$(LIBELF_LIBS) $(LIBDW_LIBS) $(CAPSTONE_LIBS)
 
 dist_man_MANS += man/lineup-preload.1 man/lineup-test.5
@@ -38,11 +39,11 @@ dist_man_MANS += man/lineup-preload.1 man/lineup-test.5
 # The built-in client of --test (lineup-test(5)): found next to lineup-preload in the build
 # tree, in $(pkglibexecdir) once installed.
 pkglibexec_PROGRAMS = lineup-driver
-lineup_driver_SOURCES = cli/test/driver.c cli/test/test-desc.c cli/test/test-desc.h
+lineup_driver_SOURCES = cli/campaign/driver.c cli/campaign/test-desc.c cli/campaign/test-desc.h
 lineup_driver_CFLAGS = $(AM_CFLAGS) -pthread
 lineup_driver_LDADD = libcommon.a -ldl -lpthread
 
-# Pure parts of the driver, unit tested.
+# Pure parts of the cli, unit tested.
 LP_CLI_TEST_LIBS = libcommon.a $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test-cli-options tests/unit/test-run-shm-log tests/unit/test-report-json
 TESTS += tests/unit/test-cli-options tests/unit/test-run-shm-log tests/unit/test-report-json
@@ -132,16 +133,16 @@ tests_unit_test_run_root_cause_budget_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(L
 tests_unit_test_run_root_cause_budget_LDADD = $(LP_CLI_TEST_LIBS)
 
 # Test descriptions (lineup-test(5)): parsing and printing.
-check_PROGRAMS += tests/unit/test-test-test-desc
-TESTS += tests/unit/test-test-test-desc
-tests_unit_test_test_test_desc_SOURCES = tests/unit/test-test-test-desc.c cli/test/test-desc.c
-tests_unit_test_test_test_desc_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_test_test_desc_LDADD = $(LP_CLI_TEST_LIBS)
-check_PROGRAMS += tests/unit/test-test-test-gen
-TESTS += tests/unit/test-test-test-gen
-tests_unit_test_test_test_gen_SOURCES = tests/unit/test-test-test-gen.c cli/test/test-gen.c cli/test/test-desc.c
-tests_unit_test_test_test_gen_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_test_test_gen_LDADD = $(LP_CLI_TEST_LIBS)
+check_PROGRAMS += tests/unit/test-campaign-test-desc
+TESTS += tests/unit/test-campaign-test-desc
+tests_unit_test_campaign_test_desc_SOURCES = tests/unit/test-campaign-test-desc.c cli/campaign/test-desc.c
+tests_unit_test_campaign_test_desc_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_campaign_test_desc_LDADD = $(LP_CLI_TEST_LIBS)
+check_PROGRAMS += tests/unit/test-campaign-test-gen
+TESTS += tests/unit/test-campaign-test-gen
+tests_unit_test_campaign_test_gen_SOURCES = tests/unit/test-campaign-test-gen.c cli/campaign/test-gen.c cli/campaign/test-desc.c
+tests_unit_test_campaign_test_gen_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_campaign_test_gen_LDADD = $(LP_CLI_TEST_LIBS)
 check_PROGRAMS += tests/unit/test-run-symmetry
 TESTS += tests/unit/test-run-symmetry
 tests_unit_test_run_symmetry_SOURCES = tests/unit/test-run-symmetry.c cli/run/symmetry.c

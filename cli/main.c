@@ -20,9 +20,9 @@
 #include "cli/run/find-programs.h"
 #include "cli/run/interrupt.h"
 #include "cli/run/output-check.h"
-#include "cli/test/test-run.h"
-#include "cli/test/campaign.h"
-#include "cli/test/merge.h"
+#include "cli/campaign/test-run.h"
+#include "cli/campaign/campaign.h"
+#include "cli/campaign/merge.h"
 
 /* LINEUP_PLAN_SITES=0 leaves the instrument and site lines out of the plan, for a preload
  * that predates them (the summary then says nothing was trapped). */
@@ -113,7 +113,7 @@ static void summary_begin(struct lp_ctx *c, const struct lp_options *o)
 	c->sum.bound = o->time_budget > 0 && !o->bound_given ? -1 : o->bound;
 	c->sum.functions = (size_t)c->plan->n_funcs;
 	c->sum.criterion = o->criterion ? o->criterion : "linearizability";
-	c->no_symmetry = o->no_symmetry;
+	c->p1.no_symmetry = o->no_symmetry;
 	c->sum.quasi = o->quasi, c->sum.n_quasi = o->n_quasi;
 	c->sum.n_targets = (size_t)c->plan->n_targets;
 	c->sum.targets = lp_xcalloc(c->sum.n_targets, sizeof *c->sum.targets);
@@ -188,7 +188,7 @@ int main(int argc, char **argv)
 		lp_test_check_plan(&test, c.plan);
 	c.ao = &ao;
 	c.write_plan = write_plan;
-	sites_summary(c.plan, &c.sites);
+	sites_summary(c.plan, &c.cov.sites);
 	bool own_model = o.n_quasi && !o.spec_from;
 	if (own_model) { /* then every part of the run takes the copy for --spec-from */
 		o.spec_from = target_copy(c.plan);
@@ -230,11 +230,11 @@ int main(int argc, char **argv)
 	rc = lp_phases_run(&c);
 	free(c.sum.targets);
 	lp_summary_free(&c.sum);
-	lp_keyset_clear(&c.histories);
-	lp_keyset_clear(&c.call_keys);
-	lp_interception_free(&c.icov);
+	lp_keyset_clear(&c.p1.histories);
+	lp_keyset_clear(&c.p1.call_keys);
+	lp_interception_free(&c.cov.interception);
 out:
-	free(c.sites.objects);
+	free(c.cov.sites.objects);
 	free(c.sv.log_lines);
 	free((char *)c.sv.preload_lib);
 	lp_plan_free(c.plan);

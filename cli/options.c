@@ -10,101 +10,11 @@
 #include "lineup/die.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-enum opt_id {
-	O_TARGET,
-	O_FUNCTION,
-	O_SIGNATURE,
-	O_INSTRUMENT,
-	O_BOUND,
-	O_GRAN,
-	O_MAX_STEPS,
-	O_QUASI,
-	O_SPEC_FROM,
-	O_CRITERION,
-	O_SPURIOUS,
-	O_REPLAY,
-	O_OBSERVATIONS,
-	O_JSON,
-	O_JOBS,
-	O_WATCHDOG,
-	O_QUIET,
-	O_VERBOSE,
-	O_HELP,
-	O_VERSION,
-	O_STRATEGY,
-	O_SEED,
-	O_SAMPLES,
-	O_PCT_DEPTH,
-	O_TIME_BUDGET,
-	O_COVERAGE,
-	O_NO_ROOT_CAUSE,
-	O_ROOT_CAUSE_TIME,
-	O_REDUCTION,
-	O_NO_REDUCTION,
-	O_TEST,
-	O_RANDOM,
-	O_AUTO,
-	O_SHAPE,
-	O_SHARD,
-	O_NO_MINIMISE,
-	O_EMIT_CLIENT,
-	O_NO_SYMMETRY,
-	O_PHASE1,
-};
-
-static const struct {
-	const char *name;
-	char short_name;
-	bool arg;
-	bool replay; /* kept in the replay command */
-	enum opt_id id;
-} table[] = {
-    {"target", 't', true, true, O_TARGET},
-    {"function", 'f', true, true, O_FUNCTION},
-    {"signature", 's', true, true, O_SIGNATURE},
-    {"preemption-bound", 'p', true, true, O_BOUND},
-    {"granularity", 'g', true, true, O_GRAN},
-    {"instrument", 0, true, true, O_INSTRUMENT},
-    {"max-steps", 0, true, true, O_MAX_STEPS},
-    {"quasi", 0, true, true, O_QUASI},
-    {"spec-from", 0, true, true, O_SPEC_FROM},
-    {"criterion", 0, true, true, O_CRITERION},
-    {"spurious-wakeups", 0, false, true, O_SPURIOUS},
-    {"reduction", 0, true, false, O_REDUCTION},
-    {"no-reduction", 0, false, false, O_NO_REDUCTION},
-    {"test", 0, true, true, O_TEST},
-    {"random", 0, true, false, O_RANDOM},
-    {"auto", 0, false, false, O_AUTO},
-    {"shape", 0, true, false, O_SHAPE},
-    {"shard", 0, true, false, O_SHARD},
-    {"no-minimise", 0, false, false, O_NO_MINIMISE},
-    {"emit-client", 0, true, false, O_EMIT_CLIENT},
-    {"no-symmetry", 0, false, true, O_NO_SYMMETRY},
-    {"phase1", 0, true, true, O_PHASE1},
-    {"replay", 0, true, false, O_REPLAY},
-    {"observations", 0, true, false, O_OBSERVATIONS},
-    {"json", 0, true, false, O_JSON},
-    {"jobs", 'j', true, false, O_JOBS},
-    {"strategy", 0, true, false, O_STRATEGY},
-    {"seed", 0, true, false, O_SEED},
-    {"samples", 0, true, false, O_SAMPLES},
-    {"pct-depth", 0, true, false, O_PCT_DEPTH},
-    {"time-budget", 0, true, false, O_TIME_BUDGET},
-    {"coverage", 0, false, false, O_COVERAGE},
-    {"no-root-cause", 0, false, false, O_NO_ROOT_CAUSE},
-    {"root-cause-time", 0, true, false, O_ROOT_CAUSE_TIME},
-    {"watchdog", 0, true, true, O_WATCHDOG},
-    {"quiet", 'q', false, false, O_QUIET},
-    {"verbose", 'v', false, false, O_VERBOSE},
-    {"help", 'h', false, false, O_HELP},
-    {"version", 'V', false, false, O_VERSION},
-};
-#define N_TABLE (sizeof table / sizeof *table)
 
 void lp_options_usage(FILE *f)
 {
@@ -239,6 +149,49 @@ void lp_options_usage(FILE *f)
 	    f);
 }
 
+/* The options, one row each. A row says how its value becomes a field of struct
+ * lp_options; what depends on two options together is lp_options_check's, run after the
+ * whole command line is read. To add an option: a row here, a line in the usage above and
+ * in man/lineup-preload.1 (tests/cli/options-and-man.sh checks them against each other). */
+
+/* How a row's value becomes its field. */
+enum opt_kind {
+	OPT_FLAG,     /* no value: the bool field becomes true */
+	OPT_COUNT,    /* no value: the int field counts the times given */
+	OPT_ACTION,   /* no value: .parse(o, NULL) does it */
+	OPT_STRING,   /* the const char * field points at the value */
+	OPT_LIST,     /* the value is appended to the const char ** field, .count counts */
+	OPT_INT,      /* a number from .lo to .hi into an int field */
+	OPT_UINT,     /* ... into an unsigned field */
+	OPT_U64,      /* ... into a uint64_t field */
+	OPT_DURATION, /* lp_duration_parse (90s, 5m, 1h) into a double field of seconds */
+	OPT_CHOICE,   /* one of .words, its value into an enum field */
+	OPT_PARSE,    /* .parse(o, value) */
+};
+
+/* Fills a field itself, for values no kind above fits. Returns 0, or -1 for a bad value
+ * (with the row's .hint), or -1 having written its own message to err (rows without one). */
+typedef int opt_parse_fn(struct lp_options *o, const char *v, char *err, size_t errsize);
+
+struct opt_word {
+	const char *word;
+	int value;
+};
+
+struct opt_row {
+	const char *name; /* --name */
+	char short_name;  /* -c, or 0 */
+	enum opt_kind kind;
+	size_t field;	  /* offsetof(struct lp_options, ...); OPT_PARSE: what .parse sets */
+	bool replay;	  /* kept in the replay command (cli/run/replay-cmd.c) */
+	size_t count;	  /* OPT_LIST: the int field counting the list */
+	size_t given;	  /* a bool field set when the option is given, or 0 for none */
+	long long lo, hi; /* OPT_INT, OPT_UINT, OPT_U64: the accepted range */
+	const struct opt_word *words; /* OPT_CHOICE: ends with a NULL word */
+	opt_parse_fn *parse;	      /* OPT_PARSE, OPT_ACTION */
+	const char *hint;	      /* a bad value's fix: "bad value 'V' for --NAME: HINT" */
+};
+
 static void append(const char ***v, int *n, const char *s)
 {
 	const char **nv = realloc(*v, (size_t)(*n + 1) * sizeof **v);
@@ -259,344 +212,313 @@ static int number(const char *s, long long lo, long long hi, long long *out)
 	return 0;
 }
 
-static int apply(struct lp_options *o, int k, const char *v, char *err, size_t errsize)
+static int parse_instrument(struct lp_options *o, const char *v, char *err, size_t errsize)
+{
+	const char *why = lp_instrument_refusal(v);
+	if (why)
+		return lp_errf(err, errsize,
+			       "cannot --instrument '%s': %s: instrument only the libraries above "
+			       "libc",
+			       v, why);
+	append(&o->instrument, &o->n_instrument, v);
+	return 0;
+}
+
+static int parse_quasi(struct lp_options *o, const char *v, char *err, size_t errsize)
+{
+	const char *eq = strchr(v, '=');
+	long long k;
+	if (!eq || eq == v || number(eq + 1, 0, 1000000, &k))
+		return -1;
+	append(&o->quasi, &o->n_quasi, v);
+	return 0;
+}
+
+static int parse_spec_from(struct lp_options *o, const char *v, char *err, size_t errsize)
+{
+	if (access(v, R_OK))
+		return lp_errf(err, errsize,
+			       "cannot read the golden model '%s' given to --spec-from: %s: give "
+			       "the path of a shared library with the target's functions",
+			       v, strerror(errno));
+	o->spec_from = v;
+	return 0;
+}
+
+static int parse_criterion(struct lp_options *o, const char *v, char *err, size_t errsize)
+{
+	if (strcmp(v, "linearizability") && strcmp(v, "sequential"))
+		return -1;
+	o->criterion = v;
+	return 0;
+}
+
+static int parse_pct_depth(struct lp_options *o, const char *v, char *err, size_t errsize)
 {
 	long long n;
-	const char *name = table[k].name;
-	switch (table[k].id) {
-	case O_TARGET:
-		append(&o->targets, &o->n_targets, v);
-		break;
-	case O_FUNCTION:
-		append(&o->globs, &o->n_globs, v);
-		break;
-	case O_SIGNATURE:
-		append(&o->signatures, &o->n_signatures, v);
-		break;
-	case O_INSTRUMENT: {
-		const char *why = lp_instrument_refusal(v);
-		if (why)
-			return lp_errf(err, errsize,
-				       "cannot --instrument '%s': %s: instrument only the "
-				       "libraries above libc",
-				       v, why);
-		append(&o->instrument, &o->n_instrument, v);
-		break;
-	}
-	case O_BOUND:
-		if (number(v, -1, 1000000, &n))
-			return lp_errf(err, errsize,
-				       "bad value '%s' for --%s: give a number of preemptions >= "
-				       "0, or -1 for no bound",
-				       v, name);
-		o->bound = (int)n;
-		o->bound_given = true;
-		break;
-	case O_GRAN:
-		if (!strcmp(v, "sync"))
-			o->granularity = LP_GRAN_SYNC;
-		else if (!strcmp(v, "atomic"))
-			o->granularity = LP_GRAN_ATOMIC;
-		else if (!strcmp(v, "memory"))
-			o->granularity = LP_GRAN_MEMORY;
-		else
-			return lp_errf(err, errsize,
-				       "bad value '%s' for --%s: use sync, atomic or memory", v,
-				       name);
-		break;
-	case O_MAX_STEPS:
-		if (number(v, 1, INT64_MAX, &n))
-			return lp_errf(err, errsize,
-				       "bad value '%s' for --%s: give a number of steps >= 1", v,
-				       name);
-		o->max_steps = (uint64_t)n;
-		break;
-	case O_QUASI: {
-		const char *eq = strchr(v, '=');
-		if (!eq || eq == v || number(eq + 1, 0, 1000000, &n))
-			return lp_errf(err, errsize,
-				       "bad value '%s' for --%s: use FUNC=K with K a number >= 0, "
-				       "e.g. --quasi queue_take=1",
-				       v, name);
-		append(&o->quasi, &o->n_quasi, v);
-		break;
-	}
-	case O_SPEC_FROM:
-		if (access(v, R_OK))
-			return lp_errf(
-			    err, errsize,
-			    "cannot read the golden model '%s' given to --%s: %s: give the "
-			    "path of a shared library with the target's functions",
-			    v, name, strerror(errno));
-		o->spec_from = v;
-		break;
-	case O_CRITERION:
-		if (strcmp(v, "linearizability") && strcmp(v, "sequential"))
-			return lp_errf(err, errsize,
-				       "bad value '%s' for --%s: use linearizability or sequential",
-				       v, name);
-		o->criterion = v;
-		break;
-	case O_REPLAY:
-		o->replay = v;
-		break;
-	case O_OBSERVATIONS:
-		o->observations = v;
-		break;
-	case O_JSON:
-		o->json = v;
-		break;
-	case O_JOBS:
-		if (number(v, 1, LP_MAX_JOBS, &n))
-			return lp_errf(err, errsize,
-				       "bad value '%s' for --%s: give a number of jobs from 1 to "
-				       "63",
-				       v, name);
-		o->jobs = (int)n;
-		break;
-	case O_WATCHDOG:
-		if (number(v, 1, 86400, &n))
-			return lp_errf(err, errsize,
-				       "bad value '%s' for --%s: give a number of seconds >= 1", v,
-				       name);
-		o->watchdog = (unsigned)n;
-		o->watchdog_given = true;
-		break;
-	case O_STRATEGY:
-		if (!strcmp(v, "dfs"))
-			o->strategy = LP_STRATEGY_DFS;
-		else if (!strcmp(v, "pct"))
-			o->strategy = LP_STRATEGY_PCT;
-		else if (!strcmp(v, "random"))
-			o->strategy = LP_STRATEGY_RANDOM;
-		else
-			return lp_errf(err, errsize,
-				       "bad value '%s' for --%s: use dfs, pct or random", v, name);
-		break;
-	case O_SEED:
-		if (number(v, 0, INT64_MAX, &n))
-			return lp_errf(err, errsize, "bad value '%s' for --%s: give a number >= 0",
-				       v, name);
-		o->seed = (uint64_t)n;
-		break;
-	case O_SAMPLES:
-		if (number(v, 1, INT64_MAX, &n))
-			return lp_errf(err, errsize,
-				       "bad value '%s' for --%s: give a number of schedules >= 1",
-				       v, name);
-		o->samples = (uint64_t)n;
-		break;
-	case O_PCT_DEPTH:
-		if (number(v, 1, LP_MAX_PCT_CHANGES + 1, &n))
-			return lp_errf(err, errsize,
-				       "bad value '%s' for --%s: give a depth from 1 to %d", v,
-				       name, LP_MAX_PCT_CHANGES + 1);
-		o->pct_depth = (unsigned)n;
-		break;
-	case O_TIME_BUDGET:
-		if (lp_duration_parse(v, &o->time_budget))
-			return lp_errf(
-			    err, errsize,
-			    "bad value '%s' for --%s: give a duration such as 90s, 5m or 1h", v,
-			    name);
-		break;
-	case O_COVERAGE:
-		o->coverage = true;
-		break;
-	case O_NO_ROOT_CAUSE:
+	if (number(v, 1, LP_MAX_PCT_CHANGES + 1, &n))
+		return lp_errf(err, errsize,
+			       "bad value '%s' for --pct-depth: give a depth from 1 to %d", v,
+			       LP_MAX_PCT_CHANGES + 1);
+	o->pct_depth = (unsigned)n;
+	return 0;
+}
+
+/* 0 is a bound too: no root causes at all. */
+static int parse_root_cause_time(struct lp_options *o, const char *v, char *err, size_t errsize)
+{
+	if (lp_duration_parse_zero(v, &o->root_cause_time))
+		return -1;
+	if (o->root_cause_time == 0)
 		o->no_root_cause = true;
+	return 0;
+}
+
+static int parse_shape(struct lp_options *o, const char *v, char *err, size_t errsize)
+{
+	int th, calls;
+	char x, extra;
+	if (sscanf(v, "%d%c%d%c", &th, &x, &calls, &extra) != 3 || x != 'x' || th < 1 ||
+	    calls < 1 || th > 16 || calls > 64)
+		return -1;
+	o->shape_threads = th, o->shape_calls = calls;
+	return 0;
+}
+
+static int parse_shard(struct lp_options *o, const char *v, char *err, size_t errsize)
+{
+	unsigned sk, sn;
+	char slash, extra;
+	if (sscanf(v, "%u%c%u%c", &sk, &slash, &sn, &extra) != 3 || slash != '/' || sn < 1 ||
+	    sk < 1 || sk > sn)
+		return -1;
+	o->shard_k = sk, o->shard_n = sn;
+	return 0;
+}
+
+static int set_no_reduction(struct lp_options *o, const char *v, char *err, size_t errsize)
+{
+	o->reduction = LP_REDUCE_OFF;
+	return 0;
+}
+
+static const struct opt_word granularities[] = {
+    {"sync", LP_GRAN_SYNC}, {"atomic", LP_GRAN_ATOMIC}, {"memory", LP_GRAN_MEMORY}, {NULL, 0}};
+static const struct opt_word strategies[] = {
+    {"dfs", LP_STRATEGY_DFS}, {"pct", LP_STRATEGY_PCT}, {"random", LP_STRATEGY_RANDOM}, {NULL, 0}};
+static const struct opt_word reductions[] = {{"sleep", LP_REDUCE_SLEEP},
+					     {"race-free", LP_REDUCE_ASSUME_RACE_FREE},
+					     {"off", LP_REDUCE_OFF},
+					     {NULL, 0}};
+static const struct opt_word phase1_modes[] = {
+    {"eager", LP_P1_EAGER}, {"lazy", LP_P1_LAZY}, {"auto", LP_P1_AUTO}, {NULL, 0}};
+/* OPT_CHOICE stores an int into an enum field. */
+_Static_assert(sizeof(enum lp_granularity) == sizeof(int) &&
+		   sizeof(enum lp_strategy_opt) == sizeof(int) &&
+		   sizeof(enum lp_reduction) == sizeof(int) &&
+		   sizeof(enum lp_phase1_mode) == sizeof(int),
+	       "an option's enum is an int");
+/* .given 0 means none: offset 0 is a list, never a flag. */
+_Static_assert(offsetof(struct lp_options, targets) == 0, "struct lp_options starts with a list");
+
+#define F(f) offsetof(struct lp_options, f)
+/* Rows in any order: the replay command keeps the options in the order they were given. */
+static const struct opt_row rows[] = {
+    {"target", 't', OPT_LIST, F(targets), .replay = true, .count = F(n_targets)},
+    {"function", 'f', OPT_LIST, F(globs), .replay = true, .count = F(n_globs)},
+    {"signature", 's', OPT_LIST, F(signatures), .replay = true, .count = F(n_signatures)},
+    {"preemption-bound", 'p', OPT_INT, F(bound), .replay = true, .lo = -1, .hi = 1000000,
+     .given = F(bound_given), .hint = "give a number of preemptions >= 0, or -1 for no bound"},
+    {"granularity", 'g', OPT_CHOICE, F(granularity), .replay = true, .words = granularities,
+     .hint = "use sync, atomic or memory"},
+    {"instrument", 0, OPT_PARSE, F(instrument), .replay = true, .parse = parse_instrument},
+    {"max-steps", 0, OPT_U64, F(max_steps), .replay = true, .lo = 1, .hi = INT64_MAX,
+     .hint = "give a number of steps >= 1"},
+    {"quasi", 0, OPT_PARSE, F(quasi), .replay = true, .parse = parse_quasi,
+     .hint = "use FUNC=K with K a number >= 0, e.g. --quasi queue_take=1"},
+    {"spec-from", 0, OPT_PARSE, F(spec_from), .replay = true, .parse = parse_spec_from},
+    {"criterion", 0, OPT_PARSE, F(criterion), .replay = true, .parse = parse_criterion,
+     .hint = "use linearizability or sequential"},
+    {"spurious-wakeups", 0, OPT_FLAG, F(spurious), .replay = true},
+    {"reduction", 0, OPT_CHOICE, F(reduction), .replay = false, .words = reductions,
+     .hint = "use sleep, race-free or off"},
+    {"no-reduction", 0, OPT_ACTION, F(reduction), .replay = false, .parse = set_no_reduction},
+    {"test", 0, OPT_STRING, F(test), .replay = true},
+    {"random", 0, OPT_U64, F(random), .replay = false, .lo = 1, .hi = 100000000,
+     .hint = "give a number of tests, 1 or more"},
+    {"auto", 0, OPT_FLAG, F(autocheck), .replay = false},
+    {"shape", 0, OPT_PARSE, F(shape_threads), .replay = false, .parse = parse_shape,
+     .hint = "give THREADSxCALLS, e.g. 3x3 (1 to 16 threads, 1 to 64 calls)"},
+    {"shard", 0, OPT_PARSE, F(shard_k), .replay = false, .parse = parse_shard,
+     .hint = "give K/N with 1 <= K <= N, e.g. 2/8"},
+    {"no-minimise", 0, OPT_FLAG, F(no_minimise), .replay = false},
+    {"emit-client", 0, OPT_STRING, F(emit_client), .replay = false},
+    {"no-symmetry", 0, OPT_FLAG, F(no_symmetry), .replay = true},
+    {"phase1", 0, OPT_CHOICE, F(phase1), .replay = true, .words = phase1_modes,
+     .hint = "use eager, lazy or auto"},
+    {"replay", 0, OPT_STRING, F(replay), .replay = false},
+    {"observations", 0, OPT_STRING, F(observations), .replay = false},
+    {"json", 0, OPT_STRING, F(json), .replay = false},
+    {"jobs", 'j', OPT_INT, F(jobs), .replay = false, .lo = 1, .hi = LP_MAX_JOBS,
+     .hint = "give a number of jobs from 1 to " LP_STR(LP_MAX_JOBS)},
+    {"strategy", 0, OPT_CHOICE, F(strategy), .replay = false, .words = strategies,
+     .hint = "use dfs, pct or random"},
+    {"seed", 0, OPT_U64, F(seed), .replay = false, .lo = 0, .hi = INT64_MAX,
+     .hint = "give a number >= 0"},
+    {"samples", 0, OPT_U64, F(samples), .replay = false, .lo = 1, .hi = INT64_MAX,
+     .hint = "give a number of schedules >= 1"},
+    {"pct-depth", 0, OPT_PARSE, F(pct_depth), .replay = false, .parse = parse_pct_depth},
+    {"time-budget", 0, OPT_DURATION, F(time_budget), .replay = false,
+     .hint = "give a duration such as 90s, 5m or 1h"},
+    {"coverage", 0, OPT_FLAG, F(coverage), .replay = false},
+    {"no-root-cause", 0, OPT_FLAG, F(no_root_cause), .replay = false},
+    {"root-cause-time", 0, OPT_PARSE, F(root_cause_time), .replay = false,
+     .parse = parse_root_cause_time,
+     .hint = "give a duration such as 5s, 2m, or 0 for no root causes"},
+    {"watchdog", 0, OPT_UINT, F(watchdog), .replay = true, .lo = 1, .hi = 86400,
+     .given = F(watchdog_given), .hint = "give a number of seconds >= 1"},
+    {"quiet", 'q', OPT_FLAG, F(quiet), .replay = false},
+    {"verbose", 'v', OPT_COUNT, F(verbose), .replay = false},
+    {"help", 'h', OPT_FLAG, F(help), .replay = false},
+    {"version", 'V', OPT_FLAG, F(version), .replay = false},
+};
+#undef F
+#define N_ROWS (sizeof rows / sizeof *rows)
+
+static bool takes_value(const struct opt_row *r)
+{
+	return r->kind != OPT_FLAG && r->kind != OPT_COUNT && r->kind != OPT_ACTION;
+}
+
+static int choose(const struct opt_word *w, const char *v, int *out)
+{
+	for (; w->word; w++)
+		if (!strcmp(w->word, v)) {
+			*out = w->value;
+			return 0;
+		}
+	return -1;
+}
+
+static int apply(struct lp_options *o, const struct opt_row *r, const char *v, char *err,
+		 size_t errsize)
+{
+	void *field = (char *)o + r->field;
+	long long n = 0;
+	int bad = 0;
+	switch (r->kind) {
+	case OPT_FLAG:
+		*(bool *)field = true;
 		break;
-	case O_ROOT_CAUSE_TIME:
-		if (lp_duration_parse_zero(v, &o->root_cause_time))
-			return lp_errf(
-			    err, errsize,
-			    "bad value '%s' for --%s: give a duration such as 5s, 2m, or "
-			    "0 for no root causes",
-			    v, name);
-		if (o->root_cause_time == 0)
-			o->no_root_cause = true;
+	case OPT_COUNT:
+		++*(int *)field;
 		break;
-	case O_SPURIOUS:
-		o->spurious = true;
+	case OPT_STRING:
+		*(const char **)field = v;
 		break;
-	case O_REDUCTION:
-		if (!strcmp(v, "sleep"))
-			o->reduction = LP_REDUCE_SLEEP;
-		else if (!strcmp(v, "race-free"))
-			o->reduction = LP_REDUCE_ASSUME_RACE_FREE;
-		else if (!strcmp(v, "off"))
-			o->reduction = LP_REDUCE_OFF;
-		else
-			return lp_errf(err, errsize,
-				       "bad value '%s' for --%s: use sleep, race-free or off", v,
-				       name);
+	case OPT_LIST:
+		append(field, (int *)((char *)o + r->count), v);
 		break;
-	case O_TEST:
-		o->test = v;
+	case OPT_INT:
+		if (!(bad = number(v, r->lo, r->hi, &n)))
+			*(int *)field = (int)n;
 		break;
-	case O_RANDOM: {
-		char *end;
-		errno = 0;
-		unsigned long long tests = strtoull(v, &end, 10);
-		if (errno || *end || !*v || tests == 0 || tests > 100000000 || v[0] == '-')
-			return lp_errf(err, errsize,
-				       "bad value '%s' for --%s: give a number of tests, 1 or more",
-				       v, name);
-		o->random = tests;
+	case OPT_UINT:
+		if (!(bad = number(v, r->lo, r->hi, &n)))
+			*(unsigned *)field = (unsigned)n;
+		break;
+	case OPT_U64:
+		if (!(bad = number(v, r->lo, r->hi, &n)))
+			*(uint64_t *)field = (uint64_t)n;
+		break;
+	case OPT_DURATION:
+		bad = lp_duration_parse(v, field);
+		break;
+	case OPT_CHOICE:
+		bad = choose(r->words, v, field);
+		break;
+	case OPT_ACTION:
+	case OPT_PARSE:
+		bad = r->parse(o, v, err, errsize);
 		break;
 	}
-	case O_AUTO:
-		o->autocheck = true;
-		break;
-	case O_SHAPE: {
-		int th, calls;
-		char x, extra;
-		if (sscanf(v, "%d%c%d%c", &th, &x, &calls, &extra) != 3 || x != 'x' || th < 1 ||
-		    calls < 1 || th > 16 || calls > 64)
-			return lp_errf(err, errsize,
-				       "bad value '%s' for --%s: give THREADSxCALLS, e.g. 3x3 "
-				       "(1 to 16 threads, 1 to 64 calls)",
-				       v, name);
-		o->shape_threads = th, o->shape_calls = calls;
-		break;
-	}
-	case O_SHARD: {
-		unsigned sk, sn;
-		char slash, extra;
-		if (sscanf(v, "%u%c%u%c", &sk, &slash, &sn, &extra) != 3 || slash != '/' ||
-		    sn < 1 || sk < 1 || sk > sn)
-			return lp_errf(
-			    err, errsize,
-			    "bad value '%s' for --%s: give K/N with 1 <= K <= N, e.g. 2/8", v,
-			    name);
-		o->shard_k = sk, o->shard_n = sn;
-		break;
-	}
-	case O_NO_MINIMISE:
-		o->no_minimise = true;
-		break;
-	case O_EMIT_CLIENT:
-		o->emit_client = v;
-		break;
-	case O_NO_SYMMETRY:
-		o->no_symmetry = true;
-		break;
-	case O_PHASE1:
-		if (!strcmp(v, "eager"))
-			o->phase1 = LP_P1_EAGER;
-		else if (!strcmp(v, "lazy"))
-			o->phase1 = LP_P1_LAZY;
-		else if (!strcmp(v, "auto"))
-			o->phase1 = LP_P1_AUTO;
-		else
-			return lp_errf(err, errsize,
-				       "bad value '%s' for --%s: use eager, lazy or auto", v, name);
-		break;
-	case O_NO_REDUCTION:
-		o->reduction = LP_REDUCE_OFF;
-		break;
-	case O_QUIET:
-		o->quiet = true;
-		break;
-	case O_VERBOSE:
-		o->verbose++;
-		break;
-	case O_HELP:
-		o->help = true;
-		break;
-	case O_VERSION:
-		o->version = true;
-		break;
-	}
-	if (table[k].replay) {
+	if (bad)
+		return r->hint ? lp_errf(err, errsize, "bad value '%s' for --%s: %s", v, r->name,
+					 r->hint)
+			       : -1;
+	if (r->given)
+		*(bool *)((char *)o + r->given) = true;
+	if (r->replay) {
 		struct lp_opt_given *g = realloc(o->given, (size_t)(o->n_given + 1) * sizeof *g);
 		if (!g)
 			abort();
-		g[o->n_given++] = (struct lp_opt_given){name, table[k].arg ? v : NULL};
+		g[o->n_given++] = (struct lp_opt_given){r->name, takes_value(r) ? v : NULL};
 		o->given = g;
 	}
 	return 0;
 }
 
-int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, size_t errsize)
+/* --NAME, --NAME=VALUE or --NAME VALUE (argv[*i + 1], then *i moves past it). */
+static int long_option(struct lp_options *o, int argc, char **argv, int *i, char *err,
+		       size_t errsize)
 {
-	memset(o, 0, sizeof *o);
-	o->bound = 2;
-	o->reduction = LP_REDUCE_SLEEP;
-	o->granularity = LP_GRAN_ATOMIC;
-	o->max_steps = 10000;
-	o->jobs = 0; /* not given: generated tests use every CPU, a check one process */
-	o->watchdog = 10;
-	o->seed = 1;
-	o->shape_threads = o->shape_calls = 3;
-	o->samples = 1000;
-	o->pct_depth = 3;
-	int i = 1;
-	for (; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--")) {
-			i++;
-			break;
-		}
-		if (a[0] != '-' || a[1] == 0)
-			break;
-		if (a[1] == '-') {
-			const char *name = a + 2, *eq = strchr(name, '=');
-			size_t len = eq ? (size_t)(eq - name) : strlen(name);
-			size_t k = 0;
-			while (k < N_TABLE &&
-			       (strlen(table[k].name) != len || strncmp(table[k].name, name, len)))
-				k++;
-			if (k == N_TABLE)
-				return lp_errf(
-				    err, errsize,
-				    "unknown option '--%.*s': see 'lineup-preload --help'",
-				    (int)len, name);
-			const char *v = NULL;
-			if (table[k].arg) {
-				if (eq)
-					v = eq + 1;
-				else if (i + 1 < argc)
-					v = argv[++i];
-				else
-					return lp_errf(err, errsize,
-						       "option '--%s' needs a value: see "
-						       "'lineup-preload --help'",
-						       table[k].name);
-			} else if (eq) {
-				return lp_errf(err, errsize, "option '--%s' takes no value",
-					       table[k].name);
-			}
-			if (apply(o, (int)k, v, err, errsize))
-				return -1;
-			continue;
-		}
-		for (const char *c = a + 1; *c; c++) {
-			size_t k = 0;
-			while (k < N_TABLE && table[k].short_name != *c)
-				k++;
-			if (k == N_TABLE)
-				return lp_errf(err, errsize,
-					       "unknown option '-%c': see 'lineup-preload --help'",
-					       *c);
-			const char *v = NULL;
-			if (table[k].arg) {
-				if (c[1])
-					v = c + 1;
-				else if (i + 1 < argc)
-					v = argv[++i];
-				else
-					return lp_errf(err, errsize,
-						       "option '-%c' needs a value: see "
-						       "'lineup-preload --help'",
-						       *c);
-			}
-			if (apply(o, (int)k, v, err, errsize))
-				return -1;
-			if (v)
-				break;
-		}
+	const char *name = argv[*i] + 2, *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name);
+	const struct opt_row *r = rows;
+	while (r < rows + N_ROWS && (strlen(r->name) != len || strncmp(r->name, name, len)))
+		r++;
+	if (r == rows + N_ROWS)
+		return lp_errf(err, errsize, "unknown option '--%.*s': see 'lineup-preload --help'",
+			       (int)len, name);
+	const char *v = NULL;
+	if (takes_value(r)) {
+		if (eq)
+			v = eq + 1;
+		else if (*i + 1 < argc)
+			v = argv[++*i];
+		else
+			return lp_errf(err, errsize,
+				       "option '--%s' needs a value: see 'lineup-preload --help'",
+				       r->name);
+	} else if (eq) {
+		return lp_errf(err, errsize, "option '--%s' takes no value", r->name);
 	}
+	return apply(o, r, v, err, errsize);
+}
+
+/* -abc (flags together), -pVALUE or -p VALUE. */
+static int short_options(struct lp_options *o, int argc, char **argv, int *i, char *err,
+			 size_t errsize)
+{
+	for (const char *c = argv[*i] + 1; *c; c++) {
+		const struct opt_row *r = rows;
+		while (r < rows + N_ROWS && r->short_name != *c)
+			r++;
+		if (r == rows + N_ROWS)
+			return lp_errf(err, errsize,
+				       "unknown option '-%c': see 'lineup-preload --help'", *c);
+		const char *v = NULL;
+		if (takes_value(r)) {
+			if (c[1])
+				v = c + 1;
+			else if (*i + 1 < argc)
+				v = argv[++*i];
+			else
+				return lp_errf(err, errsize,
+					       "option '-%c' needs a value: see 'lineup-preload "
+					       "--help'",
+					       *c);
+		}
+		if (apply(o, r, v, err, errsize))
+			return -1;
+		if (v)
+			break;
+	}
+	return 0;
+}
+
+int lp_options_check(const struct lp_options *o, char *err, size_t errsize)
+{
 	if (o->help || o->version)
 		return 0;
 	if (o->n_instrument && o->granularity == LP_GRAN_SYNC)
@@ -625,21 +547,50 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 		return lp_errf(err, errsize,
 			       "--random and --auto both given: pick random tests or all tests of "
 			       "growing size");
-	if (o->test && i < argc)
+	if (o->test && o->client_argc)
 		return lp_errf(err, errsize,
 			       "both --test '%s' and a client '%s' given: a test description runs "
 			       "without a client, drop one of them",
-			       o->test, argv[i]);
-	if (o->test)
-		return 0;
-	if (i >= argc)
+			       o->test, o->client_argv[0]);
+	if (!o->test && !o->client_argc)
 		return lp_errf(err, errsize,
 			       "no client program given: name it after the options, e.g. "
 			       "'lineup-preload -t libqueue.so -- ./client', or give a test "
 			       "description with --test FILE");
-	o->client_argv = argv + i;
-	o->client_argc = argc - i;
 	return 0;
+}
+
+int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, size_t errsize)
+{
+	memset(o, 0, sizeof *o);
+	o->bound = 2;
+	o->reduction = LP_REDUCE_SLEEP;
+	o->granularity = LP_GRAN_ATOMIC;
+	o->max_steps = 10000;
+	o->jobs = 0; /* not given: generated tests use every CPU, a check one process */
+	o->watchdog = 10;
+	o->seed = 1;
+	o->shape_threads = o->shape_calls = 3;
+	o->samples = 1000;
+	o->pct_depth = 3;
+	int i = 1;
+	for (; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--")) {
+			i++;
+			break;
+		}
+		if (a[0] != '-' || a[1] == 0)
+			break;
+		if (a[1] == '-' ? long_option(o, argc, argv, &i, err, errsize)
+				: short_options(o, argc, argv, &i, err, errsize))
+			return -1;
+	}
+	if (i < argc) {
+		o->client_argv = argv + i;
+		o->client_argc = argc - i;
+	}
+	return lp_options_check(o, err, errsize);
 }
 
 void lp_options_free(struct lp_options *o)

@@ -35,7 +35,7 @@ struct lp_options {
 	/* per target and per signature, "FILE:LINE" of the description line that gave it
 	 * (NULL for a command-line value); set by lp_test_prepare, NULL otherwise */
 	char **target_where, **signature_where;
-	/* test generation from a description's op lines (cli/test/) */
+	/* test generation from a description's op lines (cli/campaign/) */
 	uint64_t random;		/* --random N; 0 = not given */
 	bool autocheck;			/* --auto */
 	int shape_threads, shape_calls; /* --shape TxK (default 3x3) */
@@ -68,6 +68,10 @@ struct lp_options {
  * trailing newline) in err. With --help or --version, sets o->help / o->version and
  * returns 0 without requiring a client. Allocates arrays; free with lp_options_free. */
 int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, size_t errsize);
+/* Every rule between options ("X is not allowed with Y", "X needs Y", a client or --test),
+ * in one place, run by lp_options_parse after the command line is read. Returns 0, or -1
+ * with a one-line message in err. */
+int lp_options_check(const struct lp_options *o, char *err, size_t errsize);
 void lp_options_free(struct lp_options *o);
 void lp_options_usage(FILE *f);
 /* -j: executions (or generated tests) at once; not given: every online CPU; at most

@@ -78,7 +78,7 @@ tests_preload_libtoy_la_LIBADD = -lpthread
 tests_preload_harness_SOURCES = tests/preload/harness.c
 # the cli's run-server starts the client and drives its fork server (cli/local.mk)
 tests_preload_harness_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
-tests_preload_harness_LDADD = libdriver.a libexplore.a libanalyze.a libatomics-scan.a libcommon.a \
+tests_preload_harness_LDADD = libcli.a libexplore.a libanalyze.a libatomics-scan.a libcommon.a \
 	$(LIBELF_LIBS) $(LIBDW_LIBS) $(CAPSTONE_LIBS)
 tests_preload_client_toy_SOURCES = tests/preload/client-toy.c tests/preload/toy.h
 tests_preload_client_toy_LDADD = tests/preload/libtoy.la -lpthread

@@ -214,7 +214,7 @@ void lp_explore_progress(const struct lp_explore *ex, uint64_t *seeds, uint64_t 
  * (the cli must say so: the search was not complete). */
 uint64_t lp_explore_dropped(const struct lp_explore *ex);
 
-/* Speculation (--jobs: cli/run/spec-run.c runs schedules before their turn, and hands each
+/* Speculation (--jobs: cli/run/run-ahead.c runs schedules before their turn, and hands each
  * result to lp_explore_done only when lp_explore_next returns its schedule, so the search
  * is the same whatever runs in parallel). The schedules lp_explore_next will return next,
  * in that order, unless the results of those before them add schedules in between or

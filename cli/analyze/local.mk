@@ -1,5 +1,5 @@
 # cli/analyze/local.mk: build rules for the analysis library (libanalyze.a) and its tests.
-# The driver links libanalyze.a libatomics-scan.a libcommon.a $(LIBELF_LIBS) $(LIBDW_LIBS)
+# lineup-preload links libanalyze.a libatomics-scan.a libcommon.a $(LIBELF_LIBS) $(LIBDW_LIBS)
 # $(CAPSTONE_LIBS).
 noinst_LIBRARIES += libanalyze.a
 libanalyze_a_SOURCES = cli/analyze/analyze.h cli/analyze/analyze-internal.h \

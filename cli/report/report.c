@@ -91,7 +91,7 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 		      f);
 	for (int i = 0; i < c->o->n_quasi; i++)
 		fprintf(f, "criterion: quasi linearizability, %s\n", c->o->quasi[i]);
-	char *inst = lp_sites_summary_text(&c->sites);
+	char *inst = lp_sites_summary_text(&c->cov.sites);
 	fputs(inst, f);
 	free(inst);
 	if (s->golden_model)

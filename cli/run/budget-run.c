@@ -16,18 +16,19 @@ void lp_run_begin(struct lp_ctx *c)
 	c->sum.cov.complete_bound = c->sum.cov.partial_bound = -1;
 	c->sum.cov.budget = c->o->time_budget;
 	if (c->o->time_budget > 0)
-		c->deadline = (c->started > 0 ? c->started : lp_clock_now()) + c->o->time_budget;
+		c->budget.deadline =
+		    (c->started > 0 ? c->started : lp_clock_now()) + c->o->time_budget;
 }
 
-double lp_run_time_left(const struct lp_ctx *c)
+double lp_run_time_left(const struct lp_ctx_budget *b)
 {
-	return c->deadline > 0 ? c->deadline - lp_clock_now() : 1e18;
+	return b->deadline > 0 ? b->deadline - lp_clock_now() : 1e18;
 }
 
 bool lp_run_should_stop(struct lp_ctx *c, int phase)
 {
 	const char *why = lp_interrupt_name();
-	if (!why && c->deadline > 0 && lp_clock_now() >= c->deadline)
+	if (!why && c->budget.deadline > 0 && lp_clock_now() >= c->budget.deadline)
 		why = "the time budget";
 	if (!why)
 		return false;
@@ -46,50 +47,54 @@ bool lp_run_dfs_should_stop(struct lp_ctx *c, struct lp_explore *ex, const struc
 	if (iter >= LP_MAX_BOUND_SLOTS)
 		return false; /* beyond the counters: no estimate */
 	if (c->sum.p2_executions == 0) {
-		c->p2_start = lp_clock_now();
-		c->p2_iter = iter;
-		c->p2_prior_mean = 1;
-		c->p2_seeds = seeds;
-	} else if (iter != c->p2_iter) {
+		c->budget.search_start = lp_clock_now();
+		c->budget.iter = iter;
+		c->budget.prior_mean = 1;
+		c->budget.seeds = seeds;
+	} else if (iter != c->budget.iter) {
 		/* The previous bound is done: its schedules per seed predict this one's. */
-		c->p2_prior_mean =
-		    c->p2_seeds ? (double)c->sum.p2_per_bound[c->p2_iter] / (double)c->p2_seeds : 1;
+		c->budget.prior_mean =
+		    c->budget.seeds
+			? (double)c->sum.p2_per_bound[c->budget.iter] / (double)c->budget.seeds
+			: 1;
 		/* The root's subtree (bound 0) holds every non-preemptive variation of the whole
 		 * execution; a seed's holds those after its override only: much fewer. */
 		if (iter == 1)
-			c->p2_prior_mean = lp_budget_first_mean(c->p2_prior_mean);
-		c->p2_rechecked = false;
-		c->p2_iter = iter;
-		c->p2_seeds = seeds;
-		double per_exec = (lp_clock_now() - c->p2_start) / (double)c->sum.p2_executions;
-		double expected = c->p2_prior_mean * (double)seeds;
+			c->budget.prior_mean = lp_budget_first_mean(c->budget.prior_mean);
+		c->budget.rechecked = false;
+		c->budget.iter = iter;
+		c->budget.seeds = seeds;
+		double per_exec =
+		    (lp_clock_now() - c->budget.search_start) / (double)c->sum.p2_executions;
+		double expected = c->budget.prior_mean * (double)seeds;
 		if (c->o->verbose) /* bench/estimate.sh compares these with the real counts */
 			fprintf(stderr,
 				"lineup-preload: bound %u done: %llu executions; bound %u: %llu "
 				"seeds, estimate %.0f executions\n",
 				iter - 1, (unsigned long long)c->sum.p2_per_bound[iter - 1], iter,
 				(unsigned long long)seeds, expected);
-		if (c->deadline > 0 && expected * per_exec > lp_run_time_left(c)) {
-			c->p2_declined = true;
-			c->p2_estimate = expected;
+		if (c->budget.deadline > 0 && expected * per_exec > lp_run_time_left(&c->budget)) {
+			c->budget.declined = true;
+			c->budget.estimate = expected;
 			return true;
 		}
 	}
 	(void)s;
 	uint64_t done = c->sum.p2_per_bound[iter];
-	c->p2_estimate = lp_budget_bound_estimate(done, seeds, left, c->p2_prior_mean);
+	c->budget.estimate = lp_budget_bound_estimate(done, seeds, left, c->budget.prior_mean);
 	/* The prior can be far off: once a few seeds ran, check the fit again (the time spent
 	 * on the bound so far is then lost to PCT, but is a small part of it). */
-	if (c->deadline > 0 && iter > 0 && !c->p2_rechecked &&
+	if (c->budget.deadline > 0 && iter > 0 && !c->budget.rechecked &&
 	    seeds - left >= (seeds < 8 ? seeds : 8)) {
-		c->p2_rechecked = true;
-		double per_exec = (lp_clock_now() - c->p2_start) / (double)c->sum.p2_executions;
-		if ((c->p2_estimate - (double)done) * per_exec > lp_run_time_left(c)) {
-			c->p2_declined = true;
+		c->budget.rechecked = true;
+		double per_exec =
+		    (lp_clock_now() - c->budget.search_start) / (double)c->sum.p2_executions;
+		if ((c->budget.estimate - (double)done) * per_exec > lp_run_time_left(&c->budget)) {
+			c->budget.declined = true;
 			return true;
 		}
 	}
-	lp_progress_estimate((double)(c->sum.p2_executions - done) + c->p2_estimate);
+	lp_progress_estimate((double)(c->sum.p2_executions - done) + c->budget.estimate);
 	return false;
 }
 
@@ -105,9 +110,9 @@ void lp_run_dfs_end(struct lp_ctx *c, struct lp_explore *ex, bool stopped)
 		return;
 	}
 	cv->complete_bound = (int)iter - 1;
-	if (iter >= LP_MAX_BOUND_SLOTS || (c->p2_declined && !c->sum.p2_per_bound[iter]))
+	if (iter >= LP_MAX_BOUND_SLOTS || (c->budget.declined && !c->sum.p2_per_bound[iter]))
 		return;
 	cv->partial_bound = (int)iter;
 	cv->partial_done = c->sum.p2_per_bound[iter];
-	cv->partial_total = c->p2_estimate;
+	cv->partial_total = c->budget.estimate;
 }

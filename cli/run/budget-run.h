@@ -17,6 +17,6 @@ bool lp_run_dfs_should_stop(struct lp_ctx *c, struct lp_explore *ex, const struc
 /* After the bounded search: what it covered (stopped: it did not run to its end). */
 void lp_run_dfs_end(struct lp_ctx *c, struct lp_explore *ex, bool stopped);
 /* Seconds left in the budget (a large number without one). */
-double lp_run_time_left(const struct lp_ctx *c);
+double lp_run_time_left(const struct lp_ctx_budget *b);
 
 #endif

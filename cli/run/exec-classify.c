@@ -7,7 +7,7 @@
 #include <sys/wait.h>
 
 #include "cli/report/crash-text.h"
-#include "cli/run/spec-run.h"
+#include "cli/run/run-ahead.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
@@ -36,13 +36,13 @@ void lp_phases_exec_clear(struct lp_exec *e)
 /* Runs s and classifies the outcome; dies on set-up errors that make any verdict void. */
 static void classify(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, bool replay);
 
-void lp_phases_execute_on(struct lp_ctx *c, struct lp_spec *sp, const struct lp_schedule *s,
+void lp_phases_execute_on(struct lp_ctx *c, struct lp_run_ahead *ra, const struct lp_schedule *s,
 			  struct lp_exec *e, bool replay)
 {
 	memset(e, 0, sizeof *e);
 	e->sched = lp_schedule_format(s);
-	if (sp)
-		lp_spec_run(sp, s, &e->res);
+	if (ra)
+		lp_run_ahead_result(ra, s, &e->res);
 	else
 		lp_server_run(&c->sv, s, c->o->max_steps, &e->res);
 	classify(c, s, e, replay);
@@ -53,7 +53,7 @@ void lp_phases_execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_
 	lp_phases_execute_on(c, NULL, s, e, false);
 }
 
-/* The outcome of s's execution, its result in e->res (run now or earlier: spec-run.c). */
+/* The outcome of s's execution, its result in e->res (run now or earlier: run-ahead.c). */
 static void classify(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e, bool replay)
 {
 	char err[256];
@@ -64,9 +64,10 @@ static void classify(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 		       err);
 	for (size_t i = 0; i < e->log.n_warnings; i++)
 		lp_summary_warn(&c->sum, e->log.warnings[i].text);
-	if (e->log.n_decisions > c->max_points)
-		c->max_points = e->log.n_decisions;
-	lp_interception_count(&c->icov, c->plan, e->res.log, e->res.log_len, e->res.base_len);
+	if (e->log.n_decisions > c->p2.max_points)
+		c->p2.max_points = e->log.n_decisions;
+	lp_interception_count(&c->cov.interception, c->plan, e->res.log, e->res.log_len,
+			      e->res.base_len);
 	/* A randomized or directed execution replays from the choices it made that differ from
 	 * the default. */
 	bool directed = c->sv.run_flags & LP_RUN_DIRECTED;
@@ -79,17 +80,17 @@ static void classify(struct lp_ctx *c, const struct lp_schedule *s, struct lp_ex
 			e->sched = lp_schedule_format(&e->derived);
 		}
 	}
-	c->loaded |= e->res.targets_loaded;
+	c->cov.loaded |= e->res.targets_loaded;
 	/* Patched at the fork point (or at a dlopen): the latest figures are the ones to say. */
-	c->sites.reported = true;
+	c->cov.sites.reported = true;
 	for (int k = 0; k < LP_SITE_COUNT; k++)
-		c->sites.patched[k] = e->res.sites_patched[k];
-	c->sites.unpatched = e->res.sites_unpatched;
-	c->sites.stubbed = e->res.sites_stubbed;
-	c->calls += e->log.n_calls;
+		c->cov.sites.patched[k] = e->res.sites_patched[k];
+	c->cov.sites.unpatched = e->res.sites_unpatched;
+	c->cov.sites.stubbed = e->res.sites_stubbed;
+	c->cov.calls += e->log.n_calls;
 	switch (e->res.outcome) {
 	case LP_OUT_DIVERGED:
-		if (directed || c->confirming) { /* lazy phase 1: the order asked for has no
+		if (directed || c->p2.confirming) { /* lazy phase 1: the order asked for has no
 						    serial execution; a trace's history: its
 						    schedule did not run as the trace says */
 			e->diverged = true;

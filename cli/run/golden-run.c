@@ -43,7 +43,7 @@ static bool golden_ask(void *ctx, const char *request, struct lp_buf *answer)
 	c->sv.run_flags = flags;
 	gs->executions++;
 	c->sum.golden_executions++;
-	c->p1_reran = true; /* the log is the model's now: a report runs its schedule again */
+	c->p1.reran = true; /* the log is the model's now: a report runs its schedule again */
 	uint32_t out = res.outcome;
 	if (out != LP_OUT_COMPLETE && out != LP_OUT_DEADLOCK && out != LP_OUT_LIVELOCK) {
 		struct lp_exec_log log = {0};

@@ -26,7 +26,7 @@ char *lp_lazy_run(struct lp_ctx *c, const char *request)
 	c->sv.run_flags = flags | LP_RUN_DIRECTED;
 	lp_phases_execute(c, &s, &e);
 	c->sv.run_flags = flags;
-	c->p1_reran = true; /* the log is this run's now: a report runs its schedule again */
+	c->p1.reran = true; /* the log is this run's now: a report runs its schedule again */
 	c->sum.p1_executions++;
 	char *history = NULL;
 	if (e.diverged && shm->order.done + 1 < want)
@@ -38,13 +38,13 @@ char *lp_lazy_run(struct lp_ctx *c, const char *request)
 		       (int)strcspn(request, "\n"), request, shm->order.done + 1);
 	if (!e.diverged) {
 		if (e.res.outcome == LP_OUT_LIVELOCK)
-			c->p1_livelocks++;
+			c->p1.livelocks++;
 		lp_phases_count_serial(c, e.history);
 		history = e.history;
 		e.history = NULL;
 	}
 	lp_phases_exec_clear(&e);
-	c->p1_lazy_seconds += lp_clock_now() - t0;
+	c->p1.lazy_seconds += lp_clock_now() - t0;
 	return history;
 }
 

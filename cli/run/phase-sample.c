@@ -52,14 +52,14 @@ int lp_phase_sample(struct lp_ctx *c, int strategy, unsigned pct_depth, uint64_t
 		c->sv.strategy = pct ? LP_STRAT_PCT : LP_STRAT_RANDOM;
 		c->sv.seed = seed;
 		/* k: the longest execution seen so far (phase 1's serial ones to begin with). */
-		uint64_t k = c->max_points ? c->max_points : 1;
+		uint64_t k = c->p2.max_points ? c->p2.max_points : 1;
 		c->sv.pct_n_changes =
 		    pct ? lp_strategy_pct_points(seed, pct_depth, k, c->sv.pct_changes) : 0;
 		struct lp_exec e;
 		lp_phases_execute(c, &root, &e);
 		c->sv.strategy = LP_STRAT_DEFAULT;
 		cv->samples++;
-		cv->pct_k = c->max_points;
+		cv->pct_k = c->p2.max_points;
 		unsigned n = count_threads(&e.log);
 		if (n > cv->threads)
 			cv->threads = n;
@@ -111,7 +111,7 @@ int lp_phase_sample(struct lp_ctx *c, int strategy, unsigned pct_depth, uint64_t
 		/* golden and lazy serial runs overwrite the log */
 		if (!c->o->no_root_cause && !c->o->spec_from &&
 		    serial_runs == c->sum.p1_executions + c->sum.confirm_executions)
-			lp_rc_sample_add(&c->rc_sample, &e.log);
+			lp_rc_sample_add(&c->p2.rc_sample, &e.log);
 		lp_phases_exec_clear(&e);
 		lp_progress_update(LP_PROGRESS_RANDOM, cv->samples, 0, (int)cv->pct_depth);
 	}

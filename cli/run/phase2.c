@@ -10,7 +10,7 @@
 #include "cli/run/budget-run.h"
 #include "cli/run/interrupt.h"
 #include "cli/run/root-cause-run.h"
-#include "cli/run/spec-run.h"
+#include "cli/run/run-ahead.h"
 #include "cli/run/trace-check.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
@@ -25,7 +25,7 @@ void lp_phase2_pruned_counts(struct lp_ctx *c, const struct lp_explore *ex)
 }
 
 /* The workers of phase 2 (--jobs): NULL for one. */
-static struct lp_spec *start_workers(struct lp_ctx *c, struct lp_explore *ex)
+static struct lp_run_ahead *start_workers(struct lp_ctx *c, struct lp_explore *ex)
 {
 	unsigned par = lp_server_parallel(&c->sv);
 	c->sum.p2_workers = lp_server_workers(&c->sv);
@@ -33,17 +33,17 @@ static struct lp_spec *start_workers(struct lp_ctx *c, struct lp_explore *ex)
 		c->sum.p2_serial = c->sv.single
 				       ? "the client is re-executed for every execution"
 				       : "the client has files open that every execution rewinds";
-	return par > 1 ? lp_spec_new(&c->sv, ex, c->o->max_steps) : NULL;
+	return par > 1 ? lp_run_ahead_new(&c->sv, ex, c->o->max_steps) : NULL;
 }
 
 /* Ends the speculative executions (before anything else runs executions or reports). */
-static void stop_workers(struct lp_ctx *c, struct lp_spec *sp)
+static void stop_workers(struct lp_ctx *c, struct lp_run_ahead *ra)
 {
-	if (!sp)
+	if (!ra)
 		return;
-	lp_spec_stop(sp);
-	c->sum.p2_speculated = lp_spec_used(sp);
-	c->sum.p2_wasted = lp_spec_wasted(sp);
+	lp_run_ahead_stop(ra);
+	c->sum.p2_speculated = lp_run_ahead_used(ra);
+	c->sum.p2_wasted = lp_run_ahead_wasted(ra);
 }
 
 /* Why phase 2 must run again with calls and returns ordered (PHASE2_AGAIN). */
@@ -88,9 +88,9 @@ static int run_trace_history(struct lp_ctx *c, const struct lp_trace_histories *
 			       "a history of an execution's trace needs more than %d overrides",
 			       LP_MAX_OVERRIDES);
 	struct lp_exec e2;
-	c->confirming = true;
+	c->p2.confirming = true;
 	lp_phases_execute(c, &full, &e2);
-	c->confirming = false;
+	c->p2.confirming = false;
 	lp_schedule_clear(&full);
 	if (e2.diverged || e2.crashed || !e2.history ||
 	    !lp_history_same_events(e2.history, th->text[vi])) {
@@ -123,14 +123,14 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 	enum lp_reduction mode = c->o->reduction | (commute ? LP_REDUCE_CALLS_COMMUTE : 0);
 	lp_explore_set_reduction(ex, mode);
 	c->sum.p2_commute = commute;
-	struct lp_spec *sp = start_workers(c, ex);
+	struct lp_run_ahead *ra = start_workers(c, ex);
 	int rc = LP_EXIT_OK;
-	c->p2_ex = ex;
+	c->p2.ex = ex;
 	while ((s = lp_explore_next(ex))) {
 		if ((stopped = lp_run_dfs_should_stop(c, ex, s)))
 			break;
 		struct lp_exec e;
-		lp_phases_execute_on(c, sp, s, &e, false);
+		lp_phases_execute_on(c, ra, s, &e, false);
 		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
 		c->sum.p2_executions++;
 		if ((int)s->cost > c->sum.p2_max_cost)
@@ -140,7 +140,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 		if (e.crashed) {
 			if (WIFSIGNALED(e.res.status)) {
 				lp_phase2_pruned_counts(c, ex);
-				stop_workers(c, sp);
+				stop_workers(c, ra);
 				rc = lp_phases_violation(c, s, &e, "crash", NULL);
 				lp_phases_exec_clear(&e);
 				break;
@@ -178,7 +178,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 			/* found: reported even if a signal comes before its report is ready */
 			lp_interrupt_on_stop(NULL, NULL);
 			lp_phase2_pruned_counts(c, ex);
-			stop_workers(c, sp);
+			stop_workers(c, ra);
 			lp_phases_refresh(c, s, &e);
 			struct lp_schedule s2 = {0};
 			const struct lp_schedule *vs = s;
@@ -214,13 +214,13 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 		/* golden and lazy serial runs overwrite the log */
 		if (!c->o->no_root_cause && !c->o->spec_from &&
 		    serial_runs == c->sum.p1_executions + c->sum.confirm_executions)
-			lp_rc_sample_add(&c->rc_sample, &e.log);
+			lp_rc_sample_add(&c->p2.rc_sample, &e.log);
 		lp_phases_exec_clear(&e);
 		lp_phase2_pruned_counts(c, ex);
 		lp_progress_update(LP_PROGRESS_BOUNDED, c->sum.p2_executions, 0, (int)s->cost);
 	}
-	c->p2_ex = NULL;
-	stop_workers(c, sp);
+	c->p2.ex = NULL;
+	stop_workers(c, ra);
 	if (rc == LP_EXIT_OK) {
 		lp_run_dfs_end(c, ex, stopped);
 		if (lp_explore_dropped(ex))
@@ -228,7 +228,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 					"phase 2 skipped schedules needing more than " LP_STR(
 					    LP_MAX_OVERRIDES) " overrides");
 	}
-	lp_spec_free(sp);
+	lp_run_ahead_free(ra);
 	lp_explore_free(ex);
 	return rc;
 }
@@ -238,7 +238,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
  * real-time order a schedule within the bound shows is then run), and the summary says so. */
 int lp_phase2_run(struct lp_ctx *c)
 {
-	c->p2_started = lp_clock_now();
+	c->p2.started = lp_clock_now();
 	c->sum.reduction = c->o->reduction == LP_REDUCE_OFF	? "off"
 			   : c->o->reduction == LP_REDUCE_SLEEP ? "sleep"
 								: "race-free";

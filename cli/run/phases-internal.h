@@ -7,11 +7,11 @@
 #include "lineup/buf.h"
 #include "phases-exec.h"
 
-struct lp_spec;
+struct lp_run_ahead;
 
-/* exec-classify.c: runs s (on phase 2's workers sp, when given: spec-run.h) and classifies
+/* exec-classify.c: runs s (on the workers ra, when given: run-ahead.h) and classifies
  * its outcome; replay: s is the user's (--replay), judged more leniently. */
-void lp_phases_execute_on(struct lp_ctx *c, struct lp_spec *sp, const struct lp_schedule *s,
+void lp_phases_execute_on(struct lp_ctx *c, struct lp_run_ahead *ra, const struct lp_schedule *s,
 			  struct lp_exec *e, bool replay);
 /* The first error e's execution gave, for a one-line message. */
 const char *lp_phases_first_error(const struct lp_exec *e);

@@ -19,14 +19,14 @@
 /* The time of each phase, as far as it ran (root causes and lazy phase 1 counted apart). */
 static void stop_clocks(struct lp_ctx *c)
 {
-	if (c->p2_started) /* the root causes of its violation are timed apart */
-		c->sum.p2_seconds = lp_clock_now() - c->p2_started - c->sum.root_cause_seconds;
-	else if (c->p1_started)
-		c->sum.p1_seconds = lp_clock_now() - c->p1_started;
+	if (c->p2.started) /* the root causes of its violation are timed apart */
+		c->sum.p2_seconds = lp_clock_now() - c->p2.started - c->sum.root_cause_seconds;
+	else if (c->p1.started)
+		c->sum.p1_seconds = lp_clock_now() - c->p1.started;
 	/* Lazy phase 1's executions ran inside phase 2's checks: count them as phase 1's. */
-	if (c->lazy && c->p2_started && c->sum.p2_seconds >= c->p1_lazy_seconds) {
-		c->sum.p1_seconds += c->p1_lazy_seconds;
-		c->sum.p2_seconds -= c->p1_lazy_seconds;
+	if (c->p1.lazy && c->p2.started && c->sum.p2_seconds >= c->p1.lazy_seconds) {
+		c->sum.p1_seconds += c->p1.lazy_seconds;
+		c->sum.p2_seconds -= c->p1.lazy_seconds;
 	}
 }
 
@@ -50,7 +50,7 @@ void lp_phases_finish_output(struct lp_ctx *c)
 	lp_interrupt_on_stop(NULL, NULL);
 	if (lp_interrupt_signal() && !c->sum.cov.stopped_by) {
 		c->sum.cov.stopped_by = lp_interrupt_name();
-		c->sum.cov.phase = c->p2_started ? 2 : 1;
+		c->sum.cov.phase = c->p2.started ? 2 : 1;
 	}
 	stop_clocks(c);
 	lp_progress_clear();
@@ -61,18 +61,18 @@ void lp_phases_finish_output(struct lp_ctx *c)
 		lp_report_warnings(c, stdout);
 	}
 	if (c->o->coverage) {
-		char *sites = lp_sites_summary_text(&c->sites),
-		     *t = lp_interception_text(&c->icov, c->plan, sites);
+		char *sites = lp_sites_summary_text(&c->cov.sites),
+		     *t = lp_interception_text(&c->cov.interception, c->plan, sites);
 		fputs(t, stdout);
 		free(t);
 		free(sites);
 	}
 	if (c->o->json) {
 		free(c->sum.instrumentation);
-		c->sum.instrumentation = lp_sites_summary_text(&c->sites);
+		c->sum.instrumentation = lp_sites_summary_text(&c->cov.sites);
 		free(c->sum.interception);
 		c->sum.interception =
-		    lp_interception_json(&c->icov, c->plan, c->sum.instrumentation);
+		    lp_interception_json(&c->cov.interception, c->plan, c->sum.instrumentation);
 		char *j = lp_json_report(&c->sum);
 		FILE *f = fopen(c->o->json, "w");
 		if (!f || fputs(j, f) == EOF || fclose(f))
@@ -97,11 +97,11 @@ void lp_phases_end_interrupted(void *arg)
 	struct lp_coverage *cv = &c->sum.cov;
 	if (!cv->stopped_by) {
 		cv->stopped_by = lp_interrupt_name();
-		cv->phase = c->p2_started ? 2 : 1;
+		cv->phase = c->p2.started ? 2 : 1;
 	}
-	if (c->p2_ex) {
-		lp_run_dfs_end(c, c->p2_ex, true);
-		lp_phase2_pruned_counts(c, c->p2_ex);
+	if (c->p2.ex) {
+		lp_run_dfs_end(c, c->p2.ex, true);
+		lp_phase2_pruned_counts(c, c->p2.ex);
 	}
 	struct lp_violation *v = c->sum.violation;
 	if (v && !v->root_causes && !c->o->no_root_cause) {
@@ -159,9 +159,10 @@ int lp_phases_run(struct lp_ctx *c)
 	/* The rest of a budget goes to PCT, aiming one preemption deeper than the search. */
 	if (c->o->strategy != LP_STRATEGY_DFS)
 		rc = lp_phase_sample(c, c->o->strategy, c->o->pct_depth, c->o->samples);
-	else if (c->deadline > 0 && !c->sum.cov.stopped_by && lp_run_time_left(c) > 0 &&
+	else if (c->budget.deadline > 0 && !c->sum.cov.stopped_by &&
+		 lp_run_time_left(&c->budget) > 0 &&
 		 !(c->sum.bound < 0 &&
-		   !c->p2_declined)) { /* an unbounded search that ended ran every schedule */
+		   !c->budget.declined)) { /* an unbounded search that ended ran every schedule */
 		unsigned depth = (unsigned)(c->sum.cov.complete_bound + 2);
 		if (depth < c->o->pct_depth)
 			depth = c->o->pct_depth;

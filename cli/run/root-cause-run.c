@@ -509,12 +509,12 @@ void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, double check_seco
 			     .started = lp_clock_now()};
 	const char *why = NULL;
 	size_t n_trace = 0, n_cand = 0, checked = 0;
-	size_t m = search(c, e->res.log, e->res.log_len, bound, &c->rc_sample, cand, &n_trace,
+	size_t m = search(c, e->res.log, e->res.log_len, bound, &c->p2.rc_sample, cand, &n_trace,
 			  &n_cand, &checked, &run, &why);
 	struct lp_buf text = {0}, json = {0};
 	const char *where = "";
 	if (m) {
-		describe_all(c, cand, m, bound, where, &c->rc_sample, &text, &json);
+		describe_all(c, cand, m, bound, where, &c->p2.rc_sample, &text, &json);
 	} else if (!why && c->o->granularity != LP_GRAN_MEMORY && c->ao && c->write_plan) {
 		/* The accesses that race may be plain loads and stores: look again with them
 		 * trapped, in a second fork server (the schedule's steps differ there, so the

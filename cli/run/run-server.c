@@ -1,7 +1,7 @@
 /* cli/run/run-server.c — starts the client under the preload and runs one execution per
  * schedule through its fork server (or by re-exec when the client is multithreaded at the
  * fork point). The LINEUP_* environment of the client and its preload is set here and
- * nowhere else (a campaign sets LINEUP_TEST_ORIGIN for its own checks, cli/test/). */
+ * nowhere else (a campaign sets LINEUP_TEST_ORIGIN for its own checks, cli/campaign/). */
 #include "run-server.h"
 
 #include <errno.h>

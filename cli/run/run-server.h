@@ -38,7 +38,7 @@ struct lp_server {
 	bool verbose;
 	bool keep_stdio; /* the client keeps our stdin, stdout and stderr (the preload's harness) */
 	char *log_lines; /* lines the preload wrote to LINEUP_LOG_FD in the last execution */
-	/* The records of the execution last run in slot 0 or taken from a worker (spec-run.h),
+	/* The records of the execution last run in slot 0 or taken from a worker (run-ahead.h),
 	 * valid until the next one */
 	const void *last_log;
 	size_t last_log_len;

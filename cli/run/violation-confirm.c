@@ -21,12 +21,12 @@ static int confirm_reproduced(struct lp_ctx *c, const char *history, enum lp_che
 	*text = NULL;
 	/* Its runs are the confirmation's: phase 1's figures stay those of phase 1. */
 	uint64_t p1_execs = c->sum.p1_executions, p1_hist = c->sum.p1_histories;
-	double p1_lazy = c->p1_lazy_seconds;
+	double p1_lazy = c->p1.lazy_seconds;
 	*r = lp_checker_pipe_send(&c->ck, lp_buf_str(&req), text);
 	c->sum.confirm_executions += c->sum.p1_executions - p1_execs;
 	c->sum.p1_executions = p1_execs;
 	c->sum.p1_histories = p1_hist;
-	c->p1_lazy_seconds = p1_lazy;
+	c->p1.lazy_seconds = p1_lazy;
 	lp_buf_free(&req);
 	if (*r == LP_CHECK_NONDETERMINISTIC)
 		return lp_phases_nondeterministic(c, *text);
@@ -79,7 +79,7 @@ static int confirm_observations(struct lp_ctx *c, const char *history, enum lp_c
 	/* Lazy: the serial execution starting the operations in the order of their calls, run
 	 * now, is the likeliest to make the same calls (a library whose results vary from run
 	 * to run may show it here already; confirm_reproduced checks every refuting run). */
-	if (c->lazy) {
+	if (c->p1.lazy) {
 		char *order = lp_lazy_call_order(history);
 		char *serial = lp_lazy_run(c, order);
 		free(order);
@@ -101,7 +101,7 @@ static int confirm_observations(struct lp_ctx *c, const char *history, enum lp_c
 	}
 	/* Some serial execution made exactly these calls, thread by thread: the client's own
 	 * code chose the same calls in both, so the observations do cover them. */
-	if (lp_keyset_has(&c->call_keys, lp_calls_key(history)))
+	if (lp_keyset_has(&c->p1.call_keys, lp_calls_key(history)))
 		return LP_EXIT_OK;
 	/* Fresh observations: a new checker, phase 1 again branching at every switch point. */
 	c->sv.run_flags |= LP_RUN_SERIAL_SWITCHES;

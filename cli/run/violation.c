@@ -23,16 +23,16 @@
  * product of --spurious-wakeups: the lines that start a violation report (also replay's). */
 void lp_phases_report_cautions(const struct lp_ctx *c, struct lp_buf *r)
 {
-	if (c->p1_livelocks)
+	if (c->p1.livelocks)
 		lp_buf_printf(r,
 			      "CAUTION: phase 1 cut %" PRIu64
 			      " serial execution%s at --max-steps %" PRIu64
 			      " and recorded %s as stuck; if an operation merely needs more "
 			      "scheduling points, "
 			      "this report can be a false alarm: rerun with a larger --max-steps\n",
-			      c->p1_livelocks, c->p1_livelocks == 1 ? "" : "s", c->o->max_steps,
-			      c->p1_livelocks == 1 ? "it" : "them");
-	if (c->p1_dropped)
+			      c->p1.livelocks, c->p1.livelocks == 1 ? "" : "s", c->o->max_steps,
+			      c->p1.livelocks == 1 ? "it" : "them");
+	if (c->p1.dropped)
 		lp_buf_puts(r,
 			    "CAUTION: phase 1 skipped serial schedules needing more than " LP_STR(
 				LP_MAX_OVERRIDES) " overrides, "
@@ -125,18 +125,18 @@ int lp_phases_violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp
 	if (!c->o->no_root_cause && s->phase == LP_PHASE_CONCURRENT) {
 		double t0 = lp_clock_now();
 		/* its default budget is the time the check took (both phases, as the user saw) */
-		double first = c->p1_started && (!c->p2_started || c->p1_started < c->p2_started)
-				   ? c->p1_started
-				   : c->p2_started;
+		double first = c->p1.started && (!c->p2.started || c->p1.started < c->p2.started)
+				   ? c->p1.started
+				   : c->p2.started;
 		/* The serial executions its checks ask for (lazy phase 1's path) are the
 		 * analysis's: phase 1's figures stay those of the phases. */
 		uint64_t p1_execs = c->sum.p1_executions, p1_hist = c->sum.p1_histories;
-		double p1_lazy = c->p1_lazy_seconds;
+		double p1_lazy = c->p1.lazy_seconds;
 		lp_root_causes(c, e, first ? t0 - first : 0, v);
 		c->sum.root_cause_executions += c->sum.p1_executions - p1_execs;
 		c->sum.p1_executions = p1_execs;
 		c->sum.p1_histories = p1_hist;
-		c->p1_lazy_seconds = p1_lazy;
+		c->p1.lazy_seconds = p1_lazy;
 		c->sum.root_cause_seconds = lp_clock_now() - t0;
 	}
 	lp_phases_report_violation(c);

@@ -1,6 +1,6 @@
 /* tests/cli/fake-preload.c — a stand-in for liblineup-preload.so that speaks the fork-server
  * protocol and writes a fixed log (one call and return of plan function 0 by thread 0), so
- * the driver's runner, log reader and --replay can be tested without the real preload. */
+ * the cli's runner, log reader and --replay can be tested without the real preload. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>

@@ -16,10 +16,6 @@ scheduler/explore.c:generate
 	(being cut (issue 34 branch))
 cli/options.c:lp_options_usage
 	(usage text: one printf per option, read as the --help page it prints)
-cli/options.c:apply
-	(being converted into a table of options on another branch (issue 33))
-cli/options.c:lp_options_parse
-	(its checks move into the table'"'"'s one cross-option check on the same branch)
 '
 exempt_list=$(printf '%s\n' "$exempt" | sed -e '/^[[:space:]]*(/d' -e '/^[[:space:]]*$/d')
 

@@ -251,6 +251,98 @@ static void strategy_and_budget(void **state)
 	lp_options_free(&o);
 }
 
+/* lp_options_check alone: each rule between options, on a struct set by hand. */
+static void cross_option_check(void **state)
+{
+	(void)state;
+	char *client[] = {"./c", NULL};
+	const char *inst[] = {"libfoo.so"};
+	const char *quasi[] = {"take=1"};
+	struct {
+		struct lp_options o;
+		const char *needle; /* NULL: accepted */
+	} cases[] = {
+	    {{.client_argv = client, .client_argc = 1}, NULL},
+	    {{.test = "t.lineup"}, NULL},
+	    {{0}, "no client program given"},
+	    {{.help = true}, NULL}, /* --help and --version need nothing else */
+	    {{.version = true, .random = 5}, NULL},
+	    {{.test = "t.lineup", .client_argv = client, .client_argc = 1},
+	     "both --test 't.lineup' and a client './c' given"},
+	    {{.instrument = inst,
+	      .n_instrument = 1,
+	      .granularity = LP_GRAN_SYNC,
+	      .client_argv = client,
+	      .client_argc = 1},
+	     "--instrument 'libfoo.so' has no effect with -g sync"},
+	    {{.instrument = inst,
+	      .n_instrument = 1,
+	      .granularity = LP_GRAN_MEMORY,
+	      .client_argv = client,
+	      .client_argc = 1},
+	     NULL},
+	    {{.random = 5, .client_argv = client, .client_argc = 1}, "give it with --test FILE"},
+	    {{.autocheck = true, .client_argv = client, .client_argc = 1}, "--test FILE"},
+	    {{.shard_k = 1, .shard_n = 2, .client_argv = client, .client_argc = 1}, "--test FILE"},
+	    {{.emit_client = "c.c", .client_argv = client, .client_argc = 1}, "--test FILE"},
+	    {{.random = 5, .autocheck = true, .test = "t.lineup"}, "--random and --auto both"},
+	    {{.observations = "o", .spec_from = "g.so", .client_argv = client, .client_argc = 1},
+	     "with --spec-from there is no phase 1"},
+	    {{.observations = "o",
+	      .quasi = quasi,
+	      .n_quasi = 1,
+	      .client_argv = client,
+	      .client_argc = 1},
+	     "with --quasi there is no phase 1"},
+	    {{.phase1 = LP_P1_LAZY, .observations = "o", .client_argv = client, .client_argc = 1},
+	     /* the --observations rule comes first only with a golden model */
+	     "--phase1 lazy runs only the serial executions phase 2 needs, and --observations"},
+	    {{.phase1 = LP_P1_LAZY, .spec_from = "g.so", .client_argv = client, .client_argc = 1},
+	     "with a golden model there is no phase 1"},
+	    {{.phase1 = LP_P1_EAGER, .spec_from = "g.so", .client_argv = client, .client_argc = 1},
+	     NULL},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char err[256] = "";
+		int rc = lp_options_check(&cases[i].o, err, sizeof err);
+		if (!cases[i].needle) {
+			if (rc)
+				fail_msg("case %zu: refused: %s", i, err);
+			continue;
+		}
+		assert_int_equal(rc, -1);
+		if (!strstr(err, cases[i].needle))
+			fail_msg("case %zu: '%s' lacks '%s'", i, err, cases[i].needle);
+		assert_null(strchr(err, '\n'));
+	}
+}
+
+/* The check runs after the whole command line: a rule holds whatever the order. */
+static void check_after_parse(void **state)
+{
+	(void)state;
+	struct lp_options o;
+	char err[256];
+	char *v[] = {"lp", "-g", "sync", "--instrument", "libfoo.so", "./c", NULL};
+	assert_int_equal(parse(v, ARGC(v), &o, err), -1);
+	assert_non_null(strstr(err, "no effect with -g sync"));
+	lp_options_free(&o);
+	char *w[] = {"lp", "--instrument", "libfoo.so", "-g", "sync", "-g", "atomic", "./c", NULL};
+	assert_int_equal(parse(w, ARGC(w), &o, err), 0);
+	lp_options_free(&o);
+	/* a bad value is refused before any rule between options is looked at */
+	char *x[] = {"lp", "--random", "0", "./c", NULL};
+	assert_int_equal(parse(x, ARGC(x), &o, err), -1);
+	assert_string_equal(err, "bad value '0' for --random: give a number of tests, 1 or more");
+	lp_options_free(&o);
+	/* -p and --watchdog note that they were given, whatever the value */
+	char *y[] = {"lp", "-p2", "--watchdog=10", "./c", NULL};
+	assert_int_equal(parse(y, ARGC(y), &o, err), 0);
+	assert_true(o.bound_given && o.watchdog_given);
+	assert_int_equal(o.n_given, 2);
+	lp_options_free(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -263,6 +355,8 @@ int main(void)
 	    cmocka_unit_test(granularity_and_instrument),
 	    cmocka_unit_test(strategy_and_budget),
 	    cmocka_unit_test(reduction),
+	    cmocka_unit_test(cross_option_check),
+	    cmocka_unit_test(check_after_parse),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

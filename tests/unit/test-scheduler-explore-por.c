@@ -308,7 +308,7 @@ static void random_prog(struct prog *p, unsigned *seed, bool yields)
 	}
 }
 
-/* What speculation (cli/run/spec-run.c) relies on: the first schedule lp_explore_upcoming
+/* What speculation (cli/run/run-ahead.c) relies on: the first schedule lp_explore_upcoming
  * lists is the one lp_explore_next returns, with that id; once it is returned, every id
  * still listed is lower (the higher ones are gone). A schedule marked started is never
  * listed again (lp_explore_next still returns it in its turn), the others keep their

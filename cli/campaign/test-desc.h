@@ -1,4 +1,4 @@
-/* cli/test/test-desc.h — test descriptions, lineup-test(5) (design.md, contract): the parsed
+/* cli/campaign/test-desc.h — test descriptions, lineup-test(5) (design.md, contract): the parsed
  * form shared by the fixed-test runner (--test with `thread` lines), the generators
  * (--random, --auto: `op` lines) and minimisation.
  *
@@ -7,8 +7,8 @@
  * one call list per `thread` line. A *test* is a description without `op` lines and whose
  * every argument is concrete: that is what the driver runs, what minimisation shrinks and
  * what lp_test_print writes back in lineup-test(5) form (parse(print(t)) == t). */
-#ifndef LINEUP_CLI_TEST_DESC_H
-#define LINEUP_CLI_TEST_DESC_H
+#ifndef LINEUP_CLI_CAMPAIGN_TEST_DESC_H
+#define LINEUP_CLI_CAMPAIGN_TEST_DESC_H
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,12 +1,12 @@
-/* cli/test/test-run.h — --test FILE: a fixed test of a lineup-test(5) description runs as
+/* cli/campaign/test-run.h — --test FILE: a fixed test of a lineup-test(5) description runs as
  * the built-in driver (lineup-driver FILE) under the same preload, scheduler and checker as
  * a client; its targets and signatures join the command line's. */
-#ifndef LINEUP_CLI_TEST_RUN_H
-#define LINEUP_CLI_TEST_RUN_H
+#ifndef LINEUP_CLI_CAMPAIGN_TEST_RUN_H
+#define LINEUP_CLI_CAMPAIGN_TEST_RUN_H
 
 #include "cli/analyze/analyze.h"
 #include "cli/options.h"
-#include "cli/test/test-desc.h"
+#include "cli/campaign/test-desc.h"
 
 /* Parses o->test into d (exit 2 with FILE:LINE on a malformed one). A fixed test: adds its
  * targets and signatures to o, points o at the driver (argv, 3 entries, is its command

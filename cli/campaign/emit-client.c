@@ -1,10 +1,10 @@
-/* cli/test/emit-client.c — --emit-client: the campaign's failing test written as a C client
+/* cli/campaign/emit-client.c — --emit-client: the campaign's failing test written as a C client
  * (pthreads, one function per thread) that builds against the targets on its own. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/test/campaign-internal.h"
+#include "cli/campaign/campaign-internal.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 

@@ -1,8 +1,8 @@
-/* cli/test/campaign-internal.h — the campaign's state and the pieces of it shared by
- * cli/test/campaign.c (the loop and its verdict) and the files each doing one job for it:
+/* cli/campaign/campaign-internal.h — the campaign's state and the pieces of it shared by
+ * cli/campaign/campaign.c (the loop and its verdict) and the files each doing one job for it:
  * campaign-check.c, minimise.c, emit-client.c, campaign-json.c, merge.c. */
-#ifndef LINEUP_CLI_TEST_CAMPAIGN_INTERNAL_H
-#define LINEUP_CLI_TEST_CAMPAIGN_INTERNAL_H
+#ifndef LINEUP_CLI_CAMPAIGN_INTERNAL_H
+#define LINEUP_CLI_CAMPAIGN_INTERNAL_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -10,7 +10,7 @@
 #include <sys/types.h>
 
 #include "cli/options.h"
-#include "cli/test/test-desc.h"
+#include "cli/campaign/test-desc.h"
 
 #define LP_CAMPAIGN_MAX_SHAPES 64
 
@@ -36,7 +36,7 @@ struct lp_campaign {
 	size_t n_res;
 };
 
-/* ---- The checks (cli/test/campaign-check.c) ---- */
+/* ---- The checks (cli/campaign/campaign-check.c) ---- */
 
 /* The test t in lineup-test(5) form (caller frees). */
 char *lp_campaign_test_text(const struct lp_tdesc *t);
@@ -52,14 +52,14 @@ int lp_campaign_wait_check(pid_t pid);
 /* Checks the tests idx[0..n-1] at once; the results go to c->res. */
 void lp_campaign_check_batch(struct lp_campaign *c, const uint64_t *idx, int n);
 
-/* ---- Minimisation (cli/test/minimise.c) ---- */
+/* ---- Minimisation (cli/campaign/minimise.c) ---- */
 
 /* Makes the failing test t smaller while it still fails; *runs counts the checks,
  * *complete is false when it stopped early (interrupted or out of budget). */
 void lp_campaign_minimise(const struct lp_campaign *c, struct lp_tdesc *t, int *runs,
 			  bool *complete);
 
-/* ---- Outputs (cli/test/emit-client.c, cli/test/campaign-json.c) ---- */
+/* ---- Outputs (cli/campaign/emit-client.c, cli/campaign/campaign-json.c) ---- */
 
 /* --emit-client: writes a C client equivalent to the test t to path. */
 void lp_campaign_emit_client(const struct lp_tdesc *t, const char *path);

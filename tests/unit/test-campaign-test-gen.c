@@ -1,4 +1,4 @@
-/* tests/unit/test-test-test-gen.c — generated tests: random ones depend on (seed, number)
+/* tests/unit/test-campaign-test-gen.c — generated tests: random ones depend on (seed, number)
  * alone, AutoCheck's are distinct and of growing size, minimisation's variants are
  * smaller and stay within the op lines' choices. */
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/test/test-gen.h"
+#include "cli/campaign/test-gen.h"
 
 static const char gen[] = "target l.so\ninit q = new()\nop add(q, 1..9)\nop take(q)\n";
 

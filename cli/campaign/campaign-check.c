@@ -1,4 +1,4 @@
-/* cli/test/campaign-check.c — the campaign's checks: each generated test written as a fixed
+/* cli/campaign/campaign-check.c — the campaign's checks: each generated test written as a fixed
  * test and checked in full by its own lineup-preload --test process, up to -j at a time. */
 #include <errno.h>
 #include <signal.h>
@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "cli/run/interrupt.h"
-#include "cli/test/campaign-internal.h"
-#include "cli/test/test-gen.h"
+#include "cli/campaign/campaign-internal.h"
+#include "cli/campaign/test-gen.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"

@@ -1,5 +1,5 @@
-/* cli/test/test-desc.c — lineup-test(5): parsing a description, printing it back, copying. */
-#include "cli/test/test-desc.h"
+/* cli/campaign/test-desc.c — lineup-test(5): parsing a description, printing it back, copying. */
+#include "cli/campaign/test-desc.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,11 +1,11 @@
-/* cli/test/minimise.c — minimising the campaign's failing test: the greedy loop over the
- * smaller variants of lp_tmin_variant (the pure policy, cli/test/test-gen.c), each checked. */
+/* cli/campaign/minimise.c — minimising the campaign's failing test: the greedy loop over the
+ * smaller variants of lp_tmin_variant (the pure policy, cli/campaign/test-gen.c), each checked. */
 #include <limits.h>
 #include <stdio.h>
 
 #include "cli/run/interrupt.h"
-#include "cli/test/campaign-internal.h"
-#include "cli/test/test-gen.h"
+#include "cli/campaign/campaign-internal.h"
+#include "cli/campaign/test-gen.h"
 #include "lineup/exit-codes.h"
 
 #define MIN_RUNS_MAX 400 /* minimisation gives up after this many checks, and says so */

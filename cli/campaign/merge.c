@@ -1,13 +1,13 @@
-/* cli/test/merge.c — lineup-preload merge: reads the --json reports of a campaign's shards
+/* cli/campaign/merge.c — lineup-preload merge: reads the --json reports of a campaign's shards
  * back and gives one verdict, the first violation by test number winning. */
-#include "cli/test/merge.h"
+#include "cli/campaign/merge.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/test/campaign-internal.h"
+#include "cli/campaign/campaign-internal.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"

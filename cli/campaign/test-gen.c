@@ -1,5 +1,5 @@
-/* cli/test/test-gen.c — see test-gen.h. */
-#include "cli/test/test-gen.h"
+/* cli/campaign/test-gen.c — see test-gen.h. */
+#include "cli/campaign/test-gen.h"
 
 #include <stdlib.h>
 #include <string.h>

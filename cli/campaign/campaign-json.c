@@ -1,9 +1,9 @@
-/* cli/test/campaign-json.c — --json for a campaign: every checked test's verdict and counts,
+/* cli/campaign/campaign-json.c — --json for a campaign: every checked test's verdict and counts,
  * and the first violation with its minimised test; lineup-preload merge reads it back. */
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli/test/campaign-internal.h"
+#include "cli/campaign/campaign-internal.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"

@@ -1,5 +1,5 @@
-/* cli/test/test-run.c — see test-run.h. */
-#include "cli/test/test-run.h"
+/* cli/campaign/test-run.c — see test-run.h. */
+#include "cli/campaign/test-run.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* cli/test/driver.c — lineup-driver FILE: the built-in client that runs a fixed test of a
+/* cli/campaign/driver.c — lineup-driver FILE: the built-in client that runs a fixed test of a
  * lineup-test(5) description under lineup-preload. It loads the targets, makes the init
  * calls in its main thread (binding their results), starts one thread per thread line
  * that makes its calls in order, joins them and makes the final calls.
@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/test/test-desc.h"
+#include "cli/campaign/test-desc.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 

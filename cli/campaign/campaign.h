@@ -1,12 +1,12 @@
-/* cli/test/campaign.h — running generated tests (RandomCheck --random, AutoCheck
+/* cli/campaign/campaign.h — running generated tests (RandomCheck --random, AutoCheck
  * --auto) from a generator description: each test is written as a fixed test and checked
  * in full by a lineup-preload --test subprocess (up to -j at a time; the first violation
  * by test number wins whatever -j is), the first failing one is minimised, reported in
  * lineup-test(5) form with its replay command, and optionally written as a C client.
- * --shard K/N runs a slice; lineup-preload merge (cli/test/merge.h) joins the slices'
+ * --shard K/N runs a slice; lineup-preload merge (cli/campaign/merge.h) joins the slices'
  * JSON reports. */
-#ifndef LINEUP_CLI_TEST_CAMPAIGN_H
-#define LINEUP_CLI_TEST_CAMPAIGN_H
+#ifndef LINEUP_CLI_CAMPAIGN_H
+#define LINEUP_CLI_CAMPAIGN_H
 
 #include "cli/options.h"
 

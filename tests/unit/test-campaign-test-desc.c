@@ -1,4 +1,4 @@
-/* tests/unit/test-test-test-desc.c — lineup-test(5) descriptions: what is parsed, what is
+/* tests/unit/test-campaign-test-desc.c — lineup-test(5) descriptions: what is parsed, what is
  * refused (with FILE:LINE), and that printing gives back the same description. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/test/test-desc.h"
+#include "cli/campaign/test-desc.h"
 
 static const char fixed[] = "# a fixed test\n"
 			    "target    ./libqueue.so   # relative to the file\n"

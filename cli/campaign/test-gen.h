@@ -1,17 +1,17 @@
-/* cli/test/test-gen.h — tests generated from a generator description (op lines): random
+/* cli/campaign/test-gen.h — tests generated from a generator description (op lines): random
  * ones (RandomCheck), every distinct one of growing size (AutoCheck), and the smaller
  * variants of a failing test that minimisation tries. Pure: no I/O, no processes.
  *
  * A generated test is a fixed test (thread lines): the generator's targets, signatures,
  * init and final calls, and T threads of K calls, each an op line with every choice
  * argument made concrete. */
-#ifndef LINEUP_CLI_TEST_GEN_H
-#define LINEUP_CLI_TEST_GEN_H
+#ifndef LINEUP_CLI_CAMPAIGN_TEST_GEN_H
+#define LINEUP_CLI_CAMPAIGN_TEST_GEN_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cli/test/test-desc.h"
+#include "cli/campaign/test-desc.h"
 
 /* Test number index (from 1) of --random with this seed: each op and each choice drawn
  * uniformly, from a generator seeded by (seed, index) alone, so the test does not depend

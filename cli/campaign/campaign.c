@@ -1,6 +1,6 @@
-/* cli/test/campaign.c — the campaign of generated tests (see campaign.h): its set-up, the
+/* cli/campaign/campaign.c — the campaign of generated tests (see campaign.h): its set-up, the
  * loop over the slice by batches of -j checks, interruption, and the verdict it prints. */
-#include "cli/test/campaign.h"
+#include "cli/campaign/campaign.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "cli/run/interrupt.h"
-#include "cli/test/campaign-internal.h"
-#include "cli/test/test-gen.h"
+#include "cli/campaign/campaign-internal.h"
+#include "cli/campaign/test-gen.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
