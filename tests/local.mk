@@ -313,7 +313,8 @@ LP_E2E_TESTS = \
 	tests/e2e/t0510-phase1-crash.sh \
 	tests/e2e/t0520-phase1-uncontrolled-blocking.sh \
 	tests/e2e/t0530-phase1-endless-client.sh \
-	tests/e2e/t0540-phase1-exact-orders.sh tests/e2e/t0580-phase1-lazy.sh \
+	tests/e2e/t0540-phase1-exact-orders.sh tests/e2e/t0541-phase1-exact-orders-glob.sh \
+	tests/e2e/t0580-phase1-lazy.sh \
 	tests/e2e/t0550-phase1-client-code-interacts.sh \
 	tests/e2e/t0570-phase1-symmetry.sh \
 	tests/e2e/t0600-replay-reproduces.sh \
