@@ -14,6 +14,7 @@ void lp_spin_step_start(struct lp_thread *t, uint32_t point, bool reads_only)
 	t->spin.step_plain = point == LP_PT_YIELD ||
 			     ((point == LP_PT_ATOMIC || point == LP_PT_MEMORY) && reads_only);
 	t->spin.step_sync = point == LP_PT_SYNC && t->library && t->sync_obj;
+	t->spin.step_load = point == LP_PT_MEMORY && reads_only;
 }
 
 /* At a library thread's blocking lock: where a lock/unlock spin is anchored. */
@@ -52,9 +53,12 @@ static bool merge(struct lp_footprint *into, const struct lp_footprint *fp)
 	return true;
 }
 
-/* Every other thread that spins hears of self's step: a dependent one is news. */
+/* Every other thread that spins hears of self's step (NULL: nobody's): a dependent one is
+ * news. A step from a plain load writes nothing (runtime-spin.h). */
 static void tell_others(const struct lp_thread *self, const struct lp_footprint *fp)
 {
+	if (self && self->spin.step_load)
+		return;
 	for (unsigned i = 0; i < lp_rt.n; i++) {
 		struct lp_thread *t = &lp_rt.th[i];
 		struct lp_spin *s = &t->spin;
@@ -62,9 +66,83 @@ static void tell_others(const struct lp_thread *self, const struct lp_footprint 
 			continue;
 		if (lp_footprint_overlap(fp, &s->fp, false)) {
 			s->news = 1;
-			s->parked = s->waiting = 0;
+			s->parked = s->waiting = s->read_wait = 0;
 		}
 	}
+}
+
+void lp_spin_heard(const struct lp_footprint *fp) { tell_others(NULL, fp); }
+
+/* A 64-bit mix (splitmix64's finaliser) folded over words. */
+static uint64_t mix(uint64_t h, uint64_t w)
+{
+	h ^= w + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	h ^= h >> 30;
+	h *= 0xbf58476d1ce4e5b9ull;
+	h ^= h >> 27;
+	h *= 0x94d049bb133111ebull;
+	return h ^ (h >> 31);
+}
+
+uint64_t lp_spin_state(const uint64_t regs[16])
+{
+	uint64_t h = 0;
+	for (unsigned i = 0; i < 16; i++)
+		h = mix(h, regs[i]);
+	/* the red zone (a leaf function's locals) and the frames just above: a loop counter
+	 * the compiler keeps on the stack is part of the state. Mapped: the interrupted code's
+	 * callers' frames lie above, the signal frame or stub below the red zone. */
+	const uint64_t *sp = (const uint64_t *)(uintptr_t)regs[4];
+	for (const uint64_t *w = sp - 16; w < sp + LP_SPIN_STACK_WINDOW / 8; w++)
+		h = mix(h, *(const volatile uint64_t *)w);
+	return h;
+}
+
+/* The read cycle that ends where the chain's entry `from` began (runtime-spin.h): self
+ * waits for a write to one of the lines the cycle reads. */
+static void read_cycle(struct lp_thread *self, unsigned from)
+{
+	struct lp_spin *m = &self->spin;
+	struct lp_footprint f = {.flags = LP_FP_TARGET};
+	for (unsigned i = from; i < m->n_ring; i++)
+		if (!lp_footprint_add(&f, m->ring_line[i]))
+			f.flags |= LP_FP_UNKNOWN; /* too many lines: any step is news */
+	m->fp = f;
+	m->watched = 1;
+	m->news = 0;
+	m->parked = 0;
+	m->waiting = m->read_wait = 1;
+	m->n_ring = 0;
+}
+
+void lp_spin_read_arrive(struct lp_thread *self, uintptr_t site, uintptr_t addr,
+			 const uint64_t *regs, const struct lp_footprint *fp)
+{
+	struct lp_spin *m = &self->spin;
+	/* a chain breaks at anything but a read, and at a step of unknown reach */
+	if (!addr || !regs || (fp->flags & LP_FP_UNKNOWN) || m->in_block)
+		m->n_ring = 0;
+	if (!addr || !regs || m->in_block || lp_rt.phase != LP_PHASE_CONCURRENT || !self->in_op ||
+	    self->library)
+		return;
+	uint64_t state = lp_spin_state(regs);
+	for (unsigned i = 0; i < m->n_ring; i++)
+		if (m->ring_site[i] == site && m->ring_state[i] == state) {
+			read_cycle(self, i);
+			return;
+		}
+	if (m->n_ring == LP_SPIN_RING) { /* the oldest read leaves the chain */
+		memmove(m->ring_site, m->ring_site + 1,
+			(LP_SPIN_RING - 1) * sizeof m->ring_site[0]);
+		memmove(m->ring_state, m->ring_state + 1,
+			(LP_SPIN_RING - 1) * sizeof m->ring_state[0]);
+		memmove(m->ring_line, m->ring_line + 1,
+			(LP_SPIN_RING - 1) * sizeof m->ring_line[0]);
+		m->n_ring--;
+	}
+	m->ring_site[m->n_ring] = site;
+	m->ring_state[m->n_ring] = state;
+	m->ring_line[m->n_ring++] = (uint64_t)addr & ~(uint64_t)63;
 }
 
 /* What the folding gives up (runtime-spin.h) is said once per execution, when it happens. */
@@ -158,6 +236,11 @@ bool lp_spin_arrive(struct lp_thread *self, uint32_t point, uintptr_t site,
 void lp_spin_chosen(struct lp_thread *t)
 {
 	struct lp_spin *s = &t->spin;
+	s->n_ring = 0;	    /* another thread ran: what the chain read may have changed */
+	if (s->read_wait) { /* nothing else can run: it reads again, as it is */
+		s->waiting = s->read_wait = 0;
+		return;
+	}
 	if (!s->parked && !s->waiting)
 		return;
 	s->parked = s->waiting = 0;

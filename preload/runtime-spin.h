@@ -34,7 +34,26 @@
  * points is plain memory of code that is no target's, which the reduction already takes as
  * seen only through the objects it touches (lineup-preload(1), --reduction). Unlike a
  * yield spin it never *waits*: after LP_SPIN_FOLD_MAX repeats it is parked again and stays
- * a candidate, and its steps count towards the livelock limit as before. */
+ * a candidate, and its steps count towards the livelock limit as before.
+ *
+ * A client thread inside an operation may spin on trapped reads alone, without a yield
+ * (Peterson's lock, a ticket lock without PAUSE, at -g memory). There the *read chain* is
+ * its run of consecutive trapped reads (a load, or an atomic point that writes nothing,
+ * each with an address), with no other thread run in between; its *state* at a read is a
+ * hash of its general registers and of its stack from 128 bytes below %rsp (the red zone)
+ * to LP_SPIN_STACK_WINDOW bytes above. When it reaches a read of its chain at the same
+ * instruction in the same state, it has run a *read cycle*: every read since then saw
+ * memory that only reads touched, so running on repeats the cycle, exactly, until another
+ * thread writes a line the cycle reads. It then *waits* (no candidate while another thread
+ * can run) until a step of another thread that may write what the cycle reads
+ * (lp_footprint_overlap against the cycle's lines, target code included): a schedule that
+ * runs it meanwhile only adds no-op cycles, which can be dropped at no more preemptions.
+ * No fold limit is needed: nothing in what the cycle depends on changes. What the state
+ * leaves out: a counter kept in thread-local storage, further up the stack or in untrapped
+ * memory (a bounded spin counting there runs out only once no other thread can run).
+ * A step that began at a trapped plain load writes nothing others see (at -g memory the
+ * rest of its code until the next point touches only the stack and thread-local storage),
+ * so it is news to no spinner. */
 #ifndef LINEUP_PRELOAD_RUNTIME_SPIN_H
 #define LINEUP_PRELOAD_RUNTIME_SPIN_H
 
@@ -44,7 +63,9 @@
 #include "lineup/protocol.h"
 
 #define LP_SPIN_FOLD_MAX 256
-#define LP_SPIN_SITES 8 /* scheduling points of one iteration that can be compared */
+#define LP_SPIN_SITES 8		 /* scheduling points of one iteration that can be compared */
+#define LP_SPIN_RING 16		 /* reads of one read chain remembered */
+#define LP_SPIN_STACK_WINDOW 256 /* stack bytes above %rsp in a read's state */
 
 struct lp_spin {
 	uint8_t watched;    /* its last iteration was plain: others' steps are checked against it */
@@ -59,6 +80,9 @@ struct lp_spin {
 	uint8_t step_sync;  /* or at a lock or unlock (a library thread's: sync_loop) */
 	uint8_t cur_sync;   /* this iteration has such a step */
 	uint8_t sync_loop;  /* the anchor is a mutex lock (yield_site, anchor_obj, anchor_frame) */
+	uint8_t step_load;  /* the step it runs began at a trapped plain load: news to nobody */
+	uint8_t read_wait;  /* waiting after a read cycle (not after a fold of LP_SPIN_FOLD_MAX) */
+	uint8_t n_ring;	    /* reads in its read chain */
 	uint8_t n_cur, n_prev;
 	uint16_t block_left;
 	uintptr_t yield_site; /* of its last yield, or of its last anchoring lock */
@@ -66,7 +90,10 @@ struct lp_spin {
 	uintptr_t anchor_frame;
 	uintptr_t cur[LP_SPIN_SITES], prev[LP_SPIN_SITES];
 	const void *cur_obj[LP_SPIN_SITES], *prev_obj[LP_SPIN_SITES]; /* of sync points */
-	struct lp_footprint cur_fp, fp; /* this iteration so far; the last whole one */
+	struct lp_footprint cur_fp, fp;	   /* this iteration so far; the last whole one */
+	uintptr_t ring_site[LP_SPIN_RING]; /* its read chain: the reads' instructions, */
+	uint64_t ring_state[LP_SPIN_RING]; /* the thread's state there, */
+	uint64_t ring_line[LP_SPIN_RING];  /* the memory line each reads */
 };
 
 struct lp_thread;
@@ -77,6 +104,17 @@ void lp_spin_step_start(struct lp_thread *t, uint32_t point, bool reads_only);
  * iteration goes on. Returns true when self continues its block there (sole candidate). */
 bool lp_spin_arrive(struct lp_thread *self, uint32_t point, uintptr_t site,
 		    const struct lp_footprint *fp);
+/* Before lp_spin_arrive, at every point of self: addr is the line the trapped instruction
+ * at this point reads when it reads without writing (else 0), regs its registers there
+ * (x86 numbering; NULL for a point that is no trapped instruction), fp the footprint of the
+ * step that ends here. Keeps self's read chain; on a read cycle self waits. */
+void lp_spin_read_arrive(struct lp_thread *self, uintptr_t site, uintptr_t addr,
+			 const uint64_t *regs, const struct lp_footprint *fp);
+/* The state lp_spin_read_arrive compares: registers and the stack around regs[4] (%rsp). */
+uint64_t lp_spin_state(const uint64_t regs[16]);
+/* A write by no running thread's step (a store buffer drained, say) became visible:
+ * spinners whose last iteration or read cycle may read it hear of it. */
+void lp_spin_heard(const struct lp_footprint *fp);
 /* t was chosen to run next after another thread. */
 void lp_spin_chosen(struct lp_thread *t);
 

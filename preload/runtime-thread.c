@@ -14,6 +14,7 @@
 struct lp_runtime lp_rt;
 uintptr_t lp_rt_access_addr;
 int lp_rt_access_write;
+const uint64_t *lp_rt_access_regs;
 __thread struct lp_thread *lp_self __attribute__((tls_model("initial-exec")));
 
 /* constructor-only */
@@ -340,6 +341,8 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	unsigned n, nc, running = 0;
 
 	lp_op_check_left(self);
+	lp_spin_read_arrive(self, site, lp_rt_access_write ? 0 : lp_rt_access_addr,
+			    lp_rt_access_regs, &self->fp);
 	bool spin_block = lp_spin_arrive(self, point, site, &self->fp);
 	/* A folded repeat is no progress and no livelock while another thread may still
 	 * change what it waits for; alone, a spinner's rounds count as before. */

@@ -132,7 +132,8 @@ void lp_rt_prepare_process(void) LP_RT_HIDDEN;	       /* at the fork point, once
 void lp_rt_point(uint32_t point, uintptr_t site) LP_RT_HIDDEN;
 /* Set by the trap handler around its point: the address the trapped instruction accesses. */
 extern uintptr_t lp_rt_access_addr LP_RT_HIDDEN;
-extern int lp_rt_access_write LP_RT_HIDDEN; /* it writes memory */
+extern int lp_rt_access_write LP_RT_HIDDEN;	       /* it writes memory */
+extern const uint64_t *lp_rt_access_regs LP_RT_HIDDEN; /* its registers (runtime-spin.h) */
 /* runtime-strategy.c: the choice at a point without an override (default, random, pct). */
 lp_tid_t lp_rt_choose(struct lp_thread *self, uint64_t step, uint32_t point, const lp_tid_t *cand,
 		      unsigned nc) LP_RT_HIDDEN;

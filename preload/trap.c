@@ -66,9 +66,11 @@ void lp_trap_point(const struct lp_trap_site *s, const uint64_t regs[16])
 	    lp_sites_address((const uint8_t *)s->copy, s->len, regs, s->copy + s->len);
 	lp_rt_access_write =
 	    s->kind != LP_SITE_LOAD && s->kind != LP_SITE_FENCE && s->kind != LP_SITE_PAUSE;
+	lp_rt_access_regs = regs;
 	lp_rt_point(point_of(s->kind), s->addr);
 	lp_rt_access_addr = 0;
 	lp_rt_access_write = 0;
+	lp_rt_access_regs = NULL;
 }
 
 /* Signal path. It runs on the thread's own stack: the handoff blocks inside the handler,

@@ -86,7 +86,9 @@ LP_LIB_TABLE = \
 	spinsem:spinsem:semw.h spinsem-short:spinsem:semw.h spinsem-lost:spinsem:semw.h flag-pause:flag-spin:flag.h \
 	busy-pause:busy-pair:busy-pair.h snap:snap:snap.h snap-torn:snap:snap.h \
 	forks:forks:forks.h lockspin:lockspin:lockspin.h lockspin-short:lockspin:lockspin.h \
-	lockspin-lost:lockspin:lockspin.h crunch:crunch:crunch.h dice-seeded:dice-seeded:dice.h
+	lockspin-lost:lockspin:lockspin.h crunch:crunch:crunch.h dice-seeded:dice-seeded:dice.h \
+	spin-peterson:spin-peterson:spin.h spin-ticket:spin-ticket:spin.h \
+	spin-polite:spin-polite:spin.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm box-race
 LP_LIB_DEFINES = quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
 
@@ -121,6 +123,8 @@ LP_CLIENT_TABLE = \
 	event-cas:client-event:event-cas:event.h \
 	event-cas-fig9:client-event:event-cas-fig9:event.h \
 	spin-pause:client-spin:spin-pause:spin.h spin-nopause:client-spin:spin-nopause:spin.h \
+	spin-peterson:client-spin:spin-peterson:spin.h spin-ticket:client-spin:spin-ticket:spin.h \
+	spin-polite:client-spin:spin-polite:spin.h \
 	queue-c11:client-queue-c11:queue-c11:queue.h \
 	queue-c11-trylock:client-queue-c11:queue-c11-trylock:queue.h \
 	closefd:client-closefd:queue-lock:queue.h closefd-trylock:client-closefd:queue-trylock:queue.h \
@@ -221,7 +225,9 @@ LP_ATOM_LIBS = \
 	$(LP_PROG_DIR)/libstack-treiber.so $(LP_PROG_DIR)/libstack-agm.so \
 	$(LP_PROG_DIR)/libstack-agm-nodw.so $(LP_PROG_DIR)/libqueue-ms.so \
 	$(LP_PROG_DIR)/libevent-cas.so $(LP_PROG_DIR)/libevent-cas-fig9.so \
-	$(LP_PROG_DIR)/libspin-pause.so $(LP_PROG_DIR)/libspin-nopause.so
+	$(LP_PROG_DIR)/libspin-pause.so $(LP_PROG_DIR)/libspin-nopause.so \
+	$(LP_PROG_DIR)/libspin-peterson.so $(LP_PROG_DIR)/libspin-ticket.so \
+	$(LP_PROG_DIR)/libspin-polite.so
 LP_ATOM_CLIENTS = \
 	$(LP_PROG_DIR)/client-counter-atomic $(LP_PROG_DIR)/client-counter-loadstore \
 	$(LP_PROG_DIR)/client-counter-loadstore-nodw $(LP_PROG_DIR)/client-counter-plain \
@@ -229,7 +235,9 @@ LP_ATOM_CLIENTS = \
 	$(LP_PROG_DIR)/client-stack-agm-nodw $(LP_PROG_DIR)/client-queue-ms \
 	$(LP_PROG_DIR)/client-queue-3x3 \
 	$(LP_PROG_DIR)/client-event-cas $(LP_PROG_DIR)/client-event-cas-fig9 \
-	$(LP_PROG_DIR)/client-spin-pause $(LP_PROG_DIR)/client-spin-nopause
+	$(LP_PROG_DIR)/client-spin-pause $(LP_PROG_DIR)/client-spin-nopause \
+	$(LP_PROG_DIR)/client-spin-peterson $(LP_PROG_DIR)/client-spin-ticket \
+	$(LP_PROG_DIR)/client-spin-polite
 # Clients of real Debian libraries (the 09xx tests), built only where the -dev package is
 # installed (build-aux/setup.sh installs liburcu-dev and libglib2.0-dev); the tests fail,
 # saying which package is missing, when its pkg-config file is absent.
@@ -268,7 +276,8 @@ EXTRA_DIST += $(LP_COUNTER_H) $(LP_PROG_DIR)/counter-atomic.c $(LP_PROG_DIR)/cou
 	$(LP_PROG_DIR)/counter-plain.c $(LP_PROG_DIR)/client-counter.c $(LP_STACK_H) \
 	$(LP_PROG_DIR)/stack-treiber.c $(LP_PROG_DIR)/stack-agm.c $(LP_PROG_DIR)/client-stack.c \
 	$(LP_PROG_DIR)/queue-ms.c $(LP_PROG_DIR)/event-cas.c $(LP_PROG_DIR)/spin.h \
-	$(LP_PROG_DIR)/spin-counter.c $(LP_PROG_DIR)/client-spin.c \
+	$(LP_PROG_DIR)/spin-counter.c $(LP_PROG_DIR)/client-spin.c $(LP_PROG_DIR)/spin-peterson.c \
+	$(LP_PROG_DIR)/spin-ticket.c $(LP_PROG_DIR)/spin-polite.c \
 	$(LP_PROG_DIR)/client-urcu-lfs.c $(LP_PROG_DIR)/client-glib-asyncq.c \
 	$(LP_PROG_DIR)/client-glib-pool.c $(LP_PROG_DIR)/client-glib-hash.c $(LP_PROG_DIR)/client-urcu-wfcq.c \
 	$(LP_PROG_DIR)/client-urcu-lfq.c
@@ -304,7 +313,8 @@ LP_E2E_TESTS = \
 	tests/e2e/t0510-phase1-crash.sh \
 	tests/e2e/t0520-phase1-uncontrolled-blocking.sh \
 	tests/e2e/t0530-phase1-endless-client.sh \
-	tests/e2e/t0540-phase1-exact-orders.sh tests/e2e/t0580-phase1-lazy.sh \
+	tests/e2e/t0540-phase1-exact-orders.sh tests/e2e/t0541-phase1-exact-orders-glob.sh \
+	tests/e2e/t0580-phase1-lazy.sh \
 	tests/e2e/t0550-phase1-client-code-interacts.sh \
 	tests/e2e/t0570-phase1-symmetry.sh \
 	tests/e2e/t0600-replay-reproduces.sh \
@@ -336,7 +346,7 @@ LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0851-atomics-event-fixed.sh \
 	tests/e2e/t0860-atomics-livelock-spin.sh \
 	tests/e2e/t0861-atomics-spin-pause.sh tests/e2e/t0862-atomics-spin-folding.sh \
-	tests/e2e/t0863-atomics-lock-spin-folding.sh \
+	tests/e2e/t0863-atomics-lock-spin-folding.sh tests/e2e/t0864-atomics-spin-read-fair.sh \
 	tests/e2e/t0870-atomics-summary-sites.sh \
 	tests/e2e/t0880-atomics-root-causes.sh \
 	tests/e2e/t0881-atomics-root-cause-time.sh \

@@ -115,9 +115,9 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 			"run first%s; %.2f s)\n",
 			(unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories,
 			s->p1_mode ? s->p1_mode : "eager",
-			c->o->n_globs ? ", branching at every switch point since -f leaves target "
-					"calls unrecorded"
-				      : "",
+			c->o->n_globs && s->p1_mode && strstr(s->p1_mode, "every switch")
+			    ? " since -f leaves target calls unrecorded"
+			    : "",
 			s->p1_seconds);
 	if (s->p1_workers)
 		fprintf(f, "phase 1 workers: %u (%llu serial executions ran ahead of their turn)\n",

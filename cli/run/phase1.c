@@ -93,7 +93,7 @@ static void find_symmetry(struct lp_ctx *c, struct lp_explore *ex, const char *h
 
 /* --phase1: eager, or lazy (the checker asks for serial executions, lazy-run.h) when
  * asked for or when the first execution's operations have too many orders to run first.
- * Branching at every switch point (-f, a confirmation) is eager's alone. */
+ * Branching at every switch point (a confirmation) is eager's alone. */
 static void choose_mode(struct lp_ctx *c, const char *history, const struct lp_exec_log *log)
 {
 	size_t starts = 0; /* operations started after the fork point: a decision each */

@@ -5,7 +5,9 @@
  * LP_SPIN_FOLD_MAX and then waits, and that the serial phase and writing loops are left
  * alone; and the lock/unlock spin of a thread the library created (liburcu's grace
  * period): anchored at the same lock, from the same frame, on one mutex only, it parks,
- * runs its repeats as one step once it goes on, and never waits. */
+ * runs its repeats as one step once it goes on, and never waits; and read cycles: a client
+ * thread in an operation back at a load in the same state waits for a write to a line it
+ * read (not for another thread's loads), and only then. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -172,6 +174,123 @@ static void test_serial_phase_untouched(void **state)
 	assert_false(a->spin.parked);
 }
 
+/* Read cycles (runtime-spin.h): a client thread inside an operation spinning on two
+ * trapped loads, Peterson-style, at READ1 (line FLAG) and READ2 (line TURN). */
+#define READ1 0x4000
+#define READ2 0x4010
+#define FLAG 0x8000
+#define TURN 0x8040
+static uint64_t stack[64];
+static uint64_t regs[16];
+
+/* t ends a step that began at a trapped load, at the load of line at site (its registers
+ * regs, its stack `stack`), then starts the step of that load. */
+static void read_at(struct lp_thread *t, uintptr_t site, uint64_t line)
+{
+	struct lp_footprint f = fp(LP_FP_TARGET, 0);
+	lp_spin_read_arrive(t, site, line + 8, regs, &f);
+	lp_spin_arrive(t, LP_PT_MEMORY, site, &f);
+	lp_spin_step_start(t, LP_PT_MEMORY, true);
+}
+
+static void setup_reads(void)
+{
+	memset(stack, 0, sizeof stack);
+	memset(regs, 0, sizeof regs);
+	regs[4] = (uint64_t)(uintptr_t)&stack[16]; /* %rsp: 128 bytes of red zone below */
+	a->in_op = 1;
+	lp_spin_step_start(a, LP_PT_OP_START, false);
+}
+
+static void test_read_cycle_waits_for_a_write(void **state)
+{
+	(void)state;
+	setup_reads();
+	read_at(a, READ1, FLAG);
+	read_at(a, READ2, TURN);
+	assert_false(a->spin.waiting);
+	read_at(a, READ1, FLAG); /* back where it was, as it was */
+	assert_true(a->spin.waiting);
+	assert_int_equal(a->spin.fp.n, 2);
+	/* b's plain loads write nothing: no news */
+	lp_spin_step_start(b, LP_PT_MEMORY, true);
+	lp_spin_arrive(b, LP_PT_MEMORY, READ1, &(struct lp_footprint){.flags = LP_FP_TARGET});
+	assert_true(a->spin.waiting);
+	/* a store to another line by client code (no target code) is no news either */
+	lp_spin_step_start(b, LP_PT_MEMORY, false);
+	struct lp_footprint other_line = fp(0, 0xc000);
+	lp_spin_arrive(b, LP_PT_MEMORY, READ1, &other_line);
+	assert_true(a->spin.waiting);
+	/* b's store to the turn is */
+	lp_spin_step_start(b, LP_PT_MEMORY, false);
+	struct lp_footprint turn = fp(0, TURN);
+	lp_spin_arrive(b, LP_PT_MEMORY, READ1, &turn);
+	assert_false(a->spin.waiting);
+	assert_false(a->spin.read_wait);
+}
+
+static void test_read_cycle_needs_the_same_state(void **state)
+{
+	(void)state;
+	setup_reads();
+	for (int i = 0; i < 4; i++) { /* a loop counter in a register */
+		regs[1] = (uint64_t)i;
+		read_at(a, READ1, FLAG);
+	}
+	assert_false(a->spin.waiting);
+	regs[1] = 0;
+	for (int i = 1; i < 5; i++) { /* one on the stack, in the red zone */
+		stack[10] = (uint64_t)i;
+		read_at(a, READ1, FLAG);
+	}
+	assert_false(a->spin.waiting);
+	read_at(a, READ1, FLAG);
+	assert_true(a->spin.waiting);
+}
+
+static void test_read_chain_breaks(void **state)
+{
+	(void)state;
+	setup_reads();
+	read_at(a, READ1, FLAG);
+	/* a store in between: the loop writes, it is no read cycle */
+	struct lp_footprint f = fp(LP_FP_TARGET, 0);
+	lp_spin_read_arrive(a, READ2, 0, regs, &f);
+	lp_spin_arrive(a, LP_PT_MEMORY, READ2, &f);
+	lp_spin_step_start(a, LP_PT_MEMORY, false);
+	read_at(a, READ1, FLAG);
+	assert_false(a->spin.waiting);
+	/* another thread ran in between: what the chain read may have changed */
+	lp_spin_chosen(a);
+	read_at(a, READ1, FLAG);
+	assert_false(a->spin.waiting);
+	read_at(a, READ1, FLAG);
+	assert_true(a->spin.waiting);
+	/* chosen while waiting (nothing else can run): it reads again */
+	lp_spin_chosen(a);
+	assert_false(a->spin.waiting);
+}
+
+static void test_read_cycle_only_for_client_ops(void **state)
+{
+	(void)state;
+	setup_reads();
+	a->in_op = 0; /* the client's own code */
+	for (int i = 0; i < 3; i++)
+		read_at(a, READ1, FLAG);
+	assert_false(a->spin.waiting);
+	a->in_op = 1;
+	a->library = 1; /* the library's thread */
+	for (int i = 0; i < 3; i++)
+		read_at(a, READ1, FLAG);
+	assert_false(a->spin.waiting);
+	a->library = 0;
+	lp_rt.phase = LP_PHASE_SERIAL;
+	for (int i = 0; i < 3; i++)
+		read_at(a, READ1, FLAG);
+	assert_false(a->spin.waiting);
+}
+
 /* A library thread's lock/unlock spin on mutex mx: unlock at UNLOCK_SITE, lock at
  * LOCK_SITE, one frame. */
 #define LOCK_SITE 0x3000
@@ -275,6 +394,10 @@ int main(void)
 	    cmocka_unit_test_setup(test_lock_spin_parks_and_folds, setup),
 	    cmocka_unit_test_setup(test_lock_spin_needs_same_mutex_and_frame, setup),
 	    cmocka_unit_test_setup(test_client_lock_loop_untouched, setup),
+	    cmocka_unit_test_setup(test_read_cycle_waits_for_a_write, setup),
+	    cmocka_unit_test_setup(test_read_cycle_needs_the_same_state, setup),
+	    cmocka_unit_test_setup(test_read_chain_breaks, setup),
+	    cmocka_unit_test_setup(test_read_cycle_only_for_client_ops, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,36 @@
+/* spin-polite.c — a counter behind a "polite" flag lock: a thread raises its flag, and
+ * while the other's is up lowers it and tries again. Its waiter keeps writing its own flag
+ * without getting anywhere while the holder is preempted: a livelock (a spin with writes),
+ * which --max-steps must still report as a stuck history at -g memory. */
+#include <stdlib.h>
+#include "spin.h"
+
+struct spinctr {
+	volatile int want[2];
+	int slots;
+	long n;
+};
+
+static __thread int me = -1;
+
+struct spinctr *spinctr_new(void) { return calloc(1, sizeof(struct spinctr)); }
+
+static __attribute__((noinline)) void polite_lock(struct spinctr *c)
+{
+	for (;;) {
+		c->want[me] = 1;
+		if (!c->want[1 - me])
+			return;
+		c->want[me] = 0; /* after you */
+	}
+}
+
+long spinctr_inc(struct spinctr *c)
+{
+	if (me < 0)
+		me = __atomic_fetch_add(&c->slots, 1, __ATOMIC_RELAXED) & 1;
+	polite_lock(c);
+	long v = c->n++;
+	c->want[me] = 0;
+	return v;
+}
