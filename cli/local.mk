@@ -16,13 +16,16 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/run/budget.c cli/run/budget.h cli/run/budget-run.c cli/run/budget-run.h \
 	cli/run/interrupt.c cli/run/interrupt.h cli/run/phases-exec.h cli/run/phase-sample.c \
 	cli/report/interception.c cli/report/interception.h \
+	cli/report/hist-lines.c cli/report/hist-lines.h cli/report/report-model.c cli/report/report-model.h \
+	cli/report/export.c cli/report/export.h cli/report/html.c cli/report/html.h \
+	cli/report/report-command.c cli/report/html-assets.h \
 	cli/test/test-desc.c cli/test/test-desc.h cli/test/test-run.c cli/test/test-run.h \
 	cli/test/test-gen.c cli/test/test-gen.h cli/test/campaign.c cli/test/campaign.h \
 	cli/test/campaign-internal.h cli/test/campaign-check.c cli/test/minimise.c \
 	cli/test/emit-client.c cli/test/campaign-json.c cli/test/merge.c cli/test/merge.h \
 	cli/run/symmetry.c cli/run/symmetry.h \
 	cli/run/call-keys.c cli/run/call-keys.h cli/run/cleanup.c cli/run/cleanup.h cli/run/output-check.c cli/run/output-check.h
-libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"' \
+libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"' \
 	-DLP_PKGLIBEXECDIR='"$(pkglibexecdir)"'
 libdriver_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
@@ -52,7 +55,7 @@ tests_unit_test_cli_options_LDADD = $(LP_CLI_TEST_LIBS)
 tests_unit_test_cli_shm_log_SOURCES = tests/unit/test-cli-shm-log.c cli/run/shm-log.c
 tests_unit_test_cli_shm_log_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_shm_log_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/report/json.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
+tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/report/json.c cli/report/report-model.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
 tests_unit_test_cli_json_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_json_LDADD = $(LP_CLI_TEST_LIBS)
 
@@ -60,7 +63,7 @@ tests_unit_test_cli_json_LDADD = $(LP_CLI_TEST_LIBS)
 check_PROGRAMS += tests/unit/test-cli-crash
 TESTS += tests/unit/test-cli-crash
 tests_unit_test_cli_crash_SOURCES = tests/unit/test-cli-crash.c cli/report/crash-text.c cli/report/site-warnings.c \
-	cli/report/json.c cli/report/summary.c cli/run/budget.c cli/analyze/unwind.c cli/analyze/demangle.c
+	cli/report/json.c cli/report/report-model.c cli/report/summary.c cli/run/budget.c cli/analyze/unwind.c cli/analyze/demangle.c
 tests_unit_test_cli_crash_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS) $(LIBDW_CFLAGS)
 tests_unit_test_cli_crash_LDADD = $(LP_CLI_TEST_LIBS) $(LIBDW_LIBS) $(LIBELF_LIBS)
 
@@ -91,7 +94,7 @@ tests_unit_test_cli_site_warnings_SOURCES = tests/unit/test-cli-site-warnings.c 
 	cli/report/summary.c
 tests_unit_test_cli_site_warnings_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_site_warnings_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_interception_SOURCES = tests/unit/test-cli-interception.c cli/report/interception.c cli/report/json.c \
+tests_unit_test_cli_interception_SOURCES = tests/unit/test-cli-interception.c cli/report/interception.c cli/report/json.c cli/report/report-model.c \
 	cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
 tests_unit_test_cli_interception_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_interception_LDADD = $(LP_CLI_TEST_LIBS)
@@ -169,3 +172,28 @@ TESTS += tests/unit/test-cli-golden
 tests_unit_test_cli_golden_SOURCES = tests/unit/test-cli-golden.c cli/run/golden-request.c cli/analyze/format-value.c
 tests_unit_test_cli_golden_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_golden_LDADD = $(LP_CLI_TEST_LIBS)
+
+# The --html page's style and script, compiled in as C strings (cli/report/html.h).
+LP_HTML_ASSETS = $(srcdir)/cli/report/page.css $(srcdir)/cli/report/page.js
+BUILT_SOURCES += cli/report/html-assets.h
+CLEANFILES += cli/report/html-assets.h
+EXTRA_DIST += $(LP_HTML_ASSETS) build-aux/c-string.awk
+cli/report/html-assets.h: $(LP_HTML_ASSETS) $(srcdir)/build-aux/c-string.awk
+	$(AM_V_GEN)$(MKDIR_P) cli/report && { \
+	  $(AWK) -v name=lp_html_css -f $(srcdir)/build-aux/c-string.awk $(srcdir)/cli/report/page.css && \
+	  $(AWK) -v name=lp_html_js -f $(srcdir)/build-aux/c-string.awk $(srcdir)/cli/report/page.js; \
+	} >$@.tmp && mv $@.tmp $@
+
+# The page and the exports: HTML escaping, the report model read from report texts,
+# Porcupine and Jepsen histories.
+check_PROGRAMS += tests/unit/test-cli-html tests/unit/test-cli-export
+TESTS += tests/unit/test-cli-html tests/unit/test-cli-export
+tests_unit_test_cli_html_SOURCES = tests/unit/test-cli-html.c cli/report/html.c cli/report/report-model.c \
+	cli/report/json.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
+tests_unit_test_cli_html_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)
+tests_unit_test_cli_html_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_html_LDADD = $(LP_CLI_TEST_LIBS)
+tests_unit_test_cli_export_SOURCES = tests/unit/test-cli-export.c cli/report/export.c cli/report/hist-lines.c \
+	cli/report/json.c cli/report/report-model.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
+tests_unit_test_cli_export_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_export_LDADD = $(LP_CLI_TEST_LIBS)

@@ -13,6 +13,7 @@
 #include "lineup/exit-codes.h"
 #include "options.h"
 #include "cli/run/phases.h"
+#include "cli/report/html.h"
 #include "cli/report/progress.h"
 #include "cli/report/site-warnings.h"
 #include "cli/run/budget-run.h"
@@ -135,6 +136,8 @@ int main(int argc, char **argv)
 	lp_site_namer = lp_symbolize_file;
 	if (argc > 1 && !strcmp(argv[1], "merge"))
 		return lp_test_merge(argc - 2, argv + 2);
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return lp_html_report_command(argc - 2, argv + 2);
 	struct lp_options o;
 	char err[512];
 	if (lp_options_parse(argc, argv, &o, err, sizeof err))
@@ -149,6 +152,8 @@ int main(int argc, char **argv)
 	}
 	lp_output_check(o.json, "the --json report");
 	lp_output_check(o.observations, "the --observations file");
+	lp_output_check(o.html, "the --html page");
+	lp_output_check(o.export_file, "the --export file");
 
 	struct lp_tdesc test = {0};
 	char *driver_argv[3];

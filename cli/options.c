@@ -55,6 +55,8 @@ enum opt_id {
 	O_EMIT_CLIENT,
 	O_NO_SYMMETRY,
 	O_PHASE1,
+	O_HTML,
+	O_EXPORT,
 };
 
 static const struct {
@@ -89,6 +91,8 @@ static const struct {
     {"replay", 0, true, false, O_REPLAY},
     {"observations", 0, true, false, O_OBSERVATIONS},
     {"json", 0, true, false, O_JSON},
+    {"html", 0, true, false, O_HTML},
+    {"export", 0, true, false, O_EXPORT},
     {"jobs", 'j', true, false, O_JOBS},
     {"strategy", 0, true, false, O_STRATEGY},
     {"seed", 0, true, false, O_SEED},
@@ -181,6 +185,14 @@ void lp_options_usage(FILE *f)
 				 "FILE\n"
 				 "      --json FILE            write a machine-readable report to "
 				 "FILE\n"
+				 "      --html FILE            write the report as a "
+				 "self-contained "
+				 "page\n"
+				 "      --export porcupine|jepsen FILE   write the violating "
+				 "history "
+				 "for\n"
+				 "                             Porcupine (JSON) or Jepsen/Knossos "
+				 "(EDN)\n"
 				 "  -j, --jobs N               executions run at once (default: "
 				 "the "
 				 "number of\n"
@@ -345,6 +357,17 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 		break;
 	case O_JSON:
 		o->json = v;
+		break;
+	case O_HTML:
+		o->html = v;
+		break;
+	case O_EXPORT: /* --export FORMAT FILE: the parser took FILE into export_file */
+		if (strcmp(v, "porcupine") && strcmp(v, "jepsen"))
+			return lp_errf(
+			    err, errsize,
+			    "bad value '%s' for --%s: use porcupine or jepsen, then a file", v,
+			    name);
+		o->export_format = v;
 		break;
 	case O_JOBS:
 		if (number(v, 1, LP_MAX_JOBS, &n))
@@ -563,6 +586,14 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 						       "option '--%s' needs a value: see "
 						       "'lineup-preload --help'",
 						       table[k].name);
+				if (table[k].id == O_EXPORT) { /* and a file */
+					if (i + 1 >= argc || argv[i + 1][0] == '-')
+						return lp_errf(
+						    err, errsize,
+						    "option '--export' needs a format "
+						    "and a file: --export porcupine FILE");
+					o->export_file = argv[++i];
+				}
 			} else if (eq) {
 				return lp_errf(err, errsize, "option '--%s' takes no value",
 					       table[k].name);

@@ -386,7 +386,8 @@ include $(srcdir)/tests/fidelity.mk
 
 # Grid queue tests (THREADS x OPS) for exact phase-1 counts and bench/phase1.sh.
 LP_GRID_CLIENTS = $(LP_PROG_DIR)/client-queue-lock-4x1 $(LP_PROG_DIR)/client-queue-lock-6x1 \
-	$(LP_PROG_DIR)/client-queue-lock-3x3 $(LP_PROG_DIR)/client-queue-ms-3x3
+	$(LP_PROG_DIR)/client-queue-lock-3x3 $(LP_PROG_DIR)/client-queue-ms-3x3 \
+	$(LP_PROG_DIR)/client-queue-trylock-3x3
 check_DATA += $(LP_GRID_CLIENTS)
 CLEANFILES += $(LP_GRID_CLIENTS)
 EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP_PROG_DIR)/client-queue-c11.c \
@@ -408,6 +409,8 @@ $(LP_PROG_DIR)/client-queue-lock-3x3: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-loc
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=3 -DOPS=3 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-lock.so
 $(LP_PROG_DIR)/client-queue-ms-3x3: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-ms.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=3 -DOPS=3 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-ms.so
+$(LP_PROG_DIR)/client-queue-trylock-3x3: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-trylock.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=3 -DOPS=3 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-trylock.so
 
 # ---- a target handing work to another library's thread (issue 12: preload/exec-guard.c) ----
 # libbghelper.so is never a target: its thread runs the target's callback between locks of
