@@ -309,6 +309,8 @@ LP_E2E_TESTS = \
 	tests/e2e/t0570-phase1-symmetry.sh \
 	tests/e2e/t0600-replay-reproduces.sh \
 	tests/e2e/t0610-json-report.sh \
+	tests/e2e/t0620-html-export.sh \
+	tests/e2e/t0630-html-chromium.sh \
 	tests/e2e/t0700-options-bad-values.sh \
 	tests/e2e/t1100-budget-pct-finds-seeded-bugs.sh \
 	tests/e2e/t1110-budget-pct-replay.sh \

@@ -109,7 +109,8 @@ function timeline(h, opts) {
     if (!tr) return;
     var b = el('div', 'op-bar' + (o.retEv === null ? ' pending' : ''));
     add(b, el('span', null, short(o.call)),
-        el('span', 'res', o.ret !== null ? '\u2192 ' + short(o.ret) : '\u2026 never returns'));
+        el('span', 'res', o.ret !== null ? '\u2192 ' + short(o.ret)
+                          : (opts.pending && opts.pending(o)) || '\u2026 never returns'));
     var end = o.retEv === null ? n : o.retEv + 1;
     b.style.left = 'calc(' + (o.callEv / n * 100) + '% + 2px)';
     b.style.width = 'calc(' + ((end - o.callEv) / n * 100) + '% - 4px)';
@@ -238,7 +239,8 @@ function violation(v) {
   if (cl && cl.headline) add(why, el('p', 'headline', cl.headline));
   if (v.crash) {
     add(why, el('p', 'headline', 'thread ' + (v.crash.thread || '?') + ' got ' +
-                (v.crash.signal || 'a signal') + (v.crash.address ? ' at ' + v.crash.address : '')));
+                (v.crash.signal || 'a signal') + (v.crash.code_text ? ' (' + v.crash.code_text + ')' : '') +
+                (v.crash.address ? ' at address ' + v.crash.address : '')));
   }
   if (cl) {
     add(why, el('div', null, 'Where every serial execution diverges from the history:'));
@@ -251,13 +253,19 @@ function violation(v) {
   }
   testTable(h);
   var d = cl ? divergence(h, cl) : { explained: {}, diverges: {} };
+  var crashed = function (o) { return v.crash && o.retEv === null && o.thread === v.crash.thread; };
   var hs = section(v.kind === 'crash' ? 'The history up to the crash (a lane per thread, time goes right)'
                                        : 'The history (a lane per thread, time goes right)');
   hs.appendChild(timeline(h, {
     role: 'history',
     marks: function (o) {
       var k = o.thread + '#' + o.nth;
+      if (crashed(o)) return 'diverges';
       return d.diverges[k] ? 'diverges' : d.explained[k] ? 'explained' : '';
+    },
+    pending: function (o) {
+      if (!v.crash) return null;
+      return crashed(o) ? '\u2717 crashed: ' + v.crash.signal : '\u2026 still running at the crash';
     },
     note: function (o) {
       return d.diverges[o.thread + '#' + o.nth] ? '\nno serial execution gives this here' : '';
@@ -271,10 +279,12 @@ function violation(v) {
   add(hs, el('div', 'note', 'Hover or click a bar for its arguments and result.'));
   if (cl) closest(h, cl, d);
   schedule(v);
-  if (v.crash && v.crash.backtrace) {
-    var cs = section('The crash');
-    cs.appendChild(pre(v.crash.backtrace.map(function (f) {
-      return typeof f === 'string' ? f : (f.text || f.function || JSON.stringify(f));
+  if (v.crash && v.crash.frames) {
+    var cs = section('Where it crashed (innermost frame first)');
+    cs.appendChild(pre(v.crash.frames.map(function (f) {
+      return (f.function ? f.function + '+0x' + f.offset.toString(16) : f.pc) +
+        (f.file ? ' (' + f.file + (f.line ? ':' + f.line : '') + ')' : '') +
+        (f.object ? '  in ' + f.object : '');
     }).join('\n')));
   }
   rootCauses(v);
@@ -361,7 +371,7 @@ function replay(v) {
 
 function nondeterminism() {
   var nd = R.nondeterminism_histories;
-  var why = section(null, 'why');
+  var why = section(null, 'why warn');
   add(why, el('h2', null, 'Nondeterministic: two serial executions with the same calls disagree'));
   if (nd && nd.summary) add(why, el('p', 'headline', nd.summary));
   if (!nd || !nd.earlier || !nd.this) { why.appendChild(pre(R.nondeterminism || '')); return; }
@@ -369,8 +379,9 @@ function nondeterminism() {
   var k = 0;
   while (k < a.events.length && k < b.events.length && a.events[k].text === b.events[k].text &&
          a.events[k].thread === b.events[k].thread && a.events[k].kind === b.events[k].kind) k++;
-  var mark = function (o) {
-    return (o.callEv <= k && (o.retEv === null || o.retEv >= k)) ? 'diverges' : 'explained';
+  var mark = function (o) { /* agreed before event k, disagree at it, after it: plain */
+    if (o.retEv !== null && o.retEv < k) return 'explained';
+    return o.callEv <= k ? 'diverges' : '';
   };
   var threads = a.threads.concat(b.threads.filter(function (t) { return a.threads.indexOf(t) < 0; })).sort(byPath);
   add(section('The earlier serial history'), timeline(a, { role: 'earlier', threads: threads, marks: mark }));
