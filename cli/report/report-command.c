@@ -53,9 +53,7 @@ static char *string_at(const char *p)
 	return lp_buf_take(&b);
 }
 
-/* violation.history of a report (json.c writes "violation": {"kind": ..., "history": ...};
- * a campaign's report nests the failing test's report under violation.report). */
-static char *violation_history(const char *json)
+char *lp_json_violation_history(const char *json)
 {
 	const char *v = strstr(json, "\"violation\": {\"kind\": ");
 	const char *h = v ? strstr(v, ", \"history\": ") : NULL;
@@ -100,7 +98,7 @@ int lp_html_report_command(int argc, char **argv)
 	if (html)
 		lp_html_write(html, js);
 	if (export) {
-		char *h = violation_history(js);
+		char *h = lp_json_violation_history(js);
 		lp_export_write(fmt, export, h);
 		free(h);
 	}
