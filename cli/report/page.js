@@ -16,8 +16,9 @@ function add(parent) {
   return parent;
 }
 function put(parent, child) { parent.appendChild(child); return child; }
-function section(title, cls) {
+function section(title, cls, id) {
   var s = el('section', cls);
+  if (id) s.id = id; /* page.html#history and the like */
   if (title) add(s, el('h2', null, title));
   main.appendChild(s);
   return s;
@@ -233,7 +234,7 @@ function testTable(h) {
 function violation(v) {
   var h = parseHistory(v.history || '');
   var cl = v.closest;
-  var why = section(null, 'why');
+  var why = section(null, 'why', 'why');
   var kind = v.kind === 'crash' ? 'the client crashed under this schedule' : v.kind;
   add(why, el('h2', null, 'Violation: ' + kind));
   if (cl && cl.headline) add(why, el('p', 'headline', cl.headline));
@@ -255,7 +256,7 @@ function violation(v) {
   var d = cl ? divergence(h, cl) : { explained: {}, diverges: {} };
   var crashed = function (o) { return v.crash && o.retEv === null && o.thread === v.crash.thread; };
   var hs = section(v.kind === 'crash' ? 'The history up to the crash (a lane per thread, time goes right)'
-                                       : 'The history (a lane per thread, time goes right)');
+                                       : 'The history (a lane per thread, time goes right)', null, 'history');
   hs.appendChild(timeline(h, {
     role: 'history',
     marks: function (o) {
@@ -294,7 +295,7 @@ function violation(v) {
 }
 
 function closest(h, cl, d) {
-  var s = section('The closest serial execution, drawn beside it');
+  var s = section('The closest serial execution, drawn beside it', null, 'closest');
   var events = (cl.prefix || []).concat(cl.continuation || []);
   var sh = parseHistory(events);
   var npre = (cl.prefix || []).length;
@@ -321,12 +322,11 @@ function closest(h, cl, d) {
     after: function (tracks, n, box) {
       var m = add(el('div', 'divmark'), el('span', null, '\u2717 diverges here'));
       m.dataset.divergence = String(npre);
-      var first = tracks[Object.keys(tracks)[0]];
-      if (!first) return;
+      var axis = box.querySelector('.tl-axis .tl-track'); /* from the axis down the lanes */
       m.style.left = (npre / n * 100) + '%';
-      m.style.top = '-4px';
-      m.style.height = (Object.keys(tracks).length * 46 + 4) + 'px';
-      first.appendChild(m);
+      m.style.top = '0';
+      m.style.height = (Object.keys(tracks).length * 46 + 22) + 'px';
+      axis.appendChild(m);
     }
   }));
   if (cl.continuation_stuck) add(s, el('p', 'note', 'The serial execution ends stuck.'));
@@ -335,7 +335,7 @@ function closest(h, cl, d) {
 }
 
 function schedule(v) {
-  var s = section('The schedule');
+  var s = section('The schedule', null, 'schedule');
   var ps = v.preemptions || [];
   if (!ps.length) add(s, el('p', null, 'No preemption: the threads ran in turn.'));
   else {
@@ -389,7 +389,7 @@ function nondeterminism() {
 }
 
 function explored(r) {
-  var s = section('What was explored');
+  var s = section('What was explored', null, 'explored');
   var g = put(s, el('div', 'grid2'));
   function card(big, small) { add(g, add(el('div', 'card'), el('b', null, big), el('small', null, small))); }
   var p1 = r.phase1 || {}, p2 = r.phase2 || {};
@@ -453,6 +453,15 @@ else {
     add(ok, el('p', null, 'Every concurrent history explored has a serial witness among the serial executions.'));
   }
   explored(R);
+}
+/* page.html#only=why,history,closest shows those sections alone (a picture for a README,
+ * a link to the part that matters). */
+var only = /^#only=([\w,]+)$/.exec(location.hash);
+if (only) {
+  var keep = only[1].split(',');
+  Array.prototype.forEach.call(main.querySelectorAll('main > section'), function (s) {
+    if (keep.indexOf(s.id) < 0) s.style.display = 'none';
+  });
 }
 main.dataset.rendered = 'true';
 })();
