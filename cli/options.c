@@ -652,6 +652,12 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 		    "drop one of them",
 		    o->observations ? "--observations writes them all"
 				    : "with a golden model there is no phase 1");
+	if (o->replay && (o->html || o->export_format))
+		return lp_errf(err, errsize,
+			       "--%s describes a check, and --replay runs one schedule: run the "
+			       "check with it, or render its --json report with 'lineup-preload "
+			       "report'",
+			       o->html ? "html" : "export");
 	if (o->random && o->autocheck)
 		return lp_errf(err, errsize,
 			       "--random and --auto both given: pick random tests or all tests of "

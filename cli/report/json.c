@@ -89,6 +89,54 @@ static void coverage(struct lp_buf *b, const struct lp_summary *s)
 	free(g);
 }
 
+/* The violation object: what the text report shows, and what the page draws. */
+static void violation(struct lp_buf *b, const struct lp_summary *s)
+{
+	const struct lp_violation *v = s->violation;
+	lp_buf_puts(b, "{");
+	field(b, "kind", v->kind);
+	lp_buf_puts(b, ", ");
+	field(b, "history", v->history);
+	lp_buf_puts(b, ", ");
+	field(b, "schedule", v->schedule);
+	lp_buf_puts(b, ", ");
+	field(b, "replay", v->replay);
+	lp_buf_puts(b, ", ");
+	field(b, "report", v->report);
+	lp_buf_puts(b, ", ");
+	field(b, "switches", v->switches);
+	/* for the page (--html): the overrides with their place in the history, the
+	 * closest serial execution and why it diverges */
+	lp_buf_printf(b, ", \"preemptions\": %s, \"closest\": ",
+		      v->preemptions_json ? v->preemptions_json : "[]");
+	lp_model_closest(b, v->report);
+	/* ranked list of repairs, each a list of regions; null when not searched or
+	 * none found (root_causes_text says why) */
+	lp_buf_printf(b, ", \"root_causes\": %s, ",
+		      v->root_causes_json ? v->root_causes_json : "null");
+	field(b, "root_causes_text", v->root_causes);
+	/* kind "crash": the thread, the signal and its backtrace; null otherwise */
+	lp_buf_printf(b, ", \"crash\": %s", v->crash_json ? v->crash_json : "null");
+	lp_buf_puts(b, ", \"root_cause_search\": ");
+	if (v->rc_searched) {
+		lp_buf_printf(b,
+			      "{\"executions\": %llu, \"seconds\": %.3f, "
+			      "\"time_limit\": %.3f, \"execution_limit\": ",
+			      (unsigned long long)s->root_cause_executions, s->root_cause_seconds,
+			      v->rc_time_limit);
+		if (v->rc_exec_limit)
+			lp_buf_printf(b, "%llu", (unsigned long long)v->rc_exec_limit);
+		else
+			lp_buf_puts(b, "null");
+		lp_buf_printf(b, ", \"candidates_tried\": %zu, ", v->rc_tried);
+		field(b, "stopped_by", v->rc_stopped_by);
+		lp_buf_puts(b, "}");
+	} else {
+		lp_buf_puts(b, "null");
+	}
+	lp_buf_puts(b, "}");
+}
+
 char *lp_json_report(const struct lp_summary *s)
 {
 	struct lp_buf b = {0};
@@ -167,53 +215,10 @@ char *lp_json_report(const struct lp_summary *s)
 		lp_json_string(&b, s->warnings[i]);
 	}
 	lp_buf_puts(&b, "], \"violation\": ");
-	if (s->violation) {
-		const struct lp_violation *v = s->violation;
-		lp_buf_puts(&b, "{");
-		field(&b, "kind", v->kind);
-		lp_buf_puts(&b, ", ");
-		field(&b, "history", v->history);
-		lp_buf_puts(&b, ", ");
-		field(&b, "schedule", v->schedule);
-		lp_buf_puts(&b, ", ");
-		field(&b, "replay", v->replay);
-		lp_buf_puts(&b, ", ");
-		field(&b, "report", v->report);
-		lp_buf_puts(&b, ", ");
-		field(&b, "switches", v->switches);
-		/* for the page (--html): the overrides with their place in the history, the
-		 * closest serial execution and why it diverges */
-		lp_buf_printf(&b, ", \"preemptions\": %s, \"closest\": ",
-			      v->preemptions_json ? v->preemptions_json : "[]");
-		lp_model_closest(&b, v->report);
-		/* ranked list of repairs, each a list of regions; null when not searched or
-		 * none found (root_causes_text says why) */
-		lp_buf_printf(&b, ", \"root_causes\": %s, ",
-			      v->root_causes_json ? v->root_causes_json : "null");
-		field(&b, "root_causes_text", v->root_causes);
-		/* kind "crash": the thread, the signal and its backtrace; null otherwise */
-		lp_buf_printf(&b, ", \"crash\": %s", v->crash_json ? v->crash_json : "null");
-		lp_buf_puts(&b, ", \"root_cause_search\": ");
-		if (v->rc_searched) {
-			lp_buf_printf(&b,
-				      "{\"executions\": %llu, \"seconds\": %.3f, "
-				      "\"time_limit\": %.3f, \"execution_limit\": ",
-				      (unsigned long long)s->root_cause_executions,
-				      s->root_cause_seconds, v->rc_time_limit);
-			if (v->rc_exec_limit)
-				lp_buf_printf(&b, "%llu", (unsigned long long)v->rc_exec_limit);
-			else
-				lp_buf_puts(&b, "null");
-			lp_buf_printf(&b, ", \"candidates_tried\": %zu, ", v->rc_tried);
-			field(&b, "stopped_by", v->rc_stopped_by);
-			lp_buf_puts(&b, "}");
-		} else {
-			lp_buf_puts(&b, "null");
-		}
-		lp_buf_puts(&b, "}");
-	} else {
+	if (s->violation)
+		violation(&b, s);
+	else
 		lp_buf_puts(&b, "null");
-	}
 	lp_buf_puts(&b, ", ");
 	field(&b, "nondeterminism", s->nondeterminism);
 	lp_buf_puts(&b, ", \"nondeterminism_histories\": ");

@@ -74,4 +74,6 @@ lp_run report "$T/v.json"
 expect_error "usage: lineup-preload report REPORT.json"
 lp_run --html "$T" --target "$P/libqueue-lock.so" -- "$P/client-queue-lock"
 expect_error "cannot write the --html page.*directory"
+lp_run --replay c:5@0.2 --html "$T/x.html" --target "$P/libqueue-lock.so" -- "$P/client-queue-lock"
+expect_error "--html describes a check, and --replay runs one schedule"
 done_testing
