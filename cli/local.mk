@@ -18,7 +18,7 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/report/interception.c cli/report/interception.h \
 	cli/report/hist-lines.c cli/report/hist-lines.h cli/report/report-model.c cli/report/report-model.h \
 	cli/report/export.c cli/report/export.h cli/report/html.c cli/report/html.h \
-	cli/report/report-command.c cli/report/html-assets.h \
+	cli/report/report-command.c \
 	cli/test/test-desc.c cli/test/test-desc.h cli/test/test-run.c cli/test/test-run.h \
 	cli/test/test-gen.c cli/test/test-gen.h cli/test/campaign.c cli/test/campaign.h \
 	cli/test/campaign-internal.h cli/test/campaign-check.c cli/test/minimise.c \
@@ -176,6 +176,11 @@ tests_unit_test_cli_golden_LDADD = $(LP_CLI_TEST_LIBS)
 # The --html page's style and script, compiled in as C strings (cli/report/html.h).
 LP_HTML_ASSETS = $(srcdir)/cli/report/page.css $(srcdir)/cli/report/page.js
 BUILT_SOURCES += cli/report/html-assets.h
+nodist_libdriver_a_SOURCES = cli/report/html-assets.h
+nodist_tests_unit_test_cli_html_SOURCES = cli/report/html-assets.h
+# (also for `make lineup-preload` alone, which BUILT_SOURCES does not cover)
+cli/report/libdriver_a-html.$(OBJEXT) cli/report/tests_unit_test_cli_html-html.$(OBJEXT): \
+	cli/report/html-assets.h
 CLEANFILES += cli/report/html-assets.h
 EXTRA_DIST += $(LP_HTML_ASSETS) build-aux/c-string.awk
 cli/report/html-assets.h: $(LP_HTML_ASSETS) $(srcdir)/build-aux/c-string.awk
