@@ -53,6 +53,15 @@ ok $? "violation: the replay command is on the page"
 [ -s "$T/v.png" ] && [ "$(head -c 4 "$T/v.png" | tail -c 3)" = PNG ]
 ok $? "violation: a screenshot was taken"
 
+# text from the library (a string argument, a result) never becomes markup
+jq '.violation.history |= sub("queue_add\\((?<a>[^,]*), 200\\)"; "queue_add(\(.a), \"<img src=x onerror=alert(1)></script>\")")' \
+	"$T/v.json" >"$T/evil.json"
+lp_run report "$T/evil.json" --html "$T/evil.html"
+browse evil
+grep -q 'data-rendered="true"' "$T/evil.dom" && grep -q '&lt;img src=x onerror=alert(1)&gt;&lt;/script&gt;' "$T/evil.dom" &&
+	! grep -q '<img' "$T/evil.dom"
+ok $? "markup in a history stays text on the page (rendered, escaped, no element made)"
+
 lp_run --html "$T/ok.html" --target "$P/libqueue-lock.so" -- "$P/client-queue-lock"
 expect_status 0 "pass: exit status 0"
 browse ok
