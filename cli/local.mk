@@ -18,7 +18,7 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/report/interception.c cli/report/interception.h \
 	cli/report/hist-lines.c cli/report/hist-lines.h cli/report/report-model.c cli/report/report-model.h \
 	cli/report/export.c cli/report/export.h cli/report/html.c cli/report/html.h \
-	cli/report/report-command.c \
+	cli/report/report-command.c cli/report/json-read.c cli/report/json-read.h \
 	cli/test/test-desc.c cli/test/test-desc.h cli/test/test-run.c cli/test/test-run.h \
 	cli/test/test-gen.c cli/test/test-gen.h cli/test/campaign.c cli/test/campaign.h \
 	cli/test/campaign-internal.h cli/test/campaign-check.c cli/test/minimise.c \
@@ -198,7 +198,7 @@ tests_unit_test_cli_html_SOURCES = tests/unit/test-cli-html.c cli/report/html.c 
 tests_unit_test_cli_html_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)
 tests_unit_test_cli_html_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_html_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_export_SOURCES = tests/unit/test-cli-export.c cli/report/export.c cli/report/hist-lines.c \
+tests_unit_test_cli_export_SOURCES = tests/unit/test-cli-export.c cli/report/export.c cli/report/hist-lines.c cli/report/json-read.c \
 	cli/report/json.c cli/report/report-model.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
 tests_unit_test_cli_export_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_export_LDADD = $(LP_CLI_TEST_LIBS)

@@ -17,10 +17,6 @@ void lp_html_script_json(struct lp_buf *out, const char *json);
 void lp_html_page(struct lp_buf *out, const char *json);
 /* Writes the page to path; dies naming the file when it cannot. */
 void lp_html_write(const char *path, const char *json);
-/* violation.history of a --json report (json.c writes "violation": {"kind": ...,
- * "history": ...}; a campaign's report nests the failing test's report under
- * violation.report), decoded; NULL when it has none (report-command.c). */
-char *lp_json_violation_history(const char *json);
 /* lineup-preload report REPORT.json [--html FILE] [--export FORMAT FILE]: renders a saved
  * report; returns the exit status. */
 int lp_html_report_command(int argc, char **argv);

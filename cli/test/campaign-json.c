@@ -5,6 +5,7 @@
 
 #include "cli/report/export.h"
 #include "cli/report/html.h"
+#include "cli/report/json-read.h"
 #include "cli/test/campaign-internal.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"

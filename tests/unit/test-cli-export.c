@@ -10,6 +10,8 @@
 
 #include "cli/report/export.h"
 #include "cli/report/hist-lines.h"
+#include "cli/report/json-read.h"
+#include "cli/report/json.h"
 
 static const char *hist = "history concurrent\n"
 			  "0 call queue_new()\n"
@@ -97,13 +99,43 @@ static void history_lines(void **state)
 	assert_int_equal(lp_export_parse("knossos"), LP_EXPORT_NONE);
 }
 
+/* `report R.json --export` reads the history back from the JSON json.c wrote. */
+static void json_read_back(void **state)
+{
+	(void)state;
+	const char *in[] = {"q_add(0x1, \"a\\\"b\")\n\tx", "\x01\x7f", "caf\xc3\xa9", ""};
+	for (size_t i = 0; i < sizeof in / sizeof *in; i++) {
+		struct lp_buf b = {0};
+		lp_json_string(&b, in[i]);
+		char *back = lp_json_string_at(lp_buf_str(&b));
+		assert_string_equal(back, in[i]);
+		free(back);
+		lp_buf_free(&b);
+	}
+	char *s = lp_json_string_at("\"\\u00ff\"");
+	assert_string_equal(s, "\xc3\xbf"); /* a stray byte comes back as its Latin-1 letter */
+	free(s);
+	assert_null(lp_json_string_at("null"));
+	s = lp_json_violation_history(
+	    "{\"verdict\": \"violation\", \"violation\": {\"kind\": "
+	    "\"stuck\", \"history\": \"history concurrent\\n0 call f()\\n\"}}");
+	assert_string_equal(s, "history concurrent\n0 call f()\n");
+	free(s);
+	/* a campaign's report: the failing test's report under violation.report */
+	s = lp_json_violation_history(
+	    "{\"results\": [], \"violation\": {\"index\": 1, \"report\": "
+	    "{\"violation\": {\"kind\": \"crash\", \"history\": \"h\"}}}}");
+	assert_string_equal(s, "h");
+	free(s);
+	assert_null(lp_json_violation_history("{\"verdict\": \"ok\", \"violation\": null}"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(porcupine),
-	    cmocka_unit_test(porcupine_pending_and_empty),
-	    cmocka_unit_test(jepsen),
-	    cmocka_unit_test(history_lines),
+	    cmocka_unit_test(porcupine),      cmocka_unit_test(porcupine_pending_and_empty),
+	    cmocka_unit_test(jepsen),	      cmocka_unit_test(history_lines),
+	    cmocka_unit_test(json_read_back),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
