@@ -115,6 +115,7 @@ void lp_options_usage(FILE *f)
 	fputs(
 	    "usage: lineup-preload [OPTIONS] [--] CLIENT [ARGS...]\n"
 	    "       lineup-preload [OPTIONS] --test FILE\n"
+	    "       lineup-preload report REPORT.json [--html FILE] [--export FORMAT FILE]\n"
 	    "Checks that the library functions CLIENT calls from several threads are "
 	    "linearizable.\n"
 	    "\n"
