@@ -9,6 +9,7 @@
 #include "checker/checker.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
+#include "lineup/hash.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,13 +24,7 @@ struct lp_golden_cache {
 	size_t size, used; /* size: power of two */
 };
 
-static uint64_t hash_text(const char *s, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
-	return h;
-}
+static uint64_t hash_text(const char *s, size_t n) { return lp_hash_fnv1a(LP_FNV_OFFSET, s, n); }
 
 static struct entry *slot(struct lp_golden_cache *g, const char *key, uint64_t h)
 {

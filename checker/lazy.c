@@ -11,6 +11,7 @@
 #include "checker/checker.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
+#include "lineup/hash.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,16 +21,9 @@ struct lp_lazy {
 	struct lp_hist_parser *parser;
 };
 
-static uint64_t mix(uint64_t k)
-{
-	k ^= k >> 33;
-	k *= 0xff51afd7ed558ccdull;
-	return k ^ (k >> 29);
-}
-
 static void keys_put(struct lp_node_keys *z, uint64_t key)
 {
-	size_t i = mix(key) & (z->size - 1);
+	size_t i = lp_hash_mix64(key) & (z->size - 1);
 	while (z->keys[i] && z->keys[i] != key)
 		i = (i + 1) & (z->size - 1);
 	if (!z->keys[i]) {
@@ -42,7 +36,8 @@ bool lp_node_keys_add(struct lp_node_keys *z, uint32_t node, uint32_t tid)
 {
 	uint64_t key = ((uint64_t)node << 32 | tid) + 1;
 	if (z->size)
-		for (size_t i = mix(key) & (z->size - 1); z->keys[i]; i = (i + 1) & (z->size - 1))
+		for (size_t i = lp_hash_mix64(key) & (z->size - 1); z->keys[i];
+		     i = (i + 1) & (z->size - 1))
 			if (z->keys[i] == key)
 				return false;
 	if ((z->used + 1) * 2 > z->size) {

@@ -24,7 +24,8 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/test/campaign-internal.h cli/test/campaign-check.c cli/test/minimise.c \
 	cli/test/emit-client.c cli/test/campaign-json.c cli/test/merge.c cli/test/merge.h \
 	cli/run/symmetry.c cli/run/symmetry.h \
-	cli/run/call-keys.c cli/run/call-keys.h cli/run/cleanup.c cli/run/cleanup.h cli/run/output-check.c cli/run/output-check.h
+	cli/run/call-keys.c cli/run/call-keys.h cli/run/cleanup.c cli/run/cleanup.h cli/run/output-check.c cli/run/output-check.h \
+	cli/run/find-programs.c cli/run/find-programs.h
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"' \
 	-DLP_PKGLIBEXECDIR='"$(pkglibexecdir)"'
 libdriver_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
@@ -46,61 +47,61 @@ lineup_driver_LDADD = libcommon.a -ldl -lpthread
 
 # Pure parts of the driver, unit tested.
 LP_CLI_TEST_LIBS = libcommon.a $(CMOCKA_LIBS)
-check_PROGRAMS += tests/unit/test-cli-options tests/unit/test-cli-shm-log tests/unit/test-cli-json
-TESTS += tests/unit/test-cli-options tests/unit/test-cli-shm-log tests/unit/test-cli-json
+check_PROGRAMS += tests/unit/test-cli-options tests/unit/test-run-shm-log tests/unit/test-report-json
+TESTS += tests/unit/test-cli-options tests/unit/test-run-shm-log tests/unit/test-report-json
 tests_unit_test_cli_options_SOURCES = tests/unit/test-cli-options.c cli/options.c cli/run/replay-cmd.c \
 	cli/analyze/instrument-refusal.c cli/run/budget.c
 tests_unit_test_cli_options_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_options_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_shm_log_SOURCES = tests/unit/test-cli-shm-log.c cli/run/shm-log.c
-tests_unit_test_cli_shm_log_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_shm_log_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_json_SOURCES = tests/unit/test-cli-json.c cli/report/json.c cli/report/report-model.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
-tests_unit_test_cli_json_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_json_LDADD = $(LP_CLI_TEST_LIBS)
+tests_unit_test_run_shm_log_SOURCES = tests/unit/test-run-shm-log.c cli/run/shm-log.c
+tests_unit_test_run_shm_log_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_run_shm_log_LDADD = $(LP_CLI_TEST_LIBS)
+tests_unit_test_report_json_SOURCES = tests/unit/test-report-json.c cli/report/json.c cli/report/report-model.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
+tests_unit_test_report_json_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_report_json_LDADD = $(LP_CLI_TEST_LIBS)
 
 # A crash's wording, and the unwinder on this very process (libdw).
-check_PROGRAMS += tests/unit/test-cli-crash
-TESTS += tests/unit/test-cli-crash
-tests_unit_test_cli_crash_SOURCES = tests/unit/test-cli-crash.c cli/report/crash-text.c cli/report/site-warnings.c \
+check_PROGRAMS += tests/unit/test-report-crash-text
+TESTS += tests/unit/test-report-crash-text
+tests_unit_test_report_crash_text_SOURCES = tests/unit/test-report-crash-text.c cli/report/crash-text.c cli/report/site-warnings.c \
 	cli/report/json.c cli/report/report-model.c cli/report/summary.c cli/run/budget.c cli/analyze/unwind.c cli/analyze/demangle.c
-tests_unit_test_cli_crash_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS) $(LIBDW_CFLAGS)
-tests_unit_test_cli_crash_LDADD = $(LP_CLI_TEST_LIBS) $(LIBDW_LIBS) $(LIBELF_LIBS)
+tests_unit_test_report_crash_text_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS) $(LIBDW_CFLAGS)
+tests_unit_test_report_crash_text_LDADD = $(LP_CLI_TEST_LIBS) $(LIBDW_LIBS) $(LIBELF_LIBS)
 
 # The summary's instrumentation lines and the livelock report: pure text from counts and
 # a synthetic log.
-check_PROGRAMS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock tests/unit/test-cli-trace \
-	tests/unit/test-cli-progress
-TESTS += tests/unit/test-cli-summary-sites tests/unit/test-cli-livelock tests/unit/test-cli-trace \
-	tests/unit/test-cli-progress
-tests_unit_test_cli_summary_sites_SOURCES = tests/unit/test-cli-summary-sites.c cli/report/summary-sites.c cli/report/summary.c cli/report/site-warnings.c
-tests_unit_test_cli_summary_sites_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_summary_sites_LDADD = libatomics-scan.a $(LP_CLI_TEST_LIBS) $(CAPSTONE_LIBS) $(LIBELF_LIBS)
-tests_unit_test_cli_livelock_SOURCES = tests/unit/test-cli-livelock.c cli/report/report-livelock.c
-tests_unit_test_cli_livelock_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_livelock_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_trace_SOURCES = tests/unit/test-cli-trace.c cli/report/report-trace.c
-tests_unit_test_cli_trace_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_trace_LDADD = libexplore.a $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_progress_SOURCES = tests/unit/test-cli-progress.c cli/report/progress.c
-tests_unit_test_cli_progress_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_progress_LDADD = $(LP_CLI_TEST_LIBS)
+check_PROGRAMS += tests/unit/test-report-summary-sites tests/unit/test-report-report-livelock tests/unit/test-report-report-trace \
+	tests/unit/test-report-progress
+TESTS += tests/unit/test-report-summary-sites tests/unit/test-report-report-livelock tests/unit/test-report-report-trace \
+	tests/unit/test-report-progress
+tests_unit_test_report_summary_sites_SOURCES = tests/unit/test-report-summary-sites.c cli/report/summary-sites.c cli/report/summary.c cli/report/site-warnings.c
+tests_unit_test_report_summary_sites_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_report_summary_sites_LDADD = libatomics-scan.a $(LP_CLI_TEST_LIBS) $(CAPSTONE_LIBS) $(LIBELF_LIBS)
+tests_unit_test_report_report_livelock_SOURCES = tests/unit/test-report-report-livelock.c cli/report/report-livelock.c
+tests_unit_test_report_report_livelock_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_report_report_livelock_LDADD = $(LP_CLI_TEST_LIBS)
+tests_unit_test_report_report_trace_SOURCES = tests/unit/test-report-report-trace.c cli/report/report-trace.c
+tests_unit_test_report_report_trace_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_report_report_trace_LDADD = libexplore.a $(LP_CLI_TEST_LIBS)
+tests_unit_test_report_progress_SOURCES = tests/unit/test-report-progress.c cli/report/progress.c
+tests_unit_test_report_progress_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_report_progress_LDADD = $(LP_CLI_TEST_LIBS)
 
-check_PROGRAMS += tests/unit/test-cli-budget tests/unit/test-cli-interception \
-	tests/unit/test-cli-site-warnings
-TESTS += tests/unit/test-cli-budget tests/unit/test-cli-interception \
-	tests/unit/test-cli-site-warnings
-tests_unit_test_cli_site_warnings_SOURCES = tests/unit/test-cli-site-warnings.c cli/report/site-warnings.c \
+check_PROGRAMS += tests/unit/test-run-budget tests/unit/test-report-interception \
+	tests/unit/test-report-site-warnings
+TESTS += tests/unit/test-run-budget tests/unit/test-report-interception \
+	tests/unit/test-report-site-warnings
+tests_unit_test_report_site_warnings_SOURCES = tests/unit/test-report-site-warnings.c cli/report/site-warnings.c \
 	cli/report/summary.c
-tests_unit_test_cli_site_warnings_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_site_warnings_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_interception_SOURCES = tests/unit/test-cli-interception.c cli/report/interception.c cli/report/json.c cli/report/report-model.c \
+tests_unit_test_report_site_warnings_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_report_site_warnings_LDADD = $(LP_CLI_TEST_LIBS)
+tests_unit_test_report_interception_SOURCES = tests/unit/test-report-interception.c cli/report/interception.c cli/report/json.c cli/report/report-model.c \
 	cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
-tests_unit_test_cli_interception_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_interception_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_budget_SOURCES = tests/unit/test-cli-budget.c cli/run/budget.c
-tests_unit_test_cli_budget_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_budget_LDADD = $(LP_CLI_TEST_LIBS)
+tests_unit_test_report_interception_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_report_interception_LDADD = $(LP_CLI_TEST_LIBS)
+tests_unit_test_run_budget_SOURCES = tests/unit/test-run-budget.c cli/run/budget.c
+tests_unit_test_run_budget_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_run_budget_LDADD = $(LP_CLI_TEST_LIBS)
 
 TESTS += tests/cli/options-and-man.sh
 EXTRA_DIST += tests/cli/options-and-man.sh
@@ -114,72 +115,78 @@ EXTRA_DIST += tests/cli/replay-fake-server.sh
 include $(srcdir)/cli/analyze/atomics.mk
 
 # Per-thread call keys (the confirmation of a violation found against exact serial orders).
-check_PROGRAMS += tests/unit/test-cli-call-keys
-TESTS += tests/unit/test-cli-call-keys
-tests_unit_test_cli_call_keys_SOURCES = tests/unit/test-cli-call-keys.c cli/run/call-keys.c
-tests_unit_test_cli_call_keys_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_call_keys_LDADD = $(LP_CLI_TEST_LIBS)
+check_PROGRAMS += tests/unit/test-run-call-keys
+TESTS += tests/unit/test-run-call-keys
+tests_unit_test_run_call_keys_SOURCES = tests/unit/test-run-call-keys.c cli/run/call-keys.c
+tests_unit_test_run_call_keys_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_run_call_keys_LDADD = $(LP_CLI_TEST_LIBS)
 
 # Root causes: conflict cycles, candidates, ranking, on synthetic traces.
-check_PROGRAMS += tests/unit/test-cli-root-cause
-TESTS += tests/unit/test-cli-root-cause
-tests_unit_test_cli_root_cause_SOURCES = tests/unit/test-cli-root-cause.c cli/report/root-cause.c
-tests_unit_test_cli_root_cause_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_root_cause_LDADD = libexplore.a $(LP_CLI_TEST_LIBS)
+check_PROGRAMS += tests/unit/test-report-root-cause
+TESTS += tests/unit/test-report-root-cause
+tests_unit_test_report_root_cause_SOURCES = tests/unit/test-report-root-cause.c cli/report/root-cause.c
+tests_unit_test_report_root_cause_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_report_root_cause_LDADD = libexplore.a $(LP_CLI_TEST_LIBS)
 # Its budget: the time the check took, the executions, the words of a search cut short.
-check_PROGRAMS += tests/unit/test-cli-root-cause-budget
-TESTS += tests/unit/test-cli-root-cause-budget
-tests_unit_test_cli_root_cause_budget_SOURCES = tests/unit/test-cli-root-cause-budget.c cli/run/root-cause-budget.c
-tests_unit_test_cli_root_cause_budget_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_root_cause_budget_LDADD = $(LP_CLI_TEST_LIBS)
+check_PROGRAMS += tests/unit/test-run-root-cause-budget
+TESTS += tests/unit/test-run-root-cause-budget
+tests_unit_test_run_root_cause_budget_SOURCES = tests/unit/test-run-root-cause-budget.c cli/run/root-cause-budget.c
+tests_unit_test_run_root_cause_budget_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_run_root_cause_budget_LDADD = $(LP_CLI_TEST_LIBS)
 
 # Test descriptions (lineup-test(5)): parsing and printing.
-check_PROGRAMS += tests/unit/test-cli-test-desc
-TESTS += tests/unit/test-cli-test-desc
-tests_unit_test_cli_test_desc_SOURCES = tests/unit/test-cli-test-desc.c cli/test/test-desc.c
-tests_unit_test_cli_test_desc_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_test_desc_LDADD = $(LP_CLI_TEST_LIBS)
-check_PROGRAMS += tests/unit/test-cli-test-gen
-TESTS += tests/unit/test-cli-test-gen
-tests_unit_test_cli_test_gen_SOURCES = tests/unit/test-cli-test-gen.c cli/test/test-gen.c cli/test/test-desc.c
-tests_unit_test_cli_test_gen_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_test_gen_LDADD = $(LP_CLI_TEST_LIBS)
-check_PROGRAMS += tests/unit/test-cli-symmetry
-TESTS += tests/unit/test-cli-symmetry
-tests_unit_test_cli_symmetry_SOURCES = tests/unit/test-cli-symmetry.c cli/run/symmetry.c
-tests_unit_test_cli_symmetry_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_symmetry_LDADD = $(LP_CLI_TEST_LIBS)
+check_PROGRAMS += tests/unit/test-test-test-desc
+TESTS += tests/unit/test-test-test-desc
+tests_unit_test_test_test_desc_SOURCES = tests/unit/test-test-test-desc.c cli/test/test-desc.c
+tests_unit_test_test_test_desc_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_test_test_desc_LDADD = $(LP_CLI_TEST_LIBS)
+check_PROGRAMS += tests/unit/test-test-test-gen
+TESTS += tests/unit/test-test-test-gen
+tests_unit_test_test_test_gen_SOURCES = tests/unit/test-test-test-gen.c cli/test/test-gen.c cli/test/test-desc.c
+tests_unit_test_test_test_gen_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_test_test_gen_LDADD = $(LP_CLI_TEST_LIBS)
+check_PROGRAMS += tests/unit/test-run-symmetry
+TESTS += tests/unit/test-run-symmetry
+tests_unit_test_run_symmetry_SOURCES = tests/unit/test-run-symmetry.c cli/run/symmetry.c
+tests_unit_test_run_symmetry_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_run_symmetry_LDADD = $(LP_CLI_TEST_LIBS)
 # Which slot the workers' next execution goes to.
-check_PROGRAMS += tests/unit/test-cli-slot-pick
-TESTS += tests/unit/test-cli-slot-pick
-tests_unit_test_cli_slot_pick_SOURCES = tests/unit/test-cli-slot-pick.c cli/run/slot-pick.c
-tests_unit_test_cli_slot_pick_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_slot_pick_LDADD = $(LP_CLI_TEST_LIBS)
+check_PROGRAMS += tests/unit/test-run-slot-pick
+TESTS += tests/unit/test-run-slot-pick
+tests_unit_test_run_slot_pick_SOURCES = tests/unit/test-run-slot-pick.c cli/run/slot-pick.c
+tests_unit_test_run_slot_pick_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_run_slot_pick_LDADD = $(LP_CLI_TEST_LIBS)
 # The watchdog's early spin check: register samples of a loop without progress.
-check_PROGRAMS += tests/unit/test-cli-spin-samples
-TESTS += tests/unit/test-cli-spin-samples
-tests_unit_test_cli_spin_samples_SOURCES = tests/unit/test-cli-spin-samples.c cli/run/spin-samples.c
-tests_unit_test_cli_spin_samples_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_spin_samples_LDADD = $(LP_CLI_TEST_LIBS)
+check_PROGRAMS += tests/unit/test-run-spin-samples
+TESTS += tests/unit/test-run-spin-samples
+tests_unit_test_run_spin_samples_SOURCES = tests/unit/test-run-spin-samples.c cli/run/spin-samples.c
+tests_unit_test_run_spin_samples_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_run_spin_samples_LDADD = $(LP_CLI_TEST_LIBS)
 # The golden model's requests (--spec-from): calls from a history's operations, answers.
-check_PROGRAMS += tests/unit/test-cli-lazy
-TESTS += tests/unit/test-cli-lazy
-tests_unit_test_cli_lazy_SOURCES = tests/unit/test-cli-lazy.c cli/run/lazy-request.c
-tests_unit_test_cli_lazy_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_lazy_LDADD = $(LP_CLI_TEST_LIBS)
-check_PROGRAMS += tests/unit/test-cli-golden
-TESTS += tests/unit/test-cli-golden
-tests_unit_test_cli_golden_SOURCES = tests/unit/test-cli-golden.c cli/run/golden-request.c cli/analyze/format-value.c
-tests_unit_test_cli_golden_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_golden_LDADD = $(LP_CLI_TEST_LIBS)
+check_PROGRAMS += tests/unit/test-run-lazy-request
+TESTS += tests/unit/test-run-lazy-request
+tests_unit_test_run_lazy_request_SOURCES = tests/unit/test-run-lazy-request.c cli/run/lazy-request.c
+tests_unit_test_run_lazy_request_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_run_lazy_request_LDADD = $(LP_CLI_TEST_LIBS)
+check_PROGRAMS += tests/unit/test-run-golden-request
+TESTS += tests/unit/test-run-golden-request
+tests_unit_test_run_golden_request_SOURCES = tests/unit/test-run-golden-request.c cli/run/golden-request.c cli/analyze/format-value.c
+tests_unit_test_run_golden_request_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_run_golden_request_LDADD = $(LP_CLI_TEST_LIBS)
+
+check_PROGRAMS += tests/unit/test-run-cleanup
+TESTS += tests/unit/test-run-cleanup
+tests_unit_test_run_cleanup_SOURCES = tests/unit/test-run-cleanup.c cli/run/cleanup.c
+tests_unit_test_run_cleanup_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_run_cleanup_LDADD = $(LP_CLI_TEST_LIBS)
 
 # The --html page's style and script, compiled in as C strings (cli/report/html.h).
 LP_HTML_ASSETS = $(srcdir)/cli/report/page.css $(srcdir)/cli/report/page.js
 BUILT_SOURCES += cli/report/html-assets.h
 nodist_libdriver_a_SOURCES = cli/report/html-assets.h
-nodist_tests_unit_test_cli_html_SOURCES = cli/report/html-assets.h
+nodist_tests_unit_test_report_html_SOURCES = cli/report/html-assets.h
 # (also for `make lineup-preload` alone, which BUILT_SOURCES does not cover)
-cli/report/libdriver_a-html.$(OBJEXT) cli/report/tests_unit_test_cli_html-html.$(OBJEXT): \
+cli/report/libdriver_a-html.$(OBJEXT) cli/report/tests_unit_test_report_html-html.$(OBJEXT): \
 	cli/report/html-assets.h
 CLEANFILES += cli/report/html-assets.h
 EXTRA_DIST += $(LP_HTML_ASSETS) build-aux/c-string.awk
@@ -191,14 +198,14 @@ cli/report/html-assets.h: $(LP_HTML_ASSETS) $(srcdir)/build-aux/c-string.awk
 
 # The page and the exports: HTML escaping, the report model read from report texts,
 # Porcupine and Jepsen histories.
-check_PROGRAMS += tests/unit/test-cli-html tests/unit/test-cli-export
-TESTS += tests/unit/test-cli-html tests/unit/test-cli-export
-tests_unit_test_cli_html_SOURCES = tests/unit/test-cli-html.c cli/report/html.c cli/report/report-model.c \
+check_PROGRAMS += tests/unit/test-report-html tests/unit/test-report-export
+TESTS += tests/unit/test-report-html tests/unit/test-report-export
+tests_unit_test_report_html_SOURCES = tests/unit/test-report-html.c cli/report/html.c cli/report/report-model.c \
 	cli/report/json.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
-tests_unit_test_cli_html_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)
-tests_unit_test_cli_html_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_html_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_cli_export_SOURCES = tests/unit/test-cli-export.c cli/report/export.c cli/report/hist-lines.c cli/report/json-read.c \
+tests_unit_test_report_html_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)
+tests_unit_test_report_html_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_report_html_LDADD = $(LP_CLI_TEST_LIBS)
+tests_unit_test_report_export_SOURCES = tests/unit/test-report-export.c cli/report/export.c cli/report/hist-lines.c cli/report/json-read.c \
 	cli/report/json.c cli/report/report-model.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
-tests_unit_test_cli_export_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_cli_export_LDADD = $(LP_CLI_TEST_LIBS)
+tests_unit_test_report_export_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_report_export_LDADD = $(LP_CLI_TEST_LIBS)

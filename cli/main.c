@@ -18,6 +18,7 @@
 #include "cli/report/site-warnings.h"
 #include "cli/run/budget-run.h"
 #include "cli/run/cleanup.h"
+#include "cli/run/find-programs.h"
 #include "cli/run/interrupt.h"
 #include "cli/run/output-check.h"
 #include "cli/test/test-run.h"

@@ -3,10 +3,12 @@
 #include "lineup/buf.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lineup/die.h"
 
@@ -75,18 +77,38 @@ void lp_buf_free(struct lp_buf *b)
 	memset(b, 0, sizeof *b);
 }
 
+int lp_buf_read_fd(struct lp_buf *b, int fd)
+{
+	for (;;) {
+		reserve(b, 4096);
+		ssize_t n = read(fd, b->s + b->len, b->cap - b->len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			b->s[b->len] = 0;
+			return n < 0 ? -1 : 0;
+		}
+		b->len += (size_t)n;
+	}
+}
+
 int lp_buf_read_file(struct lp_buf *b, const char *path)
 {
-	FILE *f = fopen(path, "r");
-	if (!f)
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		return -1;
-	char chunk[4096];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		lp_buf_add(b, chunk, n);
-	int bad = ferror(f);
-	fclose(f);
-	if (bad)
-		errno = EIO;
-	return bad ? -1 : 0;
+	int r = lp_buf_read_fd(b, fd), saved = errno;
+	close(fd);
+	errno = saved;
+	return r;
+}
+
+char *lp_slurp(const char *path)
+{
+	struct lp_buf b = {0};
+	if (lp_buf_read_file(&b, path)) {
+		lp_buf_free(&b);
+		return NULL;
+	}
+	return lp_buf_take(&b);
 }

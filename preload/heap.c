@@ -20,6 +20,7 @@
 #include <sys/mman.h>
 
 #include "preload.h"
+#include "lineup/spinlock.h"
 #include "runtime.h"
 
 /* glibc's own allocator, linked directly (the documented way to wrap malloc). */
@@ -39,7 +40,7 @@ extern void *__libc_memalign(size_t, size_t);
 #define HEAP_MAGIC 0x6c70686du
 
 struct slice {
-	uint32_t lock;
+	lp_spinlock_t lock;
 	uintptr_t bump, end; /* 0 until first used */
 	void *free[HEAP_CLASSES];
 };
@@ -78,14 +79,6 @@ static unsigned slot_of(lp_tid_t tid)
 
 static int use_heap(void) { return region_lo && lp_g.active && lp_rt_controlled(); }
 
-static void lock(struct slice *s)
-{
-	while (__atomic_exchange_n(&s->lock, 1, __ATOMIC_ACQUIRE))
-		__builtin_ia32_pause();
-}
-
-static void unlock(struct slice *s) { __atomic_store_n(&s->lock, 0, __ATOMIC_RELEASE); }
-
 /* The class whose blocks hold n bytes, or HEAP_CLASSES if none does. */
 static unsigned class_of(size_t n)
 {
@@ -107,7 +100,7 @@ static void *heap_alloc(size_t n, size_t align)
 	unsigned slot = slot_of(lp_self->tid);
 	struct slice *s = &slices[slot];
 	size_t size = (size_t)1 << (c + HEAP_MIN_SHIFT);
-	lock(s);
+	lp_spin_lock(&s->lock);
 	if (!s->end) {
 		s->bump = region_lo + slot * HEAP_SLICE;
 		s->end = s->bump + HEAP_SLICE;
@@ -117,7 +110,7 @@ static void *heap_alloc(size_t n, size_t align)
 		s->free[c] = *(void **)block;
 	else if (s->end - s->bump >= size)
 		block = s->bump, s->bump += size;
-	unlock(s);
+	lp_spin_unlock(&s->lock);
 	if (!block)
 		return NULL;
 	uintptr_t user = (block + sizeof(struct header) + align - 1) & ~(uintptr_t)(align - 1);
@@ -147,10 +140,10 @@ static void heap_free(void *p)
 	void *block = (char *)p - h->offset;
 	struct slice *s = &slices[h->slot];
 	h->magic = 0;
-	lock(s);
+	lp_spin_lock(&s->lock);
 	*(void **)block = s->free[h->cls];
 	s->free[h->cls] = block;
-	unlock(s);
+	lp_spin_unlock(&s->lock);
 }
 
 #pragma GCC visibility push(default)

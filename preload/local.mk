@@ -25,23 +25,23 @@ liblineup_golden_la_CPPFLAGS = $(liblineup_preload_la_CPPFLAGS)
 liblineup_golden_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden -fno-strict-aliasing
 
 # Pure parts, unit tested.
-check_PROGRAMS += tests/unit/test-preload-plan tests/unit/test-runtime-pick
-TESTS += tests/unit/test-preload-plan tests/unit/test-runtime-pick
+check_PROGRAMS += tests/unit/test-preload-plan tests/unit/test-scheduler-sched-pick
+TESTS += tests/unit/test-preload-plan tests/unit/test-scheduler-sched-pick
 tests_unit_test_preload_plan_SOURCES = tests/unit/test-preload-plan.c preload/plan.c
 tests_unit_test_preload_plan_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
 tests_unit_test_preload_plan_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_preload_plan_LDADD = $(CMOCKA_LIBS)
-tests_unit_test_runtime_pick_SOURCES = tests/unit/test-runtime-pick.c scheduler/sched-pick.c
-tests_unit_test_runtime_pick_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/scheduler
-tests_unit_test_runtime_pick_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_runtime_pick_LDADD = $(CMOCKA_LIBS)
+tests_unit_test_scheduler_sched_pick_SOURCES = tests/unit/test-scheduler-sched-pick.c scheduler/sched-pick.c
+tests_unit_test_scheduler_sched_pick_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/scheduler
+tests_unit_test_scheduler_sched_pick_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_scheduler_sched_pick_LDADD = $(CMOCKA_LIBS)
 
-check_PROGRAMS += tests/unit/test-runtime-spin
-TESTS += tests/unit/test-runtime-spin
-tests_unit_test_runtime_spin_SOURCES = tests/unit/test-runtime-spin.c preload/runtime-spin.c
-tests_unit_test_runtime_spin_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
-tests_unit_test_runtime_spin_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_runtime_spin_LDADD = $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-preload-runtime-spin
+TESTS += tests/unit/test-preload-runtime-spin
+tests_unit_test_preload_runtime_spin_SOURCES = tests/unit/test-preload-runtime-spin.c preload/runtime-spin.c
+tests_unit_test_preload_runtime_spin_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
+tests_unit_test_preload_runtime_spin_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_preload_runtime_spin_LDADD = $(CMOCKA_LIBS)
 
 check_PROGRAMS += tests/unit/test-preload-sites
 TESTS += tests/unit/test-preload-sites
@@ -117,13 +117,13 @@ EXTRA_DIST += tests/preload/traps.sh tests/preload/ops.sh tests/preload/sched.sh
 # The futex model: syscall(SYS_futex, ...) under the scheduler.
 liblineup_preload_la_SOURCES += preload/hooks-futex.c preload/runtime-futex.c \
 	preload/runtime-futex.h preload/runtime-futex-queue.c preload/runtime-futex-queue.h
-check_PROGRAMS += tests/unit/test-runtime-futex-queue
-TESTS += tests/unit/test-runtime-futex-queue
-tests_unit_test_runtime_futex_queue_SOURCES = tests/unit/test-runtime-futex-queue.c \
+check_PROGRAMS += tests/unit/test-preload-runtime-futex-queue
+TESTS += tests/unit/test-preload-runtime-futex-queue
+tests_unit_test_preload_runtime_futex_queue_SOURCES = tests/unit/test-preload-runtime-futex-queue.c \
 	preload/runtime-futex-queue.c
-tests_unit_test_runtime_futex_queue_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
-tests_unit_test_runtime_futex_queue_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_runtime_futex_queue_LDADD = $(CMOCKA_LIBS)
+tests_unit_test_preload_runtime_futex_queue_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
+tests_unit_test_preload_runtime_futex_queue_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_preload_runtime_futex_queue_LDADD = $(CMOCKA_LIBS)
 check_PROGRAMS += tests/preload/client-futex
 check_LTLIBRARIES += tests/preload/libfutex-toy.la
 tests_preload_libfutex_toy_la_SOURCES = tests/preload/libfutex-toy.c tests/preload/futex-toy.h
@@ -149,9 +149,9 @@ TESTS += tests/preload/imports.sh
 EXTRA_DIST += tests/preload/imports.sh
 
 # A worker's line: the order its executions run in (preload/worker-line.h).
-check_PROGRAMS += tests/unit/test-worker-line
-TESTS += tests/unit/test-worker-line
-tests_unit_test_worker_line_SOURCES = tests/unit/test-worker-line.c preload/worker-line.c
-tests_unit_test_worker_line_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
-tests_unit_test_worker_line_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_worker_line_LDADD = $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-preload-worker-line
+TESTS += tests/unit/test-preload-worker-line
+tests_unit_test_preload_worker_line_SOURCES = tests/unit/test-preload-worker-line.c preload/worker-line.c
+tests_unit_test_preload_worker_line_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
+tests_unit_test_preload_worker_line_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_preload_worker_line_LDADD = $(CMOCKA_LIBS)

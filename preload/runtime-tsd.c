@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <pthread.h>
 
+#include "lineup/spinlock.h"
 #include "runtime.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
@@ -18,21 +19,13 @@ static struct {
 	int used;
 } keys[LP_MAX_KEYS];
 static int keys_used; /* slots ever used: a thread's exit scans only those */
-static int keys_lock;
-
-static void lock(void)
-{
-	while (__atomic_exchange_n(&keys_lock, 1, __ATOMIC_ACQUIRE))
-		;
-}
-
-static void unlock(void) { __atomic_store_n(&keys_lock, 0, __ATOMIC_RELEASE); }
+static lp_spinlock_t keys_lock;
 
 void lp_rt_key_created(pthread_key_t key, void (*dtor)(void *))
 {
 	if (!dtor)
 		return;
-	lock();
+	lp_spin_lock(&keys_lock);
 	for (int i = 0; i < LP_MAX_KEYS; i++)
 		if (!keys[i].used) {
 			keys[i].key = key;
@@ -42,30 +35,30 @@ void lp_rt_key_created(pthread_key_t key, void (*dtor)(void *))
 				keys_used = i + 1;
 			break;
 		}
-	unlock();
+	lp_spin_unlock(&keys_lock);
 }
 
 void lp_rt_key_deleted(pthread_key_t key)
 {
-	lock();
+	lp_spin_lock(&keys_lock);
 	for (int i = 0; i < keys_used; i++)
 		if (keys[i].used && keys[i].key == key)
 			keys[i].used = 0;
-	unlock();
+	lp_spin_unlock(&keys_lock);
 }
 
 void lp_rt_run_tsd_dtors(void)
 {
 	for (int round = 0; round < PTHREAD_DESTRUCTOR_ITERATIONS; round++) {
 		int ran = 0;
-		lock();
+		lp_spin_lock(&keys_lock);
 		int n = keys_used;
-		unlock();
+		lp_spin_unlock(&keys_lock);
 		for (int i = 0; i < n; i++) {
-			lock();
+			lp_spin_lock(&keys_lock);
 			pthread_key_t key = keys[i].key;
 			void (*dtor)(void *) = keys[i].used ? keys[i].dtor : 0;
-			unlock();
+			lp_spin_unlock(&keys_lock);
 			void *v = dtor ? pthread_getspecific(key) : 0;
 			if (!v)
 				continue;

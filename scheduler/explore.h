@@ -113,7 +113,7 @@
  *   program form a finite tree, so the chain ends at an explored schedule with cost no
  *   higher than σ's: every final state, history, stuck or crash outcome of the bounded
  *   search is still reached, and with fewest preemptions no worse. The unit test
- *   tests/unit/test-explore-por.c checks it on abstract programs for bounds 0..3 (and
+ *   tests/unit/test-scheduler-explore-por.c checks it on abstract programs for bounds 0..3 (and
  *   fails when (*), the yield rule or the invisible-step rule's conditions are left
  *   out).
  *

@@ -7,46 +7,46 @@ libexplore_a_SOURCES = scheduler/explore.c scheduler/explore-schedule.c schedule
 	scheduler/footprint.h scheduler/history-orders.c scheduler/history-orders.h
 libexplore_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
-check_PROGRAMS += tests/unit/test-explore-bounding tests/unit/test-explore-schedule \
-	tests/unit/test-explore-por
-TESTS += tests/unit/test-explore-bounding tests/unit/test-explore-schedule \
-	tests/unit/test-explore-por
-tests_unit_test_explore_bounding_SOURCES = tests/unit/test-explore-bounding.c
-tests_unit_test_explore_bounding_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_explore_bounding_LDADD = libexplore.a $(CMOCKA_LIBS)
-tests_unit_test_explore_schedule_SOURCES = tests/unit/test-explore-schedule.c
-tests_unit_test_explore_schedule_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_explore_schedule_LDADD = libexplore.a $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-scheduler-explore tests/unit/test-scheduler-explore-schedule \
+	tests/unit/test-scheduler-explore-por
+TESTS += tests/unit/test-scheduler-explore tests/unit/test-scheduler-explore-schedule \
+	tests/unit/test-scheduler-explore-por
+tests_unit_test_scheduler_explore_SOURCES = tests/unit/test-scheduler-explore.c
+tests_unit_test_scheduler_explore_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_scheduler_explore_LDADD = libexplore.a $(CMOCKA_LIBS)
+tests_unit_test_scheduler_explore_schedule_SOURCES = tests/unit/test-scheduler-explore-schedule.c
+tests_unit_test_scheduler_explore_schedule_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_scheduler_explore_schedule_LDADD = libexplore.a $(CMOCKA_LIBS)
 
-check_PROGRAMS += tests/unit/test-explore-strategy
-TESTS += tests/unit/test-explore-strategy
-tests_unit_test_explore_strategy_SOURCES = tests/unit/test-explore-strategy.c
-tests_unit_test_explore_strategy_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_explore_strategy_LDADD = libexplore.a $(CMOCKA_LIBS)
-tests_unit_test_explore_por_SOURCES = tests/unit/test-explore-por.c
-tests_unit_test_explore_por_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_explore_por_LDADD = libexplore.a $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-scheduler-strategy
+TESTS += tests/unit/test-scheduler-strategy
+tests_unit_test_scheduler_strategy_SOURCES = tests/unit/test-scheduler-strategy.c
+tests_unit_test_scheduler_strategy_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_scheduler_strategy_LDADD = libexplore.a $(CMOCKA_LIBS)
+tests_unit_test_scheduler_explore_por_SOURCES = tests/unit/test-scheduler-explore-por.c
+tests_unit_test_scheduler_explore_por_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_scheduler_explore_por_LDADD = libexplore.a $(CMOCKA_LIBS)
 
-check_PROGRAMS += tests/unit/test-explore-expand
-TESTS += tests/unit/test-explore-expand
-tests_unit_test_explore_expand_SOURCES = tests/unit/test-explore-expand.c
-tests_unit_test_explore_expand_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_explore_expand_LDADD = libexplore.a $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-scheduler-explore-expand
+TESTS += tests/unit/test-scheduler-explore-expand
+tests_unit_test_scheduler_explore_expand_SOURCES = tests/unit/test-scheduler-explore-expand.c
+tests_unit_test_scheduler_explore_expand_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_scheduler_explore_expand_LDADD = libexplore.a $(CMOCKA_LIBS)
 
-check_PROGRAMS += tests/unit/test-explore-state-cache
-TESTS += tests/unit/test-explore-state-cache
-tests_unit_test_explore_state_cache_SOURCES = tests/unit/test-explore-state-cache.c
-tests_unit_test_explore_state_cache_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_explore_state_cache_LDADD = libexplore.a $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-scheduler-state-cache
+TESTS += tests/unit/test-scheduler-state-cache
+tests_unit_test_scheduler_state_cache_SOURCES = tests/unit/test-scheduler-state-cache.c
+tests_unit_test_scheduler_state_cache_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_scheduler_state_cache_LDADD = libexplore.a $(CMOCKA_LIBS)
 
-check_PROGRAMS += tests/unit/test-explore-atomic-region
-TESTS += tests/unit/test-explore-atomic-region
-tests_unit_test_explore_atomic_region_SOURCES = tests/unit/test-explore-atomic-region.c
-tests_unit_test_explore_atomic_region_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_explore_atomic_region_LDADD = libexplore.a $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-scheduler-atomic-region
+TESTS += tests/unit/test-scheduler-atomic-region
+tests_unit_test_scheduler_atomic_region_SOURCES = tests/unit/test-scheduler-atomic-region.c
+tests_unit_test_scheduler_atomic_region_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_scheduler_atomic_region_LDADD = libexplore.a $(CMOCKA_LIBS)
 
-check_PROGRAMS += tests/unit/test-explore-history-orders
-TESTS += tests/unit/test-explore-history-orders
-tests_unit_test_explore_history_orders_SOURCES = tests/unit/test-explore-history-orders.c
-tests_unit_test_explore_history_orders_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_explore_history_orders_LDADD = libexplore.a $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-scheduler-history-orders
+TESTS += tests/unit/test-scheduler-history-orders
+tests_unit_test_scheduler_history_orders_SOURCES = tests/unit/test-scheduler-history-orders.c
+tests_unit_test_scheduler_history_orders_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_scheduler_history_orders_LDADD = libexplore.a $(CMOCKA_LIBS)

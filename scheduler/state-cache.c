@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lineup/hash.h"
+
 static void *xalloc(size_t n)
 {
 	void *p = calloc(1, n ? n : 1);
@@ -13,18 +15,9 @@ static void *xalloc(size_t n)
 	return p;
 }
 
-static uint64_t mix(uint64_t x, uint64_t seed)
-{
-	x ^= seed;
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ull;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebull;
-	x ^= x >> 31;
-	return x;
-}
+static uint64_t mix(uint64_t x, uint64_t seed) { return lp_hash_mix64(x ^ seed); }
 
-#define SEED_A 0x9e3779b97f4a7c15ull
+#define SEED_A LP_HASH_GOLDEN
 #define SEED_B 0xc2b2ae3d27d4eb4full
 
 /* The running clocks of one log: per thread, per object, and the joins the dependence

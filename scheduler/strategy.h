@@ -22,15 +22,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lineup/hash.h"
 #include "lineup/protocol.h"
 
 /* splitmix64 of a combined with b: a well-mixed 64-bit hash. */
 static inline uint64_t lp_strategy_mix(uint64_t a, uint64_t b)
 {
-	uint64_t z = a + 0x9e3779b97f4a7c15ull * (b + 1);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	return lp_hash_mix64(a + LP_HASH_GOLDEN * (b + 1));
 }
 
 /* random: the candidate chosen at step (nc >= 1). */

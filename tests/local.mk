@@ -437,3 +437,8 @@ $(LP_PROG_DIR)/client-bgcount $(LP_PROG_DIR)/client-bgcount-race: $(LP_PROG_DIR)
 		$(LP_PROG_DIR)/lib$(patsubst client-%,%,$(@F)).so
 EXTRA_DIST += $(LP_PROG_DIR)/bghelper.h $(LP_PROG_DIR)/bghelper.c $(LP_PROG_DIR)/bgcount.h \
 	$(LP_PROG_DIR)/bgcount.c $(LP_PROG_DIR)/client-bgcount.c
+
+# The house rules on size (no product file over 800 lines, no function over 120), checked
+# on the source tree.
+TESTS += tests/house/limits.sh
+EXTRA_DIST += tests/house/limits.sh

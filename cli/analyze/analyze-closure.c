@@ -4,6 +4,7 @@
  * "name => path (address)" lines. Unlike --list, this mode lists missing libraries as
  * "name => not found" instead of failing on the first. */
 #include "analyze-internal.h"
+#include "lineup/buf.h"
 #include "lineup/die.h"
 
 #include <errno.h>
@@ -65,25 +66,6 @@ int lp_closure_parse(const char *text, struct lp_closure *cl, char *err, size_t 
 		line = *eol ? eol + 1 : eol;
 	}
 	return 0;
-}
-
-/* Reads everything from fd into a NUL-terminated malloc'ed string. */
-static char *slurp(int fd)
-{
-	size_t cap = 4096, len = 0;
-	char *buf = lp_xmalloc(cap);
-	for (;;) {
-		if (len + 1 >= cap)
-			buf = lp_xrealloc(buf, cap *= 2);
-		ssize_t r = read(fd, buf + len, cap - len - 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		len += (size_t)r;
-	}
-	buf[len] = 0;
-	return buf;
 }
 
 static bool contains(const char *s, size_t len, const char *needle)
@@ -148,7 +130,9 @@ int lp_closure_load(const struct lp_client *c, struct lp_closure *cl, char *err,
 	}
 	free(envp);
 	close(pfd[1]);
-	char *out = slurp(pfd[0]);
+	struct lp_buf text = {0};
+	lp_buf_read_fd(&text, pfd[0]); /* a read error leaves what came before it */
+	char *out = lp_buf_take(&text);
 	close(pfd[0]);
 	int status;
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)

@@ -1,5 +1,6 @@
-/* cli/analyze/atomics-scan.c — disassembles a target's functions (libelf symbols, capstone) and
- * lists the atomic (and optionally plain memory) instructions the preload will trap. */
+/* cli/analyze/atomics-scan.c — disassembles a target's functions (capstone; the sections and
+ * symbols from atomics-elf.c) and lists the atomic (and optionally plain memory)
+ * instructions the preload will trap. */
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
@@ -13,22 +14,10 @@
 
 #include <capstone/capstone.h>
 
+#include "atomics-elf.h"
 #include "atomics-scan.h"
 #include "lineup/die.h"
 #include "stub-pads.h"
-
-struct range {
-	uint64_t start, size;
-	const char *name; /* in the ELF string table until copied */
-	int rank;	  /* lower wins among aliases: global, weak, local */
-	size_t shndx;
-};
-
-struct section {
-	uint64_t addr, size;
-	const uint8_t *data;
-	bool exec;
-};
 
 /* Growable arrays of the scan, kept together so helpers take one pointer. */
 struct ctx {
@@ -100,12 +89,6 @@ int lp_site_format(const struct lp_site *site, int target, char *buf, size_t buf
 			len, lp_site_kind_name(site->kind), site->disp_off, hex, pad);
 }
 
-static int32_t le32(const uint8_t *p)
-{
-	return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-			 (uint32_t)p[3] << 24);
-}
-
 int lp_atomics_disp_off(const uint8_t *bytes, unsigned len, unsigned cs_disp_off,
 			unsigned cs_modrm_off, int64_t disp)
 {
@@ -113,10 +96,10 @@ int lp_atomics_disp_off(const uint8_t *bytes, unsigned len, unsigned cs_disp_off
 	 * says its size is (4.0.2 says 2 under a 66 prefix). */
 	if (disp < INT32_MIN || disp > INT32_MAX)
 		return -1;
-	if (cs_disp_off > 0 && cs_disp_off + 4 <= len && le32(bytes + cs_disp_off) == disp)
+	if (cs_disp_off > 0 && cs_disp_off + 4 <= len && lp_le32(bytes + cs_disp_off) == disp)
 		return (int)cs_disp_off;
 	if (cs_modrm_off > 0 && cs_modrm_off + 5 <= len && (bytes[cs_modrm_off] & 0xc7) == 0x05 &&
-	    le32(bytes + cs_modrm_off + 1) == disp)
+	    lp_le32(bytes + cs_modrm_off + 1) == disp)
 		return (int)cs_modrm_off + 1;
 	return -1;
 }
@@ -345,7 +328,7 @@ static void note_padding(struct ctx *c)
 	c->nops[c->n_nops++] = (struct lp_pad_run){in->address, in->size};
 }
 
-static void scan_range(struct ctx *c, const struct section *sec, uint64_t start, uint64_t size,
+static void scan_range(struct ctx *c, const struct scan_section *sec, uint64_t start, uint64_t size,
 		       const char *func)
 {
 	const uint8_t *p = sec->data + (start - sec->addr);
@@ -368,24 +351,6 @@ static void scan_range(struct ctx *c, const struct section *sec, uint64_t start,
 		note_padding(c);
 		classify(c, func, &fp);
 	}
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x < y ? -1 : x > y;
-}
-
-static int cmp_range(const void *a, const void *b)
-{
-	const struct range *x = a, *y = b;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	if (x->size != y->size)
-		return x->size < y->size ? -1 : 1;
-	if (x->rank != y->rank)
-		return x->rank - y->rank;
-	return strcmp(x->name, y->name);
 }
 
 static int cmp_site(const void *a, const void *b)
@@ -414,7 +379,7 @@ static void check_branch_targets(struct ctx *c)
 	size_t keep = 0;
 
 	if (c->n_targets > 0)
-		qsort(c->targets, c->n_targets, sizeof(*c->targets), cmp_u64);
+		qsort(c->targets, c->n_targets, sizeof(*c->targets), lp_cmp_u64);
 	for (size_t i = 0; i < o->n; i++) {
 		struct lp_site *s = &o->sites[i];
 		size_t lo = 0, hi = c->n_targets;
@@ -486,7 +451,7 @@ static int cmp_run(const void *a, const void *b)
 
 static bool is_stop_end(const struct ctx *c, uint64_t a)
 {
-	return bsearch(&a, c->stop_ends, c->n_stop_ends, sizeof *c->stop_ends, cmp_u64) != NULL;
+	return bsearch(&a, c->stop_ends, c->n_stop_ends, sizeof *c->stop_ends, lp_cmp_u64) != NULL;
 }
 
 /* Dead padding (stub-pads.h) for the sites a jump does not fit. Runs decoded twice (a gap
@@ -495,7 +460,7 @@ static void pad_sites(struct ctx *c)
 {
 	struct lp_scan *o = c->out;
 	if (c->n_stop_ends)
-		qsort(c->stop_ends, c->n_stop_ends, sizeof *c->stop_ends, cmp_u64);
+		qsort(c->stop_ends, c->n_stop_ends, sizeof *c->stop_ends, lp_cmp_u64);
 	if (c->n_nops)
 		qsort(c->nops, c->n_nops, sizeof *c->nops, cmp_run);
 	size_t keep = 0, uniq = 0;
@@ -528,130 +493,8 @@ static const char *intern(struct lp_scan *o, const char *name)
 	return o->names_[o->n_names_++] = lp_xstrdup(name);
 }
 
-/* Function starts from the .eh_frame_hdr search table (the usual encoding only: udata4
- * count, datarel sdata4 entries). In a stripped object they are the only known
- * instruction boundaries outside the exported symbols. */
-static void read_fde_starts(const uint8_t *h, size_t size, uint64_t addr, uint64_t **starts,
-			    size_t *n)
-{
-	*starts = NULL;
-	*n = 0;
-	/* version 1; eh_frame_ptr 4 bytes (any 4-byte encoding); DW_EH_PE_udata4 count;
-	 * DW_EH_PE_datarel | DW_EH_PE_sdata4 table */
-	if (size < 12 || h[0] != 1 || ((h[1] & 0x0f) != 0x03 && (h[1] & 0x0f) != 0x0b) ||
-	    h[2] != 0x03 || h[3] != 0x3b)
-		return;
-	uint32_t count = (uint32_t)le32(h + 8);
-	if (count == 0 || count > (size - 12) / 8)
-		return;
-	*starts = lp_xcalloc(count, sizeof(**starts));
-	for (uint32_t i = 0; i < count; i++)
-		(*starts)[i] = addr + (uint64_t)(int64_t)le32(h + 12 + 8 * (size_t)i);
-	*n = count;
-	qsort(*starts, count, sizeof(**starts), cmp_u64);
-}
-
-/* Reads sections and function symbols; NULL on error (err filled). */
-static struct section *read_elf(Elf *elf, const char *path, size_t *nsec, struct range **ranges,
-				size_t *nranges, struct ctx *c, char *err, size_t errlen)
-{
-	size_t shstrndx = 0;
-	GElf_Ehdr eh;
-	size_t n = 0;
-	Elf_Scn *scn = NULL, *symscn = NULL, *dynscn = NULL;
-
-	if (elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {
-		lp_errf(err, errlen, "not an ELF file '%s'", path);
-		return NULL;
-	}
-	if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_machine != EM_X86_64 ||
-	    (eh.e_type != ET_DYN && eh.e_type != ET_EXEC)) {
-		lp_errf(err, errlen, "not an x86-64 shared object or executable '%s'", path);
-		return NULL;
-	}
-	if (elf_getshdrnum(elf, &n) != 0 || elf_getshdrstrndx(elf, &shstrndx) != 0) {
-		lp_errf(err, errlen, "cannot read the sections of '%s': %s", path, elf_errmsg(-1));
-		return NULL;
-	}
-	struct section *secs = lp_xcalloc(n ? n : 1, sizeof(*secs));
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		size_t i = elf_ndxscn(scn);
-		if (!gelf_getshdr(scn, &sh) || i >= n)
-			continue;
-		if (sh.sh_type == SHT_SYMTAB)
-			symscn = scn;
-		if (sh.sh_type == SHT_DYNSYM)
-			dynscn = scn;
-		const char *sname = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (sh.sh_type == SHT_PROGBITS && sname && strcmp(sname, ".eh_frame_hdr") == 0 &&
-		    !c->fde_starts) {
-			Elf_Data *d = elf_rawdata(scn, NULL);
-			if (d && d->d_buf)
-				read_fde_starts(d->d_buf, d->d_size, sh.sh_addr, &c->fde_starts,
-						&c->n_fde_starts);
-		}
-		if (sh.sh_type != SHT_PROGBITS || !(sh.sh_flags & SHF_EXECINSTR))
-			continue;
-		Elf_Data *d = elf_rawdata(scn, NULL);
-		if (!d || d->d_size < sh.sh_size) {
-			lp_errf(err, errlen, "cannot read section %zu of '%s': %s", i, path,
-				elf_errmsg(-1));
-			free(secs);
-			return NULL;
-		}
-		secs[i] = (struct section){
-		    .addr = sh.sh_addr, .size = sh.sh_size, .data = d->d_buf, .exec = true};
-	}
-	c->out->symtab = symscn != NULL;
-	if (!symscn)
-		symscn = dynscn;
-	if (!symscn) {
-		lp_errf(err, errlen, "no symbol table in '%s'", path);
-		free(secs);
-		return NULL;
-	}
-
-	GElf_Shdr sh;
-	Elf_Data *d = elf_getdata(symscn, NULL);
-	size_t cap = 0;
-	*ranges = NULL;
-	*nranges = 0;
-	if (!gelf_getshdr(symscn, &sh) || !d || sh.sh_entsize == 0) {
-		lp_errf(err, errlen, "cannot read the symbols of '%s': %s", path, elf_errmsg(-1));
-		free(secs);
-		return NULL;
-	}
-	for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
-		GElf_Sym sym;
-		if (!gelf_getsym(d, (int)i, &sym))
-			continue;
-		int type = GELF_ST_TYPE(sym.st_info), bind = GELF_ST_BIND(sym.st_info);
-		if ((type != STT_FUNC && type != STT_GNU_IFUNC) || sym.st_size == 0 ||
-		    sym.st_shndx == SHN_UNDEF || sym.st_shndx >= n || !secs[sym.st_shndx].exec)
-			continue;
-		const struct section *s = &secs[sym.st_shndx];
-		if (sym.st_value < s->addr || sym.st_size > s->size ||
-		    sym.st_value - s->addr > s->size - sym.st_size)
-			continue; /* does not fit its section: not code we can read */
-		const char *name = elf_strptr(elf, sh.sh_link, sym.st_name);
-		GROW(*ranges, *nranges, cap);
-		(*ranges)[(*nranges)++] = (struct range){
-		    .start = sym.st_value,
-		    .size = sym.st_size,
-		    .name = name ? name : "",
-		    .rank = bind == STB_GLOBAL ? 0
-			    : bind == STB_WEAK ? 1
-					       : 2,
-		    .shndx = sym.st_shndx,
-		};
-	}
-	*nsec = n;
-	return secs;
-}
-
 /* Linear sweep of [start, start + size), restarted at every FDE start inside it. */
-static void sweep(struct ctx *c, const struct section *s, uint64_t start, uint64_t size)
+static void sweep(struct ctx *c, const struct scan_section *s, uint64_t start, uint64_t size)
 {
 	uint64_t end = start + size;
 	size_t lo = 0, hi = c->n_fde_starts;
@@ -675,11 +518,11 @@ static void sweep(struct ctx *c, const struct section *s, uint64_t start, uint64
 }
 
 /* Linear sweep of the executable bytes no function symbol covers. ranges: sorted. */
-static void sweep_gaps(struct ctx *c, const struct section *secs, size_t nsec,
-		       const struct range *r, size_t nr)
+static void sweep_gaps(struct ctx *c, const struct scan_section *secs, size_t nsec,
+		       const struct scan_range *r, size_t nr)
 {
 	for (size_t i = 0; i < nsec; i++) {
-		const struct section *s = &secs[i];
+		const struct scan_section *s = &secs[i];
 		if (!s->exec)
 			continue;
 		uint64_t pos = s->addr, end = s->addr + s->size;
@@ -696,8 +539,9 @@ static void sweep_gaps(struct ctx *c, const struct section *secs, size_t nsec,
 }
 
 /* Every function named with --function must have code in the object. */
-static int check_funcs_named(const struct range *ranges, size_t nranges, const char *const *funcs,
-			     size_t nfuncs, const char *path, char *err, size_t errlen)
+static int check_funcs_named(const struct scan_range *ranges, size_t nranges,
+			     const char *const *funcs, size_t nfuncs, const char *path, char *err,
+			     size_t errlen)
 {
 	for (size_t k = 0; k < nfuncs; k++) {
 		bool found = false;
@@ -713,11 +557,12 @@ static int check_funcs_named(const struct range *ranges, size_t nranges, const c
 
 /* Scans each function range once (the wanted ones when funcs are named), then, when only
  * some were scanned, decodes the rest for direct branch targets. */
-static void scan_functions(struct ctx *c, struct section *secs, const struct range *ranges,
-			   size_t nranges, const char *const *funcs, size_t nfuncs)
+static void scan_functions(struct ctx *c, struct scan_section *secs,
+			   const struct scan_range *ranges, size_t nranges,
+			   const char *const *funcs, size_t nfuncs)
 {
 	for (size_t i = 0; i < nranges; i++) {
-		const struct range *r = &ranges[i];
+		const struct scan_range *r = &ranges[i];
 		/* Aliases: the first of a (start, size) run is the best name. */
 		if (i > 0 && r->start == r[-1].start && r->size == r[-1].size)
 			continue;
@@ -752,9 +597,7 @@ int lp_atomics_scan(const char *path, const char *const *funcs, size_t nfuncs, b
 		    struct lp_scan *out, char *err, size_t errlen)
 {
 	struct ctx c = {.memory = memory, .out = out};
-	struct range *ranges = NULL;
-	size_t nranges = 0, nsec = 0;
-	struct section *secs = NULL;
+	struct scan_elf obj = {0};
 	Elf *elf = NULL;
 	int ret = -1;
 
@@ -769,12 +612,12 @@ int lp_atomics_scan(const char *path, const char *const *funcs, size_t nfuncs, b
 		lp_errf(err, errlen, "cannot read '%s' as ELF: %s", path, elf_errmsg(-1));
 		goto out;
 	}
-	secs = read_elf(elf, path, &nsec, &ranges, &nranges, &c, err, errlen);
-	out->n_fde_starts = c.n_fde_starts;
-	if (!secs)
+	if (lp_scan_elf_read(elf, path, &obj, err, errlen))
 		goto out;
-	if (nranges > 0)
-		qsort(ranges, nranges, sizeof(*ranges), cmp_range);
+	out->symtab = obj.symtab;
+	out->n_fde_starts = obj.n_fde_starts;
+	c.fde_starts = obj.fde_starts;
+	c.n_fde_starts = obj.n_fde_starts;
 
 	cs_err e = cs_open(CS_ARCH_X86, CS_MODE_64, &c.cs);
 	if (e != CS_ERR_OK) {
@@ -788,10 +631,10 @@ int lp_atomics_scan(const char *path, const char *const *funcs, size_t nfuncs, b
 		goto out_cs;
 	}
 
-	if (check_funcs_named(ranges, nranges, funcs, nfuncs, path, err, errlen) < 0)
+	if (check_funcs_named(obj.ranges, obj.nranges, funcs, nfuncs, path, err, errlen) < 0)
 		goto out_cs;
-	scan_functions(&c, secs, ranges, nranges, funcs, nfuncs);
-	sweep_gaps(&c, secs, nsec, ranges, nranges);
+	scan_functions(&c, obj.secs, obj.ranges, obj.nranges, funcs, nfuncs);
+	sweep_gaps(&c, obj.secs, obj.nsec, obj.ranges, obj.nranges);
 	c.targets_only = false;
 	check_branch_targets(&c);
 	sort_results(&c);
@@ -803,11 +646,9 @@ out_cs:
 	cs_close(&c.cs);
 out:
 	free(c.targets);
-	free(c.fde_starts);
 	free(c.stop_ends);
 	free(c.nops);
-	free(ranges);
-	free(secs);
+	lp_scan_elf_free(&obj);
 	if (elf)
 		elf_end(elf);
 	close(fd);

@@ -1,6 +1,7 @@
 # cli/analyze/atomics.mk: the atomic-instruction scan (libatomics-scan.a), its test objects and tests.
 noinst_LIBRARIES += libatomics-scan.a
 libatomics_scan_a_SOURCES = cli/analyze/atomics-scan.c cli/analyze/atomics-scan.h \
+	cli/analyze/atomics-elf.c cli/analyze/atomics-elf.h \
 	cli/analyze/stub-pads.c cli/analyze/stub-pads.h
 libatomics_scan_a_CFLAGS = $(AM_CFLAGS) $(CAPSTONE_CFLAGS) $(LIBELF_CFLAGS) $(LP_SAN_CFLAGS)
 
@@ -16,19 +17,19 @@ tests/atomics/libatomics-asm.so: tests/atomics/atomics-asm.S
 CLEANFILES += $(ATOMICS_TEST_OBJS)
 EXTRA_DIST += tests/atomics/atomics-c.c tests/atomics/atomics-asm.S
 
-check_PROGRAMS += tests/unit/test-atomics-scan
-TESTS += tests/unit/test-atomics-scan
-tests_unit_test_atomics_scan_SOURCES = tests/unit/test-atomics-scan.c
-tests_unit_test_atomics_scan_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/cli/analyze
-tests_unit_test_atomics_scan_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LIBELF_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_atomics_scan_LDADD = libatomics-scan.a libcommon.a $(CAPSTONE_LIBS) $(LIBELF_LIBS) $(CMOCKA_LIBS)
-tests_unit_test_atomics_scan_LDFLAGS = $(LP_SAN_CFLAGS)
-EXTRA_tests_unit_test_atomics_scan_DEPENDENCIES = $(ATOMICS_TEST_OBJS)
+check_PROGRAMS += tests/unit/test-analyze-atomics-scan
+TESTS += tests/unit/test-analyze-atomics-scan
+tests_unit_test_analyze_atomics_scan_SOURCES = tests/unit/test-analyze-atomics-scan.c
+tests_unit_test_analyze_atomics_scan_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/cli/analyze
+tests_unit_test_analyze_atomics_scan_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LIBELF_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_analyze_atomics_scan_LDADD = libatomics-scan.a libcommon.a $(CAPSTONE_LIBS) $(LIBELF_LIBS) $(CMOCKA_LIBS)
+tests_unit_test_analyze_atomics_scan_LDFLAGS = $(LP_SAN_CFLAGS)
+EXTRA_tests_unit_test_analyze_atomics_scan_DEPENDENCIES = $(ATOMICS_TEST_OBJS)
 
-check_PROGRAMS += tests/unit/test-stub-pads
-TESTS += tests/unit/test-stub-pads
-tests_unit_test_stub_pads_SOURCES = tests/unit/test-stub-pads.c
-tests_unit_test_stub_pads_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/cli/analyze
-tests_unit_test_stub_pads_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
-tests_unit_test_stub_pads_LDADD = libatomics-scan.a libcommon.a $(CAPSTONE_LIBS) $(LIBELF_LIBS) $(CMOCKA_LIBS)
-tests_unit_test_stub_pads_LDFLAGS = $(LP_SAN_CFLAGS)
+check_PROGRAMS += tests/unit/test-analyze-stub-pads
+TESTS += tests/unit/test-analyze-stub-pads
+tests_unit_test_analyze_stub_pads_SOURCES = tests/unit/test-analyze-stub-pads.c
+tests_unit_test_analyze_stub_pads_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/cli/analyze
+tests_unit_test_analyze_stub_pads_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_analyze_stub_pads_LDADD = libatomics-scan.a libcommon.a $(CAPSTONE_LIBS) $(LIBELF_LIBS) $(CMOCKA_LIBS)
+tests_unit_test_analyze_stub_pads_LDFLAGS = $(LP_SAN_CFLAGS)

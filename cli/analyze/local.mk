@@ -28,7 +28,7 @@ EXTRA_DIST += tests/analyze/fx.h tests/analyze/libfx.c tests/analyze/client-call
 	tests/analyze/client-dw.c tests/analyze/client-struct.c tests/analyze/client-none.c
 CLEANFILES += $(AFX_OBJS) $(AFX_DIR)/libfx-dbg.tmp
 
-# Pure-region fixtures (tests/unit/test-analyze-pure.c): optimised without a frame pointer,
+# Pure-region fixtures (tests/unit/test-analyze-pure-regions.c): optimised without a frame pointer,
 # and unoptimised with one (locals in %rbp-based slots).
 AFX_PURE = $(AFX_DIR)/libpure-o2.so $(AFX_DIR)/libpure-o0.so
 EXTRA_DIST += tests/analyze/libpure.c
@@ -77,36 +77,36 @@ AFX_TEST_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS) $(CMOCKA_CFLAGS) $(LIBELF_CFLAGS
 	$(CAPSTONE_CFLAGS)
 AFX_TEST_LDADD = libanalyze.a libatomics-scan.a libcommon.a $(LIBELF_LIBS) $(LIBDW_LIBS) \
 	$(CAPSTONE_LIBS) $(CMOCKA_LIBS)
-AFX_TESTS = tests/unit/test-analyze-client tests/unit/test-analyze-types \
-	tests/unit/test-analyze-plan tests/unit/test-analyze-format \
-	tests/unit/test-analyze-symbolize tests/unit/test-analyze-pure \
+AFX_TESTS = tests/unit/test-analyze-analyze-client tests/unit/test-analyze-dwarf-types \
+	tests/unit/test-analyze-plan-write tests/unit/test-analyze-format-value \
+	tests/unit/test-analyze-symbolize tests/unit/test-analyze-pure-regions \
 	tests/unit/test-analyze-lib-search
 check_PROGRAMS += $(AFX_TESTS)
 TESTS += $(AFX_TESTS)
 
-tests_unit_test_analyze_client_SOURCES = tests/unit/test-analyze-client.c tests/unit/test-analyze-util.h
-tests_unit_test_analyze_client_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
-tests_unit_test_analyze_client_CFLAGS = $(AFX_TEST_CFLAGS)
-tests_unit_test_analyze_client_LDADD = $(AFX_TEST_LDADD)
-tests_unit_test_analyze_client_DEPENDENCIES = libanalyze.a libatomics-scan.a libcommon.a $(AFX_OBJS)
+tests_unit_test_analyze_analyze_client_SOURCES = tests/unit/test-analyze-analyze-client.c tests/unit/test-analyze-util.h
+tests_unit_test_analyze_analyze_client_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
+tests_unit_test_analyze_analyze_client_CFLAGS = $(AFX_TEST_CFLAGS)
+tests_unit_test_analyze_analyze_client_LDADD = $(AFX_TEST_LDADD)
+tests_unit_test_analyze_analyze_client_DEPENDENCIES = libanalyze.a libatomics-scan.a libcommon.a $(AFX_OBJS)
 
-tests_unit_test_analyze_types_SOURCES = tests/unit/test-analyze-types.c tests/unit/test-analyze-util.h
-tests_unit_test_analyze_types_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
-tests_unit_test_analyze_types_CFLAGS = $(AFX_TEST_CFLAGS)
-tests_unit_test_analyze_types_LDADD = $(AFX_TEST_LDADD)
-tests_unit_test_analyze_types_DEPENDENCIES = libanalyze.a libatomics-scan.a libcommon.a $(AFX_OBJS)
+tests_unit_test_analyze_dwarf_types_SOURCES = tests/unit/test-analyze-dwarf-types.c tests/unit/test-analyze-util.h
+tests_unit_test_analyze_dwarf_types_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
+tests_unit_test_analyze_dwarf_types_CFLAGS = $(AFX_TEST_CFLAGS)
+tests_unit_test_analyze_dwarf_types_LDADD = $(AFX_TEST_LDADD)
+tests_unit_test_analyze_dwarf_types_DEPENDENCIES = libanalyze.a libatomics-scan.a libcommon.a $(AFX_OBJS)
 
-tests_unit_test_analyze_plan_SOURCES = tests/unit/test-analyze-plan.c tests/unit/test-analyze-util.h
-tests_unit_test_analyze_plan_CPPFLAGS = $(AFX_TEST_CPPFLAGS) -DATOMICS_DIR='"$(abs_top_builddir)/tests/atomics"'
-tests_unit_test_analyze_plan_CFLAGS = $(AFX_TEST_CFLAGS)
-tests_unit_test_analyze_plan_LDADD = $(AFX_TEST_LDADD)
-tests_unit_test_analyze_plan_DEPENDENCIES = libanalyze.a libatomics-scan.a libcommon.a $(AFX_OBJS) \
+tests_unit_test_analyze_plan_write_SOURCES = tests/unit/test-analyze-plan-write.c tests/unit/test-analyze-util.h
+tests_unit_test_analyze_plan_write_CPPFLAGS = $(AFX_TEST_CPPFLAGS) -DATOMICS_DIR='"$(abs_top_builddir)/tests/atomics"'
+tests_unit_test_analyze_plan_write_CFLAGS = $(AFX_TEST_CFLAGS)
+tests_unit_test_analyze_plan_write_LDADD = $(AFX_TEST_LDADD)
+tests_unit_test_analyze_plan_write_DEPENDENCIES = libanalyze.a libatomics-scan.a libcommon.a $(AFX_OBJS) \
 	$(ATOMICS_TEST_OBJS)
 
-tests_unit_test_analyze_format_SOURCES = tests/unit/test-analyze-format.c
-tests_unit_test_analyze_format_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
-tests_unit_test_analyze_format_CFLAGS = $(AFX_TEST_CFLAGS)
-tests_unit_test_analyze_format_LDADD = $(AFX_TEST_LDADD)
+tests_unit_test_analyze_format_value_SOURCES = tests/unit/test-analyze-format-value.c
+tests_unit_test_analyze_format_value_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
+tests_unit_test_analyze_format_value_CFLAGS = $(AFX_TEST_CFLAGS)
+tests_unit_test_analyze_format_value_LDADD = $(AFX_TEST_LDADD)
 
 tests_unit_test_analyze_symbolize_SOURCES = tests/unit/test-analyze-symbolize.c
 tests_unit_test_analyze_symbolize_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
@@ -114,11 +114,11 @@ tests_unit_test_analyze_symbolize_CFLAGS = $(AFX_TEST_CFLAGS) -g -fno-inline
 tests_unit_test_analyze_symbolize_LDADD = $(AFX_TEST_LDADD) -ldl
 tests_unit_test_analyze_symbolize_DEPENDENCIES = libanalyze.a libatomics-scan.a libcommon.a $(AFX_OBJS)
 
-tests_unit_test_analyze_pure_SOURCES = tests/unit/test-analyze-pure.c
-tests_unit_test_analyze_pure_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
-tests_unit_test_analyze_pure_CFLAGS = $(AFX_TEST_CFLAGS)
-tests_unit_test_analyze_pure_LDADD = $(AFX_TEST_LDADD)
-tests_unit_test_analyze_pure_DEPENDENCIES = libanalyze.a $(AFX_PURE)
+tests_unit_test_analyze_pure_regions_SOURCES = tests/unit/test-analyze-pure-regions.c
+tests_unit_test_analyze_pure_regions_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
+tests_unit_test_analyze_pure_regions_CFLAGS = $(AFX_TEST_CFLAGS)
+tests_unit_test_analyze_pure_regions_LDADD = $(AFX_TEST_LDADD)
+tests_unit_test_analyze_pure_regions_DEPENDENCIES = libanalyze.a $(AFX_PURE)
 
 tests_unit_test_analyze_lib_search_SOURCES = tests/unit/test-analyze-lib-search.c
 tests_unit_test_analyze_lib_search_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
@@ -126,9 +126,9 @@ tests_unit_test_analyze_lib_search_CFLAGS = $(AFX_TEST_CFLAGS)
 tests_unit_test_analyze_lib_search_LDADD = $(AFX_TEST_LDADD)
 
 # The plan across the cli/preload boundary: the cli's writer, the preload's parser.
-check_PROGRAMS += tests/unit/test-plan-roundtrip
-TESTS += tests/unit/test-plan-roundtrip
-tests_unit_test_plan_roundtrip_SOURCES = tests/unit/test-plan-roundtrip.c preload/plan.c
-tests_unit_test_plan_roundtrip_CPPFLAGS = $(AM_CPPFLAGS)
-tests_unit_test_plan_roundtrip_CFLAGS = $(AFX_TEST_CFLAGS)
-tests_unit_test_plan_roundtrip_LDADD = $(AFX_TEST_LDADD)
+check_PROGRAMS += tests/unit/test-analyze-plan-write-roundtrip
+TESTS += tests/unit/test-analyze-plan-write-roundtrip
+tests_unit_test_analyze_plan_write_roundtrip_SOURCES = tests/unit/test-analyze-plan-write-roundtrip.c preload/plan.c
+tests_unit_test_analyze_plan_write_roundtrip_CPPFLAGS = $(AM_CPPFLAGS)
+tests_unit_test_analyze_plan_write_roundtrip_CFLAGS = $(AFX_TEST_CFLAGS)
+tests_unit_test_analyze_plan_write_roundtrip_LDADD = $(AFX_TEST_LDADD)

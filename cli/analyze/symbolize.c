@@ -4,6 +4,7 @@
 #include "analyze.h"
 #include "demangle.h"
 #include "lineup/die.h"
+#include "lineup/hash.h"
 
 #include <capstone/capstone.h>
 #include <elfutils/libdwfl.h>
@@ -41,11 +42,10 @@ static uint64_t maps_hash(pid_t pid)
 	FILE *f = fopen(path, "re");
 	if (!f)
 		return 0;
-	uint64_t h = 1469598103934665603ull;
+	uint64_t h = LP_FNV_OFFSET;
 	size_t n;
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		for (size_t i = 0; i < n; i++)
-			h = (h ^ (unsigned char)buf[i]) * 1099511628211ull;
+		h = lp_hash_fnv1a(h, buf, n);
 	fclose(f);
 	return h | 1;
 }

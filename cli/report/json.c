@@ -89,10 +89,105 @@ static void coverage(struct lp_buf *b, const struct lp_summary *s)
 	free(g);
 }
 
-/* The violation object: what the text report shows, and what the page draws. */
+/* "[\"a\", \"b\"]" */
+static void string_list(struct lp_buf *b, const char *const *v, size_t n)
+{
+	lp_buf_puts(b, "[");
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			lp_buf_puts(b, ", ");
+		lp_json_string(b, v[i]);
+	}
+	lp_buf_puts(b, "]");
+}
+
+static void string_or_null(struct lp_buf *b, const char *v)
+{
+	if (v)
+		lp_json_string(b, v);
+	else
+		lp_buf_puts(b, "null");
+}
+
+static void phase1(struct lp_buf *b, const struct lp_summary *s)
+{
+	lp_buf_printf(
+	    b, ", \"phase1\": {\"executions\": %llu, \"histories\": %llu, \"seconds\": %.3f, ",
+	    (unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories,
+	    s->p1_seconds);
+	field(b, "mode", s->p1_mode ? s->p1_mode : "eager");
+	lp_buf_printf(b, ", \"serial_orders\": %.0f, \"speculated\": %llu", s->p1_orders,
+		      (unsigned long long)s->p1_speculated);
+	lp_buf_printf(b, ", \"confirmation_runs\": %llu",
+		      (unsigned long long)s->confirm_executions);
+	lp_buf_printf(b, ", \"derived_by_symmetry\": %llu, \"symmetric_threads\": ",
+		      (unsigned long long)s->p1_derived);
+	string_or_null(b, s->p1_symmetry && s->p1_derived ? s->p1_symmetry : NULL);
+	lp_buf_puts(b, ", \"golden_model\": ");
+	string_or_null(b, s->golden_model);
+	lp_buf_printf(b, ", \"golden_executions\": %llu}",
+		      (unsigned long long)s->golden_executions);
+}
+
+static void phase2(struct lp_buf *b, const struct lp_summary *s)
+{
+	lp_buf_printf(b,
+		      ", \"phase2\": {\"executions\": %llu, \"preemption_bound\": %d, "
+		      "\"executions_by_preemptions\": [",
+		      (unsigned long long)s->p2_executions, s->bound);
+	for (int i = 0; s->p2_executions && i <= s->p2_max_cost && i < LP_MAX_BOUND_SLOTS; i++)
+		lp_buf_printf(b, "%s%llu", i ? ", " : "", (unsigned long long)s->p2_per_bound[i]);
+	uint64_t pruned = 0;
+	int top = -1;
+	for (int i = 0; i < LP_MAX_BOUND_SLOTS; i++)
+		if (s->p2_pruned[i]) {
+			pruned += s->p2_pruned[i];
+			top = i;
+		}
+	lp_buf_puts(b, "], \"reduction\": ");
+	lp_json_string(b, s->reduction ? s->reduction : "off");
+	lp_buf_printf(b, ", \"pruned\": %llu, \"pruned_by_preemptions\": [",
+		      (unsigned long long)pruned);
+	for (int i = 0; i <= top; i++)
+		lp_buf_printf(b, "%s%llu", i ? ", " : "", (unsigned long long)s->p2_pruned[i]);
+	lp_buf_printf(b,
+		      "], \"workers\": %u, \"speculated\": %llu, \"speculated_unused\": %llu, "
+		      "\"histories\": %llu, \"calls_commute\": %s, \"trace_runs\": %llu, "
+		      "\"seconds\": %.3f}, ",
+		      s->p2_workers ? s->p2_workers : 1, (unsigned long long)s->p2_speculated,
+		      (unsigned long long)s->p2_wasted, (unsigned long long)s->p2_histories,
+		      s->p2_commute ? "true" : "false", (unsigned long long)s->p2_trace_runs,
+		      s->p2_seconds);
+}
+
+static void root_cause_search(struct lp_buf *b, const struct lp_summary *s)
+{
+	const struct lp_violation *v = s->violation;
+	if (!v->rc_searched) {
+		lp_buf_puts(b, "null");
+		return;
+	}
+	lp_buf_printf(b,
+		      "{\"executions\": %llu, \"seconds\": %.3f, "
+		      "\"time_limit\": %.3f, \"execution_limit\": ",
+		      (unsigned long long)s->root_cause_executions, s->root_cause_seconds,
+		      v->rc_time_limit);
+	if (v->rc_exec_limit)
+		lp_buf_printf(b, "%llu", (unsigned long long)v->rc_exec_limit);
+	else
+		lp_buf_puts(b, "null");
+	lp_buf_printf(b, ", \"candidates_tried\": %zu, ", v->rc_tried);
+	field(b, "stopped_by", v->rc_stopped_by);
+	lp_buf_puts(b, "}");
+}
+
 static void violation(struct lp_buf *b, const struct lp_summary *s)
 {
 	const struct lp_violation *v = s->violation;
+	if (!v) {
+		lp_buf_puts(b, "null");
+		return;
+	}
 	lp_buf_puts(b, "{");
 	field(b, "kind", v->kind);
 	lp_buf_puts(b, ", ");
@@ -105,35 +200,20 @@ static void violation(struct lp_buf *b, const struct lp_summary *s)
 	field(b, "report", v->report);
 	lp_buf_puts(b, ", ");
 	field(b, "switches", v->switches);
-	/* for the page (--html): the overrides with their place in the history, the
-	 * closest serial execution and why it diverges */
+	/* for the page (--html): the overrides with their place in the history, the closest
+	 * serial execution and why it diverges */
 	lp_buf_printf(b, ", \"preemptions\": %s, \"closest\": ",
 		      v->preemptions_json ? v->preemptions_json : "[]");
 	lp_model_closest(b, v->report);
-	/* ranked list of repairs, each a list of regions; null when not searched or
-	 * none found (root_causes_text says why) */
+	/* ranked list of repairs, each a list of regions; null when not searched or none
+	 * found (root_causes_text says why) */
 	lp_buf_printf(b, ", \"root_causes\": %s, ",
 		      v->root_causes_json ? v->root_causes_json : "null");
 	field(b, "root_causes_text", v->root_causes);
 	/* kind "crash": the thread, the signal and its backtrace; null otherwise */
 	lp_buf_printf(b, ", \"crash\": %s", v->crash_json ? v->crash_json : "null");
 	lp_buf_puts(b, ", \"root_cause_search\": ");
-	if (v->rc_searched) {
-		lp_buf_printf(b,
-			      "{\"executions\": %llu, \"seconds\": %.3f, "
-			      "\"time_limit\": %.3f, \"execution_limit\": ",
-			      (unsigned long long)s->root_cause_executions, s->root_cause_seconds,
-			      v->rc_time_limit);
-		if (v->rc_exec_limit)
-			lp_buf_printf(b, "%llu", (unsigned long long)v->rc_exec_limit);
-		else
-			lp_buf_puts(b, "null");
-		lp_buf_printf(b, ", \"candidates_tried\": %zu, ", v->rc_tried);
-		field(b, "stopped_by", v->rc_stopped_by);
-		lp_buf_puts(b, "}");
-	} else {
-		lp_buf_puts(b, "null");
-	}
+	root_cause_search(b, s);
 	lp_buf_puts(b, "}");
 }
 
@@ -142,83 +222,20 @@ char *lp_json_report(const struct lp_summary *s)
 	struct lp_buf b = {0};
 	lp_buf_puts(&b, "{");
 	field(&b, "verdict", lp_run_verdict_text(s->verdict));
-	lp_buf_puts(&b, ", \"targets\": [");
-	for (size_t i = 0; i < s->n_targets; i++) {
-		if (i)
-			lp_buf_puts(&b, ", ");
-		lp_json_string(&b, s->targets[i]);
-	}
-	lp_buf_printf(&b, "], \"functions\": %zu", s->functions);
+	lp_buf_puts(&b, ", \"targets\": ");
+	string_list(&b, (const char *const *)s->targets, s->n_targets);
+	lp_buf_printf(&b, ", \"functions\": %zu", s->functions);
 	lp_buf_puts(&b, ", \"criterion\": ");
 	lp_json_string(&b, s->criterion ? s->criterion : "linearizability");
-	lp_buf_puts(&b, ", \"quasi\": [");
-	for (int i = 0; i < s->n_quasi; i++) {
-		if (i)
-			lp_buf_puts(&b, ", ");
-		lp_json_string(&b, s->quasi[i]);
-	}
-	lp_buf_puts(&b, "]");
-	lp_buf_printf(
-	    &b, ", \"phase1\": {\"executions\": %llu, \"histories\": %llu, \"seconds\": %.3f, ",
-	    (unsigned long long)s->p1_executions, (unsigned long long)s->p1_histories,
-	    s->p1_seconds);
-	field(&b, "mode", s->p1_mode ? s->p1_mode : "eager");
-	lp_buf_printf(&b, ", \"serial_orders\": %.0f, \"speculated\": %llu", s->p1_orders,
-		      (unsigned long long)s->p1_speculated);
-	lp_buf_printf(&b, ", \"confirmation_runs\": %llu",
-		      (unsigned long long)s->confirm_executions);
-	lp_buf_printf(&b, ", \"derived_by_symmetry\": %llu, \"symmetric_threads\": ",
-		      (unsigned long long)s->p1_derived);
-	if (s->p1_symmetry && s->p1_derived)
-		lp_json_string(&b, s->p1_symmetry);
-	else
-		lp_buf_puts(&b, "null");
-	lp_buf_puts(&b, ", \"golden_model\": ");
-	if (s->golden_model)
-		lp_json_string(&b, s->golden_model);
-	else
-		lp_buf_puts(&b, "null");
-	lp_buf_printf(&b, ", \"golden_executions\": %llu",
-		      (unsigned long long)s->golden_executions);
-	lp_buf_printf(&b,
-		      "}, \"phase2\": {\"executions\": %llu, \"preemption_bound\": %d, "
-		      "\"executions_by_preemptions\": [",
-		      (unsigned long long)s->p2_executions, s->bound);
-	for (int i = 0; s->p2_executions && i <= s->p2_max_cost && i < LP_MAX_BOUND_SLOTS; i++)
-		lp_buf_printf(&b, "%s%llu", i ? ", " : "", (unsigned long long)s->p2_per_bound[i]);
-	uint64_t pruned = 0;
-	int top = -1;
-	for (int i = 0; i < LP_MAX_BOUND_SLOTS; i++)
-		if (s->p2_pruned[i]) {
-			pruned += s->p2_pruned[i];
-			top = i;
-		}
-	lp_buf_puts(&b, "], \"reduction\": ");
-	lp_json_string(&b, s->reduction ? s->reduction : "off");
-	lp_buf_printf(&b, ", \"pruned\": %llu, \"pruned_by_preemptions\": [",
-		      (unsigned long long)pruned);
-	for (int i = 0; i <= top; i++)
-		lp_buf_printf(&b, "%s%llu", i ? ", " : "", (unsigned long long)s->p2_pruned[i]);
-	lp_buf_printf(&b,
-		      "], \"workers\": %u, \"speculated\": %llu, \"speculated_unused\": %llu, "
-		      "\"histories\": %llu, \"calls_commute\": %s, \"trace_runs\": %llu, "
-		      "\"seconds\": %.3f}, ",
-		      s->p2_workers ? s->p2_workers : 1, (unsigned long long)s->p2_speculated,
-		      (unsigned long long)s->p2_wasted, (unsigned long long)s->p2_histories,
-		      s->p2_commute ? "true" : "false", (unsigned long long)s->p2_trace_runs,
-		      s->p2_seconds);
+	lp_buf_puts(&b, ", \"quasi\": ");
+	string_list(&b, (const char *const *)s->quasi, (size_t)s->n_quasi);
+	phase1(&b, s);
+	phase2(&b, s);
 	field(&b, "instrumentation", s->instrumentation);
-	lp_buf_puts(&b, ", \"warnings\": [");
-	for (size_t i = 0; i < s->n_warnings; i++) {
-		if (i)
-			lp_buf_puts(&b, ", ");
-		lp_json_string(&b, s->warnings[i]);
-	}
-	lp_buf_puts(&b, "], \"violation\": ");
-	if (s->violation)
-		violation(&b, s);
-	else
-		lp_buf_puts(&b, "null");
+	lp_buf_puts(&b, ", \"warnings\": ");
+	string_list(&b, (const char *const *)s->warnings, s->n_warnings);
+	lp_buf_puts(&b, ", \"violation\": ");
+	violation(&b, s);
 	lp_buf_puts(&b, ", ");
 	field(&b, "nondeterminism", s->nondeterminism);
 	lp_buf_puts(&b, ", \"nondeterminism_histories\": ");

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lineup/die.h"
+#include "lineup/hash.h"
 
 struct call_line {
 	const char *tid, *line;
@@ -21,13 +22,6 @@ static int by_thread(const void *a, const void *b)
 	if (x->tid_len != y->tid_len)
 		return x->tid_len < y->tid_len ? -1 : 1;
 	return x->order < y->order ? -1 : x->order > y->order; /* each thread's calls in order */
-}
-
-static uint64_t fnv(uint64_t h, const char *p, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)p[i]) * 1099511628211ull;
-	return h;
 }
 
 uint64_t lp_calls_key(const char *history)
@@ -49,9 +43,9 @@ uint64_t lp_calls_key(const char *history)
 		p += len + (nl ? 1 : 0);
 	}
 	qsort(v, n, sizeof *v, by_thread);
-	uint64_t h = 1469598103934665603ull;
+	uint64_t h = LP_FNV_OFFSET;
 	for (size_t i = 0; i < n; i++)
-		h = fnv(fnv(h, v[i].line, v[i].len), "\n", 1);
+		h = lp_hash_fnv1a(lp_hash_fnv1a(h, v[i].line, v[i].len), "\n", 1);
 	free(v);
 	return h | 1;
 }

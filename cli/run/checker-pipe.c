@@ -14,6 +14,7 @@
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "cleanup.h"
+#include "find-programs.h"
 #include "interrupt.h"
 #include "run-server.h"
 

@@ -164,6 +164,69 @@ static void keep(const void *log, size_t len, void **out, size_t *outlen)
 	*outlen = len;
 }
 
+/* How one execution of a search ended. */
+enum rc_end {
+	RC_PASS, /* linearizable: the search goes on */
+	RC_FAIL, /* crashed, or the checker found a violation */
+	RC_CUT,	 /* the search cannot go on (*why set) */
+};
+
+/* Runs schedule s (the next of ex) and checks its history. regions: a candidate's atomic
+ * regions are on, so a deadlock they cause or any checker answer but "linearizable" cuts
+ * the search; without them only a checker error does. A linearizable execution's steps go
+ * to sample when there is one. res->log stays valid until the next execution. */
+static enum rc_end run_one(struct lp_ctx *c, struct lp_explore *ex, const struct lp_schedule *s,
+			   struct rc_run *run, bool regions, struct lp_rc_sample *sample,
+			   char **owned, struct lp_exec_result *res, const char **why)
+{
+	if (spent(run) || lp_interrupt_signal()) {
+		*why =
+		    lp_interrupt_signal() ? "interrupted" : lp_rc_stop_why(&run->budget, run->stop);
+		return RC_CUT;
+	}
+	run->execs++;
+	struct lp_exec_log log;
+	char err[256];
+	lp_server_run(&c->sv, s, c->o->max_steps, res);
+	res->log = own_log(c, res, owned);
+	if (lp_shmlog_parse(res->log, res->log_len, c->plan, &log, err, sizeof err)) {
+		*why = "an execution log was unreadable";
+		return RC_CUT;
+	}
+	lp_explore_done(ex, log.decisions, log.n_decisions);
+	enum rc_end end = RC_PASS;
+	if (res->outcome == LP_OUT_RUNNING && WIFSIGNALED(res->status)) {
+		end = RC_FAIL; /* crashed */
+	} else if (res->outcome != LP_OUT_COMPLETE && res->outcome != LP_OUT_DEADLOCK &&
+		   res->outcome != LP_OUT_LIVELOCK) {
+		*why = regions ? "an execution with atomic regions ended abnormally"
+			       : "an execution ended abnormally";
+		end = RC_CUT;
+	} else if (regions && res->outcome == LP_OUT_DEADLOCK && log.n_calls == log.n_returns) {
+		*why = "atomic regions made the client deadlock";
+		end = RC_CUT;
+	} else {
+		char *h =
+		    lp_shmlog_history(res->log, res->log_len, c->plan, "history concurrent",
+				      res->outcome != LP_OUT_COMPLETE, c->fmt, err, sizeof err);
+		char *text = NULL;
+		enum lp_check_reply r = h ? lp_checker_pipe_send(&c->ck, h, &text) : LP_CHECK_ERROR;
+		if (r == LP_CHECK_VIOLATION) {
+			end = RC_FAIL;
+		} else if (r == LP_CHECK_ERROR || (regions && r != LP_CHECK_OK)) {
+			*why = h ? "the checker rejected a history"
+				 : "an execution log was unreadable";
+			end = RC_CUT;
+		} else if (sample) {
+			lp_rc_sample_add(sample, &log);
+		}
+		free(h);
+		free(text);
+	}
+	lp_shmlog_clear(&log);
+	return end;
+}
+
 /* Explores every schedule up to `bound` with the regions of k atomic. Returns 1 when no
  * violation is left, 0 when one is (its log copied to *faillog), -1 when the search could
  * not finish (*why set). */
@@ -178,67 +241,16 @@ static int check(struct lp_ctx *c, const struct lp_rc_cand *k, unsigned bound, s
 	lp_explore_set_reduction(ex, c->o->reduction);
 	const struct lp_schedule *s;
 	int verdict = 1;
-	char err[256], *owned = NULL;
+	char *owned = NULL;
 	while ((s = lp_explore_next(ex))) {
-		if (spent(run) || lp_interrupt_signal()) {
-			*why = lp_interrupt_signal() ? "interrupted"
-						     : lp_rc_stop_why(&run->budget, run->stop);
-			verdict = -1;
-			break;
-		}
-		run->execs++;
 		struct lp_exec_result res;
-		struct lp_exec_log log;
-		lp_server_run(&c->sv, s, c->o->max_steps, &res);
-		res.log = own_log(c, &res, &owned);
-		if (lp_shmlog_parse(res.log, res.log_len, c->plan, &log, err, sizeof err)) {
-			*why = "an execution log was unreadable";
-			verdict = -1;
-			break;
-		}
-		lp_explore_done(ex, log.decisions, log.n_decisions);
-		if (res.outcome == LP_OUT_RUNNING && WIFSIGNALED(res.status)) {
-			lp_shmlog_clear(&log);
-			verdict = 0; /* crashed */
+		enum rc_end end = run_one(c, ex, s, run, true, NULL, &owned, &res, why);
+		if (end == RC_PASS)
+			continue;
+		if (end == RC_FAIL)
 			keep(res.log, res.log_len, faillog, faillen);
-			break;
-		}
-		if (res.outcome != LP_OUT_COMPLETE && res.outcome != LP_OUT_DEADLOCK &&
-		    res.outcome != LP_OUT_LIVELOCK) {
-			lp_shmlog_clear(&log);
-			*why = "an execution with atomic regions ended abnormally";
-			verdict = -1;
-			break;
-		}
-		bool stuck = res.outcome != LP_OUT_COMPLETE;
-		if (res.outcome == LP_OUT_DEADLOCK && log.n_calls == log.n_returns) {
-			lp_shmlog_clear(&log);
-			*why = "atomic regions made the client deadlock";
-			verdict = -1;
-			break;
-		}
-		char *h = lp_shmlog_history(res.log, res.log_len, c->plan, "history concurrent",
-					    stuck, c->fmt, err, sizeof err);
-		lp_shmlog_clear(&log);
-		if (!h) {
-			*why = "an execution log was unreadable";
-			verdict = -1;
-			break;
-		}
-		char *text = NULL;
-		enum lp_check_reply r = lp_checker_pipe_send(&c->ck, h, &text);
-		free(h);
-		free(text);
-		if (r == LP_CHECK_VIOLATION) {
-			verdict = 0;
-			keep(res.log, res.log_len, faillog, faillen);
-			break;
-		}
-		if (r != LP_CHECK_OK) {
-			*why = "the checker rejected a history";
-			verdict = -1;
-			break;
-		}
+		verdict = end == RC_FAIL ? 0 : -1;
+		break;
 	}
 	lp_explore_free(ex);
 	free(owned);
@@ -384,59 +396,16 @@ static int refind(struct lp_ctx *c, unsigned bound, struct rc_run *run, const ch
 	lp_explore_set_reduction(ex, c->o->reduction);
 	const struct lp_schedule *s;
 	int found = 0;
-	char err[256], *owned = NULL;
-	while (!found && (s = lp_explore_next(ex))) {
-		if (spent(run) || lp_interrupt_signal()) {
-			*why = lp_interrupt_signal() ? "interrupted"
-						     : lp_rc_stop_why(&run->budget, run->stop);
-			found = -1;
-			break;
-		}
-		run->execs++;
+	char *owned = NULL;
+	while ((s = lp_explore_next(ex))) {
 		struct lp_exec_result res;
-		struct lp_exec_log l;
-		lp_server_run(&c->sv, s, c->o->max_steps, &res);
-		res.log = own_log(c, &res, &owned);
-		if (lp_shmlog_parse(res.log, res.log_len, c->plan, &l, err, sizeof err)) {
-			*why = "an execution log was unreadable";
-			found = -1;
-			break;
-		}
-		lp_explore_done(ex, l.decisions, l.n_decisions);
-		bool bad = res.outcome == LP_OUT_RUNNING && WIFSIGNALED(res.status);
-		if (!bad && res.outcome != LP_OUT_COMPLETE && res.outcome != LP_OUT_DEADLOCK &&
-		    res.outcome != LP_OUT_LIVELOCK) {
-			lp_shmlog_clear(&l);
-			*why = "an execution ended abnormally";
-			found = -1;
-			break;
-		}
-		if (!bad) {
-			char *h = lp_shmlog_history(
-			    res.log, res.log_len, c->plan, "history concurrent",
-			    res.outcome != LP_OUT_COMPLETE, c->fmt, err, sizeof err);
-			char *text = NULL;
-			enum lp_check_reply r =
-			    h ? lp_checker_pipe_send(&c->ck, h, &text) : LP_CHECK_ERROR;
-			free(h);
-			free(text);
-			if (r == LP_CHECK_ERROR) {
-				lp_shmlog_clear(&l);
-				*why = "the checker rejected a history";
-				found = -1;
-				break;
-			}
-			bad = r == LP_CHECK_VIOLATION;
-			if (!bad)
-				lp_rc_sample_add(sample, &l);
-		}
-		lp_shmlog_clear(&l);
-		if (bad) {
-			*log = lp_xmalloc(res.log_len ? res.log_len : 1);
-			memcpy(*log, res.log, res.log_len);
-			*len = res.log_len;
-			found = 1;
-		}
+		enum rc_end end = run_one(c, ex, s, run, false, sample, &owned, &res, why);
+		if (end == RC_PASS)
+			continue;
+		if (end == RC_FAIL)
+			keep(res.log, res.log_len, log, len);
+		found = end == RC_FAIL ? 1 : -1;
+		break;
 	}
 	lp_explore_free(ex);
 	free(owned);

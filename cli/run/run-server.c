@@ -31,98 +31,6 @@
 #include "watchdog.h"
 #include "lineup/clock.h"
 
-#ifndef LP_BINDIR
-#define LP_BINDIR "/usr/local/bin"
-#endif
-#ifndef LP_LIBDIR
-#define LP_LIBDIR "/usr/local/lib"
-#endif
-
-static char *exe_dir(void)
-{
-	char buf[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-	if (n <= 0)
-		return NULL;
-	buf[n] = 0;
-	char *slash = strrchr(buf, '/');
-	if (slash)
-		*slash = 0;
-	return lp_xstrdup(buf);
-}
-
-static char *find_in(const char *dir, const char *name, int mode)
-{
-	if (!dir)
-		return NULL;
-	struct lp_buf b = {0};
-	lp_buf_printf(&b, "%s/%s", dir, name);
-	if (access(b.s, mode) == 0)
-		return lp_buf_take(&b);
-	lp_buf_free(&b);
-	return NULL;
-}
-
-char *lp_find_driver(void)
-{
-	char *dir = exe_dir();
-	char *p = find_in(dir, "lineup-driver", X_OK);
-	free(dir);
-	if (!p)
-		p = find_in(LP_PKGLIBEXECDIR, "lineup-driver", X_OK);
-	if (!p)
-		lp_die(LP_EXIT_USAGE,
-		       "cannot find the test driver 'lineup-driver' next to lineup-preload or in "
-		       "'%s': install them together",
-		       LP_PKGLIBEXECDIR);
-	return p;
-}
-
-char *lp_find_checker(void)
-{
-	char *dir = exe_dir();
-	char *p = find_in(dir, "lineup-checker", X_OK);
-	free(dir);
-	if (!p)
-		p = find_in(LP_BINDIR, "lineup-checker", X_OK);
-	if (!p)
-		lp_die(LP_EXIT_USAGE,
-		       "cannot find 'lineup-checker' next to lineup-preload or in '%s': install "
-		       "both programs together",
-		       LP_BINDIR);
-	return p;
-}
-
-char *lp_find_preload(void)
-{
-	const char *env = getenv("LINEUP_PRELOAD_LIB");
-	if (env && *env) {
-		if (access(env, R_OK))
-			lp_die(LP_EXIT_USAGE, "cannot read '%s' named by LINEUP_PRELOAD_LIB: %s",
-			       env, strerror(errno));
-		char *abs = realpath(env, NULL);
-		return abs ? abs : lp_xstrdup(env);
-	}
-	char *dir = exe_dir(), *p = NULL;
-	if (dir) {
-		struct lp_buf b = {0};
-		lp_buf_printf(&b, "%s/.libs", dir);
-		p = find_in(b.s, "liblineup-preload.so", R_OK);
-		lp_buf_free(&b);
-		if (!p)
-			p = find_in(dir, "liblineup-preload.so", R_OK);
-	}
-	free(dir);
-	if (!p)
-		p = find_in(LP_LIBDIR, "liblineup-preload.so", R_OK);
-	if (!p)
-		lp_die(LP_EXIT_USAGE,
-		       "cannot find 'liblineup-preload.so' in the build tree or '%s': set "
-		       "LINEUP_PRELOAD_LIB to its path",
-		       LP_LIBDIR);
-	return p;
-}
-
 static void keep_on_exec(int fd)
 {
 	int fl = fcntl(fd, F_GETFD);
@@ -209,6 +117,7 @@ static pid_t spawn(struct lp_server *sv, int cmd_rd, int reply_wr, int log_wr)
 		exec_client(sv, cmd_rd, reply_wr, log_wr, cli);
 	setpgid(pid, pid); /* also here: no window where the group does not exist yet */
 	lp_cleanup_watch_group(pid);
+	lp_cleanup_reap_orphans(); /* of the client before, whose group ended */
 	return pid;
 }
 
@@ -219,10 +128,8 @@ static pid_t reap(pid_t pid, int *status, int flags)
 	pid_t w;
 	while ((w = waitpid(pid, status, flags)) < 0 && errno == EINTR)
 		;
-	if (w == pid) {
-		kill(-pid, SIGKILL);
-		lp_cleanup_forget_group(pid);
-	}
+	if (w == pid)
+		lp_cleanup_group_ended(pid);
 	return w;
 }
 

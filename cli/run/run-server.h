@@ -114,12 +114,6 @@ void lp_server_cancel(struct lp_server *sv);
 /* Waits until a submitted execution ends (one must be running). */
 void lp_server_wait(struct lp_server *sv);
 
-/* Locates helper files: next to the running executable first, then the install dirs. */
-char *lp_find_checker(void);
-char *lp_find_preload(void);
-/* The built-in test driver (lineup-driver): next to lineup-preload, else installed. */
-char *lp_find_driver(void);
-
 /* "SIGSEGV" for SIGSEGV, "SIG?" when unknown (a static buffer: use before the next call). */
 const char *lp_signal_name(int sig);
 

@@ -60,16 +60,6 @@ static unsigned long long json_count(const char *json, const char *key)
 	return p ? strtoull(p + 14, NULL, 10) : 0;
 }
 
-char *lp_campaign_slurp(const char *path)
-{
-	struct lp_buf b = {0};
-	if (lp_buf_read_file(&b, path)) {
-		lp_buf_free(&b);
-		return NULL;
-	}
-	return lp_buf_take(&b);
-}
-
 /* Starts the full check of the test in path; quiet unless loud (then it reports). */
 pid_t lp_campaign_start_check(const struct lp_campaign *c, const char *path, const char *json,
 			      bool loud)
@@ -152,7 +142,7 @@ void lp_campaign_check_batch(struct lp_campaign *c, const uint64_t *idx, int n)
 	for (int j = 0; j < n; j++) {
 		struct lp_campaign_result r = {.index = idx[j], .text = texts[j]};
 		r.status = lp_campaign_wait_check(pids[j]);
-		char *js = lp_campaign_slurp(json[j]);
+		char *js = lp_slurp(json[j]);
 		r.p1 = json_count(js, "\"phase1\"");
 		r.p2 = json_count(js, "\"phase2\"");
 		free(js);

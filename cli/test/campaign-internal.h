@@ -41,8 +41,6 @@ struct lp_campaign {
 
 /* The test t in lineup-test(5) form (caller frees). */
 char *lp_campaign_test_text(const struct lp_tdesc *t);
-/* The whole file at path (caller frees), NULL with errno set when it cannot be read. */
-char *lp_campaign_slurp(const char *path);
 /* Test number i (from 1) of the campaign. */
 void lp_campaign_make_test(const struct lp_campaign *c, uint64_t i, struct lp_tdesc *t);
 /* Writes t to path as a fixed test (exit 2 when it cannot). */

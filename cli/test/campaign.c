@@ -258,7 +258,7 @@ static int report_violation(struct lp_campaign *c, const struct lp_campaign_resu
 		    lp_campaign_start_check(c, path, keep ? json : NULL, true));
 		if (keep) {
 			free(c->fail_report);
-			c->fail_report = lp_campaign_slurp(json);
+			c->fail_report = lp_slurp(json);
 			unlink(json);
 		}
 	}

@@ -36,7 +36,7 @@ static char *json_string_at(const char *p)
 
 static void read_shard(const char *path, struct shard_report *r)
 {
-	char *js = lp_campaign_slurp(path);
+	char *js = lp_slurp(path);
 	if (!js)
 		lp_die(LP_EXIT_USAGE, "cannot read report '%s': %m", path);
 	const char *t = strstr(js, "\"tests\": "), *g = strstr(js, "\"generated\": ");

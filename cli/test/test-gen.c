@@ -5,14 +5,9 @@
 #include <string.h>
 
 #include "lineup/die.h"
+#include "lineup/hash.h"
 
-static uint64_t splitmix(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
+static uint64_t splitmix(uint64_t *s) { return lp_hash_mix64(*s += LP_HASH_GOLDEN); }
 
 /* A fixed test with g's targets, signatures, init and final calls, and no thread. */
 static void frame_of(const struct lp_tdesc *g, struct lp_tdesc *out)
@@ -68,7 +63,7 @@ void lp_tgen_random(const struct lp_tdesc *g, int threads, int calls, uint64_t s
 		    struct lp_tdesc *out)
 {
 	BUG_ON(!g->n_ops);
-	uint64_t s = seed * 0x2545f4914f6cdd1dull ^ (index * 0x9e3779b97f4a7c15ull);
+	uint64_t s = seed * 0x2545f4914f6cdd1dull ^ (index * LP_HASH_GOLDEN);
 	splitmix(&s);
 	frame_of(g, out);
 	add_threads(out, threads, calls);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/run/find-programs.h"
 #include "cli/run/run-server.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"

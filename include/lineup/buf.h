@@ -21,7 +21,12 @@ char *lp_buf_take(struct lp_buf *b);
 /* Empties the buffer and keeps its memory. */
 void lp_buf_reset(struct lp_buf *b);
 void lp_buf_free(struct lp_buf *b);
+/* Appends everything read from fd up to its end; -1 with errno set on a read error (what
+ * was read before it stays). */
+int lp_buf_read_fd(struct lp_buf *b, int fd);
 /* Appends the whole file at path; -1 with errno set when it cannot be read. */
 int lp_buf_read_file(struct lp_buf *b, const char *path);
+/* The whole file at path as a string (caller frees); NULL with errno set when unreadable. */
+char *lp_slurp(const char *path);
 
 #endif

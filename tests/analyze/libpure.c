@@ -1,5 +1,5 @@
 /* tests/analyze/libpure.c — functions whose regions between synchronisation calls are pure
- * or not in known ways, for tests/unit/test-analyze-pure.c (cli/analyze/pure-regions.h). */
+ * or not in known ways, for tests/unit/test-analyze-pure-regions.c (cli/analyze/pure-regions.h). */
 #include <pthread.h>
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

@@ -1,4 +1,4 @@
-/* tests/atomics/atomics-asm.S — hand-written atomic encodings for tests/unit/test-atomics-scan.c.
+/* tests/atomics/atomics-asm.S — hand-written atomic encodings for tests/unit/test-analyze-atomics-scan.c.
  * at_X and end_X bracket an instruction the test expects to find (or skip). */
 	.text
 

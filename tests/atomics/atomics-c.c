@@ -1,5 +1,5 @@
 /* tests/atomics/atomics-c.c — GCC's code for atomic builtins (built -O2 -fPIC -shared), one
- * pattern per function, for tests/unit/test-atomics-scan.c. */
+ * pattern per function, for tests/unit/test-analyze-atomics-scan.c. */
 #define HIDDEN __attribute__((visibility("hidden")))
 
 /* Hidden, so the code reaches them RIP-relative rather than through the GOT. */

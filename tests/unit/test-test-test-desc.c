@@ -1,0 +1,147 @@
+/* tests/unit/test-test-test-desc.c — lineup-test(5) descriptions: what is parsed, what is
+ * refused (with FILE:LINE), and that printing gives back the same description. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/test/test-desc.h"
+
+static const char fixed[] = "# a fixed test\n"
+			    "target    ./libqueue.so   # relative to the file\n"
+			    "target    libc.so.6\n"
+			    "signature lq_add(ptr,int)->int\n"
+			    "init      q = lq_new()\n"
+			    "init      lq_add(q, -7)\n"
+			    "thread    lq_add(q, 0x10); lq_take(q)\n"
+			    "thread    lq_put(q, \"a # b\\\"c\", NULL)\n"
+			    "thread    lq_scale(q, 1.5, -2e3, 0.25f, 2.0)\n"
+			    "final     lq_take(q)\n";
+
+static char *print(const struct lp_tdesc *d)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	lp_tdesc_print(d, f);
+	fclose(f);
+	return text;
+}
+
+static void parses_a_fixed_test(void **state)
+{
+	(void)state;
+	struct lp_tdesc d;
+	char err[300];
+	assert_int_equal(lp_tdesc_parse_text("dir/q.lineup", fixed, &d, err, sizeof err), 0);
+	assert_int_equal(d.n_targets, 2);
+	assert_string_equal(d.targets[0], "dir/./libqueue.so");
+	assert_string_equal(d.targets[1], "libc.so.6");
+	assert_int_equal(d.n_signatures, 1);
+	assert_int_equal(d.n_init, 2);
+	assert_string_equal(d.init[0].bind, "q");
+	assert_null(d.init[1].bind);
+	assert_int_equal(d.init[1].args[1].kind, LP_TARG_INT);
+	assert_int_equal(d.init[1].args[1].i, -7);
+	assert_int_equal(d.n_threads, 3);
+	assert_int_equal(d.threads[0].n_calls, 2);
+	assert_int_equal(d.threads[0].calls[0].args[1].i, 16);
+	assert_int_equal(d.threads[0].calls[0].line, 7);
+	const struct lp_tcall *put = &d.threads[1].calls[0];
+	assert_int_equal(put->args[0].kind, LP_TARG_VAR);
+	assert_int_equal(put->args[1].kind, LP_TARG_STR);
+	assert_string_equal(put->args[1].s, "a # b\"c");
+	assert_int_equal(put->args[2].kind, LP_TARG_NULL);
+	const struct lp_tcall *sc = &d.threads[2].calls[0];
+	assert_int_equal(sc->args[1].kind, LP_TARG_FLOAT);
+	assert_true(sc->args[1].f == 1.5 && !sc->args[1].single);
+	assert_true(sc->args[2].f == -2000.0);
+	assert_true(sc->args[3].f == 0.25 && sc->args[3].single);
+	assert_int_equal(d.n_final, 1);
+	assert_int_equal(d.n_ops, 0);
+	lp_tdesc_free(&d);
+}
+
+static void parses_a_generator(void **state)
+{
+	(void)state;
+	struct lp_tdesc d;
+	char err[300];
+	assert_int_equal(lp_tdesc_parse_text("g",
+					     "target libq.so\ninit q = new()\n"
+					     "op add(q, 1..9)\nop put(q, {3, \"x\", NULL})\n"
+					     "op take(q)\n",
+					     &d, err, sizeof err),
+			 0);
+	assert_int_equal(d.n_ops, 3);
+	assert_int_equal(d.ops[0].args[1].kind, LP_TARG_RANGE);
+	assert_int_equal(d.ops[0].args[1].lo, 1);
+	assert_int_equal(d.ops[0].args[1].hi, 9);
+	assert_int_equal(d.ops[1].args[1].kind, LP_TARG_SET);
+	assert_int_equal(d.ops[1].args[1].n_set, 3);
+	assert_int_equal(d.ops[1].args[1].set[1].kind, LP_TARG_STR);
+	lp_tdesc_free(&d);
+}
+
+/* The description printed and parsed again is the same description. */
+static void prints_back(void **state)
+{
+	(void)state;
+	struct lp_tdesc d, e, c;
+	char err[300];
+	assert_int_equal(lp_tdesc_parse_text("/x/q.lineup", fixed, &d, err, sizeof err), 0);
+	char *once = print(&d);
+	assert_int_equal(lp_tdesc_parse_text("/x/q.lineup", once, &e, err, sizeof err), 0);
+	char *twice = print(&e);
+	assert_string_equal(once, twice);
+	lp_tdesc_copy(&c, &e);
+	char *copied = print(&c);
+	assert_string_equal(once, copied);
+	assert_non_null(strstr(once, "thread    lq_add(q, 16); lq_take(q)\n"));
+	assert_non_null(strstr(once, "lq_put(q, \"a # b\\\"c\", NULL)"));
+	assert_non_null(strstr(once, "lq_scale(q, 1.5, -2000.0, 0.25f, 2.0)"));
+	free(once), free(twice), free(copied);
+	lp_tdesc_free(&d), lp_tdesc_free(&e), lp_tdesc_free(&c);
+}
+
+static void refuses(const char *text, const char *expect)
+{
+	struct lp_tdesc d;
+	char err[300];
+	assert_int_equal(lp_tdesc_parse_text("t.lineup", text, &d, err, sizeof err), -1);
+	if (!strstr(err, expect))
+		fail_msg("error '%s' does not say '%s'", err, expect);
+	lp_tdesc_free(&d);
+}
+
+static void refuses_malformed(void **state)
+{
+	(void)state;
+	refuses("target l.so\nthread f(x)\n", "t.lineup:2: variable 'x' is not bound");
+	refuses("target l.so\nthread f(1..3)\n", "t.lineup:2: a range A..B is allowed in op");
+	refuses("target l.so\nthread f({1, 2})\n", "t.lineup:2: a choice {...} is allowed");
+	refuses("target l.so\nop f(1)\nthread f(1)\n", "t.lineup: has both op lines");
+	refuses("target l.so\n", "t.lineup: has no op or thread line");
+	refuses("target l.so\nthread f(\"abc)\n", "t.lineup:2: unterminated string");
+	refuses("target l.so\nthread f(1\n", "t.lineup:2: expected ',' or ')'");
+	refuses("target l.so\nthread f 1\n", "t.lineup:2: expected '(' after 'f'");
+	refuses("target l.so\nfoo f(1)\n", "t.lineup:2: unknown directive 'foo'");
+	refuses("target l.so\nop f(9..1)\n", "t.lineup:2: empty range 9..1");
+	refuses("target l.so\ninit q = a()\ninit q = b()\nthread f(q)\n",
+		"t.lineup:3: variable 'q' is bound twice");
+	refuses("target l.so\nthread f(1) g(2)\n", "t.lineup:2: unexpected text 'g(2)'");
+	refuses("target l.so\nthread f(99999999999999999999)\n", "t.lineup:2: bad integer");
+	refuses("target\nthread f()\n", "t.lineup:1: target needs a value");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(parses_a_fixed_test), cmocka_unit_test(parses_a_generator),
+	    cmocka_unit_test(prints_back), cmocka_unit_test(refuses_malformed)};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
