@@ -17,6 +17,9 @@ libcli_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h
 	cli/run/budget.c cli/run/budget.h cli/run/budget-run.c cli/run/budget-run.h \
 	cli/run/interrupt.c cli/run/interrupt.h cli/run/phases-exec.h cli/run/phase-sample.c \
 	cli/report/interception.c cli/report/interception.h \
+	cli/report/hist-lines.c cli/report/hist-lines.h cli/report/report-model.c cli/report/report-model.h \
+	cli/report/export.c cli/report/export.h cli/report/html.c cli/report/html.h \
+	cli/report/report-command.c cli/report/json-read.c cli/report/json-read.h \
 	cli/campaign/test-desc.c cli/campaign/test-desc.h cli/campaign/test-run.c cli/campaign/test-run.h \
 	cli/campaign/test-gen.c cli/campaign/test-gen.h cli/campaign/campaign.c cli/campaign/campaign.h \
 	cli/campaign/campaign-internal.h cli/campaign/campaign-check.c cli/campaign/minimise.c \
@@ -24,7 +27,7 @@ libcli_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h
 	cli/run/symmetry.c cli/run/symmetry.h \
 	cli/run/call-keys.c cli/run/call-keys.h cli/run/cleanup.c cli/run/cleanup.h cli/run/output-check.c cli/run/output-check.h \
 	cli/run/find-programs.c cli/run/find-programs.h
-libcli_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"' \
+libcli_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"' \
 	-DLP_PKGLIBEXECDIR='"$(pkglibexecdir)"'
 libcli_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
 
@@ -54,7 +57,7 @@ tests_unit_test_cli_options_LDADD = $(LP_CLI_TEST_LIBS)
 tests_unit_test_run_shm_log_SOURCES = tests/unit/test-run-shm-log.c cli/run/shm-log.c
 tests_unit_test_run_shm_log_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_run_shm_log_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_report_json_SOURCES = tests/unit/test-report-json.c cli/report/json.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
+tests_unit_test_report_json_SOURCES = tests/unit/test-report-json.c cli/report/json.c cli/report/report-model.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
 tests_unit_test_report_json_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_report_json_LDADD = $(LP_CLI_TEST_LIBS)
 
@@ -62,7 +65,7 @@ tests_unit_test_report_json_LDADD = $(LP_CLI_TEST_LIBS)
 check_PROGRAMS += tests/unit/test-report-crash-text
 TESTS += tests/unit/test-report-crash-text
 tests_unit_test_report_crash_text_SOURCES = tests/unit/test-report-crash-text.c cli/report/crash-text.c cli/report/site-warnings.c \
-	cli/report/json.c cli/report/summary.c cli/run/budget.c cli/analyze/unwind.c cli/analyze/demangle.c
+	cli/report/json.c cli/report/report-model.c cli/report/summary.c cli/run/budget.c cli/analyze/unwind.c cli/analyze/demangle.c
 tests_unit_test_report_crash_text_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS) $(LIBDW_CFLAGS)
 tests_unit_test_report_crash_text_LDADD = $(LP_CLI_TEST_LIBS) $(LIBDW_LIBS) $(LIBELF_LIBS)
 
@@ -93,7 +96,7 @@ tests_unit_test_report_site_warnings_SOURCES = tests/unit/test-report-site-warni
 	cli/report/summary.c
 tests_unit_test_report_site_warnings_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_report_site_warnings_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_report_interception_SOURCES = tests/unit/test-report-interception.c cli/report/interception.c cli/report/json.c \
+tests_unit_test_report_interception_SOURCES = tests/unit/test-report-interception.c cli/report/interception.c cli/report/json.c cli/report/report-model.c \
 	cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
 tests_unit_test_report_interception_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_report_interception_LDADD = $(LP_CLI_TEST_LIBS)
@@ -177,3 +180,33 @@ TESTS += tests/unit/test-run-cleanup
 tests_unit_test_run_cleanup_SOURCES = tests/unit/test-run-cleanup.c cli/run/cleanup.c
 tests_unit_test_run_cleanup_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_run_cleanup_LDADD = $(LP_CLI_TEST_LIBS)
+
+# The --html page's style and script, compiled in as C strings (cli/report/html.h).
+LP_HTML_ASSETS = $(srcdir)/cli/report/page.css $(srcdir)/cli/report/page.js
+BUILT_SOURCES += cli/report/html-assets.h
+nodist_libcli_a_SOURCES = cli/report/html-assets.h
+nodist_tests_unit_test_report_html_SOURCES = cli/report/html-assets.h
+# (also for `make lineup-preload` alone, which BUILT_SOURCES does not cover)
+cli/report/libcli_a-html.$(OBJEXT) cli/report/tests_unit_test_report_html-html.$(OBJEXT): \
+	cli/report/html-assets.h
+CLEANFILES += cli/report/html-assets.h
+EXTRA_DIST += $(LP_HTML_ASSETS) build-aux/c-string.awk
+cli/report/html-assets.h: $(LP_HTML_ASSETS) $(srcdir)/build-aux/c-string.awk
+	$(AM_V_GEN)$(MKDIR_P) cli/report && { \
+	  $(AWK) -v name=lp_html_css -f $(srcdir)/build-aux/c-string.awk $(srcdir)/cli/report/page.css && \
+	  $(AWK) -v name=lp_html_js -f $(srcdir)/build-aux/c-string.awk $(srcdir)/cli/report/page.js; \
+	} >$@.tmp && mv $@.tmp $@
+
+# The page and the exports: HTML escaping, the report model read from report texts,
+# Porcupine and Jepsen histories.
+check_PROGRAMS += tests/unit/test-report-html tests/unit/test-report-export
+TESTS += tests/unit/test-report-html tests/unit/test-report-export
+tests_unit_test_report_html_SOURCES = tests/unit/test-report-html.c cli/report/html.c cli/report/report-model.c \
+	cli/report/json.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
+tests_unit_test_report_html_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)
+tests_unit_test_report_html_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_report_html_LDADD = $(LP_CLI_TEST_LIBS)
+tests_unit_test_report_export_SOURCES = tests/unit/test-report-export.c cli/report/export.c cli/report/hist-lines.c cli/report/json-read.c \
+	cli/report/json.c cli/report/report-model.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
+tests_unit_test_report_export_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_report_export_LDADD = $(LP_CLI_TEST_LIBS)

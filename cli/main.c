@@ -13,6 +13,7 @@
 #include "lineup/exit-codes.h"
 #include "options.h"
 #include "cli/run/phases.h"
+#include "cli/report/html.h"
 #include "cli/report/progress.h"
 #include "cli/report/site-warnings.h"
 #include "cli/run/budget-run.h"
@@ -129,6 +130,29 @@ static void summary_begin(struct lp_ctx *c, const struct lp_options *o)
 						 "run with an error naming it (give --signature)");
 }
 
+/* What the analysis needs of the options. */
+static struct lp_analyze_opts analyze_opts(const struct lp_options *o, const char *preload)
+{
+	return (struct lp_analyze_opts){
+	    .client = o->client_argv[0],
+	    .targets = o->targets,
+	    .n_targets = o->n_targets,
+	    .globs = o->globs,
+	    .n_globs = o->n_globs,
+	    .signatures = o->signatures,
+	    .n_signatures = o->n_signatures,
+	    .instrument = o->instrument,
+	    .n_instrument = o->n_instrument,
+	    .preload = preload,
+	    .driver = o->test != NULL,
+	    .target_where = (const char *const *)o->target_where,
+	    .signature_where = (const char *const *)o->signature_where,
+	    .sites = o->granularity == LP_GRAN_SYNC	? LP_SITES_NONE
+		     : o->granularity == LP_GRAN_MEMORY ? LP_SITES_MEMORY
+							: LP_SITES_ATOMIC,
+	};
+}
+
 int main(int argc, char **argv)
 {
 	lp_progname = "lineup-preload";
@@ -136,6 +160,8 @@ int main(int argc, char **argv)
 	lp_site_namer = lp_symbolize_file;
 	if (argc > 1 && !strcmp(argv[1], "merge"))
 		return lp_test_merge(argc - 2, argv + 2);
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return lp_html_report_command(argc - 2, argv + 2);
 	struct lp_options o;
 	char err[512];
 	if (lp_options_parse(argc, argv, &o, err, sizeof err))
@@ -150,6 +176,8 @@ int main(int argc, char **argv)
 	}
 	lp_output_check(o.json, "the --json report");
 	lp_output_check(o.observations, "the --observations file");
+	lp_output_check(o.html, "the --html page");
+	lp_output_check(o.export_file, "the --export file");
 
 	struct lp_tdesc test = {0};
 	char *driver_argv[3];
@@ -163,24 +191,7 @@ int main(int argc, char **argv)
 		o.client_argv = driver_argv;
 	/* Needed early only to refuse instrumenting the preload itself. */
 	char *preload = o.n_instrument ? lp_find_preload() : NULL;
-	struct lp_analyze_opts ao = {
-	    .client = o.client_argv[0],
-	    .targets = o.targets,
-	    .n_targets = o.n_targets,
-	    .globs = o.globs,
-	    .n_globs = o.n_globs,
-	    .signatures = o.signatures,
-	    .n_signatures = o.n_signatures,
-	    .instrument = o.instrument,
-	    .n_instrument = o.n_instrument,
-	    .preload = preload,
-	    .driver = o.test != NULL,
-	    .target_where = (const char *const *)o.target_where,
-	    .signature_where = (const char *const *)o.signature_where,
-	    .sites = o.granularity == LP_GRAN_SYNC     ? LP_SITES_NONE
-		     : o.granularity == LP_GRAN_MEMORY ? LP_SITES_MEMORY
-						       : LP_SITES_ATOMIC,
-	};
+	struct lp_analyze_opts ao = analyze_opts(&o, preload);
 	struct lp_ctx c = {
 	    .o = &o, .argv0 = argv[0], .fmt = lp_format_value, .started = lp_clock_now()};
 	c.plan = lp_analyze(&ao);

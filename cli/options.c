@@ -21,6 +21,7 @@ void lp_options_usage(FILE *f)
 	fputs(
 	    "usage: lineup-preload [OPTIONS] [--] CLIENT [ARGS...]\n"
 	    "       lineup-preload [OPTIONS] --test FILE\n"
+	    "       lineup-preload report REPORT.json [--html FILE] [--export FORMAT FILE]\n"
 	    "Checks that the library functions CLIENT calls from several threads are "
 	    "linearizable.\n"
 	    "\n"
@@ -91,6 +92,12 @@ void lp_options_usage(FILE *f)
 				 "FILE\n"
 				 "      --json FILE            write a machine-readable report to "
 				 "FILE\n"
+				 "      --html FILE            write the report as a "
+				 "self-contained page\n"
+				 "      --export porcupine|jepsen FILE   write the violating "
+				 "history for\n"
+				 "                             Porcupine (JSON) or Jepsen/Knossos "
+				 "(EDN)\n"
 				 "  -j, --jobs N               executions run at once (default: "
 				 "the "
 				 "number of\n"
@@ -190,6 +197,7 @@ struct opt_row {
 	const struct opt_word *words; /* OPT_CHOICE: ends with a NULL word */
 	opt_parse_fn *parse;	      /* OPT_PARSE, OPT_ACTION */
 	const char *hint;	      /* a bad value's fix: "bad value 'V' for --NAME: HINT" */
+	size_t then_file; /* a second value, a file, into this const char * field (or 0) */
 };
 
 static void append(const char ***v, int *n, const char *s)
@@ -321,6 +329,15 @@ _Static_assert(sizeof(enum lp_granularity) == sizeof(int) &&
 /* .given 0 means none: offset 0 is a list, never a flag. */
 _Static_assert(offsetof(struct lp_options, targets) == 0, "struct lp_options starts with a list");
 
+static int parse_export(struct lp_options *o, const char *v, char *err, size_t errsize)
+{
+	(void)err, (void)errsize;
+	if (strcmp(v, "porcupine") && strcmp(v, "jepsen"))
+		return -1;
+	o->export_format = v;
+	return 0;
+}
+
 #define F(f) offsetof(struct lp_options, f)
 /* Rows in any order: the replay command keeps the options in the order they were given. */
 static const struct opt_row rows[] = {
@@ -359,6 +376,9 @@ static const struct opt_row rows[] = {
     {"replay", 0, OPT_STRING, F(replay), .replay = false},
     {"observations", 0, OPT_STRING, F(observations), .replay = false},
     {"json", 0, OPT_STRING, F(json), .replay = false},
+    {"html", 0, OPT_STRING, F(html), .replay = false},
+    {"export", 0, OPT_PARSE, F(export_format), .replay = false, .parse = parse_export,
+     .hint = "use porcupine or jepsen, then a file", .then_file = F(export_file)},
     {"jobs", 'j', OPT_INT, F(jobs), .replay = false, .lo = 1, .hi = LP_MAX_JOBS,
      .hint = "give a number of jobs from 1 to " LP_STR(LP_MAX_JOBS)},
     {"strategy", 0, OPT_CHOICE, F(strategy), .replay = false, .words = strategies,
@@ -483,6 +503,14 @@ static int long_option(struct lp_options *o, int argc, char **argv, int *i, char
 	} else if (eq) {
 		return lp_errf(err, errsize, "option '--%s' takes no value", r->name);
 	}
+	if (r->then_file) { /* --export FORMAT FILE */
+		if (*i + 1 >= argc || argv[*i + 1][0] == '-')
+			return lp_errf(
+			    err, errsize,
+			    "option '--%s' needs a format and a file: --%s porcupine FILE", r->name,
+			    r->name);
+		*(const char **)((char *)o + r->then_file) = argv[++*i];
+	}
 	return apply(o, r, v, err, errsize);
 }
 
@@ -543,6 +571,12 @@ int lp_options_check(const struct lp_options *o, char *err, size_t errsize)
 		    "drop one of them",
 		    o->observations ? "--observations writes them all"
 				    : "with a golden model there is no phase 1");
+	if (o->replay && (o->html || o->export_format))
+		return lp_errf(err, errsize,
+			       "--%s describes a check, and --replay runs one schedule: run the "
+			       "check with it, or render its --json report with 'lineup-preload "
+			       "report'",
+			       o->html ? "html" : "export");
 	if (o->random && o->autocheck)
 		return lp_errf(err, errsize,
 			       "--random and --auto both given: pick random tests or all tests of "

@@ -31,6 +31,7 @@ struct lp_options {
 	enum lp_granularity granularity;
 	uint64_t max_steps;
 	const char *spec_from, *criterion, *replay, *observations, *json;
+	const char *html, *export_format, *export_file; /* --html, --export FORMAT FILE */
 	const char *test; /* --test FILE: a lineup-test(5) description, no client */
 	/* per target and per signature, "FILE:LINE" of the description line that gave it
 	 * (NULL for a command-line value); set by lp_test_prepare, NULL otherwise */

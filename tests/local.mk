@@ -319,6 +319,8 @@ LP_E2E_TESTS = \
 	tests/e2e/t0570-phase1-symmetry.sh \
 	tests/e2e/t0600-replay-reproduces.sh \
 	tests/e2e/t0610-json-report.sh \
+	tests/e2e/t0620-html-export.sh \
+	tests/e2e/t0630-html-chromium.sh \
 	tests/e2e/t0700-options-bad-values.sh \
 	tests/e2e/t1100-budget-pct-finds-seeded-bugs.sh \
 	tests/e2e/t1110-budget-pct-replay.sh \
@@ -332,7 +334,8 @@ LP_E2E_TESTS = \
 	tests/e2e/t1220-test-bundled.sh \
 	tests/e2e/t1230-test-descriptions-valid.sh \
 	tests/e2e/t1240-test-desc-errors.sh \
-	tests/e2e/t1250-test-libc-target.sh
+	tests/e2e/t1250-test-libc-target.sh \
+	tests/e2e/t1260-test-html.sh
 # Issue 4: atomics, futexes, real libraries (`make check-atomics` runs only these).
 LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0800-atomics-counter-fetch-add.sh \
@@ -396,7 +399,8 @@ include $(srcdir)/tests/fidelity.mk
 
 # Grid queue tests (THREADS x OPS) for exact phase-1 counts and bench/phase1.sh.
 LP_GRID_CLIENTS = $(LP_PROG_DIR)/client-queue-lock-4x1 $(LP_PROG_DIR)/client-queue-lock-6x1 \
-	$(LP_PROG_DIR)/client-queue-lock-3x3 $(LP_PROG_DIR)/client-queue-ms-3x3
+	$(LP_PROG_DIR)/client-queue-lock-3x3 $(LP_PROG_DIR)/client-queue-ms-3x3 \
+	$(LP_PROG_DIR)/client-queue-trylock-3x3
 check_DATA += $(LP_GRID_CLIENTS)
 CLEANFILES += $(LP_GRID_CLIENTS)
 EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP_PROG_DIR)/client-queue-c11.c \
@@ -418,6 +422,8 @@ $(LP_PROG_DIR)/client-queue-lock-3x3: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-loc
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=3 -DOPS=3 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-lock.so
 $(LP_PROG_DIR)/client-queue-ms-3x3: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-ms.so
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=3 -DOPS=3 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-ms.so
+$(LP_PROG_DIR)/client-queue-trylock-3x3: $(LP_GRID_SRC) $(LP_PROG_DIR)/libqueue-trylock.so
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -DTHREADS=3 -DOPS=3 $(srcdir)/$(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/libqueue-trylock.so
 
 # ---- a target handing work to another library's thread (issue 12: preload/exec-guard.c) ----
 # libbghelper.so is never a target: its thread runs the target's callback between locks of

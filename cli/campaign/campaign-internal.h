@@ -34,6 +34,7 @@ struct lp_campaign {
 	uint64_t total;
 	struct lp_campaign_result *res;
 	size_t n_res;
+	char *fail_report; /* the failing test's own --json report (for --html), or NULL */
 };
 
 /* ---- The checks (cli/campaign/campaign-check.c) ---- */
@@ -63,7 +64,8 @@ void lp_campaign_minimise(const struct lp_campaign *c, struct lp_tdesc *t, int *
 
 /* --emit-client: writes a C client equivalent to the test t to path. */
 void lp_campaign_emit_client(const struct lp_tdesc *t, const char *path);
-/* --json: the campaign's report, with the first failure and its minimised test. */
+/* --json, --html and --export: the campaign's report, with the first failure, its minimised
+ * test and that test's own report (c->fail_report, under violation.report). */
 void lp_campaign_write_json(const struct lp_campaign *c, const struct lp_campaign_result *fail,
 			    const struct lp_tdesc *min, int min_runs, bool min_complete,
 			    const char *stopped);

@@ -3,6 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cli/report/export.h"
+#include "cli/report/html.h"
+#include "cli/report/json-read.h"
 #include "cli/campaign/campaign-internal.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
@@ -73,13 +76,23 @@ void lp_campaign_write_json(const struct lp_campaign *c, const struct lp_campaig
 		lp_buf_puts(&b, ", \"test\": ");
 		json_str(&b, mt);
 		free(mt);
-		lp_buf_printf(&b, ", \"minimisation_runs\": %d, \"minimal\": %s}\n", min_runs,
+		lp_buf_printf(&b, ", \"minimisation_runs\": %d, \"minimal\": %s", min_runs,
 			      min_complete ? "true" : "false");
+		if (c->fail_report) /* the failing test's report, as its --json wrote it */
+			lp_buf_printf(&b, ", \"report\": %s", c->fail_report);
+		lp_buf_puts(&b, "}\n");
 	} else
 		lp_buf_puts(&b, "null\n");
 	lp_buf_puts(&b, "}\n");
-	FILE *f = fopen(c->o->json, "w");
-	if (!f || fputs(lp_buf_str(&b), f) < 0 || fclose(f))
+	FILE *f = c->o->json ? fopen(c->o->json, "w") : NULL;
+	if (c->o->json && (!f || fputs(lp_buf_str(&b), f) < 0 || fclose(f)))
 		lp_die(LP_EXIT_USAGE, "cannot write the --json report '%s': %m", c->o->json);
+	if (c->o->html)
+		lp_html_write(c->o->html, lp_buf_str(&b));
+	if (c->o->export_format) {
+		char *h = c->fail_report ? lp_json_violation_history(c->fail_report) : NULL;
+		lp_export_write(lp_export_parse(c->o->export_format), c->o->export_file, h);
+		free(h);
+	}
 	lp_buf_free(&b);
 }

@@ -219,7 +219,7 @@ static void print_indented(const char *text)
 /* The first failure is a violation, its test minimised to min (runs checks, complete
  * unless stopped early): the test, where it is kept, the client, and its own report;
  * returns the exit status. */
-static int report_violation(const struct lp_campaign *c, const struct lp_campaign_result *fail,
+static int report_violation(struct lp_campaign *c, const struct lp_campaign_result *fail,
 			    const struct lp_tdesc *min, int runs, bool complete)
 {
 	const struct lp_options *o = c->o;
@@ -250,7 +250,17 @@ static int report_violation(const struct lp_campaign *c, const struct lp_campaig
 		       lp_interrupt_name(), path);
 	else {
 		printf("its report:\n");
-		rc = lp_campaign_wait_check(lp_campaign_start_check(c, path, NULL, true));
+		/* its own JSON report goes into the campaign's (the page draws its violation) */
+		char json[PATH_MAX];
+		snprintf(json, sizeof json, "%s/failing.json", c->tmp);
+		bool keep = o->json || o->html || o->export_format;
+		rc = lp_campaign_wait_check(
+		    lp_campaign_start_check(c, path, keep ? json : NULL, true));
+		if (keep) {
+			free(c->fail_report);
+			c->fail_report = lp_slurp(json);
+			unlink(json);
+		}
 	}
 	if (rc == LP_EXIT_NONDETERMINISTIC) { /* the violation rested on that */
 		printf("the failing test is nondeterministic when checked alone: no "
@@ -304,8 +314,9 @@ int lp_test_campaign(const struct lp_options *o)
 		rc = report_violation(&c, fail, &min, runs, complete);
 	} else
 		report_clean(&c, stopped);
-	if (o->json)
+	if (o->json || o->html || o->export_format)
 		lp_campaign_write_json(&c, fail, &min, runs, complete, stopped);
+	free(c.fail_report);
 	if (fail)
 		lp_tdesc_free(&min);
 	cleanup(&c);

@@ -6,6 +6,7 @@
 
 #include "cli/run/budget.h"
 #include "lineup/die.h"
+#include "report-model.h"
 
 /* Length of a valid UTF-8 sequence at s, or 0. */
 static size_t utf8_len(const unsigned char *s)
@@ -199,6 +200,11 @@ static void violation(struct lp_buf *b, const struct lp_summary *s)
 	field(b, "report", v->report);
 	lp_buf_puts(b, ", ");
 	field(b, "switches", v->switches);
+	/* for the page (--html): the overrides with their place in the history, the closest
+	 * serial execution and why it diverges */
+	lp_buf_printf(b, ", \"preemptions\": %s, \"closest\": ",
+		      v->preemptions_json ? v->preemptions_json : "[]");
+	lp_model_closest(b, v->report);
 	/* ranked list of repairs, each a list of regions; null when not searched or none
 	 * found (root_causes_text says why) */
 	lp_buf_printf(b, ", \"root_causes\": %s, ",
@@ -232,6 +238,8 @@ char *lp_json_report(const struct lp_summary *s)
 	violation(&b, s);
 	lp_buf_puts(&b, ", ");
 	field(&b, "nondeterminism", s->nondeterminism);
+	lp_buf_puts(&b, ", \"nondeterminism_histories\": ");
+	lp_model_nondet(&b, s->nondeterminism);
 	coverage(&b, s);
 	if (s->interception) {
 		lp_buf_puts(&b, ", \"interception\": ");

@@ -9,7 +9,10 @@
 #include "cli/analyze/unwind.h"
 #include "cli/run/budget.h"
 #include "lineup/buf.h"
+#include "hist-lines.h"
+#include "json.h"
 #include "report-livelock.h"
+#include "report-model.h"
 #include "report-trace.h"
 
 char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s,
@@ -46,6 +49,57 @@ char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s,
 		}
 		lp_buf_puts(&b, "\n");
 	}
+	return lp_buf_take(&b);
+}
+
+/* The site of a decision's code address, symbolized in the fork server when it runs. */
+static char *site_text(const struct lp_ctx *c, uint64_t site)
+{
+	if (c->sv.server_pid > 0)
+		return lp_symbolize(c->sv.server_pid, site);
+	struct lp_buf b = {0};
+	lp_buf_printf(&b, "%#llx", (unsigned long long)site);
+	return lp_buf_take(&b);
+}
+
+char *lp_report_schedule_json(const struct lp_ctx *c, const struct lp_schedule *s,
+			      const struct lp_exec_log *log, const char *history)
+{
+	struct lp_hlines h;
+	lp_hlines_parse(history ? history : "", &h);
+	struct lp_buf b = {0};
+	lp_buf_puts(&b, "[");
+	for (size_t i = 0; i < s->n; i++) {
+		const struct lp_explore_decision *d = NULL;
+		uint64_t site = 0;
+		for (size_t k = 0; k < log->n_decisions; k++)
+			if (log->decisions[k].step == s->ov[i].step) {
+				d = &log->decisions[k];
+				site = log->sites ? log->sites[k] : 0;
+				break;
+			}
+		char t1[LP_TID_STRLEN], t2[LP_TID_STRLEN];
+		lp_buf_printf(
+		    &b, "%s{\"step\": %llu, \"thread\": \"%s\", \"preempted\": ", i ? ", " : "",
+		    (unsigned long long)s->ov[i].step, lp_tid_format(s->ov[i].tid, t1));
+		if (d)
+			lp_buf_printf(&b, "\"%s\"", lp_tid_format(d->running, t2));
+		else
+			lp_buf_puts(&b, "null");
+		lp_buf_printf(&b, ", \"preemption\": %s, \"site\": ",
+			      d && lp_explore_is_preemption(d, s->ov[i].tid) ? "true" : "false");
+		char *text = site ? site_text(c, site) : NULL;
+		if (text)
+			lp_json_string(&b, text);
+		else
+			lp_buf_puts(&b, "null");
+		free(text);
+		lp_buf_printf(
+		    &b, ", \"after_events\": %zu}",
+		    lp_model_events_before(log->decisions, log->n_decisions, s->ov[i].step, h.n));
+	}
+	lp_buf_puts(&b, "]");
+	lp_hlines_free(&h);
 	return lp_buf_take(&b);
 }
 

@@ -12,6 +12,10 @@
 /* Text of the schedule with the site of each override ("step 4: 0.2 preempts 0.1 at ..."). */
 char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s,
 			 const struct lp_exec_log *log);
+/* The same overrides as a JSON array of {"step", "thread", "preempted", "preemption",
+ * "site", "after_events"} (events of history recorded before the step), for the page. */
+char *lp_report_schedule_json(const struct lp_ctx *c, const struct lp_schedule *s,
+			      const struct lp_exec_log *log, const char *history);
 void lp_report_summary(const struct lp_ctx *c, FILE *f);
 /* The coverage lines of a run cut short or sampled ("coverage: ...", "guarantee: ..."). */
 void lp_report_coverage(const struct lp_ctx *c, FILE *f);

@@ -76,6 +76,7 @@ void lp_summary_free(struct lp_summary *s)
 		free(s->violation->replay);
 		free(s->violation->report);
 		free(s->violation->switches);
+		free(s->violation->preemptions_json);
 		free(s->violation->root_causes);
 		free(s->violation->root_causes_json);
 		free(s->violation->crash_json);

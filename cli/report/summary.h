@@ -28,6 +28,7 @@ struct lp_violation {
 	size_t rc_tried;	   /* candidate repairs checked to the end */
 	const char *rc_stopped_by; /* "time", "executions", "interrupted", "other"; NULL: done */
 	bool head_printed;	   /* the report up to its replay line is out */
+	char *preemptions_json;	   /* switches as a JSON array (lp_report_schedule_json) */
 };
 
 /* What phase 2 covered when it did not simply run every schedule up to the bound: a run

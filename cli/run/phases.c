@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/report/export.h"
+#include "cli/report/html.h"
 #include "cli/report/json.h"
 #include "cli/report/progress.h"
 #include "cli/run/budget-run.h"
@@ -67,19 +69,24 @@ void lp_phases_finish_output(struct lp_ctx *c)
 		free(t);
 		free(sites);
 	}
-	if (c->o->json) {
+	if (c->o->json || c->o->html) { /* the page draws the JSON report */
 		free(c->sum.instrumentation);
 		c->sum.instrumentation = lp_sites_summary_text(&c->cov.sites);
 		free(c->sum.interception);
 		c->sum.interception =
 		    lp_interception_json(&c->cov.interception, c->plan, c->sum.instrumentation);
 		char *j = lp_json_report(&c->sum);
-		FILE *f = fopen(c->o->json, "w");
-		if (!f || fputs(j, f) == EOF || fclose(f))
+		FILE *f = c->o->json ? fopen(c->o->json, "w") : NULL;
+		if (c->o->json && (!f || fputs(j, f) == EOF || fclose(f)))
 			lp_die(LP_EXIT_USAGE, "cannot write the JSON report to '%s': %m",
 			       c->o->json);
+		if (c->o->html)
+			lp_html_write(c->o->html, j);
 		free(j);
 	}
+	if (c->o->export_format)
+		lp_export_write(lp_export_parse(c->o->export_format), c->o->export_file,
+				c->sum.violation ? c->sum.violation->history : NULL);
 	char *verdict = lp_verdict_text(&c->sum);
 	printf("verdict: %s\n", verdict);
 	free(verdict);

@@ -115,6 +115,7 @@ int lp_phases_violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp
 	/* Sites are symbolized in the fork server (same mappings): before the root causes,
 	 * which an interrupt may end with the fork server killed. */
 	v->switches = lp_report_schedule(c, s, &e->log);
+	v->preemptions_json = lp_report_schedule_json(c, s, &e->log, v->history);
 	c->sum.violation = v;
 	c->sum.verdict = LP_RUN_VIOLATION;
 	/* The report is out before the root-cause search starts: it can take a while, and the
