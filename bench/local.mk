@@ -21,6 +21,13 @@ EXTRA_DIST += bench/por.sh
 bench-por: all bench/preload/floor $(check_DATA)
 	$(SHELL) $(srcdir)/bench/por.sh $(abs_top_builddir)
 
+# make bench-glib: GLib's futex/atomic locks beside pthread ones, phase-2 executions and seconds
+# per reduction (bench/glib.sh)
+EXTRA_DIST += bench/glib.sh $(LP_PROG_DIR)/glib-asyncq-3x3.lineup $(LP_PROG_DIR)/glib-asyncq.lineup
+.PHONY: bench-glib
+bench-glib: all $(check_DATA)
+	$(SHELL) $(srcdir)/bench/glib.sh $(abs_top_builddir)
+
 # make bench-root-cause: what root-causing a violation costs against the check (bench/root-cause.sh)
 EXTRA_DIST += bench/root-cause.sh
 .PHONY: bench-root-cause

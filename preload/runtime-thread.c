@@ -259,7 +259,8 @@ static bool library_target(const struct lp_thread *t, uintptr_t at)
 }
 
 /* The footprint of the step the thread runs when it is next chosen: what the point's own
- * action touches (a trapped instruction: the memory line it accesses); code of a target is
+ * action touches (a trapped instruction: the memory line it accesses, only read by a
+ * load); code of a target is
  * untracked memory unless it is a pure region start; a yield, a fence without an operand,
  * an unknown pthread call or the process exit touch everything. */
 static void start_step(struct lp_thread *self, uint32_t point)
@@ -288,7 +289,8 @@ static void start_step(struct lp_thread *self, uint32_t point)
 	case LP_PT_MEMORY: /* the trapped instruction's memory, then target code */
 		if (lp_rt_access_addr && !(self->fp.flags & LP_FP_UNKNOWN)) {
 			self->fp.flags |= LP_FP_TARGET;
-			lp_rt_touch((const void *)lp_rt_access_addr);
+			lp_rt_touch_as((const void *)lp_rt_access_addr,
+				       lp_rt_access_write ? 0 : LP_FP_OBJ_READ);
 			break;
 		}
 		self->fp.flags |= LP_FP_UNKNOWN; /* a fence without an operand */

@@ -179,15 +179,17 @@ static inline void lp_rt_touch_flags(uint32_t flags)
 /* Objects are named by their 64-byte line: an atomic instruction on a word and a futex
  * call on it (or on a word it overlaps) then share a name. Distinct objects on one line
  * only lose some independence. */
-static inline void lp_rt_touch(const void *obj)
+static inline void lp_rt_touch_as(const void *obj, uint64_t read)
 {
 	struct lp_footprint *fp;
 	if (!lp_self)
 		return;
 	fp = &lp_self->fp;
-	if (!lp_footprint_add(fp, (uint64_t)(uintptr_t)obj & ~(uint64_t)63))
+	if (!lp_footprint_add(fp, ((uint64_t)(uintptr_t)obj & ~(uint64_t)63) | read))
 		fp->flags |= LP_FP_UNKNOWN;
 }
+
+static inline void lp_rt_touch(const void *obj) { lp_rt_touch_as(obj, 0); }
 
 /* A thread as two objects of footprints, its start (created by one step, then its first
  * step) and its end (its last step; joins, detaches and cancels act on it), named by its

@@ -1,6 +1,7 @@
 /* scheduler/explore.c — depth-first exploration with iterative preemption bounding over
  * override lists (see explore.h for the search and why each schedule is visited once). */
 #include "explore.h"
+#include "explore-log.h"
 #include "footprint.h"
 #include "sched-pick.h"
 #include "state-cache.h"
@@ -15,20 +16,13 @@
  * too small to share, and then the children wait for their parent's turn as usual). */
 #define ID_SHIFT 24
 
-/* A sleeping thread: its next step was already explored from an earlier sibling (see
- * explore.h); it stays asleep while the steps run are independent of that step. */
-struct sleeper {
-	lp_tid_t tid;
-	struct lp_footprint fp;
-};
-
 /* A schedule waiting to run, with the sleep set at its last override (before that
  * override's own step is known: it is filtered once the schedule has run). */
 struct pending {
 	struct lp_schedule s;
 	uint64_t id; /* increasing from the stack's bottom to its top (lp_explore_upcoming) */
 	size_t n_sleep;
-	struct sleeper *sleep;
+	struct lp_sleeper *sleep;
 	/* The trace of the point its override's step reaches, when known: the schedule adds
 	 * nothing once that point is explored (state-cache.h), which may happen before it
 	 * runs. */
@@ -71,7 +65,7 @@ struct lp_explore {
 	struct lp_schedule cur;	 /* last schedule handed out */
 	struct ahead *cur_ahead; /* its children, when made ahead (lp_explore_expand) */
 	size_t n_cur_sleep;
-	struct sleeper *cur_sleep;
+	struct lp_sleeper *cur_sleep;
 	uint64_t *pruned; /* alternatives left out by the reduction, per cost */
 	size_t n_pruned;
 	struct vec stack; /* cost == iteration */
@@ -278,22 +272,9 @@ const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
 	return &ex->cur;
 }
 
-/* A decision the log marks LP_DEC_YIELD counts as a yield point whatever its point. */
-static bool is_yield(const struct lp_explore_decision *e)
-{
-	return e->point == LP_PT_YIELD || (e->flags & LP_DEC_YIELD);
-}
-
-/* The rule itself is sched-pick.c's, shared with the preload. */
-bool lp_explore_is_preemption(const struct lp_explore_decision *d, lp_tid_t chosen)
-{
-	uint32_t point = is_yield(d) ? (uint32_t)LP_PT_YIELD : d->point;
-	return lp_sched_is_preemption(d->candidates, d->n_candidates, d->running, point, chosen);
-}
-
 static struct pending child(const struct lp_schedule *parent, uint64_t step, lp_tid_t tid,
-			    unsigned cost, const struct sleeper *z, size_t nz,
-			    const struct sleeper *extra, size_t n_extra)
+			    unsigned cost, const struct lp_sleeper *z, size_t nz,
+			    const struct lp_sleeper *extra, size_t n_extra)
 {
 	struct pending c = {.s = {.phase = parent->phase, .cost = cost, .n = parent->n + 1}};
 	c.s.ov = xrealloc(NULL, c.s.n * sizeof *c.s.ov);
@@ -311,116 +292,6 @@ static struct pending child(const struct lp_schedule *parent, uint64_t step, lp_
 	return c;
 }
 
-bool lp_footprint_independent(const struct lp_footprint *a, const struct lp_footprint *b,
-			      enum lp_reduction mode)
-{
-	if (!a || !b)
-		return false;
-	if (!(mode & LP_REDUCE_CALLS_COMMUTE) &&
-	    (((a->flags & LP_FP_CALL) && (b->flags & LP_FP_RET)) ||
-	     ((a->flags & LP_FP_RET) && (b->flags & LP_FP_CALL))))
-		return false; /* which operation precedes which */
-	return !lp_footprint_overlap(a, b, (mode & LP_REDUCE_BASE) == LP_REDUCE_ASSUME_RACE_FREE);
-}
-
-/* The footprint of the step chosen at decision k: recorded by the next decision, which
- * the chosen thread reaches (NULL when the log ends first or says otherwise). */
-static const struct lp_footprint *step_of(const struct lp_explore_decision *d, size_t n, size_t k)
-{
-	if (k + 1 >= n || d[k + 1].running != d[k].chosen)
-		return NULL;
-	return &d[k + 1].done;
-}
-
-static bool sole_running(const struct lp_explore_decision *e)
-{
-	return e->n_candidates == 1 && e->candidates[0] == e->running;
-}
-
-/* Forced runs (explore.h): the step chosen at k, extended by the steps its thread is then
- * forced to run (points where it is the sole candidate: nothing else can come between),
- * their footprints united; and what switching away after them costs: 0 (the thread
- * blocked, finished or yields), 1 (a preemption), or 2 when unknown. run[j] is the run
- * from the step that reaches decision j, made for every j of a log at once, backwards,
- * since a run from j is j's step joined to the run from j+1 (one pass, where asking at
- * each decision walked the same long runs again and again). */
-struct forced {
-	unsigned sw;
-	struct lp_footprint fp;
-};
-
-static void forced_runs(const struct lp_explore_decision *d, size_t n, size_t from,
-			struct forced *run)
-{
-	for (size_t j = n; j-- > from;) {
-		struct forced *r = &run[j];
-		const struct lp_explore_decision *e = &d[j];
-		r->fp = e->done;
-		if (sole_running(e) && e->chosen == e->running) {
-			r->sw = 2;
-			if (j + 1 >= n || d[j + 1].running != e->chosen || run[j + 1].sw == 2)
-				continue;
-			const struct lp_footprint *g = &run[j + 1].fp;
-			r->fp.flags |= g->flags;
-			bool full = false;
-			for (uint32_t i = 0; i < g->n && i < LP_FP_MAX && !full; i++)
-				full = !lp_footprint_add(&r->fp, g->obj[i]);
-			if (!full)
-				r->sw = run[j + 1].sw;
-			continue;
-		}
-		bool running_cand = false;
-		for (uint32_t i = 0; i < e->n_candidates; i++)
-			if (e->candidates[i] == e->running)
-				running_cand = true;
-		r->sw = !running_cand || is_yield(e) ? 0 : 1;
-	}
-}
-
-/* The forced run of the step chosen at k (run: forced_runs of the log from k+1 or less). */
-static unsigned forced_run(const struct lp_explore_decision *d, size_t n, size_t k,
-			   const struct forced *run, struct lp_footprint *fp)
-{
-	if (k + 1 >= n || d[k + 1].running != d[k].chosen)
-		return 2;
-	*fp = run[k + 1].fp;
-	return run[k + 1].sw;
-}
-
-/* The step that candidate c, not chosen at k, would run there, read from its next run in
- * this log (chosen at k2 > k, forced steps joined): valid when every step chosen at
- * k..k2-1 is independent of it, so that it would behave the same at k. Returns its
- * switch cost as forced_run does (2: unknown). */
-/* Where c is chosen next after decision k (n: never). */
-static size_t next_choice(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c)
-{
-	size_t k2 = k + 1;
-	while (k2 < n && d[k2].chosen != c)
-		k2++;
-	return k2;
-}
-
-/* Whether every step chosen at k..k2-1 is independent of fp: a step fp names would then
- * behave the same at k. */
-static bool unaffected(const struct lp_explore_decision *d, size_t n, size_t k, size_t k2,
-		       const struct lp_footprint *fp, enum lp_reduction mode)
-{
-	for (size_t i = k; i < k2; i++)
-		if (!lp_footprint_independent(fp, step_of(d, n, i), mode))
-			return false;
-	return true;
-}
-
-static unsigned lookahead(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
-			  const struct forced *run, enum lp_reduction mode, struct lp_footprint *fp)
-{
-	size_t k2 = next_choice(d, n, k, c);
-	if (k2 >= n)
-		return 2;
-	unsigned sw = forced_run(d, n, k2, run, fp);
-	return sw == 2 || !unaffected(d, n, k, k2, fp, mode) ? 2 : sw;
-}
-
 /* Whether the point of decision e (trace name given; more than one candidate) was
  * explored before; else records it. A free point (state-cache.h) covers the others of its
  * state at no lower cost; a point of that state reached by any thread covers them at one
@@ -436,7 +307,7 @@ static unsigned lookahead(const struct lp_explore_decision *d, size_t n, size_t 
 static bool point_seen(struct lp_explore *ex, const struct lp_explore_decision *e,
 		       const struct lp_state_key *trace, unsigned cost, uint64_t mask)
 {
-	bool yield = is_yield(e);
+	bool yield = lp_log_is_yield(e);
 	bool free_pt = !yield && !lp_sched_is_candidate(e->candidates, e->n_candidates, e->running);
 	uint64_t claim = yield ? 0 : mask;
 	struct lp_state_key kf = lp_state_point(trace, LP_TID_NONE),
@@ -458,90 +329,6 @@ static bool point_seen(struct lp_explore *ex, const struct lp_explore_decision *
 	return false;
 }
 
-/* The step candidate c, not chosen at k, would run there: its next step in this log,
- * when every step chosen from k until then is independent of it (it then behaves the same
- * at k; the forced steps that may follow are not joined, unlike lookahead). */
-static bool next_step(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
-		      enum lp_reduction mode, struct lp_footprint *fp)
-{
-	size_t k2 = next_choice(d, n, k, c);
-	const struct lp_footprint *f = k2 < n ? step_of(d, n, k2) : NULL;
-	if (!f || !unaffected(d, n, k, k2, f, mode))
-		return false;
-	*fp = *f;
-	return true;
-}
-
-/* Whether a step commutes with every step any thread may run: it acts on no object, runs no
- * target code whose accesses are untracked, and records no call or return unless those
- * commute. */
-static bool invisible(const struct lp_footprint *fp, enum lp_reduction mode)
-{
-	if (!fp || fp->n || (fp->flags & LP_FP_UNKNOWN))
-		return false;
-	if ((fp->flags & LP_FP_TARGET) && (mode & LP_REDUCE_BASE) != LP_REDUCE_ASSUME_RACE_FREE)
-		return false;
-	if ((fp->flags & (LP_FP_CALL | LP_FP_RET)) && !(mode & LP_REDUCE_CALLS_COMMUTE))
-		return false;
-	return true;
-}
-
-/* Whether choosing c at decision k gives nothing that choosing it one decision later does
- * not (explore.h, "Invisible steps"): the thread chosen at k runs an invisible step and
- * reaches decision k+1 neither finished nor blocked, and c is a candidate there again at no
- * higher cost. */
-static bool later_same(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
-		       enum lp_reduction mode)
-{
-	if (k + 1 >= n || is_yield(&d[k]))
-		return false;
-	if (!invisible(step_of(d, n, k), mode) ||
-	    !lp_sched_is_candidate(d[k + 1].candidates, d[k + 1].n_candidates, c) ||
-	    d[k + 1].point == LP_PT_THREAD_EXIT || d[k + 1].point == LP_PT_BLOCK)
-		return false;
-	return lp_explore_is_preemption(&d[k + 1], c) <= lp_explore_is_preemption(&d[k], c);
-}
-
-static bool has_yield(const struct lp_explore_decision *d, size_t n)
-{
-	for (size_t k = 0; k < n; k++)
-		if (is_yield(&d[k]))
-			return true;
-	return false;
-}
-
-/* Whether the run ended early: with a candidate other than the thread chosen last, or
- * with a thread whose last point is neither its end nor a block (the process exited, the
- * run was cut or crashed). A thread left before its invisible step is then not the same as
- * one left after it (a call recorded or not). */
-static bool ended_early(const struct lp_explore_decision *d, size_t n)
-{
-	if (!n)
-		return false;
-	const struct lp_explore_decision *e = &d[n - 1];
-	for (uint32_t i = 0; i < e->n_candidates; i++)
-		if (e->candidates[i] != e->chosen)
-			return true;
-	/* each thread's last point, latest first (a thread is seen once: at most 64 kept) */
-	lp_tid_t seen[64];
-	size_t n_seen = 0;
-	for (size_t k = n; k-- > 0;) {
-		size_t i = 0;
-		while (i < n_seen && seen[i] != d[k].running)
-			i++;
-		if (i < n_seen)
-			continue;
-		if (n_seen == 64)
-			return true; /* too many threads to tell: taken as early */
-		seen[n_seen++] = d[k].running;
-		if (d[k].running == e->running || d[k].running == e->chosen ||
-		    d[k].point == LP_PT_THREAD_EXIT || d[k].point == LP_PT_BLOCK)
-			continue; /* the thread chosen last ran on after the log's end */
-		return true;
-	}
-	return false;
-}
-
 /* A yield point or a run ended early was seen: the alternatives left out for invisible
  * steps are run after all, next (explore.h, "Invisible steps"), and no more are left out. */
 static void release_deferred(struct lp_explore *ex)
@@ -557,16 +344,8 @@ static void release_deferred(struct lp_explore *ex)
 	memset(&ex->deferred, 0, sizeof ex->deferred);
 }
 
-static bool asleep(const struct sleeper *z, size_t nz, lp_tid_t t)
-{
-	for (size_t i = 0; i < nz; i++)
-		if (z[i].tid == t)
-			return true;
-	return false;
-}
-
 /* The sleep set as a bit per thread; false when a thread has no bit (more than 64 seen). */
-static bool sleep_mask(struct lp_explore *ex, const struct sleeper *z, size_t nz, uint64_t *mask)
+static bool sleep_mask(struct lp_explore *ex, const struct lp_sleeper *z, size_t nz, uint64_t *mask)
 {
 	*mask = 0;
 	for (size_t i = 0; i < nz; i++) {
@@ -583,220 +362,287 @@ static bool sleep_mask(struct lp_explore *ex, const struct sleeper *z, size_t nz
 	return true;
 }
 
-/* Keeps the sleepers independent of the step fp that thread t ran (all of them go when fp
- * is unknown; t's own entry goes: it ran, where sleeping threads may run, at a yield). */
-static size_t filter(struct sleeper *z, size_t nz, lp_tid_t t, const struct lp_footprint *fp,
-		     enum lp_reduction mode)
+/* What generate learns of one decision log, node by node (walk_free frees it). */
+struct walk {
+	const struct lp_explore_decision *d;
+	size_t n;
+	size_t first, end; /* the nodes with children: [first, end) */
+	bool reduce;
+	struct lp_sleeper **at; /* the sleepers at each node (sleep sets shrink along the walk) */
+	size_t *n_at;
+	/* A point explored before (state-cache.h) ends the walk too: its subtree covers this
+	 * one's. The points of this log after the last override all have this schedule's
+	 * cost (default choices never preempt). */
+	struct lp_state_key *keys;
+	/* The points the children's overrides reach, where their steps are known: node k's
+	 * are q[q_at[k] .. q_at[k + 1]). */
+	struct lp_state_query *q;
+	size_t nq, *q_at;
+	uint64_t *started, *at_start; /* symmetry (walk_symmetry) */
+	struct lp_forced *run;	      /* forced runs (explore-log.h) */
+};
+
+static void walk_free(struct walk *w)
 {
-	size_t m = 0;
-	for (size_t i = 0; i < nz; i++)
-		if (z[i].tid != t && lp_footprint_independent(&z[i].fp, fp, mode))
-			z[m++] = z[i];
-	return m;
+	for (size_t k = w->first; k < w->end; k++)
+		free(w->at[k]);
+	free(w->at);
+	free(w->n_at);
+	free(w->keys);
+	free(w->q);
+	free(w->q_at);
+	free(w->run);
+	free(w->started);
+	free(w->at_start);
+}
+
+/* The first node after p's last override; its sleepers z (nz of them) filtered by that
+ * override's step. Returns how many stay. */
+static size_t walk_first(struct lp_explore *ex, const struct lp_schedule *p, struct walk *w,
+			 struct lp_sleeper *z, size_t nz)
+{
+	const struct lp_explore_decision *d = w->d;
+	size_t n = w->n;
+	w->first = 0;
+	if (!w->reduce)
+		nz = 0;
+	if (p->n == 0)
+		return nz;
+	uint64_t last = p->ov[p->n - 1].step;
+	while (w->first < n && d[w->first].step < last)
+		w->first++;
+	if (w->first < n && d[w->first].step == last) {
+		nz = lp_sleep_filter(z, nz, d[w->first].chosen, lp_log_step(d, n, w->first),
+				     ex->reduction);
+		w->first++;
+		return nz;
+	}
+	return 0;
+}
+
+/* The trace names of the log's points and of the points the children's overrides reach. */
+static void walk_queries(struct lp_explore *ex, struct walk *w)
+{
+	const struct lp_explore_decision *d = w->d;
+	size_t n = w->n, cap = 0;
+	for (size_t k = w->first; k < n; k++)
+		cap += d[k].n_candidates;
+	w->q = xrealloc(NULL, (cap + 1) * sizeof *w->q);
+	w->q_at = xrealloc(NULL, (n + 1) * sizeof *w->q_at);
+	for (size_t k = w->first; k <= n; k++) {
+		w->q_at[k] = w->nq;
+		for (uint32_t j = 0; k < n && d[k].n_candidates > 1 && j < d[k].n_candidates; j++) {
+			struct lp_state_query *e = &w->q[w->nq];
+			e->k = k;
+			e->tid = d[k].candidates[j];
+			if (e->tid != d[k].chosen &&
+			    lp_log_next_step(d, n, k, e->tid, ex->reduction, &e->fp))
+				w->nq++;
+		}
+	}
+	w->keys = xrealloc(NULL, n * sizeof *w->keys);
+	lp_state_keys(d, n, ex->reduction, w->keys, w->q, w->nq);
+}
+
+/* The walk from `first` with sleepers z: a node whose chosen thread sleeps ends it (what
+ * follows is equivalent to a schedule explored from an earlier sibling), and so does a
+ * point explored before. */
+static void walk_sleep(struct lp_explore *ex, unsigned cost, struct walk *w, struct lp_sleeper *z,
+		       size_t nz)
+{
+	const struct lp_explore_decision *d = w->d;
+	size_t n = w->n;
+	w->end = n;
+	for (size_t k = w->first; k < n; k++) {
+		uint64_t mask;
+		if (w->keys && d[k].n_candidates > 1 && sleep_mask(ex, z, nz, &mask) &&
+		    point_seen(ex, &d[k], &w->keys[k], cost, mask)) {
+			count(&ex->pruned, &ex->n_pruned, cost);
+			w->end = k;
+			return;
+		}
+		w->at[k] = nz ? xrealloc(NULL, nz * sizeof *z) : NULL;
+		if (nz)
+			memcpy(w->at[k], z, nz * sizeof *z);
+		w->n_at[k] = nz;
+		w->end = k + 1;
+		if (!lp_log_is_yield(&d[k]) && lp_sleep_has(z, nz, d[k].chosen))
+			return;
+		nz = lp_sleep_filter(z, nz, d[k].chosen, lp_log_step(d, n, k), ex->reduction);
+	}
+}
+
+/* Symmetry: at each node, which members have started their first operation, and which
+ * stand at an operation start (so that choosing them starts one). */
+static void walk_symmetry(const struct lp_explore *ex, struct walk *w)
+{
+	const struct lp_explore_decision *d = w->d;
+	w->started = xrealloc(NULL, (w->n + 1) * sizeof *w->started);
+	w->at_start = xrealloc(NULL, (w->n + 1) * sizeof *w->at_start);
+	uint64_t go = 0, ready = 0;
+	for (size_t k = 0; k < w->n; k++) {
+		int r = member_of(ex, d[k].running), ch = member_of(ex, d[k].chosen);
+		if (r >= 0 && d[k].point == LP_PT_OP_START)
+			ready |= 1ull << r;
+		w->started[k] = go, w->at_start[k] = ready;
+		if (ch >= 0 && (ready >> ch & 1))
+			go |= 1ull << ch, ready &= ~(1ull << ch);
+	}
+}
+
+/* The siblings at node k in the order chosen first, then by tid, with what choosing each
+ * costs and what leaving it after its forced run costs: each may sleep in the subtrees of
+ * the later ones, when (*) of explore.h holds. */
+struct siblings {
+	size_t n;
+	struct lp_sleeper *z;
+	unsigned *cost, *sw;
+	struct lp_sleeper *extra; /* room for the sleepers one child gains */
+};
+
+static void node_siblings(const struct lp_explore *ex, const struct walk *w, size_t k,
+			  struct siblings *s)
+{
+	const struct lp_explore_decision *d = w->d;
+	uint32_t nc = d[k].n_candidates;
+	s->z = xrealloc(NULL, (nc + 1) * sizeof *s->z);
+	s->cost = xrealloc(NULL, (nc + 1) * sizeof *s->cost);
+	s->sw = xrealloc(NULL, (nc + 1) * sizeof *s->sw);
+	s->extra = xrealloc(NULL, (nc + 1) * sizeof *s->extra);
+	s->n = 0;
+	if (!w->reduce)
+		return;
+	s->z[0] = (struct lp_sleeper){.tid = d[k].chosen};
+	s->cost[0] = lp_explore_is_preemption(&d[k], d[k].chosen) ? 1u : 0u;
+	s->sw[0] = lp_log_forced_run(d, w->n, k, w->run, &s->z[0].fp);
+	s->n = 1;
+	for (uint32_t j = 0; j < nc; j++) {
+		lp_tid_t c = d[k].candidates[j];
+		if (c == d[k].chosen)
+			continue;
+		s->z[s->n] = (struct lp_sleeper){.tid = c};
+		s->cost[s->n] = lp_explore_is_preemption(&d[k], c) ? 1u : 0u;
+		s->sw[s->n] =
+		    lp_log_lookahead(d, w->n, k, c, w->run, ex->reduction, &s->z[s->n].fp);
+		s->n++;
+	}
+}
+
+static void siblings_free(struct siblings *s)
+{
+	free(s->z);
+	free(s->cost);
+	free(s->sw);
+	free(s->extra);
+}
+
+/* The point child ch (c chosen at node k) reaches with its override's step, where that
+ * step is known, with the sleepers its own walk will have there. */
+static void child_first_point(struct lp_explore *ex, const struct walk *w, size_t k, lp_tid_t c,
+			      struct pending *ch)
+{
+	const struct lp_explore_decision *d = w->d;
+	for (size_t i = w->q ? w->q_at[k] : 0; w->q && i < w->q_at[k + 1]; i++) {
+		if (w->q[i].tid != c)
+			continue;
+		struct lp_sleeper *zc = xrealloc(NULL, (ch->n_sleep + 1) * sizeof *zc);
+		if (ch->n_sleep)
+			memcpy(zc, ch->sleep, ch->n_sleep * sizeof *zc);
+		size_t nzc = lp_sleep_filter(zc, ch->n_sleep, c, &w->q[i].fp, ex->reduction);
+		ch->have_first = sleep_mask(ex, zc, nzc, &ch->first_sleep);
+		ch->first = w->q[i].key;
+		free(zc);
+		/* a yield point prunes no sleeper there (point_seen) */
+		size_t k2 = lp_log_next_choice(d, w->n, k, c);
+		if (k2 + 1 < w->n && lp_log_is_yield(&d[k2 + 1]))
+			ch->first_sleep = 0;
+	}
+}
+
+/* The children of node k, into sk: the candidates other than the one chosen, last first,
+ * except those beyond the bound, out of symmetric order, asleep or covered. */
+static void node_children(struct lp_explore *ex, const struct lp_schedule *p, const struct walk *w,
+			  size_t k, const struct sink *sk)
+{
+	const struct lp_explore_decision *d = w->d;
+	bool may_prune = w->reduce && !lp_log_is_yield(&d[k]);
+	struct siblings s;
+	node_siblings(ex, w, k, &s);
+	for (uint32_t j = d[k].n_candidates; j-- > 0;) {
+		lp_tid_t c = d[k].candidates[j];
+		if (c == d[k].chosen)
+			continue;
+		unsigned step_cost = lp_explore_is_preemption(&d[k], c) ? 1u : 0u;
+		unsigned cost = p->cost + step_cost;
+		if (ex->bound >= 0 && cost > (unsigned)ex->bound)
+			continue;
+		int ci = w->started ? member_of(ex, c) : -1;
+		if (ci >= 0 && (w->at_start[k] >> ci & 1) && out_of_order(ex, w->started[k], c)) {
+			(*sk->symmetric)++;
+			continue;
+		}
+		if (may_prune && lp_sleep_has(w->at[k], w->n_at[k], c)) {
+			count(&ex->pruned, &ex->n_pruned, cost);
+			continue;
+		}
+		bool defer = may_prune && !ex->invisible_off &&
+			     lp_log_later_same(d, w->n, k, c, ex->reduction);
+		/* An earlier sibling's step sleeps in c's subtree only when moving it first
+		 * never costs more preemptions (explore.h) */
+		size_t n_extra = 0;
+		for (size_t i = 0; i < s.n && s.z[i].tid != c; i++)
+			if (s.sw[i] < 2 && s.cost[i] + s.sw[i] <= step_cost)
+				s.extra[n_extra++] = s.z[i];
+		struct pending ch = child(p, d[k].step, c, cost, w->at[k],
+					  w->reduce ? w->n_at[k] : 0, s.extra, n_extra);
+		child_first_point(ex, w, k, c, &ch);
+		if (ch.have_first && first_covered(ex, &ch)) {
+			count(&ex->pruned, &ex->n_pruned, cost); /* first point explored */
+			free(ch.s.ov);
+			free(ch.sleep);
+			continue;
+		}
+		if (defer) {
+			count(&ex->pruned, &ex->n_pruned, cost);
+			push(ex, &ex->deferred, ch);
+			continue;
+		}
+		/* <= : a deferred schedule run late may cost less than the iteration */
+		push(ex, cost <= ex->iteration ? sk->now : sk->later, ch);
+	}
+	siblings_free(&s);
 }
 
 /* The children of schedule p, run with decision log d and sleepers z at its last override
  * (changed in place), into sk. */
-static void generate(struct lp_explore *ex, const struct lp_schedule *p, struct sleeper *z,
+static void generate(struct lp_explore *ex, const struct lp_schedule *p, struct lp_sleeper *z,
 		     size_t nz, const struct lp_explore_decision *d, size_t n,
 		     const struct sink *sk)
 {
-	bool have_last = p->n > 0;
-	uint64_t last = have_last ? p->ov[p->n - 1].step : 0;
-	bool reduce = (ex->reduction & LP_REDUCE_BASE) != LP_REDUCE_OFF;
-	if (!reduce)
-		nz = 0;
-	size_t first = 0;
-	if (have_last) {
-		while (first < n && d[first].step < last)
-			first++;
-		if (first < n && d[first].step == last) {
-			nz = filter(z, nz, d[first].chosen, step_of(d, n, first), ex->reduction);
-			first++;
-		} else {
-			nz = 0;
-		}
-	}
-	/* Nodes from `first` on; a node whose chosen thread sleeps ends the walk: what
-	 * follows is equivalent to a schedule explored from an earlier sibling. */
-	size_t end = n;
-	struct sleeper **at = xrealloc(NULL, (n + 1) * sizeof *at);
-	size_t *n_at = xrealloc(NULL, (n + 1) * sizeof *n_at);
-	/* A point explored before (state-cache.h) ends the walk too: its subtree covers this
-	 * one's. The points of this log after the last override all have this schedule's cost
-	 * (default choices never preempt). */
-	struct lp_state_key *keys = NULL;
-	/* The points the children's overrides reach, where their steps are known. */
-	struct lp_state_query *q = NULL;
-	size_t nq = 0, *q_at = NULL; /* node k's queries: q[q_at[k] .. q_at[k + 1]) */
-	if (reduce && ex->cache && first < n) {
-		size_t cap = 0;
-		for (size_t k = first; k < n; k++)
-			cap += d[k].n_candidates;
-		q = xrealloc(NULL, (cap + 1) * sizeof *q);
-		q_at = xrealloc(NULL, (n + 1) * sizeof *q_at);
-		for (size_t k = first; k <= n; k++) {
-			q_at[k] = nq;
-			for (uint32_t j = 0;
-			     k < n && d[k].n_candidates > 1 && j < d[k].n_candidates; j++) {
-				struct lp_state_query *e = &q[nq];
-				e->k = k;
-				e->tid = d[k].candidates[j];
-				if (e->tid != d[k].chosen &&
-				    next_step(d, n, k, e->tid, ex->reduction, &e->fp))
-					nq++;
-			}
-		}
-		keys = xrealloc(NULL, n * sizeof *keys);
-		lp_state_keys(d, n, ex->reduction, keys, q, nq);
-	}
-	/* Sleep sets shrink along the walk: keep a copy per node. */
-	for (size_t k = first; k < n; k++) {
-		uint64_t mask;
-		if (keys && d[k].n_candidates > 1 && sleep_mask(ex, z, nz, &mask) &&
-		    point_seen(ex, &d[k], &keys[k], p->cost, mask)) {
-			count(&ex->pruned, &ex->n_pruned, p->cost);
-			end = k;
-			break;
-		}
-		at[k] = nz ? xrealloc(NULL, nz * sizeof *z) : NULL;
-		if (nz)
-			memcpy(at[k], z, nz * sizeof *z);
-		n_at[k] = nz;
-		bool may_prune = !is_yield(&d[k]);
-		if (may_prune && asleep(z, nz, d[k].chosen)) {
-			end = k + 1;
-			break;
-		}
-		nz = filter(z, nz, d[k].chosen, step_of(d, n, k), ex->reduction);
-		end = k + 1;
-	}
-	/* Symmetry: at each node, which members have started their first operation, and
-	 * which stand at an operation start (so that choosing them starts one). */
-	uint64_t *started = NULL, *at_start = NULL;
-	if (ex->n_sym) {
-		started = xrealloc(NULL, (n + 1) * sizeof *started);
-		at_start = xrealloc(NULL, (n + 1) * sizeof *at_start);
-		uint64_t go = 0, ready = 0;
-		for (size_t k = 0; k < n; k++) {
-			int r = member_of(ex, d[k].running), ch = member_of(ex, d[k].chosen);
-			if (r >= 0 && d[k].point == LP_PT_OP_START)
-				ready |= 1ull << r;
-			started[k] = go, at_start[k] = ready;
-			if (ch >= 0 && (ready >> ch & 1))
-				go |= 1ull << ch, ready &= ~(1ull << ch);
-		}
-	}
-	struct forced *run = NULL;
-	if (reduce && first < n) {
-		run = xrealloc(NULL, n * sizeof *run);
-		forced_runs(d, n, first, run);
+	struct walk w = {.d = d, .n = n};
+	w.reduce = (ex->reduction & LP_REDUCE_BASE) != LP_REDUCE_OFF;
+	nz = walk_first(ex, p, &w, z, nz);
+	w.at = xrealloc(NULL, (n + 1) * sizeof *w.at);
+	w.n_at = xrealloc(NULL, (n + 1) * sizeof *w.n_at);
+	if (w.reduce && ex->cache && w.first < n)
+		walk_queries(ex, &w);
+	walk_sleep(ex, p->cost, &w, z, nz);
+	if (ex->n_sym)
+		walk_symmetry(ex, &w);
+	if (w.reduce && w.first < n) {
+		w.run = xrealloc(NULL, n * sizeof *w.run);
+		lp_log_forced_runs(d, n, w.first, w.run);
 	}
 	/* Push later steps first so the stack pops the earliest alternative first; the order
 	 * inside one iteration does not matter for completeness, only for which violation of
 	 * equal cost is found first. */
-	for (size_t k = end; k-- > first;) {
-		if (p->n >= LP_MAX_OVERRIDES) {
+	for (size_t k = w.end; k-- > w.first;) {
+		if (p->n >= LP_MAX_OVERRIDES)
 			*sk->dropped += d[k].n_candidates - 1; /* the cli reports it */
-			free(at[k]);
-			continue;
-		}
-		bool may_prune = reduce && !is_yield(&d[k]);
-		/* Siblings in the order chosen first, then by tid: each may sleep in the
-		 * subtrees of the later ones, when (*) of explore.h holds. */
-		uint32_t nc = d[k].n_candidates;
-		struct sleeper *sib = xrealloc(NULL, (nc + 1) * sizeof *sib);
-		unsigned *sib_cost = xrealloc(NULL, (nc + 1) * sizeof *sib_cost);
-		unsigned *sib_sw = xrealloc(NULL, (nc + 1) * sizeof *sib_sw);
-		struct sleeper *extra = xrealloc(NULL, (nc + 1) * sizeof *extra);
-		size_t n_sib = 0;
-		if (reduce) {
-			sib[0] = (struct sleeper){.tid = d[k].chosen};
-			sib_cost[0] = lp_explore_is_preemption(&d[k], d[k].chosen) ? 1u : 0u;
-			sib_sw[0] = forced_run(d, n, k, run, &sib[0].fp);
-			n_sib = 1;
-			for (uint32_t j = 0; j < nc; j++) {
-				lp_tid_t c = d[k].candidates[j];
-				if (c == d[k].chosen)
-					continue;
-				sib[n_sib] = (struct sleeper){.tid = c};
-				sib_cost[n_sib] = lp_explore_is_preemption(&d[k], c) ? 1u : 0u;
-				sib_sw[n_sib] =
-				    lookahead(d, n, k, c, run, ex->reduction, &sib[n_sib].fp);
-				n_sib++;
-			}
-		}
-		for (uint32_t j = d[k].n_candidates; j-- > 0;) {
-			lp_tid_t c = d[k].candidates[j];
-			if (c == d[k].chosen)
-				continue;
-			unsigned step_cost = lp_explore_is_preemption(&d[k], c) ? 1u : 0u;
-			unsigned cost = p->cost + step_cost;
-			if (ex->bound >= 0 && cost > (unsigned)ex->bound)
-				continue;
-			int ci = started ? member_of(ex, c) : -1;
-			if (ci >= 0 && (at_start[k] >> ci & 1) && out_of_order(ex, started[k], c)) {
-				(*sk->symmetric)++;
-				continue;
-			}
-			if (may_prune && asleep(at[k], n_at[k], c)) {
-				count(&ex->pruned, &ex->n_pruned, cost);
-				continue;
-			}
-			bool defer = may_prune && !ex->invisible_off &&
-				     later_same(d, n, k, c, ex->reduction);
-			/* An earlier sibling's step sleeps in c's subtree only when moving it
-			 * first never costs more preemptions (explore.h) */
-			size_t n_extra = 0;
-			for (size_t i = 0; i < n_sib && sib[i].tid != c; i++)
-				if (sib_sw[i] < 2 && sib_cost[i] + sib_sw[i] <= step_cost)
-					extra[n_extra++] = sib[i];
-			struct pending ch = child(p, d[k].step, c, cost, at[k],
-						  reduce ? n_at[k] : 0, extra, n_extra);
-			for (size_t i = q ? q_at[k] : 0; q && i < q_at[k + 1]; i++) {
-				if (q[i].tid != c)
-					continue;
-				/* its sleepers at that point, as its own walk will have them */
-				struct sleeper *zc = xrealloc(NULL, (ch.n_sleep + 1) * sizeof *zc);
-				if (ch.n_sleep)
-					memcpy(zc, ch.sleep, ch.n_sleep * sizeof *zc);
-				size_t nzc = filter(zc, ch.n_sleep, c, &q[i].fp, ex->reduction);
-				ch.have_first = sleep_mask(ex, zc, nzc, &ch.first_sleep);
-				ch.first = q[i].key;
-				free(zc);
-				/* a yield point prunes no sleeper there (point_seen) */
-				size_t k2 = next_choice(d, n, k, c);
-				if (k2 + 1 < n && is_yield(&d[k2 + 1]))
-					ch.first_sleep = 0;
-			}
-			if (ch.have_first && first_covered(ex, &ch)) {
-				count(&ex->pruned, &ex->n_pruned, cost); /* first point explored */
-				free(ch.s.ov);
-				free(ch.sleep);
-				continue;
-			}
-			if (defer) {
-				count(&ex->pruned, &ex->n_pruned, cost);
-				push(ex, &ex->deferred, ch);
-				continue;
-			}
-			/* <= : a deferred schedule run late may cost less than the iteration */
-			push(ex, cost <= ex->iteration ? sk->now : sk->later, ch);
-		}
-		free(sib);
-		free(sib_cost);
-		free(sib_sw);
-		free(extra);
-		free(at[k]);
+		else
+			node_children(ex, p, &w, k, sk);
 	}
-	free(at);
-	free(n_at);
-	free(keys);
-	free(q);
-	free(q_at);
-	free(run);
-	free(started);
-	free(at_start);
+	walk_free(&w);
 }
 
 void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d, size_t n)
@@ -816,7 +662,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 		return;
 	}
 	bool reduce = (ex->reduction & LP_REDUCE_BASE) != LP_REDUCE_OFF;
-	if (reduce && !ex->invisible_off && (has_yield(d, n) || ended_early(d, n)))
+	if (reduce && !ex->invisible_off && (lp_log_has_yield(d, n) || lp_log_ended_early(d, n)))
 		release_deferred(ex);
 	struct sink sk = {&ex->stack, &ex->seeds, &ex->symmetric, &ex->dropped};
 	generate(ex, &ex->cur, ex->cur_sleep, ex->n_cur_sleep, d, n, &sk);

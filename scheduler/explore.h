@@ -32,7 +32,8 @@
  *   (whose plain memory accesses nobody tracks) other than a pure region
  *   (cli/analyze/pure-regions.h), LP_FP_UNKNOWN when anything else happened (a yield, a
  *   time-out). Two steps are independent when
- *   neither is unknown, they share no object, one does not record a call while the other
+ *   neither is unknown, they share no object that one of them writes (two steps that only
+ *   read a line, LP_FP_OBJ_READ, commute), one does not record a call while the other
  *   records a return, and (except in the race-free mode) not both ran target code.
  *   Independent steps of two threads commute: same state after both, neither enables or
  *   disables the other (a thread only blocks itself; wake-ups act on an object both

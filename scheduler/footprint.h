@@ -10,12 +10,27 @@
 
 #include "lineup/protocol.h"
 
-/* Adds obj unless fp has it; false when fp is full (what that means is the caller's). */
+/* Whether two objects name the same line or thread, read or written. */
+static inline bool lp_footprint_same(uint64_t a, uint64_t b)
+{
+	return (a | LP_FP_OBJ_READ) == (b | LP_FP_OBJ_READ);
+}
+
+/* Whether two accesses to objects conflict: the same object, and not both only read. */
+static inline bool lp_footprint_conflict(uint64_t a, uint64_t b)
+{
+	return lp_footprint_same(a, b) && !(a & b & LP_FP_OBJ_READ);
+}
+
+/* Adds obj unless fp has it (a read and a write of one object make a write); false when
+ * fp is full (what that means is the caller's). */
 static inline bool lp_footprint_add(struct lp_footprint *fp, uint64_t obj)
 {
 	for (uint32_t i = 0; i < fp->n; i++)
-		if (fp->obj[i] == obj)
+		if (lp_footprint_same(fp->obj[i], obj)) {
+			fp->obj[i] &= obj; /* keeps LP_FP_OBJ_READ only when both read */
 			return true;
+		}
 	if (fp->n >= LP_FP_MAX)
 		return false;
 	fp->obj[fp->n++] = obj;
@@ -23,7 +38,8 @@ static inline bool lp_footprint_add(struct lp_footprint *fp, uint64_t obj)
 }
 
 /* Whether steps a and b may touch the same memory: either is unknown, both ran target code
- * (whose plain accesses nobody tracks) unless target_tracked, or they share an object. */
+ * (whose plain accesses nobody tracks) unless target_tracked, or they share an object that
+ * one of them writes (two reads of one line commute). */
 static inline bool lp_footprint_overlap(const struct lp_footprint *a, const struct lp_footprint *b,
 					bool target_tracked)
 {
@@ -33,7 +49,7 @@ static inline bool lp_footprint_overlap(const struct lp_footprint *a, const stru
 		return true;
 	for (uint32_t i = 0; i < a->n && i < LP_FP_MAX; i++)
 		for (uint32_t j = 0; j < b->n && j < LP_FP_MAX; j++)
-			if (a->obj[i] == b->obj[j])
+			if (lp_footprint_conflict(a->obj[i], b->obj[j]))
 				return true;
 	return false;
 }

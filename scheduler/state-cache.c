@@ -33,7 +33,7 @@ struct clocks {
 	uint32_t *rets;	   /* join of the steps that recorded a return */
 	uint32_t *scratch; /* holds the five joins above and one more clock */
 	size_t nobj, cap_obj;
-	uint64_t *obj;	    /* [nobj] addresses */
+	uint64_t *obj;	    /* [nobj] addresses, each read (LP_FP_OBJ_READ) or written */
 	uint32_t *obj_last; /* [nobj][nt] */
 };
 
@@ -106,9 +106,14 @@ static void step_clock(const struct clocks *c, size_t i, const struct lp_footpri
 		return;
 	}
 	join(vc, c->unknown, nt);
+	/* An object's entry without LP_FP_OBJ_READ holds its last write (which follows every
+	 * access before it), the one with it the join of its reads: a read follows the last
+	 * write, a write follows both. */
 	for (uint32_t j = 0; j < fp->n && j < LP_FP_MAX; j++)
 		for (size_t o = 0; o < c->nobj; o++)
-			if (c->obj[o] == fp->obj[j])
+			if (c->obj[o] == (fp->obj[j] & ~(uint64_t)LP_FP_OBJ_READ) ||
+			    (c->obj[o] == (fp->obj[j] | LP_FP_OBJ_READ) &&
+			     !(fp->obj[j] & LP_FP_OBJ_READ)))
 				join(vc, c->obj_last + o * nt, nt);
 	if ((fp->flags & LP_FP_TARGET) && !target_tracked(mode))
 		join(vc, c->target, nt);
@@ -162,8 +167,12 @@ static size_t clocks_step(struct clocks *c, const struct lp_explore_decision *d,
 	if (!fp || (fp->flags & LP_FP_UNKNOWN)) {
 		memcpy(c->unknown, vc, nt * sizeof *vc);
 	} else {
-		for (uint32_t j = 0; j < fp->n && j < LP_FP_MAX; j++)
-			memcpy(obj_clock(c, fp->obj[j]), vc, nt * sizeof *vc);
+		for (uint32_t j = 0; j < fp->n && j < LP_FP_MAX; j++) {
+			if (fp->obj[j] & LP_FP_OBJ_READ)
+				join(obj_clock(c, fp->obj[j]), vc, nt);
+			else
+				memcpy(obj_clock(c, fp->obj[j]), vc, nt * sizeof *vc);
+		}
 		if ((fp->flags & LP_FP_TARGET) && !target_tracked(mode))
 			memcpy(c->target, vc, nt * sizeof *vc);
 		if (fp->flags & LP_FP_CALL)

@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 15
+#define LP_PROTOCOL_VERSION 16
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -465,12 +465,13 @@ enum lp_point {
 
 /* What one *step* touched: the code a thread ran from one of its scheduling points up to
  * its next one (the action of the first point included: a lock taken after LP_PT_SYNC
- * belongs to the step that starts there). Every object is taken as written; objects are
- * 64-byte-aligned line addresses (a trapped instruction's memory, a pthread object, a
- * futex word all name their line; a thread is two names off every line, its start and its
- * end: preload/runtime.h, lp_rt_thread_obj). Used by the
- * cli's partial-order reduction (scheduler/explore.h): two steps are dependent when they
- * share an object, both have LP_FP_TARGET, one has LP_FP_CALL and the other LP_FP_RET, or
+ * belongs to the step that starts there). Objects are 64-byte-aligned line addresses (a
+ * trapped instruction's memory, a pthread object, a futex word all name their line; a
+ * thread is two names off every line, its start and its end: preload/runtime.h,
+ * lp_rt_thread_obj), taken as written unless LP_FP_OBJ_READ is or-ed in (the step only
+ * reads that line: a trapped plain load). Used by the cli's partial-order reduction
+ * (scheduler/explore.h): two steps are dependent when they share an object that one of
+ * them writes, both have LP_FP_TARGET, one has LP_FP_CALL and the other LP_FP_RET, or
  * either has LP_FP_UNKNOWN. */
 #define LP_FP_MAX 4
 #define LP_FP_UNKNOWN                                                                              \
@@ -479,8 +480,9 @@ enum lp_point {
 #define LP_FP_TARGET 2u /* ran code of a target: untracked plain memory accesses */
 #define LP_FP_CALL 4u	/* appended a call record */
 #define LP_FP_RET                                                                                  \
-	8u /* appended a return record: the history's real-time order is which                     \
-	      returns precede which calls (two calls, or two returns, commute) */
+	8u		  /* appended a return record: the history's real-time order is which      \
+			     returns precede which calls (two calls, or two returns, commute) */
+#define LP_FP_OBJ_READ 1u /* in an object: the step only reads it (scheduler/footprint.h) */
 struct lp_footprint {
 	uint32_t flags;		 /* LP_FP_* */
 	uint32_t n;		 /* objects in obj[] */

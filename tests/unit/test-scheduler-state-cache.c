@@ -1,6 +1,7 @@
 /* tests/unit/test-scheduler-state-cache.c — trace names of scheduling points and the table
  * of explored points (scheduler/state-cache.h): the same steps in an order that differs
- * only by independent steps name the same state, a swap of dependent steps does not, a
+ * only by independent steps (two reads of a line among them) name the same state, a swap
+ * of dependent steps does not, a
  * what-if query names the state the step would reach, and the table covers a visit only
  * at no lower cost and with no fewer sleepers. */
 #include <setjmp.h>
@@ -73,6 +74,18 @@ static void test_independent_orders_name_one_state(void **state)
 	struct lp_footprint t = {.flags = LP_FP_TARGET};
 	struct lp_footprint t1[] = {t, t, z};
 	assert_false(same(after(o1, t1), after(o2, t1)));
+	/* two reads of a line commute; a read and a write of it do not, nor does a read
+	 * with a write before it move past that write */
+	struct lp_footprint xr = obj(0x100 | LP_FP_OBJ_READ, 0);
+	struct lp_footprint rr[] = {xr, xr, z};
+	assert_true(same(after(o1, rr), after(o2, rr)));
+	struct lp_footprint rw1[] = {xr, x, z}, rw2[] = {x, xr, z};
+	assert_false(same(after(o1, rw1), after(o2, rw2)));
+	/* write, read, read by 1, 2, 3: the reads commute with each other, not with the write */
+	const lp_tid_t w_first[] = {1, 2, 3}, w_first2[] = {1, 3, 2}, w_last[] = {2, 3, 1};
+	struct lp_footprint wrr[] = {x, xr, xr}, rrw[] = {xr, xr, x};
+	assert_true(same(after(w_first, wrr), after(w_first2, wrr)));
+	assert_false(same(after(w_first, wrr), after(w_last, rrw)));
 	/* an unknown step conflicts with everything */
 	struct lp_footprint u = {.flags = LP_FP_UNKNOWN};
 	struct lp_footprint u1[] = {u, y, z}, u2[] = {y, u, z};

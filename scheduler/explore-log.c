@@ -1,0 +1,221 @@
+/* scheduler/explore-log.c — the steps of a decision log as the reduction sees them
+ * (explore-log.h): footprints, forced runs, look-ahead, sleep-set filtering. */
+#include "explore-log.h"
+#include "footprint.h"
+#include "sched-pick.h"
+
+/* A decision the log marks LP_DEC_YIELD counts as a yield point whatever its point. */
+bool lp_log_is_yield(const struct lp_explore_decision *e)
+{
+	return e->point == LP_PT_YIELD || (e->flags & LP_DEC_YIELD);
+}
+
+/* The rule itself is sched-pick.c's, shared with the preload. */
+bool lp_explore_is_preemption(const struct lp_explore_decision *d, lp_tid_t chosen)
+{
+	uint32_t point = lp_log_is_yield(d) ? (uint32_t)LP_PT_YIELD : d->point;
+	return lp_sched_is_preemption(d->candidates, d->n_candidates, d->running, point, chosen);
+}
+
+bool lp_footprint_independent(const struct lp_footprint *a, const struct lp_footprint *b,
+			      enum lp_reduction mode)
+{
+	if (!a || !b)
+		return false;
+	if (!(mode & LP_REDUCE_CALLS_COMMUTE) &&
+	    (((a->flags & LP_FP_CALL) && (b->flags & LP_FP_RET)) ||
+	     ((a->flags & LP_FP_RET) && (b->flags & LP_FP_CALL))))
+		return false; /* which operation precedes which */
+	return !lp_footprint_overlap(a, b, (mode & LP_REDUCE_BASE) == LP_REDUCE_ASSUME_RACE_FREE);
+}
+
+/* The footprint of the step chosen at decision k: recorded by the next decision, which
+ * the chosen thread reaches (NULL when the log ends first or says otherwise). */
+const struct lp_footprint *lp_log_step(const struct lp_explore_decision *d, size_t n, size_t k)
+{
+	if (k + 1 >= n || d[k + 1].running != d[k].chosen)
+		return NULL;
+	return &d[k + 1].done;
+}
+
+static bool sole_running(const struct lp_explore_decision *e)
+{
+	return e->n_candidates == 1 && e->candidates[0] == e->running;
+}
+
+void lp_log_forced_runs(const struct lp_explore_decision *d, size_t n, size_t from,
+			struct lp_forced *run)
+{
+	for (size_t j = n; j-- > from;) {
+		struct lp_forced *r = &run[j];
+		const struct lp_explore_decision *e = &d[j];
+		r->fp = e->done;
+		if (sole_running(e) && e->chosen == e->running) {
+			r->sw = 2;
+			if (j + 1 >= n || d[j + 1].running != e->chosen || run[j + 1].sw == 2)
+				continue;
+			const struct lp_footprint *g = &run[j + 1].fp;
+			r->fp.flags |= g->flags;
+			bool full = false;
+			for (uint32_t i = 0; i < g->n && i < LP_FP_MAX && !full; i++)
+				full = !lp_footprint_add(&r->fp, g->obj[i]);
+			if (!full)
+				r->sw = run[j + 1].sw;
+			continue;
+		}
+		bool running_cand = false;
+		for (uint32_t i = 0; i < e->n_candidates; i++)
+			if (e->candidates[i] == e->running)
+				running_cand = true;
+		r->sw = !running_cand || lp_log_is_yield(e) ? 0 : 1;
+	}
+}
+
+/* The forced run of the step chosen at k (run: lp_log_forced_runs of the log from k+1 or less). */
+unsigned lp_log_forced_run(const struct lp_explore_decision *d, size_t n, size_t k,
+			   const struct lp_forced *run, struct lp_footprint *fp)
+{
+	if (k + 1 >= n || d[k + 1].running != d[k].chosen)
+		return 2;
+	*fp = run[k + 1].fp;
+	return run[k + 1].sw;
+}
+
+/* Where c is chosen next after decision k (n: never). */
+size_t lp_log_next_choice(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c)
+{
+	size_t k2 = k + 1;
+	while (k2 < n && d[k2].chosen != c)
+		k2++;
+	return k2;
+}
+
+/* Whether every step chosen at k..k2-1 is independent of fp: a step fp names would then
+ * behave the same at k. */
+static bool unaffected(const struct lp_explore_decision *d, size_t n, size_t k, size_t k2,
+		       const struct lp_footprint *fp, enum lp_reduction mode)
+{
+	for (size_t i = k; i < k2; i++)
+		if (!lp_footprint_independent(fp, lp_log_step(d, n, i), mode))
+			return false;
+	return true;
+}
+
+/* The step that candidate c, not chosen at k, would run there, read from its next run in
+ * this log (chosen at k2 > k, forced steps joined): valid when every step chosen at
+ * k..k2-1 is independent of it, so that it would behave the same at k. Returns its
+ * switch cost as lp_log_forced_run does (2: unknown). */
+unsigned lp_log_lookahead(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
+			  const struct lp_forced *run, enum lp_reduction mode,
+			  struct lp_footprint *fp)
+{
+	size_t k2 = lp_log_next_choice(d, n, k, c);
+	if (k2 >= n)
+		return 2;
+	unsigned sw = lp_log_forced_run(d, n, k2, run, fp);
+	return sw == 2 || !unaffected(d, n, k, k2, fp, mode) ? 2 : sw;
+}
+
+/* The step candidate c, not chosen at k, would run there: its next step in this log,
+ * when every step chosen from k until then is independent of it (it then behaves the same
+ * at k; the forced steps that may follow are not joined, unlike lp_log_lookahead). */
+bool lp_log_next_step(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
+		      enum lp_reduction mode, struct lp_footprint *fp)
+{
+	size_t k2 = lp_log_next_choice(d, n, k, c);
+	const struct lp_footprint *f = k2 < n ? lp_log_step(d, n, k2) : NULL;
+	if (!f || !unaffected(d, n, k, k2, f, mode))
+		return false;
+	*fp = *f;
+	return true;
+}
+
+/* Whether a step commutes with every step any thread may run: it acts on no object, runs no
+ * target code whose accesses are untracked, and records no call or return unless those
+ * commute. */
+static bool invisible(const struct lp_footprint *fp, enum lp_reduction mode)
+{
+	if (!fp || fp->n || (fp->flags & LP_FP_UNKNOWN))
+		return false;
+	if ((fp->flags & LP_FP_TARGET) && (mode & LP_REDUCE_BASE) != LP_REDUCE_ASSUME_RACE_FREE)
+		return false;
+	if ((fp->flags & (LP_FP_CALL | LP_FP_RET)) && !(mode & LP_REDUCE_CALLS_COMMUTE))
+		return false;
+	return true;
+}
+
+/* Whether choosing c at decision k gives nothing that choosing it one decision later does
+ * not (explore.h, "Invisible steps"): the thread chosen at k runs an invisible step and
+ * reaches decision k+1 neither finished nor blocked, and c is a candidate there again at no
+ * higher cost. */
+bool lp_log_later_same(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
+		       enum lp_reduction mode)
+{
+	if (k + 1 >= n || lp_log_is_yield(&d[k]))
+		return false;
+	if (!invisible(lp_log_step(d, n, k), mode) ||
+	    !lp_sched_is_candidate(d[k + 1].candidates, d[k + 1].n_candidates, c) ||
+	    d[k + 1].point == LP_PT_THREAD_EXIT || d[k + 1].point == LP_PT_BLOCK)
+		return false;
+	return lp_explore_is_preemption(&d[k + 1], c) <= lp_explore_is_preemption(&d[k], c);
+}
+
+bool lp_log_has_yield(const struct lp_explore_decision *d, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (lp_log_is_yield(&d[k]))
+			return true;
+	return false;
+}
+
+/* Whether the run ended early: with a candidate other than the thread chosen last, or
+ * with a thread whose last point is neither its end nor a block (the process exited, the
+ * run was cut or crashed). A thread left before its invisible step is then not the same as
+ * one left after it (a call recorded or not). */
+bool lp_log_ended_early(const struct lp_explore_decision *d, size_t n)
+{
+	if (!n)
+		return false;
+	const struct lp_explore_decision *e = &d[n - 1];
+	for (uint32_t i = 0; i < e->n_candidates; i++)
+		if (e->candidates[i] != e->chosen)
+			return true;
+	/* each thread's last point, latest first (a thread is seen once: at most 64 kept) */
+	lp_tid_t seen[64];
+	size_t n_seen = 0;
+	for (size_t k = n; k-- > 0;) {
+		size_t i = 0;
+		while (i < n_seen && seen[i] != d[k].running)
+			i++;
+		if (i < n_seen)
+			continue;
+		if (n_seen == 64)
+			return true; /* too many threads to tell: taken as early */
+		seen[n_seen++] = d[k].running;
+		if (d[k].running == e->running || d[k].running == e->chosen ||
+		    d[k].point == LP_PT_THREAD_EXIT || d[k].point == LP_PT_BLOCK)
+			continue; /* the thread chosen last ran on after the log's end */
+		return true;
+	}
+	return false;
+}
+
+bool lp_sleep_has(const struct lp_sleeper *z, size_t nz, lp_tid_t t)
+{
+	for (size_t i = 0; i < nz; i++)
+		if (z[i].tid == t)
+			return true;
+	return false;
+}
+
+/* Keeps the sleepers independent of the step fp that thread t ran (all of them go when fp
+ * is unknown; t's own entry goes: it ran, where sleeping threads may run, at a yield). */
+size_t lp_sleep_filter(struct lp_sleeper *z, size_t nz, lp_tid_t t, const struct lp_footprint *fp,
+		       enum lp_reduction mode)
+{
+	size_t m = 0;
+	for (size_t i = 0; i < nz; i++)
+		if (z[i].tid != t && lp_footprint_independent(&z[i].fp, fp, mode))
+			z[m++] = z[i];
+	return m;
+}

@@ -1,0 +1,62 @@
+/* scheduler/explore-log.h — what the explorer reads out of a decision log (explore-log.c):
+ * the step each decision's choice runs, the forced runs after it, what a candidate not
+ * chosen would run, and the sleep sets built from those steps (explore.h, "Reduction").
+ * Internal to the explorer (explore.c). */
+#ifndef LINEUP_EXPLORE_LOG_H
+#define LINEUP_EXPLORE_LOG_H
+
+#include "explore.h"
+
+/* A sleeping thread: its next step was already explored from an earlier sibling (see
+ * explore.h); it stays asleep while the steps run are independent of that step. */
+struct lp_sleeper {
+	lp_tid_t tid;
+	struct lp_footprint fp;
+};
+
+/* Forced runs (explore.h): the step chosen at k, extended by the steps its thread is then
+ * forced to run (points where it is the sole candidate: nothing else can come between),
+ * their footprints united; and what switching away after them costs: 0 (the thread
+ * blocked, finished or yields), 1 (a preemption), or 2 when unknown. run[j] is the run
+ * from the step that reaches decision j, made for every j of a log at once, backwards,
+ * since a run from j is j's step joined to the run from j+1 (one pass, where asking at
+ * each decision walked the same long runs again and again). */
+struct lp_forced {
+	unsigned sw;
+	struct lp_footprint fp;
+};
+
+/* A decision the log marks LP_DEC_YIELD counts as a yield point whatever its point. */
+bool lp_log_is_yield(const struct lp_explore_decision *e);
+/* The footprint of the step chosen at decision k (NULL when the log does not give it). */
+const struct lp_footprint *lp_log_step(const struct lp_explore_decision *d, size_t n, size_t k);
+/* run[j] for every j in [from, n): the forced run from the step that reaches decision j. */
+void lp_log_forced_runs(const struct lp_explore_decision *d, size_t n, size_t from,
+			struct lp_forced *run);
+/* The forced run of the step chosen at k into *fp; returns its switch cost (2: unknown). */
+unsigned lp_log_forced_run(const struct lp_explore_decision *d, size_t n, size_t k,
+			   const struct lp_forced *run, struct lp_footprint *fp);
+/* Where c is chosen next after decision k (n: never). */
+size_t lp_log_next_choice(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c);
+/* The forced run candidate c, not chosen at k, would run there, and its switch cost (2:
+ * unknown, or the steps in between may change it). */
+unsigned lp_log_lookahead(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
+			  const struct lp_forced *run, enum lp_reduction mode,
+			  struct lp_footprint *fp);
+/* The step candidate c, not chosen at k, would run there (no forced steps joined). */
+bool lp_log_next_step(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
+		      enum lp_reduction mode, struct lp_footprint *fp);
+/* Whether choosing c at k gives nothing choosing it at k+1 does not (explore.h,
+ * "Invisible steps"). */
+bool lp_log_later_same(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
+		       enum lp_reduction mode);
+bool lp_log_has_yield(const struct lp_explore_decision *d, size_t n);
+/* Whether the run ended with a thread left before a step it could still run. */
+bool lp_log_ended_early(const struct lp_explore_decision *d, size_t n);
+
+bool lp_sleep_has(const struct lp_sleeper *z, size_t nz, lp_tid_t t);
+/* Keeps the sleepers independent of the step fp that thread t ran; returns how many. */
+size_t lp_sleep_filter(struct lp_sleeper *z, size_t nz, lp_tid_t t, const struct lp_footprint *fp,
+		       enum lp_reduction mode);
+
+#endif
