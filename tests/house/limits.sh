@@ -10,10 +10,6 @@ max_func=120
 
 # path, or path:function, then the reason in parentheses on the next line.
 exempt='
-scheduler/explore.c
-	(being cut (issue 34 branch))
-scheduler/explore.c:generate
-	(being cut (issue 34 branch))
 cli/options.c:lp_options_usage
 	(usage text: one printf per option, read as the --help page it prints)
 '
