@@ -16,7 +16,7 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/run/budget.c cli/run/budget.h cli/run/budget-run.c cli/run/budget-run.h \
 	cli/run/interrupt.c cli/run/interrupt.h cli/run/phases-exec.h cli/run/phase-sample.c \
 	cli/report/interception.c cli/report/interception.h \
-	cli/test/test-desc.c cli/test/test-desc.h cli/test/test-run.c cli/test/test-run.h \
+	cli/test/test-desc.c cli/test/test-desc-print.c cli/test/test-desc.h cli/test/test-run.c cli/test/test-run.h \
 	cli/test/test-gen.c cli/test/test-gen.h cli/test/campaign.c cli/test/campaign.h \
 	cli/test/campaign-internal.h cli/test/campaign-check.c cli/test/minimise.c \
 	cli/test/emit-client.c cli/test/campaign-json.c cli/test/merge.c cli/test/merge.h \
@@ -37,7 +37,7 @@ dist_man_MANS += man/lineup-preload.1 man/lineup-test.5
 # The built-in client of --test (lineup-test(5)): found next to lineup-preload in the build
 # tree, in $(pkglibexecdir) once installed.
 pkglibexec_PROGRAMS = lineup-driver
-lineup_driver_SOURCES = cli/test/driver.c cli/test/test-desc.c cli/test/test-desc.h
+lineup_driver_SOURCES = cli/test/driver.c cli/test/test-desc.c cli/test/test-desc-print.c cli/test/test-desc.h
 lineup_driver_CFLAGS = $(AM_CFLAGS) -pthread
 lineup_driver_LDADD = libcommon.a -ldl -lpthread
 
@@ -133,12 +133,12 @@ tests_unit_test_cli_root_cause_budget_LDADD = $(LP_CLI_TEST_LIBS)
 # Test descriptions (lineup-test(5)): parsing and printing.
 check_PROGRAMS += tests/unit/test-cli-test-desc
 TESTS += tests/unit/test-cli-test-desc
-tests_unit_test_cli_test_desc_SOURCES = tests/unit/test-cli-test-desc.c cli/test/test-desc.c
+tests_unit_test_cli_test_desc_SOURCES = tests/unit/test-cli-test-desc.c cli/test/test-desc.c cli/test/test-desc-print.c
 tests_unit_test_cli_test_desc_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_test_desc_LDADD = $(LP_CLI_TEST_LIBS)
 check_PROGRAMS += tests/unit/test-cli-test-gen
 TESTS += tests/unit/test-cli-test-gen
-tests_unit_test_cli_test_gen_SOURCES = tests/unit/test-cli-test-gen.c cli/test/test-gen.c cli/test/test-desc.c
+tests_unit_test_cli_test_gen_SOURCES = tests/unit/test-cli-test-gen.c cli/test/test-gen.c cli/test/test-desc.c cli/test/test-desc-print.c
 tests_unit_test_cli_test_gen_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_test_gen_LDADD = $(LP_CLI_TEST_LIBS)
 check_PROGRAMS += tests/unit/test-cli-symmetry

@@ -55,6 +55,8 @@ enum opt_id {
 	O_EMIT_CLIENT,
 	O_NO_SYMMETRY,
 	O_PHASE1,
+	O_HEADER,
+	O_PKG_CONFIG,
 };
 
 static const struct {
@@ -86,6 +88,8 @@ static const struct {
     {"emit-client", 0, true, false, O_EMIT_CLIENT},
     {"no-symmetry", 0, false, true, O_NO_SYMMETRY},
     {"phase1", 0, true, true, O_PHASE1},
+    {"header", 0, true, true, O_HEADER},
+    {"pkg-config", 0, true, true, O_PKG_CONFIG},
     {"replay", 0, true, false, O_REPLAY},
     {"observations", 0, true, false, O_OBSERVATIONS},
     {"json", 0, true, false, O_JSON},
@@ -126,6 +130,11 @@ void lp_options_usage(FILE *f)
 	    "none,\n"
 	    "                             atomic instructions and pause (default), or also every\n"
 	    "                             load and store of shared memory (much slower)\n"
+	    "      --header H             types of the targets' functions from C header H, "
+	    "a path\n"
+	    "                             or <name.h> (repeatable; DWARF and -s still win)\n"
+	    "      --pkg-config PKG       compile those headers with the include flags of PKG "
+	    "(repeatable)\n"
 	    "      --instrument OBJ       also trap the instructions of OBJ, a library CLIENT "
 	    "loads\n"
 	    "                             (path or soname; repeatable; never libc)\n"
@@ -272,6 +281,12 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 		break;
 	case O_SIGNATURE:
 		append(&o->signatures, &o->n_signatures, v);
+		break;
+	case O_HEADER:
+		append(&o->headers, &o->n_headers, v);
+		break;
+	case O_PKG_CONFIG:
+		append(&o->pkg_configs, &o->n_pkg_configs, v);
 		break;
 	case O_INSTRUMENT: {
 		const char *why = lp_instrument_refusal(v);
@@ -654,6 +669,8 @@ void lp_options_free(struct lp_options *o)
 	free(o->globs);
 	free(o->signatures);
 	free(o->instrument);
+	free(o->headers);
+	free(o->pkg_configs);
 	free(o->quasi);
 	free(o->given);
 	memset(o, 0, sizeof *o);

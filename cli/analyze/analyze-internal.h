@@ -118,6 +118,12 @@ struct lp_dwarf_fn {
 int lp_dwarf_types(const char *path, bool decls_only, struct lp_dwarf_fn *fns, int n, char *err,
 		   size_t errsize);
 
+/* cli/analyze/header-types.c: looks the names up in the headers (each "<name.h>" or a
+ * path), compiled with the packages' pkg-config --cflags; found is false for a name the
+ * headers do not declare. Returns 0, or -1 when the headers do not compile. */
+int lp_header_types(const char *const *headers, int n_headers, const char *const *pkgs, int n_pkgs,
+		    struct lp_dwarf_fn *fns, int n, char *err, size_t errsize);
+
 /* cli/analyze/signature-parse.c: "name(T,T,...)->T". *name is malloc'ed. */
 int lp_signature_parse(const char *text, char **name, struct lp_ftype *t, char *err,
 		       size_t errsize);

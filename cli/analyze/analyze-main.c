@@ -51,6 +51,8 @@ static int add_functions(const struct lp_analyze_opts *o, const struct lp_client
 		for (int g = 0; g < o->n_globs; g++)
 			if (fnmatch(o->globs[g], syms[i].name, 0) == 0)
 				match = glob_used[g] = true;
+		for (int k = 0; k < o->n_not_ops && match; k++)
+			match = strcmp(o->not_ops[k], syms[i].name) != 0;
 		if (!match)
 			continue;
 		if (plan->n_funcs >= LP_MAX_FUNCS) {
@@ -134,6 +136,103 @@ static int from_dwarf(struct lp_plan *plan, int which, const char *path, bool de
 	free(fns);
 	free(idx);
 	return rc;
+}
+
+static bool wanted(const struct lp_analyze_opts *o, const struct lp_plan_func *f)
+{
+	if (!o->wanted)
+		return f->imported_by_client;
+	for (int i = 0; i < o->n_wanted; i++)
+		if (!strcmp(o->wanted[i], f->name))
+			return true;
+	return false;
+}
+
+/* Types from the headers for the wanted functions that no DWARF typed. */
+static int from_header(const struct lp_analyze_opts *o, struct lp_plan *plan, char *err,
+		       size_t errsize)
+{
+	if (!o->n_headers)
+		return 0;
+	struct lp_dwarf_fn *fns = lp_xcalloc((size_t)plan->n_funcs + 1, sizeof(*fns));
+	int *idx = lp_xcalloc((size_t)plan->n_funcs + 1, sizeof(*idx));
+	int n = 0;
+	for (int i = 0; i < plan->n_funcs; i++) {
+		struct lp_plan_func *f = &plan->funcs[i];
+		bool dup = false; /* one line per name, whichever targets export it */
+		for (int j = 0; j < n && !dup; j++)
+			dup = !strcmp(fns[j].name, f->name);
+		if (f->typed || f->untyped_reason || !wanted(o, f) || dup)
+			continue;
+		fns[n].name = f->name;
+		idx[n++] = i;
+	}
+	int rc = lp_header_types(o->headers, o->n_headers, o->pkg_configs, o->n_pkg_configs, fns, n,
+				 err, errsize);
+	for (int j = 0; !rc && j < n; j++)
+		for (int i = 0; fns[j].found && i < plan->n_funcs; i++)
+			if (!strcmp(plan->funcs[i].name, fns[j].name) && !plan->funcs[i].typed)
+				set_type(&plan->funcs[i], &fns[j].type, "header");
+	free(fns);
+	free(idx);
+	return rc;
+}
+
+/* With headers, a wanted function they do not declare (and no signature types) is named
+ * now, before anything runs. */
+static int check_declared(const struct lp_analyze_opts *o, const struct lp_plan *plan, char *err,
+			  size_t errsize)
+{
+	if (!o->n_headers)
+		return 0;
+	char *list = NULL;
+	size_t len = 0;
+	for (int i = 0; i < plan->n_funcs; i++) {
+		const struct lp_plan_func *f = &plan->funcs[i];
+		bool dup = false;
+		for (int j = 0; j < i && !dup; j++)
+			dup = !strcmp(plan->funcs[j].name, f->name);
+		if (f->typed || f->untyped_reason || !wanted(o, f) || dup)
+			continue;
+		list_add(&list, &len, ", ", f->name);
+	}
+	if (!list)
+		return 0;
+	char *headers = NULL;
+	size_t hlen = 0;
+	for (int i = 0; i < o->n_headers; i++)
+		list_add(&headers, &hlen, ", ", o->headers[i]);
+	fail("%s %s not declared in %s: check the name%s, or give the types with %s "
+	     "'name(...)->...'",
+	     list, strchr(list, ',') ? "are" : "is", headers,
+	     o->n_headers > 1 ? "s and the headers" : " and the header",
+	     o->wanted ? "a signature line" : "--signature");
+	free(list);
+	free(headers);
+	return -1;
+}
+
+/* Marks the out-parameters; each must be a pointer where the function's type is known. */
+static int apply_outs(const struct lp_analyze_opts *o, struct lp_plan *plan, char *err,
+		      size_t errsize)
+{
+	for (int k = 0; k < o->n_outs; k++) {
+		const struct lp_out_param *op = &o->outs[k];
+		for (int i = 0; i < plan->n_funcs; i++) {
+			struct lp_plan_func *f = &plan->funcs[i];
+			if (strcmp(f->name, op->func) || !f->typed)
+				continue;
+			if (op->arg >= f->nargs || op->arg >= LP_MAX_ARGS ||
+			    (f->args[op->arg] != LP_K_PTR && f->args[op->arg] != LP_K_STR))
+				return fail("%s: argument %d of %s is not a pointer (%s types): an "
+					    "out-parameter must be one",
+					    op->where, op->arg + 1, f->name, f->type_source);
+			f->args[op->arg] = LP_K_PTR; /* its address is not recorded as text */
+			f->out_kind[op->arg] = op->kind;
+			f->out_len[op->arg] = (uint16_t)op->len;
+		}
+	}
+	return 0;
 }
 
 struct sig {
@@ -331,8 +430,9 @@ int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *
 		plan->targets[t].has_dwarf = r > 0;
 	}
 	if (from_dwarf(plan, -1, c.path, true, "client DWARF", err, errsize) < 0 ||
-	    apply_signatures(o, plan, err, errsize) || check_imported(&c, plan, err, errsize) ||
-	    lp_sites_plan(plan, err, errsize))
+	    from_header(o, plan, err, errsize) || apply_signatures(o, plan, err, errsize) ||
+	    check_declared(o, plan, err, errsize) || apply_outs(o, plan, err, errsize) ||
+	    check_imported(&c, plan, err, errsize) || lp_sites_plan(plan, err, errsize))
 		goto out;
 	lp_pure_plan(plan);
 	rc = 0;

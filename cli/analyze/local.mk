@@ -8,7 +8,8 @@ libanalyze_a_SOURCES = cli/analyze/analyze.h cli/analyze/analyze-internal.h \
 	cli/analyze/format-value.c cli/analyze/symbolize.c cli/analyze/demangle.c cli/analyze/demangle.h cli/analyze/analyze-sites.c cli/analyze/instrument-refusal.c \
 	cli/analyze/instrument-refusal.h cli/analyze/pure-regions.c cli/analyze/pure-regions.h \
 	cli/analyze/unwind.c cli/analyze/unwind.h \
-	cli/analyze/lib-search.c cli/analyze/lib-search.h
+	cli/analyze/lib-search.c cli/analyze/lib-search.h \
+	cli/analyze/header-types.c
 libanalyze_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS) $(CAPSTONE_CFLAGS)
 
 # ---- Test objects (tests/analyze/): a library with DWARF and without, clients with and
