@@ -81,7 +81,7 @@ AFX_TEST_LDADD = libanalyze.a libatomics-scan.a libcommon.a $(LIBELF_LIBS) $(LIB
 AFX_TESTS = tests/unit/test-analyze-client tests/unit/test-analyze-types \
 	tests/unit/test-analyze-plan tests/unit/test-analyze-format \
 	tests/unit/test-analyze-symbolize tests/unit/test-analyze-pure \
-	tests/unit/test-analyze-lib-search
+	tests/unit/test-analyze-lib-search tests/unit/test-analyze-header
 check_PROGRAMS += $(AFX_TESTS)
 TESTS += $(AFX_TESTS)
 
@@ -90,6 +90,11 @@ tests_unit_test_analyze_client_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
 tests_unit_test_analyze_client_CFLAGS = $(AFX_TEST_CFLAGS)
 tests_unit_test_analyze_client_LDADD = $(AFX_TEST_LDADD)
 tests_unit_test_analyze_client_DEPENDENCIES = libanalyze.a libatomics-scan.a libcommon.a $(AFX_OBJS)
+
+tests_unit_test_analyze_header_SOURCES = tests/unit/test-analyze-header.c
+tests_unit_test_analyze_header_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
+tests_unit_test_analyze_header_CFLAGS = $(AFX_TEST_CFLAGS)
+tests_unit_test_analyze_header_LDADD = $(AFX_TEST_LDADD)
 
 tests_unit_test_analyze_types_SOURCES = tests/unit/test-analyze-types.c tests/unit/test-analyze-util.h
 tests_unit_test_analyze_types_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
