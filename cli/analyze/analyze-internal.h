@@ -26,7 +26,14 @@ struct lp_client {
 	char **imports; /* names of its undefined dynamic symbols, sorted */
 	int n_imports;
 	const char *runtime; /* a sanitizer linked in statically (__asan_init defined), or NULL */
+	/* its LP_CLIENT_NOTES section (a client --emit-client wrote), NUL-terminated, or NULL */
+	char *notes;
 };
+
+/* A client's own notes for lineup-preload, one a line: "setup NAME" (a function of the
+ * threads' set-up, never an operation) and "out NAME ARG KIND LEN" (argument ARG, from 0,
+ * is an out-parameter of LEN bytes printed as kind token KIND, "u1" for bytes). */
+#define LP_CLIENT_NOTES ".lineup_client"
 /* Finds the client (PATH lookup when name has no slash) and checks it is a dynamically
  * linked x86-64 ELF executable. */
 int lp_client_open(const char *name, struct lp_client *c, char *err, size_t errsize);

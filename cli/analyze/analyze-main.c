@@ -391,15 +391,77 @@ static void resolve_imports(struct lp_plan *plan)
 	}
 }
 
-int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *err, size_t errsize)
+/* The client's own notes (LP_CLIENT_NOTES) added to the options: an emitted client says
+ * which functions are set-up and which arguments are out-parameters, so it reruns as is.
+ * Returns malloc'ed arrays in *o2 (free with notes_free); unknown lines are ignored. */
+static void client_notes(const struct lp_client *c, const struct lp_analyze_opts *o,
+			 struct lp_analyze_opts *o2)
+{
+	*o2 = *o;
+	if (!c->notes)
+		return;
+	o2->not_ops = lp_xcalloc((size_t)o->n_not_ops + 1, sizeof *o2->not_ops);
+	memcpy(o2->not_ops, o->not_ops, sizeof *o->not_ops * (size_t)o->n_not_ops);
+	struct lp_out_param *outs = lp_xcalloc((size_t)o->n_outs + 1, sizeof *outs);
+	memcpy(outs, o->outs, sizeof *outs * (size_t)o->n_outs);
+	for (char *line = c->notes; line && *line;) {
+		char *end = strchr(line, '\n');
+		if (end)
+			*end = 0;
+		char name[256], kind[8];
+		int arg;
+		unsigned len;
+		if (!strncmp(line, "setup ", 6) && sscanf(line, "setup %255s", name) == 1 &&
+		    !strcmp(line + 6, name)) {
+			o2->not_ops = lp_xrealloc(o2->not_ops, sizeof *o2->not_ops *
+								   (size_t)(o2->n_not_ops + 1));
+			o2->not_ops[o2->n_not_ops++] = line + 6;
+		} else if (!strncmp(line, "out ", 4) &&
+			   sscanf(line, "out %255s %d %7s %u", name, &arg, kind, &len) == 4 &&
+			   !strncmp(line + 4, name, strlen(name)) && arg >= 0 &&
+			   arg < LP_MAX_ARGS && len && len <= LP_MAX_OUT) {
+			int k = -1;
+			for (int i = 0; i < LP_K_COUNT; i++)
+				if (!strcmp(kind, lp_kind_token((enum lp_kind)i)))
+					k = i;
+			if (k >= 0) {
+				outs = lp_xrealloc(outs, sizeof *outs * (size_t)(o2->n_outs + 1));
+				line[4 + strlen(name)] = 0;
+				outs[o2->n_outs++] =
+				    (struct lp_out_param){.func = line + 4,
+							  .arg = arg,
+							  .kind = (enum lp_kind)k,
+							  .len = len,
+							  .where = "the client's notes"};
+			}
+		}
+		line = end ? end + 1 : NULL;
+	}
+	o2->outs = outs;
+}
+
+static void notes_free(const struct lp_analyze_opts *o, struct lp_analyze_opts *o2)
+{
+	if (o2->not_ops != o->not_ops)
+		free(o2->not_ops);
+	if (o2->outs != o->outs)
+		free((void *)o2->outs);
+}
+
+int lp_analyze_try(const struct lp_analyze_opts *given, struct lp_plan **out, char *err,
+		   size_t errsize)
 {
 	*out = NULL;
+	const struct lp_analyze_opts *o = given;
 	if (!o->client)
 		return fail("no client program given: name the program to run after the options");
 	struct lp_client c;
 	struct lp_closure cl = {0};
 	if (lp_client_open(o->client, &c, err, errsize))
 		return -1;
+	struct lp_analyze_opts with_notes;
+	client_notes(&c, given, &with_notes);
+	o = &with_notes;
 	struct lp_plan *plan = lp_xcalloc(1, sizeof(*plan));
 	plan->client_path = lp_xstrdup(c.path);
 	bool *glob_used = lp_xcalloc((size_t)o->n_globs + 1, sizeof(*glob_used));
@@ -438,6 +500,7 @@ int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *
 	rc = 0;
 out:
 	free(glob_used);
+	notes_free(given, &with_notes);
 	lp_closure_free(&cl);
 	lp_client_free(&c);
 	if (rc)

@@ -58,10 +58,23 @@ expect_no_out ' ret 2' "every thread attached before its first operation (not SL
 
 # the campaign finds the duplicated item, visible only through the out-parameter
 gen libslotq-dup-stripped.so "$T/dup.lineup"
-lp_run --test dup.lineup --random 30 --shape 2x1 --seed 1
+lp_run --test dup.lineup --random 30 --shape 2x1 --seed 1 --emit-client client.c
 expect_status 1 "random campaign on the stripped buggy queue: a violation"
 expect_out 'slotq_pop\(q, out int\)' "the failing test pops through the out-parameter"
 expect_out ' -> 0 out=6$' "the report shows the item both pops got"
+# the emitted client includes the header, builds with the command it gives and reruns
+# as it is: set-up calls are no operations, the out-parameter is in the results
+build=$(sed -n 's/^ \* Build it with: *//p' "$T/client.c")
+grep -q '^#include ".*inc/slotq.h"$' "$T/client.c" && grep -q '&out0' "$T/client.c"
+ok $? "the emitted client includes the header and passes the out-parameter's address"
+if (cd "$T" && eval "$build") 2>"$T/cc.err"; then
+	lp_run -- ./client
+	expect_status 1 "the emitted client, run as it is, shows the violation"
+	expect_out ' -> 0 out=6$' "through the out-parameter"
+	expect_no_out 'slotq_attach\(' "its set-up calls are no operations"
+else
+	ok 1 "the emitted client builds: $(head -n 3 "$T/cc.err")"
+fi
 gen libslotq-stripped.so "$T/ok.lineup"
 lp_run --test ok.lineup --random 30 --shape 2x1 --seed 1
 expect_status 0 "the same campaign on the fixed twin: no violation"
