@@ -436,10 +436,14 @@ EXTRA_DIST += $(LP_PROG_DIR)/bghelper.h $(LP_PROG_DIR)/bghelper.c $(LP_PROG_DIR)
 
 # ---- a stripped library and its header (issue 35): types from slotq.h alone, thread-init,
 # out-parameters. Linked with -s (strip-all: no symbol table, no DWARF), -g0.
-LP_HEADER_LIBS = $(LP_PROG_DIR)/libslotq-stripped.so $(LP_PROG_DIR)/libslotq-dup-stripped.so
+LP_HEADER_LIBS = $(LP_PROG_DIR)/libslotq-stripped.so $(LP_PROG_DIR)/libslotq-dup-stripped.so \
+	$(LP_PROG_DIR)/libslotq-helper.so
 check_DATA += $(LP_HEADER_LIBS)
 CLEANFILES += $(LP_HEADER_LIBS)
-EXTRA_DIST += $(LP_PROG_DIR)/slotq.h $(LP_PROG_DIR)/slotq.c
+EXTRA_DIST += $(LP_PROG_DIR)/slotq.h $(LP_PROG_DIR)/slotq.c $(LP_PROG_DIR)/slotq-helper.c
+$(LP_PROG_DIR)/libslotq-helper.so: $(LP_PROG_DIR)/slotq-helper.c $(LP_PROG_DIR)/slotq.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 -s $(srcdir)/$(LP_PROG_DIR)/slotq-helper.c
 $(LP_PROG_DIR)/libslotq-stripped.so: $(LP_PROG_DIR)/slotq.c $(LP_PROG_DIR)/slotq.h
 	$(LP_PROG_MKDIR)
 	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 -s $(srcdir)/$(LP_PROG_DIR)/slotq.c

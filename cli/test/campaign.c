@@ -29,6 +29,13 @@ static void absolute_targets(struct lp_tdesc *g)
 			free(g->targets[i]);
 			g->targets[i] = lp_buf_take(&b);
 		}
+	for (int i = 0; i < g->n_helpers; i++)
+		if (strchr(g->helpers[i], '/') && g->helpers[i][0] != '/') {
+			struct lp_buf b = {0};
+			lp_buf_printf(&b, "%s/%s", cwd, g->helpers[i]);
+			free(g->helpers[i]);
+			g->helpers[i] = lp_buf_take(&b);
+		}
 	for (int i = 0; i < g->n_headers; i++)
 		if (g->headers[i][0] != '<' && g->headers[i][0] != '/') {
 			struct lp_buf b = {0};

@@ -66,6 +66,19 @@ static long value_of(const struct lp_tcall *c, const struct lp_targ *a, int thre
 		return thread;
 	case LP_TARG_OUT:
 		return (long)(uintptr_t)lp_xcalloc(1, lp_targ_out_size(a));
+	case LP_TARG_BYTES:
+		return (long)(uintptr_t)lp_xcalloc(1, (size_t)a->i);
+	case LP_TARG_FN: {
+		dlerror();
+		void *p = dlsym(RTLD_DEFAULT, a->s);
+		if (!p)
+			lp_die(
+			    LP_EXIT_USAGE,
+			    "%s:%d: fn %s: no function '%s' in the targets or helpers: check its "
+			    "name and the target and helper lines",
+			    desc->path, c->line, a->s, a->s);
+		return (long)(uintptr_t)p;
+	}
 	case LP_TARG_INT:
 		return (long)a->i;
 	case LP_TARG_STR:
@@ -151,6 +164,10 @@ int main(int argc, char **argv)
 		if (!dlopen(d.targets[i], RTLD_NOW | RTLD_GLOBAL))
 			lp_die(LP_EXIT_USAGE, "%s:%d: cannot load target '%s': %s", argv[1],
 			       d.target_lines[i], d.targets[i], dlerror());
+	for (int i = 0; i < d.n_helpers; i++) /* for fn arguments; not targets */
+		if (!dlopen(d.helpers[i], RTLD_NOW | RTLD_GLOBAL))
+			lp_die(LP_EXIT_USAGE, "%s:%d: cannot load helper '%s': %s", argv[1],
+			       d.helper_lines[i], d.helpers[i], dlerror());
 	var_names = lp_xcalloc((size_t)d.n_init + 1, sizeof *var_names);
 	var_values = lp_xcalloc((size_t)d.n_init + 1, sizeof *var_values);
 	for (int i = 0; i < d.n_init; i++) {

@@ -37,13 +37,13 @@ static void build_comment(const struct lp_tdesc *t, FILE *f)
 	fputs("/* A client equivalent to the failing test below, written by lineup-preload.\n"
 	      " * Build it with:  cc -g -pthread -o client client.c",
 	      f);
-	for (int i = 0; i < t->n_targets; i++) {
-		const char *slash = strrchr(t->targets[i], '/');
+	for (int i = 0; i < t->n_targets + t->n_helpers; i++) {
+		const char *lib = i < t->n_targets ? t->targets[i] : t->helpers[i - t->n_targets];
+		const char *slash = strrchr(lib, '/');
 		if (slash)
-			fprintf(f, " %s -Wl,-rpath,%.*s", t->targets[i],
-				(int)(slash - t->targets[i]), t->targets[i]);
+			fprintf(f, " %s -Wl,-rpath,%.*s", lib, (int)(slash - lib), lib);
 		else
-			fprintf(f, " -l:%s", t->targets[i]);
+			fprintf(f, " -l:%s", lib);
 	}
 	for (int i = 0; i < t->n_pkg_configs; i++)
 		fprintf(f, " $(pkg-config --cflags --libs %s)", t->pkg_configs[i]);
@@ -54,7 +54,9 @@ static void build_comment(const struct lp_tdesc *t, FILE *f)
 	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
 		fprintf(f, " *   %s\n", line);
 	free(text);
-	fputs(" */\n#include <pthread.h>\n#include <stddef.h>\n", f);
+	fputs(" */\n#define _GNU_SOURCE\n#include <dlfcn.h>\n#include <pthread.h>\n#include "
+	      "<stddef.h>\n",
+	      f);
 	for (int i = 0; i < t->n_headers; i++)
 		fprintf(f, t->headers[i][0] == '<' ? "#include %s\n" : "#include \"%s\"\n",
 			t->headers[i]);
@@ -123,6 +125,8 @@ static void out_objects(const struct lp_tcall *c, int n, int *next, FILE *f)
 	for (int k = 0; k < n; k++)
 		for (int a = 0; a < c[k].n_args; a++) {
 			const struct lp_targ *x = &c[k].args[a];
+			if (x->kind == LP_TARG_BYTES)
+				fprintf(f, "\tunsigned char buf%d[%lld] = {0};\n", (*next)++, x->i);
 			if (x->kind != LP_TARG_OUT)
 				continue;
 			if (x->out == LP_TOUT_BYTES)
@@ -148,6 +152,10 @@ static void emit_call(const struct lp_tcall *c, const char *bind, int thread, in
 			fprintf(f, "%d", thread);
 		else if (x->kind == LP_TARG_OUT)
 			fprintf(f, x->out == LP_TOUT_BYTES ? "out%d" : "&out%d", (*next)++);
+		else if (x->kind == LP_TARG_BYTES)
+			fprintf(f, "buf%d", (*next)++);
+		else if (x->kind == LP_TARG_FN) /* as the driver: a target's is its trampoline */
+			fprintf(f, "dlsym(RTLD_DEFAULT, \"%s\")", x->s);
 		else { /* a concrete literal prints as C */
 			struct lp_tcall one = {
 			    .func = (char *)"", .args = (struct lp_targ *)x, .n_args = 1};

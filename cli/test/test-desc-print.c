@@ -70,6 +70,10 @@ void lp_tdesc_free(struct lp_tdesc *d)
 		free(d->headers[i]);
 	free(d->headers);
 	free(d->header_lines);
+	for (int i = 0; i < d->n_helpers; i++)
+		free(d->helpers[i]);
+	free(d->helpers);
+	free(d->helper_lines);
 	for (int i = 0; i < d->n_pkg_configs; i++)
 		free(d->pkg_configs[i]);
 	free(d->pkg_configs);
@@ -139,6 +143,8 @@ void lp_tdesc_copy(struct lp_tdesc *dst, const struct lp_tdesc *src)
 	dst->headers = copy_strs(src->headers, src->n_headers);
 	dst->header_lines = copy_ints(src->header_lines, src->n_headers);
 	dst->pkg_configs = copy_strs(src->pkg_configs, src->n_pkg_configs);
+	dst->helpers = copy_strs(src->helpers, src->n_helpers);
+	dst->helper_lines = copy_ints(src->helper_lines, src->n_helpers);
 	dst->pkg_config_lines = copy_ints(src->pkg_config_lines, src->n_pkg_configs);
 	dst->threads =
 	    src->n_threads ? lp_xcalloc((size_t)src->n_threads, sizeof *dst->threads) : NULL;
@@ -188,6 +194,12 @@ static void print_arg(const struct lp_targ *a, FILE *f)
 	case LP_TARG_THREAD:
 		fputs("$thread", f);
 		break;
+	case LP_TARG_BYTES:
+		fprintf(f, "bytes %lld", a->i);
+		break;
+	case LP_TARG_FN:
+		fprintf(f, "fn %s", a->s);
+		break;
 	case LP_TARG_OUT:
 		fprintf(f, "out %s", lp_tout_name(a->out));
 		if (a->out == LP_TOUT_BYTES)
@@ -226,6 +238,8 @@ void lp_tdesc_print(const struct lp_tdesc *d, FILE *f)
 		fprintf(f, "header    %s\n", d->headers[i]);
 	for (int i = 0; i < d->n_pkg_configs; i++)
 		fprintf(f, "pkg-config %s\n", d->pkg_configs[i]);
+	for (int i = 0; i < d->n_helpers; i++)
+		fprintf(f, "helper    %s\n", d->helpers[i]);
 	for (int i = 0; i < d->n_init; i++) {
 		fputs("init      ", f);
 		if (d->init[i].bind)

@@ -189,7 +189,7 @@ static int concrete(struct parser *ps, struct lp_targ *a)
 	if (!id)
 		return fail(ps,
 			    "bad argument at '%.20s': use an integer, a \"string\", NULL, a "
-			    "variable bound by init, $thread or out TYPE",
+			    "variable bound by init, $thread, out TYPE, bytes N or fn NAME",
 			    ps->p);
 	if (!strcmp(id, "NULL")) {
 		free(id);
@@ -200,6 +200,20 @@ static int concrete(struct parser *ps, struct lp_targ *a)
 	if (!strcmp(id, "out") && is_ident_start(*ps->p)) {
 		free(id);
 		return out_param(ps, a);
+	}
+	if (!strcmp(id, "bytes") && isdigit((unsigned char)*ps->p)) {
+		free(id);
+		long long n;
+		if (integer(ps, &n) != 0 || n < 1 || n > LP_TBYTES_MAX)
+			return fail(ps, "bytes needs a size from 1 to %d: write e.g. bytes 64",
+				    LP_TBYTES_MAX);
+		a->kind = LP_TARG_BYTES, a->i = n;
+		return 0;
+	}
+	if (!strcmp(id, "fn") && is_ident_start(*ps->p)) {
+		free(id);
+		a->kind = LP_TARG_FN, a->s = ident(ps);
+		return 0;
 	}
 	if (!bound(ps->d, id)) {
 		int e =
@@ -352,6 +366,9 @@ static int value_directive(struct parser *ps, const char *word)
 	if (!strcmp(word, "target"))
 		add_value(&d->targets, &d->target_lines, &d->n_targets, relative_to(d, v),
 			  ps->line);
+	else if (!strcmp(word, "helper"))
+		add_value(&d->helpers, &d->helper_lines, &d->n_helpers, relative_to(d, v),
+			  ps->line);
 	else if (!strcmp(word, "signature"))
 		add_value(&d->signatures, &d->signature_lines, &d->n_signatures, v, ps->line);
 	else if (!strcmp(word, "header")) {
@@ -449,8 +466,8 @@ static int thread_directive(struct parser *ps)
 }
 
 #define LP_DIRECTIVES                                                                              \
-	"target, signature, header, pkg-config, init, thread-init, thread-fini, op, final or "     \
-	"thread"
+	"target, signature, header, pkg-config, helper, init, thread-init, thread-fini, op, "      \
+	"final or thread"
 
 static int directive(struct parser *ps, char *line)
 {
@@ -465,7 +482,7 @@ static int directive(struct parser *ps, char *line)
 	ps->in_main = !strcmp(word, "init") || !strcmp(word, "final");
 	int r;
 	if (!strcmp(word, "target") || !strcmp(word, "signature") || !strcmp(word, "header") ||
-	    !strcmp(word, "pkg-config"))
+	    !strcmp(word, "pkg-config") || !strcmp(word, "helper"))
 		r = value_directive(ps, word);
 	else if (!strcmp(word, "init"))
 		r = init_directive(ps);

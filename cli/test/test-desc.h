@@ -23,7 +23,10 @@ enum lp_targ_kind {
 	LP_TARG_SET,	/* {x, y, z}: set[0..n_set-1], each concrete (op lines only) */
 	LP_TARG_THREAD, /* $thread: the test thread's index from 0 (not in init or final) */
 	LP_TARG_OUT,	/* out T: a pointer to a fresh zeroed object; out says T, i its size */
+	LP_TARG_BYTES,	/* bytes N: a pointer to a fresh zeroed buffer of i bytes (input) */
+	LP_TARG_FN,	/* fn NAME: the address of function s of a target or helper */
 };
+#define LP_TBYTES_MAX (1 << 20) /* bytes N: at most this N */
 
 /* What an out-parameter points to; its value after the call joins the call's result. */
 enum lp_tout { LP_TOUT_INT, LP_TOUT_LONG, LP_TOUT_PTR, LP_TOUT_DOUBLE, LP_TOUT_BYTES };
@@ -66,6 +69,11 @@ struct lp_tdesc {
 	char **headers, **pkg_configs;
 	int *header_lines, *pkg_config_lines;
 	int n_headers, n_pkg_configs;
+	/* helper lines: libraries loaded for fn arguments, not targets (paths resolved
+	 * like targets) */
+	char **helpers;
+	int *helper_lines;
+	int n_helpers;
 	/* thread-init / thread-fini: run by every test thread before its first and after
 	 * its last call; not operations */
 	struct lp_tcall *thread_init, *thread_fini;

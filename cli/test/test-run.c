@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/run/run-server.h"
 #include "lineup/buf.h"
@@ -85,6 +86,12 @@ bool lp_test_prepare(struct lp_options *o, struct lp_tdesc *d, char **argv)
 		       "'%s' names no target: add a line 'target LIB' (a soname, or a path "
 		       "relative to the file) or give --target",
 		       o->test);
+	for (int i = 0; i < d->n_helpers; i++) /* the driver loads them, as a path or soname */
+		if (strchr(d->helpers[i], '/') && access(d->helpers[i], R_OK))
+			lp_die(LP_EXIT_USAGE,
+			       "%s:%d: cannot load helper '%s': %m: give its path "
+			       "(relative to the description) or its soname",
+			       o->test, d->helper_lines[i], d->helpers[i]);
 	add_values(o, d);
 	argv[0] = lp_find_driver();
 	argv[1] = (char *)o->test;

@@ -8,10 +8,10 @@
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_cmd cc gcc
-lp_require_prog libslotq-stripped.so libslotq-dup-stripped.so
+lp_require_prog libslotq-stripped.so libslotq-dup-stripped.so libslotq-helper.so
 
 mkdir -p "$T/inc"
-cp "$P/libslotq-stripped.so" "$P/libslotq-dup-stripped.so" "$T/"
+cp "$P/libslotq-stripped.so" "$P/libslotq-dup-stripped.so" "$P/libslotq-helper.so" "$T/"
 cp "$top_srcdir/tests/progs/slotq.h" "$T/inc/"
 if readelf -S "$T/libslotq-dup-stripped.so" | grep -q -e '\.symtab' -e '\.debug_info'; then
 	ok 1 "the library is stripped (no .symtab, no DWARF)"
@@ -90,6 +90,27 @@ printf 'signature slotq_pop(ptr,ptr)->int\n' >> "$T/partial.lineup"
 lp_run --replay c: --test "$T/partial.lineup"
 expect_status 0 "a signature line types what the header does not declare"
 expect_out '^0\.1 ret 0 out=5$' "out-parameters work with signature types"
+
+# fn NAME: a helper library's function by address; bytes N: a fresh zeroed buffer
+cat > "$T/fn.lineup" <<DESC
+target      ./libslotq-stripped.so
+helper      ./libslotq-helper.so
+header      inc/slotq.h
+init        q = slotq_new()
+init        slotq_attach(q, 7)
+init        slotq_push(q, 5)
+thread-init slotq_attach(q, \$thread)
+thread      slotq_map(q, fn slotq_helper_double); slotq_pop(q, out int)
+thread      slotq_zeros(bytes 16, 16)
+DESC
+lp_run --replay c: --test "$T/fn.lineup"
+expect_status 0 "fn and bytes arguments: --replay c:"
+expect_out '^0\.1 ret 0 out=10$' "the helper's function was called by the target through its address"
+expect_out '^0\.2 ret 16$' "bytes 16 is a zeroed buffer of 16 bytes"
+expect_no_out 'slotq_helper_double\(' "the helper's function is no operation"
+sed 's|^helper .*|helper ./libnope.so|' "$T/fn.lineup" > "$T/nohelper.lineup"
+lp_run --test "$T/nohelper.lineup"
+expect_error "nohelper\.lineup:2: cannot load helper"
 
 # errors in the new lines: FILE:LINE
 printf 'target ./libslotq-stripped.so\nthread slotq_pop(NULL, out short)\n' > "$T/bad1.lineup"

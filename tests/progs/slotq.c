@@ -76,3 +76,21 @@ slotq_status slotq_pop(slotq_t *q, slotq_item *out)
 	pthread_mutex_unlock(&q->lock);
 	return SLOTQ_OK;
 }
+
+int slotq_map(slotq_t *q, slotq_item (*f)(slotq_item))
+{
+	pthread_mutex_lock(&q->lock);
+	int n = q->tail - q->head;
+	for (int i = q->head; i < q->tail; i++)
+		q->items[i % CAP] = f(q->items[i % CAP]);
+	pthread_mutex_unlock(&q->lock);
+	return n;
+}
+
+int slotq_zeros(const void *buf, int n)
+{
+	int z = 0;
+	for (int i = 0; i < n; i++)
+		z += ((const unsigned char *)buf)[i] == 0;
+	return z;
+}

@@ -16,4 +16,11 @@ slotq_status slotq_push(slotq_t *q, slotq_item v);
 /* SLOTQ_OK and the oldest item in *out, or SLOTQ_EMPTY. */
 slotq_status slotq_pop(slotq_t *q, slotq_item *out);
 
+/* Applies f to every item (a callback: fn NAME in a description); returns how many. */
+int slotq_map(slotq_t *q, slotq_item (*f)(slotq_item));
+/* How many of the n bytes at buf are zero (a fresh buffer: bytes N). */
+int slotq_zeros(const void *buf, int n);
+/* In libslotq-helper.so, a helper library: doubles v. */
+slotq_item slotq_helper_double(slotq_item v);
+
 #endif

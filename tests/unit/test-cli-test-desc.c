@@ -143,12 +143,14 @@ static const char header_test[] =
     "header      inc/slotq.h\n"
     "header      <glib.h>\n"
     "pkg-config  glib-2.0\n"
+    "helper      ./libh.so\n"
     "init        q = slotq_new()\n"
     "thread-init slotq_attach(q, $thread)\n"
     "thread-fini slotq_detach(q)\n"
     "op          slotq_pop(q, out int)\n"
     "op          slotq_read(q, out bytes 16, out double, out ptr, out long)\n"
-    "op          slotq_push(q, $thread)\n";
+    "op          slotq_push(q, $thread)\n"
+    "op          slotq_map(q, fn dbl, bytes 8)\n";
 
 /* header, pkg-config, thread-init, thread-fini, $thread and out-parameters (issue 35). */
 static void parses_the_header_vocabulary(void **state)
@@ -181,6 +183,12 @@ static void parses_the_header_vocabulary(void **state)
 	assert_int_equal(r[4].out, LP_TOUT_LONG);
 	assert_string_equal(lp_tout_ctype(LP_TOUT_BYTES), "unsigned char");
 	assert_int_equal(d.ops[2].args[1].kind, LP_TARG_THREAD);
+	assert_int_equal(d.n_helpers, 1);
+	assert_string_equal(d.helpers[0], "dir/./libh.so");
+	assert_int_equal(d.ops[3].args[1].kind, LP_TARG_FN);
+	assert_string_equal(d.ops[3].args[1].s, "dbl");
+	assert_int_equal(d.ops[3].args[2].kind, LP_TARG_BYTES);
+	assert_int_equal(d.ops[3].args[2].i, 8);
 	/* printed back and parsed again: the same text; copies keep the new lines (an
 	 * absolute folder, so the relative header stays as it is) */
 	lp_tdesc_free(&d);
@@ -197,6 +205,8 @@ static void parses_the_header_vocabulary(void **state)
 	assert_non_null(strstr(once, "thread-fini slotq_detach(q)\n"));
 	assert_non_null(
 	    strstr(once, "slotq_read(q, out bytes 16, out double, out ptr, out long)\n"));
+	assert_non_null(strstr(once, "helper    /x/./libh.so\n"));
+	assert_non_null(strstr(once, "slotq_map(q, fn dbl, bytes 8)\n"));
 	free(once), free(copied);
 	lp_tdesc_free(&d), lp_tdesc_free(&e), lp_tdesc_free(&c);
 	/* a variable may still be called out */
@@ -228,6 +238,8 @@ static void refuses_malformed_header_vocabulary(void **state)
 	refuses("target l.so\nthread-fini bye()\nop bye()\n",
 		"t.lineup:3: bye is called by thread-init or thread-fini");
 	refuses("target l.so\nthread-init\nthread f()\n", "t.lineup:2: expected a call");
+	refuses("target l.so\nthread f(bytes 0)\n", "t.lineup:2: bytes needs a size");
+	refuses("target l.so\nhelper\nthread f()\n", "t.lineup:2: helper needs a value");
 	refuses("target l.so\nthread-exit f()\nthread f()\n",
 		"t.lineup:2: unknown directive 'thread-exit'");
 }
