@@ -151,6 +151,10 @@ static char *header_list(const char *const *headers, int n)
 	return lp_buf_take(&b);
 }
 
+static int header_types(const char *const *shown, const char *const *headers, int n_headers,
+			const char *const *pkgs, int n_pkgs, struct lp_dwarf_fn *fns, int n,
+			char *err, size_t errsize);
+
 int lp_header_types(const char *const *headers, int n_headers, const char *const *pkgs, int n_pkgs,
 		    struct lp_dwarf_fn *fns, int n, char *err, size_t errsize)
 {
@@ -158,11 +162,36 @@ int lp_header_types(const char *const *headers, int n_headers, const char *const
 		fns[i].found = false;
 	if (!n_headers || !n)
 		return 0;
+	/* the unit is compiled in its own folder: paths made absolute */
+	char **abs = lp_xcalloc((size_t)n_headers, sizeof *abs);
+	for (int i = 0; i < n_headers; i++) {
+		if (headers[i][0] == '<') {
+			abs[i] = lp_xstrdup(headers[i]);
+			continue;
+		}
+		abs[i] = access(headers[i], R_OK) ? NULL : realpath(headers[i], NULL);
+		if (!abs[i]) {
+			fail("cannot read header '%s': %s: give a path (relative to the "
+			     "description) or <name.h> from the include path",
+			     headers[i], strerror(errno));
+			for (int j = 0; j < i; j++)
+				free(abs[j]);
+			free(abs);
+			return -1;
+		}
+	}
+	int rc = header_types(headers, (const char *const *)abs, n_headers, pkgs, n_pkgs, fns, n,
+			      err, errsize);
 	for (int i = 0; i < n_headers; i++)
-		if (headers[i][0] != '<' && access(headers[i], R_OK))
-			return fail("cannot read header '%s': %s: give a path (relative to the "
-				    "description) or <name.h> from the include path",
-				    headers[i], strerror(errno));
+		free(abs[i]);
+	free(abs);
+	return rc;
+}
+
+static int header_types(const char *const *shown, const char *const *headers, int n_headers,
+			const char *const *pkgs, int n_pkgs, struct lp_dwarf_fn *fns, int n,
+			char *err, size_t errsize)
+{
 	struct lp_buf cflags = {0};
 	if (pkg_cflags(pkgs, n_pkgs, &cflags, err, errsize)) {
 		lp_buf_free(&cflags);
@@ -174,7 +203,7 @@ int lp_header_types(const char *const *headers, int n_headers, const char *const
 	lp_buf_printf(&d, "%s/lineup-header.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
 	char *dir = lp_buf_take(&d);
 	bool *skip = lp_xcalloc((size_t)n, sizeof *skip);
-	char *names = header_list(headers, n_headers);
+	char *names = header_list(shown, n_headers);
 	int rc = -1;
 	char unit[4200] = "", so[4200] = "";
 	if (!mkdtemp(dir)) {

@@ -56,6 +56,14 @@ expect_out '^0\.2 ret 1 out=0$' "an enum result, the object left as it was (zero
 expect_no_out 'slotq_attach\(0x[0-9a-f]+, [01]\)' "thread-init calls are no operations"
 expect_no_out ' ret 2' "every thread attached before its first operation (not SLOTQ_DETACHED)"
 
+# checked in full: a violation; the JSON report and the observations carry the values
+lp_run --test "$T/fixed.lineup" --json "$T/r.json" --observations "$T/obs.txt"
+expect_status 1 "the fixed test on the buggy queue: a violation"
+grep -q 'ret 0 out=5' "$T/r.json"
+ok $? "the JSON report has the out-parameter's value in the results"
+grep -q '^0\.1 ret 0 out=5$' "$T/obs.txt"
+ok $? "the observations have it"
+
 # the campaign finds the duplicated item, visible only through the out-parameter
 gen libslotq-dup-stripped.so "$T/dup.lineup"
 lp_run --test dup.lineup --random 30 --shape 2x1 --seed 1 --emit-client client.c
@@ -103,7 +111,7 @@ thread-init slotq_attach(q, \$thread)
 thread      slotq_map(q, fn slotq_helper_double); slotq_pop(q, out int)
 thread      slotq_zeros(bytes 16, 16)
 DESC
-lp_run --replay c: --test "$T/fn.lineup"
+lp_run --replay c: --test fn.lineup # relative: the header is relative to the working folder
 expect_status 0 "fn and bytes arguments: --replay c:"
 expect_out '^0\.1 ret 0 out=10$' "the helper's function was called by the target through its address"
 expect_out '^0\.2 ret 16$' "bytes 16 is a zeroed buffer of 16 bytes"
