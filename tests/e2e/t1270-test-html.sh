@@ -1,5 +1,5 @@
 #!/bin/sh
-# t1260-test-html.sh — generated tests with --html and --export: the campaign's page
+# t1270-test-html.sh — generated tests with --html and --export: the campaign's page
 # carries the tests run and the failing test's own report (its history, schedule and
 # closest serial execution), and the export is that test's violating history.
 . "$top_srcdir/tests/e2e/test-lib.sh"
