@@ -107,6 +107,32 @@ static unsigned check_slots(const struct lp_options *o)
 	return 1 + LP_LANES_PER_WORKER * jobs;
 }
 
+/* Which objects are instrumented, and a warning per library a target calls into whose
+ * atomic instructions (its locks) are not (cli/analyze/uninstrumented-deps.c). */
+static void deps_summary(struct lp_ctx *c)
+{
+	const struct lp_plan *plan = c->plan;
+	size_t n =
+	    plan->level == LP_SITES_NONE ? 0 : (size_t)(plan->n_targets + plan->n_instrument);
+	c->sum.n_instrumented = n;
+	c->sum.instrumented = lp_xcalloc(n ? n : 1, sizeof *c->sum.instrumented);
+	for (size_t i = 0; i < n; i++)
+		c->sum.instrumented[i] = lp_plan_object_name(plan, (int)i);
+	for (int i = 0; i < plan->n_uninstrumented; i++) {
+		const struct lp_plan_dep *d = &plan->uninstrumented[i];
+		struct lp_buf b = {0};
+		lp_buf_printf(&b,
+			      "%s calls into %s, whose %zu atomic instruction%s (its locks?) %s "
+			      "not instrumented: interleavings there are not explored; add "
+			      "--instrument %s",
+			      plan->targets[d->target].name, d->name, d->n_atomics,
+			      d->n_atomics == 1 ? "" : "s", d->n_atomics == 1 ? "is" : "are",
+			      d->name);
+		lp_summary_warn(&c->sum, lp_buf_str(&b));
+		lp_buf_free(&b);
+	}
+}
+
 /* What the summary knows before the phases run: the bound, the targets, the criterion. */
 static void summary_begin(struct lp_ctx *c, const struct lp_options *o)
 {
@@ -120,6 +146,7 @@ static void summary_begin(struct lp_ctx *c, const struct lp_options *o)
 	c->sum.targets = lp_xcalloc(c->sum.n_targets, sizeof *c->sum.targets);
 	for (int i = 0; i < c->plan->n_targets; i++)
 		c->sum.targets[i] = c->plan->targets[i].name;
+	deps_summary(c);
 	/* Untyped functions the client does not import are common (a library exports more than
 	 * a test calls) and harmless: one reached anyway (dlsym) ends the run with an error
 	 * naming it. Only -v mentions them up front. */
@@ -252,6 +279,7 @@ int main(int argc, char **argv)
 	lp_progress_start(!o.quiet, isatty(2), isatty(2) ? 0.25 : progress_interval());
 	rc = lp_phases_run(&c);
 	free(c.sum.targets);
+	free(c.sum.instrumented);
 	lp_summary_free(&c.sum);
 	lp_keyset_clear(&c.p1.histories);
 	lp_keyset_clear(&c.p1.call_keys);

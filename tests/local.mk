@@ -293,6 +293,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0160-load-prethreaded-client.sh \
 	tests/e2e/t0170-load-dlopened-target.sh \
 	tests/e2e/t0180-load-soname.sh \
+	tests/e2e/t0181-load-dependency-atomics.sh \
 	tests/e2e/t0200-types-no-dwarf.sh \
 	tests/e2e/t0210-types-signature.sh \
 	tests/e2e/t0300-correct-queue-lock.sh \
@@ -449,6 +450,21 @@ $(LP_PROG_DIR)/client-bgcount $(LP_PROG_DIR)/client-bgcount-race: $(LP_PROG_DIR)
 		$(LP_PROG_DIR)/lib$(patsubst client-%,%,$(@F)).so
 EXTRA_DIST += $(LP_PROG_DIR)/bghelper.h $(LP_PROG_DIR)/bghelper.c $(LP_PROG_DIR)/bgcount.h \
 	$(LP_PROG_DIR)/bgcount.c $(LP_PROG_DIR)/client-bgcount.c
+
+# ---- a target whose lock lives in a dependency (issue 35): libspincount.so links
+# libspinhelper.so, the only one of the two with atomic instructions ----
+LP_SPIN_PROGS = $(LP_PROG_DIR)/libspinhelper.so $(LP_PROG_DIR)/libspincount.so
+check_DATA += $(LP_SPIN_PROGS)
+CLEANFILES += $(LP_SPIN_PROGS)
+$(LP_PROG_DIR)/libspinhelper.so: $(LP_PROG_DIR)/spinhelper.c $(LP_PROG_DIR)/spinhelper.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(srcdir)/$(LP_PROG_DIR)/spinhelper.c
+$(LP_PROG_DIR)/libspincount.so: $(LP_PROG_DIR)/spincount.c $(LP_PROG_DIR)/spincount.h \
+		$(LP_PROG_DIR)/spinhelper.h $(LP_PROG_DIR)/libspinhelper.so
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g $(LP_PROG_RPATH) $(srcdir)/$(LP_PROG_DIR)/spincount.c \
+		$(LP_PROG_DIR)/libspinhelper.so
+EXTRA_DIST += $(LP_PROG_DIR)/spinhelper.h $(LP_PROG_DIR)/spinhelper.c \
+	$(LP_PROG_DIR)/spincount.h $(LP_PROG_DIR)/spincount.c
 
 # The house rules on size (no product file over 800 lines, no function over 120), checked
 # on the source tree.

@@ -70,6 +70,15 @@ int lp_targets_resolve(const struct lp_client *c, const struct lp_closure *cl, c
 		       const char *const *where, int n_names, bool driver, struct lp_plan *plan,
 		       char *err, size_t errsize);
 
+/* ---- Dependencies left uninstrumented (cli/analyze/uninstrumented-deps.c) ---- */
+/* Whether a DT_NEEDED name may be worth instrumenting: not a runtime, the loader, the vdso
+ * or the preload. */
+bool lp_dep_candidate(const char *soname);
+/* Fills plan->uninstrumented: the targets' DT_NEEDED libraries (found in the closure, else
+ * by the loader's search) that are neither targets, --instrument objects nor refused, that
+ * export a symbol the target imports, and whose code holds atomic instructions. */
+void lp_deps_plan(struct lp_plan *plan, const struct lp_closure *cl);
+
 /* Fills plan->instrument from --instrument names (files the client may load, resolved as
  * targets are), refusing those lp_instrument_refusal names and the preload file itself by
  * identity. Objects that are targets already are left out (they are instrumented anyway).

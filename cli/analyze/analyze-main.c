@@ -497,6 +497,7 @@ int lp_analyze_try(const struct lp_analyze_opts *given, struct lp_plan **out, ch
 	    check_imported(&c, plan, err, errsize) || lp_sites_plan(plan, err, errsize))
 		goto out;
 	lp_pure_plan(plan);
+	lp_deps_plan(plan, &cl);
 	rc = 0;
 out:
 	free(glob_used);

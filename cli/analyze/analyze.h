@@ -118,6 +118,14 @@ struct lp_plan_scan {
 	uint64_t bad_bytes;	       /* undecodable bytes met */
 };
 
+/* A library a target calls into that holds atomic instructions but is not instrumented
+ * (cli/analyze/uninstrumented-deps.c): the run warns with --instrument NAME. */
+struct lp_plan_dep {
+	char *name;	  /* the target's DT_NEEDED name, what --instrument takes */
+	int target;	  /* the target that links it */
+	size_t n_atomics; /* atomic instructions in its code */
+};
+
 struct lp_plan {
 	char *client_path; /* absolute path of the client executable */
 	int n_targets;
@@ -130,6 +138,8 @@ struct lp_plan {
 	size_t n_sites; /* sorted by object, then offset */
 	struct lp_plan_site *sites;
 	struct lp_plan_scan *scans; /* n_targets + n_instrument entries (NULL when none) */
+	int n_uninstrumented;
+	struct lp_plan_dep *uninstrumented;
 };
 
 /* Name of object i (target, then instrument), as the user named it. */

@@ -9,7 +9,8 @@ libanalyze_a_SOURCES = cli/analyze/analyze.h cli/analyze/analyze-internal.h \
 	cli/analyze/instrument-refusal.h cli/analyze/pure-regions.c cli/analyze/pure-regions.h \
 	cli/analyze/unwind.c cli/analyze/unwind.h \
 	cli/analyze/lib-search.c cli/analyze/lib-search.h \
-	cli/analyze/header-types.c
+	cli/analyze/header-types.c \
+	cli/analyze/uninstrumented-deps.c
 libanalyze_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS) $(CAPSTONE_CFLAGS)
 
 # ---- Test objects (tests/analyze/): a library with DWARF and without, clients with and
@@ -82,7 +83,8 @@ AFX_TESTS = tests/unit/test-analyze-analyze-client tests/unit/test-analyze-dwarf
 	tests/unit/test-analyze-plan-write tests/unit/test-analyze-format-value \
 	tests/unit/test-analyze-symbolize tests/unit/test-analyze-pure-regions \
 	tests/unit/test-analyze-lib-search \
-	tests/unit/test-analyze-header-types
+	tests/unit/test-analyze-header-types \
+	tests/unit/test-analyze-uninstrumented-deps
 check_PROGRAMS += $(AFX_TESTS)
 TESTS += $(AFX_TESTS)
 
@@ -127,6 +129,11 @@ tests_unit_test_analyze_pure_regions_CFLAGS = $(AFX_TEST_CFLAGS)
 tests_unit_test_analyze_pure_regions_LDADD = $(AFX_TEST_LDADD)
 tests_unit_test_analyze_pure_regions_DEPENDENCIES = libanalyze.a $(AFX_PURE)
 
+tests_unit_test_analyze_uninstrumented_deps_SOURCES = \
+	tests/unit/test-analyze-uninstrumented-deps.c
+tests_unit_test_analyze_uninstrumented_deps_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
+tests_unit_test_analyze_uninstrumented_deps_CFLAGS = $(AFX_TEST_CFLAGS)
+tests_unit_test_analyze_uninstrumented_deps_LDADD = $(AFX_TEST_LDADD)
 tests_unit_test_analyze_lib_search_SOURCES = tests/unit/test-analyze-lib-search.c
 tests_unit_test_analyze_lib_search_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
 tests_unit_test_analyze_lib_search_CFLAGS = $(AFX_TEST_CFLAGS)

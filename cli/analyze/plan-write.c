@@ -110,6 +110,9 @@ void lp_plan_free(struct lp_plan *plan)
 		free(plan->instrument[t].name);
 	}
 	free(plan->instrument);
+	for (int i = 0; i < plan->n_uninstrumented; i++)
+		free(plan->uninstrumented[i].name);
+	free(plan->uninstrumented);
 	free(plan->sites);
 	free(plan->scans);
 	free(plan->client_path);

@@ -224,6 +224,8 @@ char *lp_json_report(const struct lp_summary *s)
 	field(&b, "verdict", lp_run_verdict_text(s->verdict));
 	lp_buf_puts(&b, ", \"targets\": ");
 	string_list(&b, (const char *const *)s->targets, s->n_targets);
+	lp_buf_puts(&b, ", \"instrumented\": ");
+	string_list(&b, (const char *const *)s->instrumented, s->n_instrumented);
 	lp_buf_printf(&b, ", \"functions\": %zu", s->functions);
 	lp_buf_puts(&b, ", \"criterion\": ");
 	lp_json_string(&b, s->criterion ? s->criterion : "linearizability");

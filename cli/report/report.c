@@ -137,6 +137,11 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 	fputs("targets:", f);
 	for (size_t i = 0; i < s->n_targets; i++)
 		fprintf(f, " %s", s->targets[i]);
+	if (s->n_instrumented > s->n_targets) {
+		fputs("\ninstrumented objects:", f);
+		for (size_t i = 0; i < s->n_instrumented; i++)
+			fprintf(f, " %s", s->instrumented[i]);
+	}
 	fprintf(f, "\nfunctions: %zu\n", s->functions);
 	/* the criterion, when not plain linearizability */
 	if (c->o->criterion && !strcmp(c->o->criterion, "sequential"))

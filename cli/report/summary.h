@@ -54,6 +54,8 @@ struct lp_summary {
 	enum lp_run_verdict verdict;
 	const char **targets;
 	size_t n_targets;
+	const char **instrumented; /* the targets, then the --instrument objects */
+	size_t n_instrumented;
 	size_t functions;
 	uint64_t p1_executions, p1_histories;
 	const char *p1_mode;	       /* "eager": every serial order run first; "lazy" */

@@ -40,6 +40,7 @@ static void escaping(void **state)
 static void report(void **state)
 {
 	const char *targets[] = {"libq.so"};
+	const char *instrumented[] = {"libq.so", "libdep.so"};
 	char *warn[] = {"w \"1\""};
 	struct lp_violation v = {
 	    "non-linearizable",
@@ -60,6 +61,8 @@ static void report(void **state)
 	struct lp_summary s = {.verdict = LP_RUN_VIOLATION,
 			       .targets = targets,
 			       .n_targets = 1,
+			       .instrumented = instrumented,
+			       .n_instrumented = 2,
 			       .functions = 3,
 			       .p1_executions = 6,
 			       .p1_histories = 4,
@@ -88,7 +91,8 @@ static void report(void **state)
 			       .cov = {.complete_bound = 1, .partial_bound = -1}};
 	char *j = lp_json_report(&s);
 	assert_string_equal(
-	    j, "{\"verdict\": \"violation\", \"targets\": [\"libq.so\"], \"functions\": 3, "
+	    j, "{\"verdict\": \"violation\", \"targets\": [\"libq.so\"], "
+	       "\"instrumented\": [\"libq.so\", \"libdep.so\"], \"functions\": 3, "
 	       "\"criterion\": \"linearizability\", \"quasi\": [], "
 	       "\"phase1\": {\"executions\": 6, \"histories\": 4, \"seconds\": 0.250, \"mode\": "
 	       "\"eager\", \"serial_orders\": 0, \"speculated\": 5, \"confirmation_runs\": 2, "
