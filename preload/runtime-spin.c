@@ -67,6 +67,8 @@ static void tell_others(const struct lp_thread *self, const struct lp_footprint 
 	}
 }
 
+void lp_spin_news(const struct lp_footprint *fp) { tell_others(NULL, fp); }
+
 /* What the folding gives up (runtime-spin.h) is said once per execution, when it happens. */
 static void cut_short(const struct lp_thread *self, uintptr_t site)
 {

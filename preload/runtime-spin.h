@@ -77,6 +77,9 @@ void lp_spin_step_start(struct lp_thread *t, uint32_t point, bool reads_only);
  * iteration goes on. Returns true when self continues its block there (sole candidate). */
 bool lp_spin_arrive(struct lp_thread *self, uint32_t point, uintptr_t site,
 		    const struct lp_footprint *fp);
+/* Something other than a thread's step wrote what fp names (a store buffer's flush,
+ * runtime-tso.h): news to the spinners that depend on it. */
+void lp_spin_news(const struct lp_footprint *fp);
 /* t was chosen to run next after another thread. */
 void lp_spin_chosen(struct lp_thread *t);
 
