@@ -197,6 +197,7 @@ int main(int argc, char **argv)
 	} else if (o.spec_from) {
 		c.sum.golden_model = o.spec_from;
 	}
+	c.sum.memory_model = o.tso ? "tso" : "sc";
 	c.sv = (struct lp_server){
 	    .shm_fd = -1,
 	    .cmd_wr = -1,
@@ -211,8 +212,8 @@ int main(int argc, char **argv)
 	    .spin_check = !o.watchdog_given,
 	    .spec_from = own_model || !o.spec_from ? o.spec_from : realpath(o.spec_from, NULL),
 	    /* -f may leave target calls in the client's code: their order then matters */
-	    .run_flags =
-		(o.spurious ? LP_RUN_SPURIOUS : 0) | (o.n_globs ? LP_RUN_SERIAL_SWITCHES : 0),
+	    .run_flags = (o.spurious ? LP_RUN_SPURIOUS : 0) |
+			 (o.n_globs ? LP_RUN_SERIAL_SWITCHES : 0) | (o.tso ? LP_RUN_TSO : 0),
 	    .verbose = o.verbose > 0,
 	    .slots = check_slots(&o),
 	};

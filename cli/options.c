@@ -55,6 +55,7 @@ enum opt_id {
 	O_EMIT_CLIENT,
 	O_NO_SYMMETRY,
 	O_PHASE1,
+	O_MEMORY_MODEL,
 };
 
 static const struct {
@@ -74,6 +75,7 @@ static const struct {
     {"quasi", 0, true, true, O_QUASI},
     {"spec-from", 0, true, true, O_SPEC_FROM},
     {"criterion", 0, true, true, O_CRITERION},
+    {"memory-model", 0, true, true, O_MEMORY_MODEL},
     {"spurious-wakeups", 0, false, true, O_SPURIOUS},
     {"reduction", 0, true, false, O_REDUCTION},
     {"no-reduction", 0, false, false, O_NO_REDUCTION},
@@ -126,6 +128,8 @@ void lp_options_usage(FILE *f)
 	    "none,\n"
 	    "                             atomic instructions and pause (default), or also every\n"
 	    "                             load and store of shared memory (much slower)\n"
+	    "      --memory-model sc|tso  at -g memory: sequential consistency (default) or\n"
+	    "                             x86-TSO (store buffers; flushes are scheduling choices)\n"
 	    "      --instrument OBJ       also trap the instructions of OBJ, a library CLIENT "
 	    "loads\n"
 	    "                             (path or soname; repeatable; never libc)\n"
@@ -336,6 +340,12 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 				       "bad value '%s' for --%s: use linearizability or sequential",
 				       v, name);
 		o->criterion = v;
+		break;
+	case O_MEMORY_MODEL:
+		if (strcmp(v, "sc") && strcmp(v, "tso"))
+			return lp_errf(err, errsize, "bad value '%s' for --%s: use sc or tso", v,
+				       name);
+		o->tso = !strcmp(v, "tso");
 		break;
 	case O_REPLAY:
 		o->replay = v;
@@ -604,6 +614,12 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 			       "--instrument '%s' has no effect with -g sync, which traps no "
 			       "instruction: use -g atomic or -g memory",
 			       o->instrument[0]);
+	if (o->tso && o->granularity != LP_GRAN_MEMORY)
+		return lp_errf(err, errsize,
+			       "--memory-model tso buffers the target's plain stores, which only "
+			       "-g memory traps: add --granularity memory");
+	if (o->tso) /* a flush is no thread's step: the reduction's footprints do not cover it */
+		o->reduction = LP_REDUCE_OFF;
 	if ((o->random || o->autocheck || o->shard_n || o->emit_client) && !o->test)
 		return lp_errf(err, errsize,
 			       "--random, --auto, --shard and --emit-client generate tests from a "
