@@ -350,6 +350,7 @@ LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0870-atomics-summary-sites.sh \
 	tests/e2e/t0880-atomics-root-causes.sh \
 	tests/e2e/t0881-atomics-root-cause-time.sh \
+	tests/e2e/t0890-atomics-tso-peterson.sh tests/e2e/t0891-atomics-tso-fenced.sh \
 	tests/e2e/t0900-real-urcu-lfstack.sh \
 	tests/e2e/t0901-real-urcu-lfstack-signature.sh \
 	tests/e2e/t0910-real-glib-asyncqueue.sh \
