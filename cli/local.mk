@@ -11,7 +11,7 @@ libcli_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h
 	cli/report/report.c cli/report/report.h cli/report/json.c cli/report/json.h cli/report/summary.c cli/report/summary.h cli/report/site-warnings.c cli/report/site-warnings.h cli/report/progress.c cli/report/progress.h \
 	cli/run/checker-pipe.c cli/run/checker-pipe.h cli/run/replay-cmd.c cli/run/replay-cmd.h \
 	cli/report/summary-sites.c cli/report/summary-sites.h cli/report/report-livelock.c cli/report/report-livelock.h \
-	cli/report/report-trace.c cli/report/report-trace.h cli/report/crash-text.c cli/report/crash-text.h \
+	cli/report/report-trace.c cli/report/report-trace.h cli/report/report-tso.c cli/report/report-tso.h cli/report/crash-text.c cli/report/crash-text.h \
 	cli/report/root-cause.c cli/report/root-cause.h cli/run/root-cause-run.c cli/run/root-cause-run.h \
 	cli/run/root-cause-budget.c cli/run/root-cause-budget.h \
 	cli/run/budget.c cli/run/budget.h cli/run/budget-run.c cli/run/budget-run.h \

@@ -247,6 +247,7 @@ int main(int argc, char **argv)
 	} else if (o.spec_from) {
 		c.sum.golden_model = o.spec_from;
 	}
+	c.sum.memory_model = o.tso ? "tso" : "sc";
 	c.sv = (struct lp_server){
 	    .shm_fd = -1,
 	    .cmd_wr = -1,
@@ -263,7 +264,7 @@ int main(int argc, char **argv)
 	    /* -f may leave target calls in the client's code: phase 1 still runs only the
 	       serial orders of the operations, and a violation is confirmed against every
 	       switch point (violation-confirm.c) */
-	    .run_flags = o.spurious ? LP_RUN_SPURIOUS : 0,
+	    .run_flags = (o.spurious ? LP_RUN_SPURIOUS : 0) | (o.tso ? LP_RUN_TSO : 0),
 	    .verbose = o.verbose > 0,
 	    .slots = check_slots(&o),
 	};

@@ -37,6 +37,8 @@ void lp_options_usage(FILE *f)
 	    "none,\n"
 	    "                             atomic instructions and pause (default), or also every\n"
 	    "                             load and store of shared memory (much slower)\n"
+	    "      --memory-model sc|tso  at -g memory: sequential consistency (default) or\n"
+	    "                             x86-TSO (store buffers; flushes are scheduling choices)\n"
 	    "      --header H             types of the targets' functions from C header H, a path\n"
 	    "                             or <name.h> (repeatable; DWARF and -s still win)\n"
 	    "      --pkg-config PKG       compile those headers with the include flags of PKG "
@@ -342,12 +344,23 @@ static int parse_export(struct lp_options *o, const char *v, char *err, size_t e
 	return 0;
 }
 
+static int parse_memory_model(struct lp_options *o, const char *v, char *err, size_t errsize)
+{
+	(void)err, (void)errsize;
+	if (strcmp(v, "sc") && strcmp(v, "tso"))
+		return -1;
+	o->tso = !strcmp(v, "tso");
+	return 0;
+}
+
 #define F(f) offsetof(struct lp_options, f)
 /* Rows in any order: the replay command keeps the options in the order they were given. */
 static const struct opt_row rows[] = {
     {"target", 't', OPT_LIST, F(targets), .replay = true, .count = F(n_targets)},
     {"function", 'f', OPT_LIST, F(globs), .replay = true, .count = F(n_globs)},
     {"signature", 's', OPT_LIST, F(signatures), .replay = true, .count = F(n_signatures)},
+    {"memory-model", 0, OPT_PARSE, F(tso), .replay = true, .parse = parse_memory_model,
+     .hint = "use sc or tso"},
     {"header", 0, OPT_LIST, F(headers), .replay = true, .count = F(n_headers)},
     {"pkg-config", 0, OPT_LIST, F(pkg_configs), .replay = true, .count = F(n_pkg_configs)},
     {"preemption-bound", 'p', OPT_INT, F(bound), .replay = true, .lo = -1, .hi = 1000000,
@@ -583,6 +596,10 @@ int lp_options_check(const struct lp_options *o, char *err, size_t errsize)
 			       "check with it, or render its --json report with 'lineup-preload "
 			       "report'",
 			       o->html ? "html" : "export");
+	if (o->tso && o->granularity != LP_GRAN_MEMORY)
+		return lp_errf(err, errsize,
+			       "--memory-model tso buffers the target's plain stores, which only "
+			       "-g memory traps: add --granularity memory");
 	if (o->random && o->autocheck)
 		return lp_errf(err, errsize,
 			       "--random and --auto both given: pick random tests or all tests of "
@@ -630,7 +647,11 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 		o->client_argv = argv + i;
 		o->client_argc = argc - i;
 	}
-	return lp_options_check(o, err, errsize);
+	if (lp_options_check(o, err, errsize))
+		return -1;
+	if (o->tso) /* a flush is no thread's step: the reduction's footprints do not cover it */
+		o->reduction = LP_REDUCE_OFF;
+	return 0;
 }
 
 void lp_options_free(struct lp_options *o)

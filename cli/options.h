@@ -50,6 +50,7 @@ struct lp_options {
 	bool watchdog_given; /* --watchdog: only the timer decides (no early spin check) */
 	bool quiet, help, version;
 	bool spurious;		     /* --spurious-wakeups */
+	bool tso;		     /* --memory-model tso (else sc) */
 	bool no_symmetry;	     /* --no-symmetry: no identical-thread reduction in phase 1 */
 	enum lp_phase1_mode phase1;  /* --phase1 */
 	enum lp_reduction reduction; /* phase 2 (scheduler/explore.h) */

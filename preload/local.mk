@@ -10,7 +10,8 @@ liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/sys.h
 	preload/runtime.h preload/runtime-thread.c preload/runtime-spin.c preload/runtime-spin.h preload/runtime-cancel.c preload/hooks-cancel.c preload/golden-handles.h \
 	preload/runtime-sync.c preload/runtime-tsd.c scheduler/sched-pick.c scheduler/sched-pick.h scheduler/footprint.h \
 	scheduler/atomic-region.c scheduler/atomic-region.h \
-	preload/runtime-strategy.c scheduler/strategy.h
+	preload/runtime-strategy.c scheduler/strategy.h \
+	preload/runtime-tso.c preload/runtime-tso.h preload/tso-buffer.c preload/tso-buffer.h
 EXTRA_DIST += preload/interposed.def preload/atomic-names.def
 liblineup_preload_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) -I$(top_srcdir)/preload
 # -mgeneral-regs-only: a stub's scheduling point runs where the target's vector registers
@@ -42,6 +43,13 @@ tests_unit_test_preload_runtime_spin_SOURCES = tests/unit/test-preload-runtime-s
 tests_unit_test_preload_runtime_spin_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
 tests_unit_test_preload_runtime_spin_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_preload_runtime_spin_LDADD = $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test-preload-tso-buffer
+TESTS += tests/unit/test-preload-tso-buffer
+tests_unit_test_preload_tso_buffer_SOURCES = tests/unit/test-preload-tso-buffer.c preload/tso-buffer.c
+tests_unit_test_preload_tso_buffer_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
+tests_unit_test_preload_tso_buffer_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_preload_tso_buffer_LDADD = $(CMOCKA_LIBS)
 
 check_PROGRAMS += tests/unit/test-preload-sites
 TESTS += tests/unit/test-preload-sites

@@ -8,6 +8,7 @@
 #include "lineup/stringify.h"
 #include "preload.h"
 #include "runtime.h"
+#include "runtime-tso.h"
 #include "scheduler/sched-pick.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
@@ -113,6 +114,7 @@ void lp_rt_start(void)
 	if (shm->strategy > LP_STRAT_PCT || shm->pct_n_changes > LP_MAX_PCT_CHANGES)
 		lp_fatal(LP_OUT_FATAL, 0,
 			 "shared area names an unknown strategy: the cli and the preload disagree");
+	lp_tso_start(lp_rt.phase, shm->run_flags);
 	lp_rt_prepare_process();
 	lp_rt.on = 1;
 }
@@ -140,6 +142,7 @@ static void wait_baton(struct lp_thread *self)
 	while (!__atomic_load_n(&self->baton, __ATOMIC_ACQUIRE))
 		sys_futex_wait(&self->baton, 0);
 	self->baton = 0;
+	lp_tso_enter_view(self);
 	reap_dying();
 	lp_guard_resume(self);
 }
@@ -152,6 +155,7 @@ static void switch_to(struct lp_thread *self, struct lp_thread *next)
 		lp_guard_resume(self); /* its next step is watched afresh */
 		return;
 	}
+	lp_tso_leave_view(self); /* memory is the next thread's view from here */
 	__atomic_store_n(&next->baton, 1, __ATOMIC_RELEASE);
 	sys_futex_wake(&next->baton, 1);
 	if (self->state == LP_T_FINISHED)
@@ -259,8 +263,7 @@ static bool library_target(const struct lp_thread *t, uintptr_t at)
 }
 
 /* The footprint of the step the thread runs when it is next chosen: what the point's own
- * action touches (a trapped instruction: the memory line it accesses, only read by a
- * load); code of a target is
+ * action touches (a trapped instruction: the memory line it accesses); code of a target is
  * untracked memory unless it is a pure region start; a yield, a fence without an operand,
  * an unknown pthread call or the process exit touch everything. */
 static void start_step(struct lp_thread *self, uint32_t point)
@@ -289,8 +292,7 @@ static void start_step(struct lp_thread *self, uint32_t point)
 	case LP_PT_MEMORY: /* the trapped instruction's memory, then target code */
 		if (lp_rt_access_addr && !(self->fp.flags & LP_FP_UNKNOWN)) {
 			self->fp.flags |= LP_FP_TARGET;
-			lp_rt_touch_as((const void *)lp_rt_access_addr,
-				       lp_rt_access_write ? 0 : LP_FP_OBJ_READ);
+			lp_rt_touch((const void *)lp_rt_access_addr);
 			break;
 		}
 		self->fp.flags |= LP_FP_UNKNOWN; /* a fence without an operand */
@@ -326,99 +328,68 @@ static bool runnable(const struct lp_thread *t)
 	return t->state == LP_T_ENABLED && !t->spin.waiting && !held_back(t);
 }
 
+/* Or a store buffer that a flush may bring a change from (runtime-tso.h). */
 static bool another_runnable(const struct lp_thread *self)
 {
+	if (lp_tso_pending())
+		return true;
 	for (unsigned i = 0; i < lp_rt.n; i++)
 		if (&lp_rt.th[i] != self && runnable(&lp_rt.th[i]))
 			return true;
 	return false;
 }
 
-void lp_rt_point(uint32_t point, uintptr_t site)
+/* The candidates at self's point (sorted, with the non-empty store buffers under
+ * --memory-model tso): 0 when none. */
+static unsigned candidates(struct lp_thread *self, uint32_t point, bool spin_block, lp_tid_t *cand)
 {
-	struct lp_thread *self = lp_self;
-	struct lp_shm *shm = lp_rt.shm;
 	struct lp_pick_thread pick[LP_MAX_THREADS];
-	lp_tid_t cand[LP_MAX_THREADS];
-	unsigned n, nc, running = 0;
-
-	lp_op_check_left(self);
-	lp_spin_read_arrive(self, site, lp_rt_access_write ? 0 : lp_rt_access_addr,
-			    lp_rt_access_regs, &self->fp);
-	bool spin_block = lp_spin_arrive(self, point, site, &self->fp);
-	/* A folded repeat is no progress and no livelock while another thread may still
-	 * change what it waits for; alone, a spinner's rounds count as before. */
-	bool idle_repeat = spin_block && !self->spin.sync_loop && another_runnable(self);
-	if (self->in_op && shm->max_steps && !idle_repeat && ++self->op_steps > shm->max_steps)
-		lp_end(LP_OUT_LIVELOCK);
-	self->at_site = site;
-	if (shm->n_regions)
-		lp_region_arrive(&self->region, point);
-	for (;;) {
-		/* a spinner waiting for a change runs only when nothing else can */
-		bool others = runnable(self) || another_runnable(self);
-		n = 0;
-		for (unsigned i = 0; i < lp_rt.n; i++) {
-			struct lp_thread *t = &lp_rt.th[i];
-			if (t->state == LP_T_FREE || t->state == LP_T_STARTING)
-				continue;
-			if (t == self)
-				running = n;
-			pick[n].tid = t->tid;
-			pick[n].enabled = t->state == LP_T_ENABLED && !held_back(t) &&
-					  !(others && t->spin.waiting);
-			pick[n].in_op = t->in_op;
-			pick[n].at_op_start = t->at_op_start;
-			pick[n].library = t->library;
-			pick[n].spun = t->tid == lp_rt.spinner;
-			n++;
-		}
-		nc = lp_rt.serial_switches
-			 ? lp_sched_candidates_switches(point, pick, n, running, cand)
-			 : lp_sched_candidates(lp_rt.phase, point, pick, n, running, cand);
-		if (nc && lp_region_locked(&self->region, point) &&
-		    lp_sched_is_candidate(cand, nc, self->tid)) {
-			cand[0] = self->tid; /* inside an atomic region: no preemption */
-			nc = 1;
-		}
-		if (nc && spin_block && self->state == LP_T_ENABLED) {
-			cand[0] = self->tid; /* its repeats run as one step (runtime-spin.h) */
-			nc = 1;
-		}
-		if (nc)
-			break;
-		if (time_out_one()) {
-			self->fp.flags |= LP_FP_UNKNOWN; /* a global event between two steps */
+	unsigned n = 0, running = 0;
+	/* a spinner waiting for a change runs only when nothing else can */
+	bool others = runnable(self) || another_runnable(self);
+	for (unsigned i = 0; i < lp_rt.n; i++) {
+		struct lp_thread *t = &lp_rt.th[i];
+		if (t->state == LP_T_FREE || t->state == LP_T_STARTING)
 			continue;
-		}
-		if (lp_rt.exiting) {
-			if (lp_rt.exiting != self)
-				switch_to(self, lp_rt.exiting);
-			return;
-		}
-		if (self->state == LP_T_FINISHED && !unfinished_others(self))
-			return; /* the last thread: glibc's exit(0) follows */
-		lp_end(LP_OUT_DEADLOCK);
+		if (t == self)
+			running = n;
+		pick[n].tid = t->tid;
+		pick[n].enabled =
+		    t->state == LP_T_ENABLED && !held_back(t) && !(others && t->spin.waiting);
+		pick[n].in_op = t->in_op;
+		pick[n].at_op_start = t->at_op_start;
+		pick[n].library = t->library;
+		pick[n].spun = t->tid == lp_rt.spinner;
+		n++;
 	}
-
-	lp_tid_t chosen;
-	uint64_t step = lp_rt.step;
-	if (lp_rt.ov_next < shm->n_overrides && shm->overrides[lp_rt.ov_next].step == step) {
-		chosen = shm->overrides[lp_rt.ov_next++].tid;
-		if (!lp_sched_is_candidate(cand, nc, chosen))
-			diverged(step, chosen);
-	} else if (!lp_rt.directed || (chosen = lp_rt_directed(cand, nc)) == LP_TID_NONE) {
-		chosen = lp_rt_choose(self, step, point, cand, nc);
+	unsigned nc = lp_rt.serial_switches
+			  ? lp_sched_candidates_switches(point, pick, n, running, cand)
+			  : lp_sched_candidates(lp_rt.phase, point, pick, n, running, cand);
+	if (nc && lp_region_locked(&self->region, point) &&
+	    lp_sched_is_candidate(cand, nc, self->tid)) {
+		cand[0] = self->tid; /* inside an atomic region: no preemption */
+		return 1;
 	}
+	if (nc && spin_block && self->state == LP_T_ENABLED) {
+		cand[0] = self->tid; /* its repeats run as one step (runtime-spin.h) */
+		return 1;
+	}
+	return lp_tso_candidates(cand, nc);
+}
 
+static void log_decision(struct lp_thread *self, uint32_t point, uintptr_t site, lp_tid_t chosen,
+			 const lp_tid_t *cand, unsigned nc, bool after_flush)
+{
 	struct lp_rec_decision *d =
 	    lp_log_append(LP_REC_DECISION, sizeof *d + nc * sizeof(lp_tid_t));
-	d->step = step;
+	d->step = lp_rt.step;
 	d->running = self->tid;
 	d->chosen = chosen;
 	d->point = point;
+	/* after a flush at this point, going on elsewhere is no further preemption
+	 * (runtime-tso.h) */
 	d->flags =
-	    (point == LP_PT_YIELD ? LP_DEC_YIELD : 0) |
+	    (point == LP_PT_YIELD || after_flush ? LP_DEC_YIELD : 0) |
 	    (lp_rt_access_write || (point == LP_PT_SYNC && self->sync_obj) ? LP_DEC_WRITE : 0);
 	d->site = site;
 	/* a pthread/futex object counts as memory the call writes (root causes) */
@@ -431,8 +402,78 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	d->n_candidates = nc;
 	d->pad = 0;
 	memcpy(d + 1, cand, nc * sizeof(lp_tid_t));
-	lp_rt.step = step + 1;
-	shm->steps = step + 1;
+	lp_rt.step++;
+	lp_rt.shm->steps = lp_rt.step;
+}
+
+/* The thread chosen at this step: the schedule's override, a directed order's, or the
+ * strategy's. */
+static lp_tid_t choose(struct lp_thread *self, uint32_t point, const lp_tid_t *cand, unsigned nc)
+{
+	struct lp_shm *shm = lp_rt.shm;
+	uint64_t step = lp_rt.step;
+	lp_tid_t chosen;
+	if (lp_rt.ov_next < shm->n_overrides && shm->overrides[lp_rt.ov_next].step == step) {
+		chosen = shm->overrides[lp_rt.ov_next++].tid;
+		if (!lp_sched_is_candidate(cand, nc, chosen))
+			diverged(step, chosen);
+	} else if (!lp_rt.directed || (chosen = lp_rt_directed(cand, nc)) == LP_TID_NONE) {
+		chosen = lp_rt_choose(self, step, point, cand, nc);
+	}
+	return chosen;
+}
+
+void lp_rt_point(uint32_t point, uintptr_t site)
+{
+	struct lp_thread *self = lp_self;
+	struct lp_shm *shm = lp_rt.shm;
+	lp_tid_t cand[2 * LP_MAX_THREADS];
+	unsigned nc;
+
+	lp_op_check_left(self);
+	lp_tso_arrive(self, point);
+	lp_spin_read_arrive(self, site, lp_rt_access_write ? 0 : lp_rt_access_addr,
+			    lp_rt_access_regs, &self->fp);
+	bool spin_block = lp_spin_arrive(self, point, site, &self->fp);
+	/* A folded repeat is no progress and no livelock while another thread may still
+	 * change what it waits for; alone, a spinner's rounds count as before. */
+	bool idle_repeat = spin_block && !self->spin.sync_loop && another_runnable(self);
+	if (self->in_op && shm->max_steps && !idle_repeat && ++self->op_steps > shm->max_steps)
+		lp_end(LP_OUT_LIVELOCK);
+	self->at_site = site;
+	if (shm->n_regions)
+		lp_region_arrive(&self->region, point);
+	/* what the trap handler said of this point: gone once other threads have run */
+	uintptr_t access = lp_rt_access_addr;
+	lp_tid_t chosen;
+	bool flushed = false;
+	for (;;) {
+		while (!(nc = candidates(self, point, spin_block, cand))) {
+			if (time_out_one()) {
+				self->fp.flags |=
+				    LP_FP_UNKNOWN; /* a global event between two steps */
+				continue;
+			}
+			if (lp_rt.exiting) {
+				if (lp_rt.exiting != self)
+					switch_to(self, lp_rt.exiting);
+				return;
+			}
+			if (self->state == LP_T_FINISHED && !unfinished_others(self))
+				return; /* the last thread: glibc's exit(0) follows */
+			lp_end(LP_OUT_DEADLOCK);
+		}
+		chosen = choose(self, point, cand, nc);
+		log_decision(self, point, site, chosen, cand, nc, flushed);
+		if (!lp_tso_take(self, chosen))
+			break;
+		/* a store buffer was flushed: the point is asked again (runtime-tso.h) */
+		flushed = true;
+		memset(&self->fp, 0, sizeof self->fp);
+		self->fp.flags = LP_FP_UNKNOWN;
+		self->yield_step = 0;
+	}
+
 	if (point == LP_PT_YIELD && chosen == self->tid)
 		lp_rt.spinner = chosen;
 	else if (chosen != self->tid || point == LP_PT_OP_START)
@@ -445,7 +486,12 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 		lp_spin_chosen(self);
 	if (shm->n_regions && next)
 		lp_region_chosen(&next->region, shm->regions, shm->n_regions, next->at_site);
+	int kind = lp_tso_trap_kind;
+	unsigned size = lp_tso_trap_size;
 	switch_to(self, next);
+	lp_tso_trap_kind = kind;
+	lp_tso_trap_size = size;
+	lp_tso_resume(self, point, access, site);
 }
 
 void lp_rt_sync_point(const void *obj, uintptr_t site)

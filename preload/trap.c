@@ -9,6 +9,8 @@
 #include "preload.h"
 #include "sites.h"
 #include "runtime.h"
+#include "runtime-tso.h"
+#include "tso-buffer.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 extern struct lp_site_table lp_site_table LP_HIDDEN;
@@ -67,10 +69,18 @@ void lp_trap_point(const struct lp_trap_site *s, const uint64_t regs[16])
 	lp_rt_access_write =
 	    s->kind != LP_SITE_LOAD && s->kind != LP_SITE_FENCE && s->kind != LP_SITE_PAUSE;
 	lp_rt_access_regs = regs;
+	if (lp_tso_on()) { /* what a store buffer needs of this instruction (runtime-tso.h) */
+		lp_tso_trap_kind = (int)s->kind;
+		lp_tso_trap_size = s->kind == LP_SITE_STORE
+				       ? lp_tso_store_size((const uint8_t *)s->copy, s->len)
+				       : 0;
+	}
 	lp_rt_point(point_of(s->kind), s->addr);
 	lp_rt_access_addr = 0;
 	lp_rt_access_write = 0;
 	lp_rt_access_regs = NULL;
+	lp_tso_trap_kind = -1;
+	lp_tso_trap_size = 0;
 }
 
 /* Signal path. It runs on the thread's own stack: the handoff blocks inside the handler,

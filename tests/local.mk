@@ -30,7 +30,9 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libflag-pause.so $(LP_PROG_DIR)/libbusy-pause.so \
 	$(LP_PROG_DIR)/libsnap.so $(LP_PROG_DIR)/libsnap-torn.so $(LP_PROG_DIR)/libforks.so \
 	$(LP_PROG_DIR)/liblockspin.so $(LP_PROG_DIR)/liblockspin-short.so $(LP_PROG_DIR)/liblockspin-lost.so \
-	$(LP_PROG_DIR)/libcrunch.so $(LP_PROG_DIR)/libdice-seeded.so
+	$(LP_PROG_DIR)/libcrunch.so $(LP_PROG_DIR)/libdice-seeded.so \
+	$(LP_PROG_DIR)/libpeterson-nodw.so $(LP_PROG_DIR)/libpeterson-fence-nodw.so \
+	$(LP_PROG_DIR)/libspsc-ring.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -58,7 +60,8 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-snap $(LP_PROG_DIR)/client-snap-torn $(LP_PROG_DIR)/client-forks \
 	$(LP_PROG_DIR)/client-alone $(LP_PROG_DIR)/client-lockspin $(LP_PROG_DIR)/client-lockspin-short \
 	$(LP_PROG_DIR)/client-lockspin-lost $(LP_PROG_DIR)/client-line-lock $(LP_PROG_DIR)/client-crunch \
-	$(LP_PROG_DIR)/client-dice
+	$(LP_PROG_DIR)/client-dice $(LP_PROG_DIR)/client-peterson-nodw \
+	$(LP_PROG_DIR)/client-peterson-fence-nodw $(LP_PROG_DIR)/client-spsc-ring
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -88,9 +91,11 @@ LP_LIB_TABLE = \
 	forks:forks:forks.h lockspin:lockspin:lockspin.h lockspin-short:lockspin:lockspin.h \
 	lockspin-lost:lockspin:lockspin.h crunch:crunch:crunch.h dice-seeded:dice-seeded:dice.h \
 	spin-peterson:spin-peterson:spin.h spin-ticket:spin-ticket:spin.h \
-	spin-polite:spin-polite:spin.h
-LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm box-race
-LP_LIB_DEFINES = quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
+	spin-polite:spin-polite:spin.h \
+	peterson:peterson:peterson.h peterson-fence:peterson:peterson.h spsc-ring:spsc-ring:peterson.h
+LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm box-race \
+	peterson peterson-fence
+LP_LIB_DEFINES = peterson-fence:-DPETERSON_FENCE quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
 
 # Clients, name:source:library:header -> client-<name> built -g (-g0 when the name ends
 # in -nog) from <source>.c and linked with lib<library>.so.
@@ -148,7 +153,10 @@ LP_CLIENT_TABLE = \
 	lockspin-short:client-lockspin:lockspin-short:lockspin.h \
 	lockspin-lost:client-lockspin:lockspin-lost:lockspin.h \
 	line-lock:client-line-lock:queue-lock:queue.h crunch:client-crunch:crunch:crunch.h \
-	dice:client-dice:dice-seeded:dice.h
+	dice:client-dice:dice-seeded:dice.h \
+	peterson-nodw:client-peterson:peterson-nodw:peterson.h \
+	peterson-fence-nodw:client-peterson:peterson-fence-nodw:peterson.h \
+	spsc-ring:client-spsc-ring:spsc-ring:peterson.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 
@@ -160,7 +168,7 @@ $$(LP_PROG_DIR)/lib$(1).so: $$(LP_PROG_DIR)/$(2).c $$(LP_PROG_DIR)/$(3)
 $(if $(filter $(1),$(LP_LIB_NODW)),
 $$(LP_PROG_DIR)/lib$(1)-nodw.so: $$(LP_PROG_DIR)/$(2).c $$(LP_PROG_DIR)/$(3)
 	$$(LP_PROG_MKDIR)
-	$$(AM_V_CCLD)$$(LP_PROG_LIB) -g0 $$(srcdir)/$$(LP_PROG_DIR)/$(2).c && $$(LP_PROG_STRIP)
+	$$(AM_V_CCLD)$$(LP_PROG_LIB) -g0 $(patsubst $(1):%,%,$(filter $(1):%,$(LP_LIB_DEFINES))) $$(srcdir)/$$(LP_PROG_DIR)/$(2).c && $$(LP_PROG_STRIP)
 )
 endef
 
@@ -201,7 +209,9 @@ EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP
 	$(LP_PROG_DIR)/client-nodeset.c $(LP_PROG_DIR)/lazyreg.h $(LP_PROG_DIR)/lazyreg.c \
 	$(LP_PROG_DIR)/client-lazyreg.c $(LP_PROG_DIR)/ident.h $(LP_PROG_DIR)/ident.c \
 	$(LP_PROG_DIR)/client-ident.c $(LP_PROG_DIR)/client-queue-same.c $(LP_PROG_DIR)/dice.h \
-	$(LP_PROG_DIR)/dice-seeded.c $(LP_PROG_DIR)/client-dice.c $(LP_PROG_DIR)/client-glib-random.c
+	$(LP_PROG_DIR)/dice-seeded.c $(LP_PROG_DIR)/client-dice.c $(LP_PROG_DIR)/client-glib-random.c \
+	$(LP_PROG_DIR)/peterson.h $(LP_PROG_DIR)/peterson.c $(LP_PROG_DIR)/spsc-ring.c \
+	$(LP_PROG_DIR)/client-peterson.c $(LP_PROG_DIR)/client-spsc-ring.c
 EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/queue-trylock.c \
 	$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/event-nolock.c \
 	$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/semw.c \
@@ -356,6 +366,7 @@ LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0870-atomics-summary-sites.sh \
 	tests/e2e/t0880-atomics-root-causes.sh \
 	tests/e2e/t0881-atomics-root-cause-time.sh \
+	tests/e2e/t0890-atomics-tso-peterson.sh tests/e2e/t0891-atomics-tso-fenced.sh \
 	tests/e2e/t0900-real-urcu-lfstack.sh \
 	tests/e2e/t0901-real-urcu-lfstack-signature.sh \
 	tests/e2e/t0910-real-glib-asyncqueue.sh \

@@ -146,6 +146,8 @@ static void phase2(struct lp_buf *b, const struct lp_summary *s)
 		}
 	lp_buf_puts(b, "], \"reduction\": ");
 	lp_json_string(b, s->reduction ? s->reduction : "off");
+	lp_buf_puts(b, ", \"memory_model\": ");
+	lp_json_string(b, s->memory_model ? s->memory_model : "sc");
 	lp_buf_printf(b, ", \"pruned\": %llu, \"pruned_by_preemptions\": [",
 		      (unsigned long long)pruned);
 	for (int i = 0; i <= top; i++)

@@ -14,6 +14,17 @@
 #include "report-livelock.h"
 #include "report-model.h"
 #include "report-trace.h"
+#include "report-tso.h"
+
+static char *symbolize(void *arg, uint64_t addr)
+{
+	const struct lp_ctx *c = arg;
+	if (c->sv.server_pid > 0)
+		return lp_symbolize(c->sv.server_pid, addr);
+	struct lp_buf b = {0};
+	lp_buf_printf(&b, "%#llx", (unsigned long long)addr);
+	return lp_buf_take(&b);
+}
 
 char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s,
 			 const struct lp_exec_log *log)
@@ -35,20 +46,23 @@ char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s,
 			continue;
 		}
 		bool pre = lp_explore_is_preemption(d, s->ov[i].tid);
-		lp_buf_printf(&b, "%s %s %s", lp_tid_format(s->ov[i].tid, t1),
-			      pre ? "preempts" : "runs instead of", lp_tid_format(d->running, t2));
+		if (lp_tid_is_buffer(s->ov[i].tid))
+			lp_buf_printf(&b, "%s's store buffer flushes its oldest store%s %s",
+				      lp_tid_format(lp_tid_buffer_owner(s->ov[i].tid), t1),
+				      pre ? ", preempting" : " while",
+				      lp_tid_format(d->running, t2));
+		else
+			lp_buf_printf(&b, "%s %s %s", lp_tid_format(s->ov[i].tid, t1),
+				      pre ? "preempts" : "runs instead of",
+				      lp_tid_format(d->running, t2));
 		if (site) {
-			pid_t pid = c->sv.server_pid;
-			if (pid > 0) {
-				char *sym = lp_symbolize(pid, site);
-				lp_buf_printf(&b, " at %s", sym);
-				free(sym);
-			} else {
-				lp_buf_printf(&b, " at %#llx", (unsigned long long)site);
-			}
+			char *sym = symbolize((void *)c, site);
+			lp_buf_printf(&b, " at %s", sym);
+			free(sym);
 		}
 		lp_buf_puts(&b, "\n");
 	}
+	lp_report_stale_loads(&b, log, symbolize, (void *)c);
 	return lp_buf_take(&b);
 }
 
@@ -100,16 +114,6 @@ char *lp_report_schedule_json(const struct lp_ctx *c, const struct lp_schedule *
 	}
 	lp_buf_puts(&b, "]");
 	lp_hlines_free(&h);
-	return lp_buf_take(&b);
-}
-
-static char *symbolize(void *arg, uint64_t addr)
-{
-	const struct lp_ctx *c = arg;
-	if (c->sv.server_pid > 0)
-		return lp_symbolize(c->sv.server_pid, addr);
-	struct lp_buf b = {0};
-	lp_buf_printf(&b, "%#llx", (unsigned long long)addr);
 	return lp_buf_take(&b);
 }
 
@@ -199,6 +203,10 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 			fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
 				(unsigned long long)s->p2_per_bound[b]);
 		fprintf(f, "; %.2f s\n", s->p2_seconds);
+		if (c->o->tso)
+			fputs("phase 2 memory model: x86-TSO (a store buffer per thread; flushing "
+			      "one where a thread could go on counts as a preemption)\n",
+			      f);
 		if (s->p2_workers > 1 || s->p2_speculated || s->p2_wasted)
 			fprintf(
 			    f,

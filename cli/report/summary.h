@@ -85,6 +85,7 @@ struct lp_summary {
 	int p2_max_cost;			   /* highest cost run, -1 none */
 	uint64_t p2_pruned[LP_MAX_BOUND_SLOTS];	   /* alternatives the reduction left out */
 	const char *reduction;			   /* "sleep", "race-free" or "off" */
+	const char *memory_model;		   /* "sc" or "tso" (--memory-model) */
 	const char *criterion;			   /* "linearizability" or "sequential" */
 	const char **quasi;			   /* --quasi FUNC=K settings */
 	int n_quasi;

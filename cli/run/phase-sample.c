@@ -109,7 +109,7 @@ int lp_phase_sample(struct lp_ctx *c, int strategy, unsigned pct_depth, uint64_t
 		free(text);
 		c->sum.p2_checked++;
 		/* golden and lazy serial runs overwrite the log */
-		if (!c->o->no_root_cause && !c->o->spec_from &&
+		if (!c->o->no_root_cause && !c->o->spec_from && !c->o->tso &&
 		    serial_runs == c->sum.p1_executions + c->sum.confirm_executions)
 			lp_rc_sample_add(&c->p2.rc_sample, &e.log);
 		lp_phases_exec_clear(&e);

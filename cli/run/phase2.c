@@ -212,7 +212,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 			lp_trace_histories_clear(&th);
 		c->sum.p2_checked++;
 		/* golden and lazy serial runs overwrite the log */
-		if (!c->o->no_root_cause && !c->o->spec_from &&
+		if (!c->o->no_root_cause && !c->o->spec_from && !c->o->tso &&
 		    serial_runs == c->sum.p1_executions + c->sum.confirm_executions)
 			lp_rc_sample_add(&c->p2.rc_sample, &e.log);
 		lp_phases_exec_clear(&e);

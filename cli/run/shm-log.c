@@ -51,6 +51,9 @@ static bool big_enough(const struct lp_rec *r)
 	case LP_REC_CRASH:
 		need = sizeof(struct lp_rec_crash);
 		break;
+	case LP_REC_TSO:
+		need = sizeof(struct lp_rec_tso);
+		break;
 	default:
 		return false;
 	}
@@ -130,6 +133,10 @@ static int parse(const void *log, size_t len, struct lp_exec_log *out, char *err
 			memcpy(out->crash, c, sizeof *c + c->stack_len);
 			break;
 		}
+		case LP_REC_TSO:
+			out->tso = lp_xrealloc(out->tso, (out->n_tso + 1) * sizeof *out->tso);
+			memcpy(&out->tso[out->n_tso++], r, sizeof *out->tso);
+			break;
 		default:
 			break;
 		}
@@ -158,6 +165,7 @@ void lp_shmlog_clear(struct lp_exec_log *l)
 		free(l->errors[i].text);
 	free(l->warnings);
 	free(l->errors);
+	free(l->tso);
 	free(l->decisions);
 	free(l->sites);
 	free(l->crash);

@@ -31,6 +31,9 @@ struct lp_exec_log {
 	/* The execution's LP_REC_CRASH record with its stack copy (malloc'ed: the shared
 	 * area is reused by later executions), NULL when it did not crash on a signal. */
 	struct lp_rec_crash *crash;
+	/* --memory-model tso: loads that read around another thread's buffered store */
+	struct lp_rec_tso *tso;
+	size_t n_tso;
 };
 
 /* Returns 0, or -1 with a one-line reason in err when the log is malformed. */

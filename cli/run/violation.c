@@ -123,7 +123,11 @@ int lp_phases_violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp
 	print_violation_head(c);
 	lp_interrupt_on_stop(lp_phases_end_interrupted, c); /* held since the violation was found */
 	/* With the fork server and the checker still up; never changes the verdict. */
-	if (!c->o->no_root_cause && s->phase == LP_PHASE_CONCURRENT) {
+	if (!c->o->no_root_cause && s->phase == LP_PHASE_CONCURRENT && c->o->tso) {
+		/* its atomic regions are threads' code; a store buffer's flush is no thread's */
+		v->root_causes = lp_xstrdup("root causes: not searched under --memory-model tso "
+					    "(the stale loads above name the stores to fence)\n");
+	} else if (!c->o->no_root_cause && s->phase == LP_PHASE_CONCURRENT) {
 		double t0 = lp_clock_now();
 		/* its default budget is the time the check took (both phases, as the user saw) */
 		double first = c->p1.started && (!c->p2.started || c->p1.started < c->p2.started)

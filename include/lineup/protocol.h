@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 16
+#define LP_PROTOCOL_VERSION 17
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -98,7 +98,7 @@ typedef uint64_t lp_tid_t;
 #define LP_TID_NONE UINT64_MAX
 #define LP_TID_MAX_DEPTH 8
 #define LP_TID_MAX_DIGIT 255
-#define LP_TID_STRLEN 40 /* "0" + 8 * ".255" + NUL fits */
+#define LP_TID_STRLEN 40 /* "b0" + 8 * ".255" + NUL fits */
 
 static inline unsigned lp_tid_depth(lp_tid_t t)
 {
@@ -108,19 +108,37 @@ static inline unsigned lp_tid_depth(lp_tid_t t)
 	return d;
 }
 
+/* The store buffer of thread t under --memory-model tso ("b0.1" for 0.1's): a pseudo-thread
+ * whose choice at a scheduling point flushes the oldest store of that buffer to memory
+ * (preload/runtime-tso.h). Its low byte is 0xff, which no thread's is (a thread at depth 7
+ * has at most 254 children), so it sorts right after its thread. */
+#define LP_TID_BUFFER_MARK ((lp_tid_t)0xff)
+static inline int lp_tid_is_buffer(lp_tid_t t)
+{
+	return t != LP_TID_NONE && (t & 0xff) == LP_TID_BUFFER_MARK;
+}
+static inline lp_tid_t lp_tid_buffer(lp_tid_t t) { return t | LP_TID_BUFFER_MARK; }
+static inline lp_tid_t lp_tid_buffer_owner(lp_tid_t b) { return b & ~LP_TID_BUFFER_MARK; }
+
 /* The ordinal-th thread (1-based) created by parent; LP_TID_NONE when out of range. */
 static inline lp_tid_t lp_tid_child(lp_tid_t parent, unsigned ordinal)
 {
 	unsigned d = lp_tid_depth(parent);
-	if (d >= LP_TID_MAX_DEPTH || ordinal == 0 || ordinal > LP_TID_MAX_DIGIT)
+	if (d >= LP_TID_MAX_DEPTH || ordinal == 0 || ordinal > LP_TID_MAX_DIGIT ||
+	    (d == LP_TID_MAX_DEPTH - 1 && ordinal == LP_TID_MAX_DIGIT))
 		return LP_TID_NONE;
 	return parent | ((lp_tid_t)ordinal << (56 - 8 * d));
 }
 
-/* Writes "0.1.2" into buf (at least LP_TID_STRLEN bytes); async-signal-safe. */
+/* Writes "0.1.2" (a store buffer: "b0.1.2") into buf (at least LP_TID_STRLEN bytes);
+ * async-signal-safe. */
 static inline char *lp_tid_format(lp_tid_t t, char *buf)
 {
 	char *p = buf;
+	if (lp_tid_is_buffer(t)) {
+		*p++ = 'b';
+		t = lp_tid_buffer_owner(t);
+	}
 	*p++ = '0';
 	for (unsigned d = 0; d < lp_tid_depth(t); d++) {
 		unsigned v = (t >> (56 - 8 * d)) & 0xff;
@@ -135,10 +153,13 @@ static inline char *lp_tid_format(lp_tid_t t, char *buf)
 	return buf;
 }
 
-/* Parses "0.1.2" (whole string); returns 0 and sets *out, or -1. */
+/* Parses "0.1.2" or a store buffer's "b0.1.2" (whole string); returns 0 and sets *out, or
+ * -1. */
 static inline int lp_tid_parse(const char *s, lp_tid_t *out)
 {
 	lp_tid_t t = LP_TID_MAIN;
+	int buffer = *s == 'b';
+	s += buffer;
 	if (*s++ != '0')
 		return -1;
 	while (*s) {
@@ -153,7 +174,7 @@ static inline int lp_tid_parse(const char *s, lp_tid_t *out)
 		if (t == LP_TID_NONE)
 			return -1;
 	}
-	*out = t;
+	*out = buffer ? lp_tid_buffer(t) : t;
 	return 0;
 }
 
@@ -314,6 +335,9 @@ enum lp_strategy_kind {
 /* lazy phase 1: a serial execution whose operations start in the order of lp_shm.order
  * (then the default order); see struct lp_order */
 #define LP_RUN_DIRECTED 8u
+/* phase 2 at granularity memory: x86-TSO store buffers (preload/runtime-tso.h); the
+ * serial phase ignores it */
+#define LP_RUN_TSO 16u
 
 /* ---- A directed serial execution (LP_RUN_DIRECTED) ----
  * Where a thread standing at an operation start may be chosen, the i-th such choice takes
@@ -418,6 +442,8 @@ enum lp_rec_type {
 	LP_REC_WARN,	   /* struct lp_rec_text: something that may weaken the verdict */
 	LP_REC_ERROR,	   /* struct lp_rec_text: why the execution ended with FATAL/LIMIT */
 	LP_REC_CRASH,	   /* struct lp_rec_crash, then stack_len bytes: a fatal signal */
+	LP_REC_TSO,	   /* struct lp_rec_tso: a load ran while another thread's store to
+			      its bytes was still buffered (LP_RUN_TSO) */
 };
 
 struct lp_rec {
@@ -550,6 +576,21 @@ struct lp_rec_crash {
 	uint64_t regs[LP_CRASH_NREGS];
 	uint32_t stack_len; /* bytes of stack that follow, then padding */
 	uint32_t pad;
+};
+
+/* --memory-model tso: a trapped load of thread `loader` read committed memory at load_addr
+ * while thread `owner` still buffered its store of size bytes val at store_addr (made by
+ * the instruction at store_site); the first LP_TSO_NOTES of an execution. */
+#define LP_TSO_NOTES 16
+struct lp_rec_tso {
+	struct lp_rec h;
+	uint64_t step; /* the loader's point */
+	lp_tid_t loader, owner;
+	uint64_t load_site, load_addr;
+	uint64_t store_site, store_addr;
+	uint32_t size; /* <= 16 */
+	uint32_t pad;
+	uint8_t val[16];
 };
 
 #define LP_REC_ALIGN(n) (((n) + 7u) & ~(size_t)7u)

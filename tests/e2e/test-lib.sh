@@ -194,7 +194,7 @@ report_field() {
 expect_violation_report() {
 	expect_status 1 "exits with status 1 (violation)"
 	expect_verdict violation
-	expect_out '^[[:space:]]*schedule: c:[0-9.@,]*$' "report has a 'schedule: c:...' line"
+	expect_out '^[[:space:]]*schedule: c:[0-9b.@,]*$' "report has a 'schedule: c:...' line"
 	expect_out '^[[:space:]]*replay: .*--replay' "report has a 'replay: ... --replay ...' line"
 }
 

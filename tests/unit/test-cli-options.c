@@ -206,6 +206,34 @@ static void reduction(void **state)
 	lp_options_free(&o);
 }
 
+static void memory_model(void **state)
+{
+	(void)state;
+	struct lp_options o;
+	char err[256];
+	char *v[] = {"lineup-preload", "-g", "memory", "./c", NULL};
+	assert_int_equal(parse(v, ARGC(v), &o, err), 0);
+	assert_false(o.tso); /* sc by default */
+	lp_options_free(&o);
+	char *w[] = {"lineup-preload", "-g", "memory", "--memory-model", "tso", "./c", NULL};
+	assert_int_equal(parse(w, ARGC(w), &o, err), 0);
+	assert_true(o.tso);
+	assert_int_equal(o.reduction, LP_REDUCE_OFF); /* a flush is no thread's step */
+	char *cmd = lp_replay_command("lp", &o, "c:4@b0.1");
+	assert_string_equal(cmd,
+			    "lp --granularity memory --memory-model tso --replay c:4@b0.1 -- ./c");
+	free(cmd);
+	lp_options_free(&o);
+	char *x[] = {"lineup-preload", "--memory-model=tso", "./c", NULL};
+	assert_int_equal(parse(x, ARGC(x), &o, err), -1);
+	assert_non_null(strstr(err, "add --granularity memory"));
+	lp_options_free(&o);
+	char *y[] = {"lineup-preload", "-g", "memory", "--memory-model", "pso", "./c", NULL};
+	assert_int_equal(parse(y, ARGC(y), &o, err), -1);
+	assert_non_null(strstr(err, "use sc or tso"));
+	lp_options_free(&o);
+}
+
 static void help_needs_no_client(void **state)
 {
 	char *v[] = {"lineup-preload", "--help", NULL};
@@ -353,6 +381,7 @@ int main(void)
 	    cmocka_unit_test(help_needs_no_client),
 	    cmocka_unit_test(replay_command),
 	    cmocka_unit_test(granularity_and_instrument),
+	    cmocka_unit_test(memory_model),
 	    cmocka_unit_test(strategy_and_budget),
 	    cmocka_unit_test(reduction),
 	    cmocka_unit_test(cross_option_check),

@@ -1,0 +1,173 @@
+/* preload/runtime-tso.c — x86-TSO store buffers in the runtime (runtime-tso.h). Hook path
+ * and signal path (the trap handler's point): no allocation, no libc beyond the runtime's. */
+#include "runtime-tso.h"
+
+#include <string.h>
+
+#include "preload.h"
+#include "runtime.h"
+#include "tso-buffer.h"
+#include "no-libc.h" /* last: poisons malloc and stdio from here on */
+
+int lp_tso_trap_kind = -1;
+unsigned lp_tso_trap_size;
+
+static int on;
+static unsigned n_notes; /* stale loads recorded in this execution (LP_TSO_NOTES at most) */
+static struct lp_tso_buf bufs[LP_MAX_THREADS]; /* by slot in lp_rt.th */
+
+static struct lp_tso_buf *buf_of(const struct lp_thread *t) { return &bufs[t - lp_rt.th]; }
+
+void lp_tso_start(uint32_t phase, uint32_t run_flags)
+{
+	on = phase == LP_PHASE_CONCURRENT && (run_flags & LP_RUN_TSO);
+	n_notes = 0;
+	for (unsigned i = 0; i < LP_MAX_THREADS; i++)
+		bufs[i].n = 0;
+}
+
+bool lp_tso_on(void) { return on; }
+
+bool lp_tso_pending(void)
+{
+	if (!on)
+		return false;
+	for (unsigned i = 0; i < lp_rt.n; i++)
+		if (bufs[i].n)
+			return true;
+	return false;
+}
+
+void lp_tso_arrive(struct lp_thread *self, uint32_t point)
+{
+	if (!on)
+		return;
+	struct lp_tso_buf *b = buf_of(self);
+	lp_tso_capture(b);
+	/* Code the tool does not trap wrote bytes the buffer covers: commit it all (a drain
+	 * here is a TSO behaviour; nobody else ran since). */
+	if (b->n && !lp_tso_view_intact(b))
+		lp_tso_commit_all(b);
+	if (point == LP_PT_THREAD_EXIT || point == LP_PT_EXIT)
+		lp_tso_commit_all(b);
+}
+
+/* The candidates are sorted and a buffer sorts right after its thread: insert in place. */
+unsigned lp_tso_candidates(lp_tid_t *cand, unsigned n)
+{
+	if (!on)
+		return n;
+	for (unsigned i = 0; i < lp_rt.n; i++) {
+		const struct lp_thread *t = &lp_rt.th[i];
+		if (!bufs[i].n || t->state == LP_T_FREE)
+			continue;
+		lp_tid_t b = lp_tid_buffer(t->tid);
+		unsigned k = n;
+		while (k > 0 && cand[k - 1] > b) {
+			cand[k] = cand[k - 1];
+			k--;
+		}
+		cand[k] = b;
+		n++;
+	}
+	return n;
+}
+
+static struct lp_thread *owner_of(lp_tid_t b)
+{
+	lp_tid_t tid = lp_tid_buffer_owner(b);
+	for (unsigned i = 0; i < lp_rt.n; i++)
+		if (lp_rt.th[i].state != LP_T_FREE && lp_rt.th[i].tid == tid)
+			return &lp_rt.th[i];
+	return NULL;
+}
+
+/* A flush is a write other threads may be spinning on. */
+static void tell_spinners(uintptr_t addr)
+{
+	struct lp_footprint fp = {.flags = LP_FP_TARGET, .n = 1};
+	fp.obj[0] = (uint64_t)addr & ~(uint64_t)63;
+	lp_spin_heard(&fp);
+}
+
+bool lp_tso_take(struct lp_thread *self, lp_tid_t chosen)
+{
+	if (!on || !lp_tid_is_buffer(chosen))
+		return false;
+	struct lp_thread *o = owner_of(chosen);
+	if (!o || !buf_of(o)->n)
+		return true; /* a candidate a moment ago: cannot happen */
+	uintptr_t addr = buf_of(o)->e[0].addr;
+	lp_tso_flush_oldest(buf_of(o), buf_of(self));
+	tell_spinners(addr);
+	return true;
+}
+
+/* A load of another thread's stale bytes is worth a line in the report: which store was
+ * still buffered when which load ran. */
+static void note_stale_load(const struct lp_thread *self, uintptr_t addr, uintptr_t site)
+{
+	if (n_notes >= LP_TSO_NOTES || lp_tso_find(buf_of(self), addr, 1))
+		return; /* enough said, or it reads its own store */
+	for (unsigned i = 0; i < lp_rt.n; i++) {
+		const struct lp_thread *t = &lp_rt.th[i];
+		if (t == self || t->state == LP_T_FREE || !bufs[i].n)
+			continue;
+		const struct lp_tso_entry *e = lp_tso_find(&bufs[i], addr, 1);
+		if (!e)
+			continue;
+		struct lp_rec_tso *r = lp_log_append(LP_REC_TSO, sizeof *r);
+		r->step = lp_rt.step;
+		r->loader = self->tid;
+		r->owner = t->tid;
+		r->load_site = site;
+		r->load_addr = addr;
+		r->store_site = e->site;
+		r->store_addr = e->addr;
+		r->size = e->size;
+		r->pad = 0;
+		memset(r->val, 0, sizeof r->val);
+		memcpy(r->val, e->val, e->size);
+		n_notes++;
+		return;
+	}
+}
+
+void lp_tso_resume(struct lp_thread *self, uint32_t point, uintptr_t addr, uintptr_t site)
+{
+	if (!on)
+		return;
+	struct lp_tso_buf *b = buf_of(self);
+	int kind = lp_tso_trap_kind;
+	if (point == LP_PT_MEMORY && kind == LP_SITE_LOAD) {
+		if (addr)
+			note_stale_load(self, addr, site);
+		return;
+	}
+	if (point == LP_PT_YIELD && kind == LP_SITE_PAUSE)
+		return; /* PAUSE orders nothing */
+	unsigned size = lp_tso_trap_size;
+	if (point != LP_PT_MEMORY || kind != LP_SITE_STORE || !addr || !size ||
+	    size > LP_TSO_BYTES) {
+		lp_tso_commit_all(b); /* a drain, or a store that runs unbuffered */
+		return;
+	}
+	if (b->n == LP_TSO_MAX) {
+		uintptr_t a = b->e[0].addr;
+		lp_tso_flush_oldest(b, b);
+		tell_spinners(a);
+	}
+	lp_tso_append(b, addr, size, site);
+}
+
+void lp_tso_leave_view(struct lp_thread *self)
+{
+	if (on && self)
+		lp_tso_leave(buf_of(self));
+}
+
+void lp_tso_enter_view(struct lp_thread *self)
+{
+	if (on && self)
+		lp_tso_enter(buf_of(self));
+}
