@@ -20,6 +20,7 @@ libdriver_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phase
 	cli/test/test-gen.c cli/test/test-gen.h cli/test/campaign.c cli/test/campaign.h \
 	cli/test/campaign-internal.h cli/test/campaign-check.c cli/test/minimise.c \
 	cli/test/emit-client.c cli/test/campaign-json.c cli/test/merge.c cli/test/merge.h \
+	cli/test/merge-read.c cli/test/shard-auto.c cli/test/shard-auto.h \
 	cli/run/symmetry.c cli/run/symmetry.h \
 	cli/run/call-keys.c cli/run/call-keys.h cli/run/cleanup.c cli/run/cleanup.h cli/run/output-check.c cli/run/output-check.h
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DLP_BINDIR='"$(bindir)"' -DLP_LIBDIR='"$(libdir)"' \
@@ -169,3 +170,13 @@ TESTS += tests/unit/test-cli-golden
 tests_unit_test_cli_golden_SOURCES = tests/unit/test-cli-golden.c cli/run/golden-request.c cli/analyze/format-value.c
 tests_unit_test_cli_golden_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_cli_golden_LDADD = $(LP_CLI_TEST_LIBS)
+# --shard auto's reading of Slurm's and Kubernetes' array variables; merge's reading of
+# reports and folders, and its verdict over finished, interrupted and missing shards.
+check_PROGRAMS += tests/unit/test-cli-shard-auto tests/unit/test-cli-merge
+TESTS += tests/unit/test-cli-shard-auto tests/unit/test-cli-merge
+tests_unit_test_cli_shard_auto_SOURCES = tests/unit/test-cli-shard-auto.c cli/test/shard-auto.c
+tests_unit_test_cli_shard_auto_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_shard_auto_LDADD = $(LP_CLI_TEST_LIBS)
+tests_unit_test_cli_merge_SOURCES = tests/unit/test-cli-merge.c cli/test/merge.c cli/test/merge-read.c
+tests_unit_test_cli_merge_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_cli_merge_LDADD = $(LP_CLI_TEST_LIBS)

@@ -167,7 +167,11 @@ void lp_options_usage(FILE *f)
 				 "      --shard K/N            run only the generated tests whose "
 				 "number is K modulo N\n"
 				 "                             (N for 0); 'lineup-preload merge' "
-				 "joins the reports\n"
+				 "joins the reports;\n"
+				 "                             auto[/N]: K/N from Slurm's "
+				 "SLURM_ARRAY_TASK_* or a\n"
+				 "                             Kubernetes Indexed Job's "
+				 "JOB_COMPLETION_INDEX\n"
 				 "      --no-minimise          report the first failing generated "
 				 "test as it is\n"
 				 "      --emit-client FILE     write a C client equivalent to the "
@@ -463,13 +467,21 @@ static int apply(struct lp_options *o, int k, const char *v, char *err, size_t e
 	case O_SHARD: {
 		unsigned sk, sn;
 		char slash, extra;
-		if (sscanf(v, "%u%c%u%c", &sk, &slash, &sn, &extra) != 3 || slash != '/' ||
-		    sn < 1 || sk < 1 || sk > sn)
-			return lp_errf(
-			    err, errsize,
-			    "bad value '%s' for --%s: give K/N with 1 <= K <= N, e.g. 2/8", v,
-			    name);
-		o->shard_k = sk, o->shard_n = sn;
+		/* auto or auto/N: K (and N) from the scheduler's array variables, read when
+		 * the campaign starts (cli/test/shard-auto.c) */
+		o->shard_auto = !strncmp(v, "auto", 4) && (!v[4] || v[4] == '/');
+		if (o->shard_auto && !v[4]) {
+			o->shard_k = o->shard_n = 0;
+			break;
+		}
+		if (o->shard_auto ? sscanf(v + 5, "%u%c", &sn, &extra) != 1 || sn < 1
+				  : sscanf(v, "%u%c%u%c", &sk, &slash, &sn, &extra) != 3 ||
+					slash != '/' || sn < 1 || sk < 1 || sk > sn)
+			return lp_errf(err, errsize,
+				       "bad value '%s' for --%s: give K/N with 1 <= K <= N (e.g. "
+				       "2/8), auto, or auto/N",
+				       v, name);
+		o->shard_k = o->shard_auto ? 0 : sk, o->shard_n = sn;
 		break;
 	}
 	case O_NO_MINIMISE:
@@ -604,7 +616,8 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 			       "--instrument '%s' has no effect with -g sync, which traps no "
 			       "instruction: use -g atomic or -g memory",
 			       o->instrument[0]);
-	if ((o->random || o->autocheck || o->shard_n || o->emit_client) && !o->test)
+	if ((o->random || o->autocheck || o->shard_n || o->shard_auto || o->emit_client) &&
+	    !o->test)
 		return lp_errf(err, errsize,
 			       "--random, --auto, --shard and --emit-client generate tests from a "
 			       "description: give it with --test FILE");
