@@ -13,9 +13,10 @@ build="gcc libc6-dev make autoconf automake libtool pkg-config libelf-dev libdw-
 # libc6-dev's libc.a (statically linked clients); binutils (nm, objdump, objcopy, strip);
 # procps (pgrep, pkill); jq (JSON reports); python3 (the checker's server replies); mandoc
 # (man page lint); liburcu-dev, libglib2.0-dev, pigz, xz-utils, zstd (real Debian libraries
-# and programs, 09xx); clang-format (make format-check, run by .ci/run).
+# and programs, 09xx); clang-format (make format-check, run by .ci/run); munge, slurmctld,
+# slurmd, slurm-client (a one-node Slurm cluster for the Slurm campaign example, t1260).
 tests="libcmocka-dev g++ binutils procps jq python3 mandoc liburcu-dev libglib2.0-dev
-pigz xz-utils zstd clang-format"
+pigz xz-utils zstd clang-format munge slurmctld slurmd slurm-client"
 packages="$build $tests"
 missing=""
 for p in $packages; do
