@@ -323,7 +323,8 @@ LP_E2E_TESTS = \
 	tests/e2e/t1230-test-descriptions-valid.sh \
 	tests/e2e/t1240-test-desc-errors.sh \
 	tests/e2e/t1250-test-libc-target.sh \
-	tests/e2e/t1260-test-slurm-campaign.sh
+	tests/e2e/t1260-test-slurm-campaign.sh \
+	tests/e2e/t1265-test-shard-auto-merge.sh
 # Issue 4: atomics, futexes, real libraries (`make check-atomics` runs only these).
 LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0800-atomics-counter-fetch-add.sh \
