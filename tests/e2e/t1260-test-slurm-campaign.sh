@@ -144,5 +144,5 @@ ok $? "the merged failing test is the unsharded one"
 counts=$(jq -r '"shards: 4 reports, \(.tests) of \(.generated) generated tests run",
 	"executions: \([.results[].phase1_executions] | add) in phase 1, \([.results[].phase2_executions] | add) in phase 2"' "$T/all.json")
 [ "$(grep -E '^(shards|executions): ' "$T/campaign/merge.out")" = "$counts" ]
-ok $? "the merged counts are the unsharded ones ($(echo $counts))"
+ok $? "the merged counts are the unsharded ones ($(echo "$counts" | tr '\n' ' '))"
 done_testing

@@ -46,6 +46,7 @@ ok $? "JOB_COMPLETION_INDEX=0 is shard 1/2, and the report says so"
 env -u SLURM_ARRAY_TASK_ID -u JOB_COMPLETION_INDEX "$LP" $gen --shard auto >"$OUT" 2>"$ERR"
 RC=$?
 expect_error "neither SLURM_ARRAY_TASK_ID .* nor JOB_COMPLETION_INDEX .* is set: give --shard K/N"
+# shellcheck disable=SC2086
 lp_run $gen --shard auto/0
 expect_error "bad value 'auto/0' for --shard"
 
