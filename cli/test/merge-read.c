@@ -163,6 +163,8 @@ int lp_merge_parse(const char *js, const char *file, struct lp_merge_shard *s, c
 			    "'%s' is cut short: was its shard killed while writing it?", file);
 	const char *t = value_of(tail, tail + strlen(tail), "test");
 	s->vtest = t ? string_at(t) : NULL;
+	unsigned long long runs = 0;
+	s->minimised = number(tail, tail + strlen(tail), "minimisation_runs", &runs) && runs;
 	return 0;
 }
 

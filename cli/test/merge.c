@@ -141,8 +141,9 @@ static int print_verdict(const struct lp_merge_outcome *o, int n_files)
 		       o->first_fail ? " below the first failure" : "");
 	}
 	if (o->fail && o->status == LP_EXIT_VIOLATION) {
-		printf("first violation: test %llu (in %s), minimised to:\n%s", o->first_fail,
-		       o->fail->file, o->fail->vtest ? o->fail->vtest : "");
+		printf("first violation: test %llu (in %s), %s:\n%s", o->first_fail, o->fail->file,
+		       o->fail->minimised ? "minimised to" : "not minimised (--no-minimise)",
+		       o->fail->vtest ? o->fail->vtest : "");
 		if (o->n_unfinished)
 			printf("(a test below %llu in an unfinished shard may fail too)\n",
 			       o->first_fail);

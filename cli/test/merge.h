@@ -30,6 +30,7 @@ struct lp_merge_shard {
 	size_t n_rows;
 	unsigned long long first_fail; /* its first test that did not pass, 0 = none */
 	char *vtest;		       /* that test minimised (violation.test), or NULL */
+	bool minimised;		       /* minimisation ran (not --no-minimise) */
 };
 
 /* Parses the JSON report text js (read from file, which names it in errors) into *s.

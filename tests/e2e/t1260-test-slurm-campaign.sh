@@ -19,6 +19,7 @@ lp_require_cmd sbatch slurm-client
 lp_require_cmd squeue slurm-client
 
 S=$T/slurm
+note() { echo "# $*"; }
 node=$(uname -n)
 port=$((20000 + $$ % 20000))
 mkdir -p "$S/state" "$S/spool" "$S/munge"
@@ -84,7 +85,7 @@ until sinfo -h -o %T 2>/dev/null | grep -q '^idle'; do
 	[ $i -lt 40 ] || cannot_start "the node (slurmd)" "$S/slurmd.log"
 	sleep 0.5
 done
-diag "slurm $(sinfo -V | cut -d' ' -f2): node $node idle, $(nproc) CPUs"
+note "slurm $(sinfo -V | cut -d' ' -f2): node $node idle, $(nproc) CPUs"
 
 cat > "$T/buggy.lineup" <<DESC
 target $P/libqueue-trylock.so
@@ -105,7 +106,7 @@ all_verdict=$(tail -n 1 "$OUT")
 first=$(jq '.violation.index' "$T/all.json")
 [ "$all_rc" = 1 ] && [ "$first" -gt 1 ]
 ok $? "unsharded: a violation, first at test $first (not test 1: shards other than one take part)"
-diag "unsharded: exit $all_rc, $(jq .tests "$T/all.json") tests, $all_verdict ($(($(date +%s) - start)) s)"
+note "unsharded: exit $all_rc, $(jq .tests "$T/all.json") tests, $all_verdict ($(($(date +%s) - start)) s)"
 start=$(date +%s)
 
 # the example, as a user runs it
@@ -123,7 +124,7 @@ done
 ! squeue -h -j "$array,$merge" 2>/dev/null | grep -q .
 ok $? "jobs $array (array) and $merge (merge) ended ($(($(date +%s) - start)) s after submission)"
 for k in 1 2 3 4; do
-	diag "shard $k/4: $(sed -n 2p "$T/campaign/shard-$k.out"); $(tail -n 1 "$T/campaign/shard-$k.out")"
+	note "shard $k/4: $(sed -n 2p "$T/campaign/shard-$k.out"); $(tail -n 1 "$T/campaign/shard-$k.out")"
 done
 sed 's/^/# merge: /' "$T/campaign/merge.out"
 
