@@ -198,6 +198,8 @@ EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP
 	$(LP_PROG_DIR)/client-lazyreg.c $(LP_PROG_DIR)/ident.h $(LP_PROG_DIR)/ident.c \
 	$(LP_PROG_DIR)/client-ident.c $(LP_PROG_DIR)/client-queue-same.c $(LP_PROG_DIR)/dice.h \
 	$(LP_PROG_DIR)/dice-seeded.c $(LP_PROG_DIR)/client-dice.c $(LP_PROG_DIR)/client-glib-random.c
+# table-built clients no other list names (make distcheck builds them from the tarball)
+EXTRA_DIST += $(LP_PROG_DIR)/client-queue-3x3.c $(LP_PROG_DIR)/client-queue-ticket.c
 EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/queue-trylock.c \
 	$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/event-nolock.c \
 	$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/semw.c \
