@@ -14,9 +14,10 @@ build="gcc libc6-dev make autoconf automake libtool pkg-config libelf-dev libdw-
 # procps (pgrep, pkill); jq (JSON reports); python3 (the checker's server replies); mandoc
 # (man page lint); liburcu-dev, libglib2.0-dev, pigz, xz-utils, zstd (real Debian libraries
 # and programs, 09xx); clang-format (make format-check, run by .ci/run);
-# chromium-headless-shell (the --html page opened in a browser, t0630).
+# chromium-headless-shell (the --html page opened in a browser, t0630); munge, slurmctld,
+# slurmd, slurm-client (a one-node Slurm cluster for the Slurm campaign example, t1280).
 tests="libcmocka-dev g++ binutils procps jq python3 mandoc liburcu-dev libglib2.0-dev
-pigz xz-utils zstd clang-format chromium-headless-shell"
+pigz xz-utils zstd clang-format chromium-headless-shell munge slurmctld slurmd slurm-client"
 packages="$build $tests"
 missing=""
 for p in $packages; do

@@ -14,7 +14,8 @@ lineup_checker_LDADD = libchecker.a libcommon.a
 lineup_checker_LDFLAGS = $(LP_SAN_CFLAGS)
 
 dist_man_MANS += man/lineup-checker.1 man/lineup-history.5
-EXTRA_DIST += examples
+# examples/ is distributed file by file (examples/local.mk): the whole folder would also
+# take the build tree's built demo binaries into the tarball
 
 # unit tests (cmocka, TAP)
 LP_CHECKER_TEST_LDADD = libchecker.a libcommon.a $(CMOCKA_LIBS)

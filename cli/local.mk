@@ -24,6 +24,7 @@ libcli_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h
 	cli/campaign/test-gen.c cli/campaign/test-gen.h cli/campaign/campaign.c cli/campaign/campaign.h \
 	cli/campaign/campaign-internal.h cli/campaign/campaign-check.c cli/campaign/minimise.c \
 	cli/campaign/emit-client.c cli/campaign/campaign-json.c cli/campaign/merge.c cli/campaign/merge.h \
+	cli/campaign/merge-read.c cli/campaign/shard-auto.c cli/campaign/shard-auto.h \
 	cli/run/symmetry.c cli/run/symmetry.h \
 	cli/run/call-keys.c cli/run/call-keys.h cli/run/cleanup.c cli/run/cleanup.h cli/run/output-check.c cli/run/output-check.h \
 	cli/run/find-programs.c cli/run/find-programs.h
@@ -210,3 +211,13 @@ tests_unit_test_report_export_SOURCES = tests/unit/test-report-export.c cli/repo
 	cli/report/json.c cli/report/report-model.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
 tests_unit_test_report_export_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_report_export_LDADD = $(LP_CLI_TEST_LIBS)
+# --shard auto's reading of Slurm's and Kubernetes' array variables; merge's reading of
+# reports and folders, and its verdict over finished, interrupted and missing shards.
+check_PROGRAMS += tests/unit/test-campaign-shard-auto tests/unit/test-campaign-merge
+TESTS += tests/unit/test-campaign-shard-auto tests/unit/test-campaign-merge
+tests_unit_test_campaign_shard_auto_SOURCES = tests/unit/test-campaign-shard-auto.c cli/campaign/shard-auto.c
+tests_unit_test_campaign_shard_auto_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_campaign_shard_auto_LDADD = $(LP_CLI_TEST_LIBS)
+tests_unit_test_campaign_merge_SOURCES = tests/unit/test-campaign-merge.c cli/campaign/merge.c cli/campaign/merge-read.c
+tests_unit_test_campaign_merge_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_campaign_merge_LDADD = $(LP_CLI_TEST_LIBS)

@@ -84,7 +84,11 @@ void lp_options_usage(FILE *f)
 				 "      --shard K/N            run only the generated tests whose "
 				 "number is K modulo N\n"
 				 "                             (N for 0); 'lineup-preload merge' "
-				 "joins the reports\n"
+				 "joins the reports;\n"
+				 "                             auto[/N]: K/N from Slurm's "
+				 "SLURM_ARRAY_TASK_* or a\n"
+				 "                             Kubernetes Indexed Job's "
+				 "JOB_COMPLETION_INDEX\n"
 				 "      --no-minimise          report the first failing generated "
 				 "test as it is\n"
 				 "      --emit-client FILE     write a C client equivalent to the "
@@ -303,10 +307,18 @@ static int parse_shard(struct lp_options *o, const char *v, char *err, size_t er
 {
 	unsigned sk, sn;
 	char slash, extra;
-	if (sscanf(v, "%u%c%u%c", &sk, &slash, &sn, &extra) != 3 || slash != '/' || sn < 1 ||
-	    sk < 1 || sk > sn)
+	/* auto or auto/N: K (and N) from the scheduler's array variables, read when the
+	 * campaign starts (cli/campaign/shard-auto.c) */
+	o->shard_auto = !strncmp(v, "auto", 4) && (!v[4] || v[4] == '/');
+	if (o->shard_auto && !v[4]) {
+		o->shard_k = o->shard_n = 0;
+		return 0;
+	}
+	if (o->shard_auto ? sscanf(v + 5, "%u%c", &sn, &extra) != 1 || sn < 1
+			  : sscanf(v, "%u%c%u%c", &sk, &slash, &sn, &extra) != 3 || slash != '/' ||
+				sn < 1 || sk < 1 || sk > sn)
 		return -1;
-	o->shard_k = sk, o->shard_n = sn;
+	o->shard_k = o->shard_auto ? 0 : sk, o->shard_n = sn;
 	return 0;
 }
 
@@ -386,7 +398,7 @@ static const struct opt_row rows[] = {
     {"shape", 0, OPT_PARSE, F(shape_threads), .replay = false, .parse = parse_shape,
      .hint = "give THREADSxCALLS, e.g. 3x3 (1 to 16 threads, 1 to 64 calls)"},
     {"shard", 0, OPT_PARSE, F(shard_k), .replay = false, .parse = parse_shard,
-     .hint = "give K/N with 1 <= K <= N, e.g. 2/8"},
+     .hint = "give K/N with 1 <= K <= N (e.g. 2/8), auto, or auto/N"},
     {"no-minimise", 0, OPT_FLAG, F(no_minimise), .replay = false},
     {"emit-client", 0, OPT_STRING, F(emit_client), .replay = false},
     {"no-symmetry", 0, OPT_FLAG, F(no_symmetry), .replay = true},
@@ -573,7 +585,8 @@ int lp_options_check(const struct lp_options *o, char *err, size_t errsize)
 			       "--instrument '%s' has no effect with -g sync, which traps no "
 			       "instruction: use -g atomic or -g memory",
 			       o->instrument[0]);
-	if ((o->random || o->autocheck || o->shard_n || o->emit_client) && !o->test)
+	if ((o->random || o->autocheck || o->shard_n || o->shard_auto || o->emit_client) &&
+	    !o->test)
 		return lp_errf(err, errsize,
 			       "--random, --auto, --shard and --emit-client generate tests from a "
 			       "description: give it with --test FILE");

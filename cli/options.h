@@ -43,8 +43,9 @@ struct lp_options {
 	bool autocheck;			/* --auto */
 	int shape_threads, shape_calls; /* --shape TxK (default 3x3) */
 	unsigned shard_k, shard_n;	/* --shard K/N; 0/0 = all */
-	bool no_minimise;		/* --no-minimise */
-	const char *emit_client;	/* --emit-client FILE */
+	bool shard_auto;  /* --shard auto[/N]: K (and N) from the environment; shard_n = N or 0 */
+	bool no_minimise; /* --no-minimise */
+	const char *emit_client; /* --emit-client FILE */
 	int jobs;
 	unsigned watchdog;   /* seconds */
 	bool watchdog_given; /* --watchdog: only the timer decides (no early spin check) */

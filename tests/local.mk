@@ -212,6 +212,8 @@ EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP
 	$(LP_PROG_DIR)/dice-seeded.c $(LP_PROG_DIR)/client-dice.c $(LP_PROG_DIR)/client-glib-random.c \
 	$(LP_PROG_DIR)/peterson.h $(LP_PROG_DIR)/peterson.c $(LP_PROG_DIR)/spsc-ring.c \
 	$(LP_PROG_DIR)/client-peterson.c $(LP_PROG_DIR)/client-spsc-ring.c
+# table-built clients no other list names (make distcheck builds them from the tarball)
+EXTRA_DIST += $(LP_PROG_DIR)/client-queue-3x3.c $(LP_PROG_DIR)/client-queue-ticket.c
 EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/queue-trylock.c \
 	$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/event-nolock.c \
 	$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/semw.c \
@@ -348,7 +350,9 @@ LP_E2E_TESTS = \
 	tests/e2e/t1250-test-libc-target.sh \
 	tests/e2e/t1260-test-header-types.sh \
 	tests/e2e/t1265-test-header-glib.sh \
-	tests/e2e/t1270-test-html.sh
+	tests/e2e/t1270-test-html.sh \
+	tests/e2e/t1280-test-slurm-campaign.sh \
+	tests/e2e/t1285-test-shard-auto-merge.sh
 # Issue 4: atomics, futexes, real libraries (`make check-atomics` runs only these).
 LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0800-atomics-counter-fetch-add.sh \

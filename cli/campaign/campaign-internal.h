@@ -32,6 +32,10 @@ struct lp_campaign {
 	/* AutoCheck: number of each shape's first test */
 	uint64_t shape_first[LP_CAMPAIGN_MAX_SHAPES + 1];
 	uint64_t total;
+	/* the slice: --shard K/N, or what --shard auto read (0/0: every test) */
+	unsigned shard_k, shard_n;
+	const char *shard_kind; /* "option", "slurm", "kubernetes"; NULL unsharded */
+	char shard_source[200]; /* for auto: the variables it read */
 	struct lp_campaign_result *res;
 	size_t n_res;
 	char *fail_report; /* the failing test's own --json report (for --html), or NULL */
@@ -65,9 +69,11 @@ void lp_campaign_minimise(const struct lp_campaign *c, struct lp_tdesc *t, int *
 /* --emit-client: writes a C client equivalent to the test t to path. */
 void lp_campaign_emit_client(const struct lp_tdesc *t, const char *path);
 /* --json, --html and --export: the campaign's report, with the first failure, its minimised
- * test and that test's own report (c->fail_report, under violation.report). */
+ * test, that test's own report (c->fail_report, under violation.report) and the campaign's
+ * exit status; the --json file is written whole or not at all (a shard killed meanwhile
+ * leaves no half report for merge to read). */
 void lp_campaign_write_json(const struct lp_campaign *c, const struct lp_campaign_result *fail,
 			    const struct lp_tdesc *min, int min_runs, bool min_complete,
-			    const char *stopped);
+			    const char *stopped, int status);
 
 #endif

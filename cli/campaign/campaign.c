@@ -11,6 +11,7 @@
 
 #include "cli/run/interrupt.h"
 #include "cli/campaign/campaign-internal.h"
+#include "cli/campaign/shard-auto.h"
 #include "cli/campaign/test-gen.h"
 #include "lineup/buf.h"
 #include "cli/analyze/analyze-internal.h"
@@ -47,9 +48,27 @@ static void absolute_targets(struct lp_tdesc *g)
 		}
 }
 
+static const char *env_lookup(const char *name) { return getenv(name); }
+
+/* The slice this process checks: --shard K/N as given, or read by --shard auto. */
+static void pick_shard(struct lp_campaign *c, const struct lp_options *o)
+{
+	c->shard_k = o->shard_k, c->shard_n = o->shard_n;
+	c->shard_kind = o->shard_n ? "option" : NULL;
+	if (!o->shard_auto)
+		return;
+	struct lp_shard_auto a;
+	char err[400];
+	if (lp_shard_auto(env_lookup, o->shard_n, &a, err, sizeof err))
+		lp_die(LP_EXIT_USAGE, "%s", err);
+	c->shard_k = a.k, c->shard_n = a.n, c->shard_kind = a.kind;
+	snprintf(c->shard_source, sizeof c->shard_source, "%s", a.source);
+}
+
 static void setup(struct lp_campaign *c, const struct lp_options *o)
 {
 	c->o = o;
+	pick_shard(c, o);
 	char err[600];
 	if (lp_tdesc_parse(o->test, &c->g, err, sizeof err))
 		lp_die(LP_EXIT_USAGE, "%s", err);
@@ -132,9 +151,9 @@ static void cleanup(struct lp_campaign *c)
 	lp_tdesc_free(&c->g);
 }
 
-static bool in_shard(const struct lp_options *o, uint64_t i)
+static bool in_shard(const struct lp_campaign *c, uint64_t i)
 {
-	return !o->shard_n || i % o->shard_n == o->shard_k % o->shard_n;
+	return !c->shard_n || i % c->shard_n == c->shard_k % c->shard_n;
 }
 
 /* Where the minimal failing test is kept, for its replay: next to the description when
@@ -167,8 +186,10 @@ static void print_plan(const struct lp_campaign *c)
 	else
 		printf("tests: %llu random tests of %dx%d, seed %llu", (unsigned long long)c->total,
 		       o->shape_threads, o->shape_calls, (unsigned long long)o->seed);
-	if (o->shard_n)
-		printf(", shard %u/%u", o->shard_k, o->shard_n);
+	if (c->shard_n)
+		printf(", shard %u/%u", c->shard_k, c->shard_n);
+	if (c->shard_source[0])
+		printf(" (--shard auto, %s: %s)", c->shard_kind, c->shard_source);
 	printf("\n");
 	fflush(stdout);
 }
@@ -187,7 +208,7 @@ static const struct lp_campaign_result *run_tests(struct lp_campaign *c, const c
 	for (uint64_t i = 1; i <= c->total && !fail;) {
 		int n = 0;
 		for (; i <= c->total && n < jobs; i++)
-			if (in_shard(o, i))
+			if (in_shard(c, i))
 				idx[n++] = i;
 		if (!n)
 			break;
@@ -344,7 +365,7 @@ int lp_test_campaign(const struct lp_options *o)
 	} else
 		report_clean(&c, stopped);
 	if (o->json || o->html || o->export_format)
-		lp_campaign_write_json(&c, fail, &min, runs, complete, stopped);
+		lp_campaign_write_json(&c, fail, &min, runs, complete, stopped, rc);
 	free(c.fail_report);
 	if (fail)
 		lp_tdesc_free(&min);
