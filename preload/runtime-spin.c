@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "lineup/hash.h"
 #include "lineup/stringify.h"
 #include "preload.h"
 #include "runtime.h"
@@ -73,15 +74,10 @@ static void tell_others(const struct lp_thread *self, const struct lp_footprint 
 
 void lp_spin_heard(const struct lp_footprint *fp) { tell_others(NULL, fp); }
 
-/* A 64-bit mix (splitmix64's finaliser) folded over words. */
+/* Folds a word into h (splitmix64's finaliser over a combine). */
 static uint64_t mix(uint64_t h, uint64_t w)
 {
-	h ^= w + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-	h ^= h >> 30;
-	h *= 0xbf58476d1ce4e5b9ull;
-	h ^= h >> 27;
-	h *= 0x94d049bb133111ebull;
-	return h ^ (h >> 31);
+	return lp_hash_mix64(h ^ (w + LP_HASH_GOLDEN + (h << 6) + (h >> 2)));
 }
 
 uint64_t lp_spin_state(const uint64_t regs[16])
