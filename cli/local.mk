@@ -17,7 +17,7 @@ libcli_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h
 	cli/run/budget.c cli/run/budget.h cli/run/budget-run.c cli/run/budget-run.h \
 	cli/run/interrupt.c cli/run/interrupt.h cli/run/phases-exec.h cli/run/phase-sample.c \
 	cli/report/interception.c cli/report/interception.h \
-	cli/campaign/test-desc.c cli/campaign/test-desc.h cli/campaign/test-run.c cli/campaign/test-run.h \
+	cli/campaign/test-desc.c cli/campaign/test-desc-print.c cli/campaign/test-desc.h cli/campaign/test-run.c cli/campaign/test-run.h \
 	cli/campaign/test-gen.c cli/campaign/test-gen.h cli/campaign/campaign.c cli/campaign/campaign.h \
 	cli/campaign/campaign-internal.h cli/campaign/campaign-check.c cli/campaign/minimise.c \
 	cli/campaign/emit-client.c cli/campaign/campaign-json.c cli/campaign/merge.c cli/campaign/merge.h \
@@ -39,7 +39,7 @@ dist_man_MANS += man/lineup-preload.1 man/lineup-test.5
 # The built-in client of --test (lineup-test(5)): found next to lineup-preload in the build
 # tree, in $(pkglibexecdir) once installed.
 pkglibexec_PROGRAMS = lineup-driver
-lineup_driver_SOURCES = cli/campaign/driver.c cli/campaign/test-desc.c cli/campaign/test-desc.h
+lineup_driver_SOURCES = cli/campaign/driver.c cli/campaign/test-desc.c cli/campaign/test-desc-print.c cli/campaign/test-desc.h
 lineup_driver_CFLAGS = $(AM_CFLAGS) -pthread
 lineup_driver_LDADD = libcommon.a -ldl -lpthread
 
@@ -135,12 +135,12 @@ tests_unit_test_run_root_cause_budget_LDADD = $(LP_CLI_TEST_LIBS)
 # Test descriptions (lineup-test(5)): parsing and printing.
 check_PROGRAMS += tests/unit/test-campaign-test-desc
 TESTS += tests/unit/test-campaign-test-desc
-tests_unit_test_campaign_test_desc_SOURCES = tests/unit/test-campaign-test-desc.c cli/campaign/test-desc.c
+tests_unit_test_campaign_test_desc_SOURCES = tests/unit/test-campaign-test-desc.c cli/campaign/test-desc.c cli/campaign/test-desc-print.c
 tests_unit_test_campaign_test_desc_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_campaign_test_desc_LDADD = $(LP_CLI_TEST_LIBS)
 check_PROGRAMS += tests/unit/test-campaign-test-gen
 TESTS += tests/unit/test-campaign-test-gen
-tests_unit_test_campaign_test_gen_SOURCES = tests/unit/test-campaign-test-gen.c cli/campaign/test-gen.c cli/campaign/test-desc.c
+tests_unit_test_campaign_test_gen_SOURCES = tests/unit/test-campaign-test-gen.c cli/campaign/test-gen.c cli/campaign/test-desc.c cli/campaign/test-desc-print.c
 tests_unit_test_campaign_test_gen_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_campaign_test_gen_LDADD = $(LP_CLI_TEST_LIBS)
 check_PROGRAMS += tests/unit/test-run-symmetry

@@ -152,6 +152,7 @@ int main(int argc, char **argv)
 	lp_output_check(o.observations, "the --observations file");
 
 	struct lp_tdesc test = {0};
+	struct lp_out_param *test_outs = NULL;
 	char *driver_argv[3];
 	if (o.test && !lp_test_prepare(&o, &test, driver_argv)) {
 		lp_tdesc_free(&test);
@@ -177,12 +178,22 @@ int main(int argc, char **argv)
 	    .driver = o.test != NULL,
 	    .target_where = (const char *const *)o.target_where,
 	    .signature_where = (const char *const *)o.signature_where,
+	    .headers = o.headers,
+	    .n_headers = o.n_headers,
+	    .pkg_configs = o.pkg_configs,
+	    .n_pkg_configs = o.n_pkg_configs,
 	    .sites = o.granularity == LP_GRAN_SYNC     ? LP_SITES_NONE
 		     : o.granularity == LP_GRAN_MEMORY ? LP_SITES_MEMORY
 						       : LP_SITES_ATOMIC,
 	};
 	struct lp_ctx c = {
 	    .o = &o, .argv0 = argv[0], .fmt = lp_format_value, .started = lp_clock_now()};
+	if (o.test) {
+		ao.n_wanted = lp_test_wanted(&test, &ao.wanted);
+		ao.n_not_ops = lp_test_setup_calls(&test, &ao.not_ops);
+		ao.n_outs = lp_test_outs(&test, &test_outs);
+		ao.outs = test_outs;
+	}
 	c.plan = lp_analyze(&ao);
 	if (o.test)
 		lp_test_check_plan(&test, c.plan);
@@ -240,6 +251,9 @@ out:
 	free((char *)c.sv.preload_lib);
 	lp_plan_free(c.plan);
 	if (o.test) {
+		free(ao.wanted);
+		free(ao.not_ops);
+		lp_test_outs_free(test_outs, ao.n_outs);
 		free(driver_argv[0]);
 		lp_tdesc_free(&test);
 		o.client_argv = NULL;

@@ -36,6 +36,11 @@ void lp_options_usage(FILE *f)
 	    "none,\n"
 	    "                             atomic instructions and pause (default), or also every\n"
 	    "                             load and store of shared memory (much slower)\n"
+	    "      --header H             types of the targets' functions from C header H, "
+	    "a path\n"
+	    "                             or <name.h> (repeatable; DWARF and -s still win)\n"
+	    "      --pkg-config PKG       compile those headers with the include flags of PKG "
+	    "(repeatable)\n"
 	    "      --instrument OBJ       also trap the instructions of OBJ, a library CLIENT "
 	    "loads\n"
 	    "                             (path or soname; repeatable; never libc)\n"
@@ -327,6 +332,8 @@ static const struct opt_row rows[] = {
     {"target", 't', OPT_LIST, F(targets), .replay = true, .count = F(n_targets)},
     {"function", 'f', OPT_LIST, F(globs), .replay = true, .count = F(n_globs)},
     {"signature", 's', OPT_LIST, F(signatures), .replay = true, .count = F(n_signatures)},
+    {"header", 0, OPT_LIST, F(headers), .replay = true, .count = F(n_headers)},
+    {"pkg-config", 0, OPT_LIST, F(pkg_configs), .replay = true, .count = F(n_pkg_configs)},
     {"preemption-bound", 'p', OPT_INT, F(bound), .replay = true, .lo = -1, .hi = 1000000,
      .given = F(bound_given), .hint = "give a number of preemptions >= 0, or -1 for no bound"},
     {"granularity", 'g', OPT_CHOICE, F(granularity), .replay = true, .words = granularities,
@@ -604,6 +611,8 @@ void lp_options_free(struct lp_options *o)
 	free(o->targets);
 	free(o->globs);
 	free(o->signatures);
+	free(o->headers);
+	free(o->pkg_configs);
 	free(o->instrument);
 	free(o->quasi);
 	free(o->given);

@@ -26,6 +26,8 @@ enum lp_phase1_mode { LP_P1_AUTO = 0, LP_P1_EAGER, LP_P1_LAZY };
 struct lp_options {
 	const char **targets, **globs, **signatures, **quasi, **instrument;
 	int n_targets, n_globs, n_signatures, n_quasi, n_instrument;
+	const char **headers, **pkg_configs; /* --header, --pkg-config (and the test's lines) */
+	int n_headers, n_pkg_configs;
 	int bound;	  /* -1 unbounded */
 	bool bound_given; /* -p given (else --time-budget goes on past bound 2) */
 	enum lp_granularity granularity;

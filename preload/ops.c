@@ -65,6 +65,32 @@ static size_t string_size(const char *s)
 	return LP_REC_ALIGN(sizeof(struct lp_str) + (n > LP_MAX_STRING ? LP_MAX_STRING : n));
 }
 
+/* The out-parameters' pointees after the call (protocol.h, LP_REC_RET). */
+static size_t outs_size(const struct lp_loaded_func *f, const struct lp_thread *self)
+{
+	size_t n = 0;
+	for (unsigned i = 0; i < f->nargs; i++)
+		if (f->out_len[i])
+			n += LP_REC_ALIGN(sizeof(struct lp_str) +
+					  (self->op_out[i] ? f->out_len[i] : 0));
+	return n;
+}
+
+static void put_outs(char *p, const struct lp_loaded_func *f, const struct lp_thread *self)
+{
+	for (unsigned i = 0; i < f->nargs; i++) {
+		if (!f->out_len[i])
+			continue;
+		struct lp_str *h = (struct lp_str *)p;
+		const void *src = (const void *)(uintptr_t)self->op_out[i];
+		h->truncated = 0;
+		h->len = src ? f->out_len[i] : LP_STR_NULL;
+		if (src)
+			memcpy(h + 1, src, f->out_len[i]);
+		p += LP_REC_ALIGN(sizeof *h + (src ? f->out_len[i] : 0));
+	}
+}
+
 static __attribute__((noreturn)) void untyped(const struct lp_loaded_func *f, uintptr_t site)
 {
 	struct lp_text t;
@@ -104,6 +130,8 @@ static void record_call(struct lp_thread *self, uint32_t idx, const struct lp_lo
 	c->nargs = f->nargs;
 	c->site = *retslot;
 	memcpy(c + 1, args, 8 * f->nargs);
+	for (unsigned i = 0; i < f->nargs; i++)
+		self->op_out[i] = f->out_len[i] ? args[i] : 0;
 	char *p = (char *)(c + 1) + 8 * f->nargs;
 	for (unsigned i = 0; i < f->nargs; i++)
 		if (f->args[i] == LP_K_STR)
@@ -186,7 +214,8 @@ uintptr_t lp_op_exit(struct lp_ret_regs *r)
 	const struct lp_loaded_func *f = &lp_g.plan->funcs[self->op_func];
 	uint64_t value = is_float(f->ret) ? r->xmm0[0] : r->rax;
 	size_t extra = f->ret == LP_K_STR ? string_size((const char *)value) : 0;
-	struct lp_rec_ret *rec = lp_log_append(LP_REC_RET, sizeof *rec + extra);
+	size_t outs = outs_size(f, self);
+	struct lp_rec_ret *rec = lp_log_append(LP_REC_RET, sizeof *rec + extra + outs);
 	lp_rt_touch_flags(LP_FP_RET);
 	rec->tid = self->tid;
 	rec->func = self->op_func;
@@ -194,6 +223,8 @@ uintptr_t lp_op_exit(struct lp_ret_regs *r)
 	rec->value = value;
 	if (extra)
 		put_string((char *)(rec + 1), (const char *)value);
+	if (outs)
+		put_outs((char *)(rec + 1) + extra, f, self);
 	self->in_op = 0;
 	if (lp_rt.on)
 		lp_rt_point(LP_PT_OP_END, ret);

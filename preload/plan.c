@@ -101,6 +101,30 @@ static int fail(char *err, size_t errlen, unsigned line, const char *what, const
 	return -1;
 }
 
+/* An out-parameter's pointee after "p>": i4, i8, p, f8, or bN (N bytes). */
+static int parse_out(struct lp_loaded_func *f, unsigned i, const char *t, size_t n)
+{
+	unsigned len = 0;
+	if (n > 1 && t[0] == 'b') {
+		for (size_t j = 1; j < n; j++) {
+			if (t[j] < '0' || t[j] > '9' || len > LP_MAX_OUT)
+				return -1;
+			len = len * 10 + (unsigned)(t[j] - '0');
+		}
+		if (!len || len > LP_MAX_OUT)
+			return -1;
+		f->out_kind[i] = LP_K_U1;
+		f->out_len[i] = (uint16_t)len;
+		return 0;
+	}
+	int k = lp_plan_kind(t, n);
+	if (k != LP_K_I4 && k != LP_K_I8 && k != LP_K_PTR && k != LP_K_F8)
+		return -1;
+	f->out_kind[i] = (uint8_t)k;
+	f->out_len[i] = k == LP_K_I4 ? 4 : 8;
+	return 0;
+}
+
 static int parse_args(struct lp_loaded_func *f, const char *w, size_t n)
 {
 	unsigned count = 0;
@@ -117,8 +141,12 @@ static int parse_args(struct lp_loaded_func *f, const char *w, size_t n)
 				return -1; /* "..." must be last */
 			f->varargs = 1;
 		} else {
-			int k = lp_plan_kind(t, tn);
-			if (k < 0 || k == LP_K_VOID)
+			const char *gt = memchr(t, '>', tn);
+			if (gt && (count >= LP_MAX_ARGS ||
+				   parse_out(f, count, gt + 1, (size_t)(t + tn - gt - 1))))
+				return -1;
+			int k = lp_plan_kind(t, gt ? (size_t)(gt - t) : tn);
+			if (k < 0 || k == LP_K_VOID || (gt && k != LP_K_PTR))
 				return -1;
 			if (k == LP_K_UNKNOWN)
 				f->untyped = 1;

@@ -26,6 +26,10 @@ struct lp_loaded_func {
 	uint8_t varargs; /* named arguments followed by "..." */
 	uint8_t untyped; /* a kind is "?" or there are more than LP_MAX_ARGS arguments */
 	uint8_t args[LP_MAX_ARGS];
+	/* out-parameters (protocol.h "p>..."): bytes after the call, 0 for other arguments,
+	 * and how they are printed (i4 i8 p f8, or u1 for bytes) */
+	uint16_t out_len[LP_MAX_ARGS];
+	uint8_t out_kind[LP_MAX_ARGS];
 	uint32_t pure_first, pure_n; /* its pure region starts: pure[first .. first + n) */
 };
 

@@ -75,8 +75,9 @@ struct lp_thread {
 	uint32_t pct_low;     /* PCT: lowered priority (change point index), 0 = initial */
 	uint32_t op_func;
 	uint64_t op_steps;
-	uintptr_t op_ret;     /* the caller's return address of the pending operation */
-	uintptr_t op_retslot; /* where that address was (holds the return trampoline) */
+	uintptr_t op_ret;	      /* the caller's return address of the pending operation */
+	uintptr_t op_retslot;	      /* where that address was (holds the return trampoline) */
+	uint64_t op_out[LP_MAX_ARGS]; /* the pending operation's out-parameter pointers */
 	const void *wait_obj;
 	uint64_t wait_seq;	  /* FIFO order of condition waiters */
 	const void *once_running; /* pthread_once control whose routine this thread runs */

@@ -332,7 +332,9 @@ LP_E2E_TESTS = \
 	tests/e2e/t1220-test-bundled.sh \
 	tests/e2e/t1230-test-descriptions-valid.sh \
 	tests/e2e/t1240-test-desc-errors.sh \
-	tests/e2e/t1250-test-libc-target.sh
+	tests/e2e/t1250-test-libc-target.sh \
+	tests/e2e/t1260-test-header-types.sh \
+	tests/e2e/t1265-test-header-glib.sh
 # Issue 4: atomics, futexes, real libraries (`make check-atomics` runs only these).
 LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0800-atomics-counter-fetch-add.sh \
@@ -446,3 +448,20 @@ EXTRA_DIST += $(LP_PROG_DIR)/bghelper.h $(LP_PROG_DIR)/bghelper.c $(LP_PROG_DIR)
 # on the source tree.
 TESTS += tests/house/limits.sh
 EXTRA_DIST += tests/house/limits.sh
+
+# ---- a stripped library and its header (issue 35): types from slotq.h alone, thread-init,
+# out-parameters. Linked with -s (strip-all: no symbol table, no DWARF), -g0.
+LP_HEADER_LIBS = $(LP_PROG_DIR)/libslotq-stripped.so $(LP_PROG_DIR)/libslotq-dup-stripped.so \
+	$(LP_PROG_DIR)/libslotq-helper.so
+check_DATA += $(LP_HEADER_LIBS)
+CLEANFILES += $(LP_HEADER_LIBS)
+EXTRA_DIST += $(LP_PROG_DIR)/slotq.h $(LP_PROG_DIR)/slotq.c $(LP_PROG_DIR)/slotq-helper.c
+$(LP_PROG_DIR)/libslotq-helper.so: $(LP_PROG_DIR)/slotq-helper.c $(LP_PROG_DIR)/slotq.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 -s $(srcdir)/$(LP_PROG_DIR)/slotq-helper.c
+$(LP_PROG_DIR)/libslotq-stripped.so: $(LP_PROG_DIR)/slotq.c $(LP_PROG_DIR)/slotq.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 -s $(srcdir)/$(LP_PROG_DIR)/slotq.c
+$(LP_PROG_DIR)/libslotq-dup-stripped.so: $(LP_PROG_DIR)/slotq.c $(LP_PROG_DIR)/slotq.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 -s -DSLOTQ_DUP $(srcdir)/$(LP_PROG_DIR)/slotq.c

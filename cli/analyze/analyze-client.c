@@ -119,7 +119,9 @@ static int refused_runtime(const struct lp_client *c)
 static int read_dynamic(Elf *elf, struct lp_client *c, bool *pie, char *err, size_t errsize)
 {
 	Elf_Scn *scn = NULL;
+	size_t shstr = 0;
 	*pie = false;
+	elf_getshdrstrndx(elf, &shstr);
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
 		if (!gelf_getshdr(scn, &sh))
@@ -127,6 +129,10 @@ static int read_dynamic(Elf *elf, struct lp_client *c, bool *pie, char *err, siz
 		Elf_Data *d = elf_getdata(scn, NULL);
 		if (!d)
 			continue;
+		const char *sname = shstr ? elf_strptr(elf, shstr, sh.sh_name) : NULL;
+		if (sname && !strcmp(sname, LP_CLIENT_NOTES) && sh.sh_type == SHT_PROGBITS &&
+		    d->d_buf && !c->notes)
+			c->notes = strndup(d->d_buf, d->d_size);
 		if (sh.sh_type == SHT_DYNAMIC) {
 			for (size_t i = 0; i < sh.sh_size / (sh.sh_entsize ? sh.sh_entsize : 16);
 			     i++) {
@@ -305,6 +311,7 @@ bool lp_client_imports(const struct lp_client *c, const char *sym)
 void lp_client_free(struct lp_client *c)
 {
 	free(c->name);
+	free(c->notes);
 	free(c->path);
 	free(c->interp);
 	for (int i = 0; i < c->n_needed; i++)

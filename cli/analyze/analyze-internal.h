@@ -26,7 +26,14 @@ struct lp_client {
 	char **imports; /* names of its undefined dynamic symbols, sorted */
 	int n_imports;
 	const char *runtime; /* a sanitizer linked in statically (__asan_init defined), or NULL */
+	/* its LP_CLIENT_NOTES section (a client --emit-client wrote), NUL-terminated, or NULL */
+	char *notes;
 };
+
+/* A client's own notes for lineup-preload, one a line: "setup NAME" (a function of the
+ * threads' set-up, never an operation) and "out NAME ARG KIND LEN" (argument ARG, from 0,
+ * is an out-parameter of LEN bytes printed as kind token KIND, "u1" for bytes). */
+#define LP_CLIENT_NOTES ".lineup_client"
 /* Finds the client (PATH lookup when name has no slash) and checks it is a dynamically
  * linked x86-64 ELF executable. */
 int lp_client_open(const char *name, struct lp_client *c, char *err, size_t errsize);
@@ -117,6 +124,12 @@ struct lp_dwarf_fn {
  * 0 if it has none, -1 on error. */
 int lp_dwarf_types(const char *path, bool decls_only, struct lp_dwarf_fn *fns, int n, char *err,
 		   size_t errsize);
+
+/* cli/analyze/header-types.c: looks the names up in the headers (each "<name.h>" or a
+ * path), compiled with the packages' pkg-config --cflags; found is false for a name the
+ * headers do not declare. Returns 0, or -1 when the headers do not compile. */
+int lp_header_types(const char *const *headers, int n_headers, const char *const *pkgs, int n_pkgs,
+		    struct lp_dwarf_fn *fns, int n, char *err, size_t errsize);
 
 /* cli/analyze/signature-parse.c: "name(T,T,...)->T". *name is malloc'ed. */
 int lp_signature_parse(const char *text, char **name, struct lp_ftype *t, char *err,

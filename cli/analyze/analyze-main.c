@@ -51,6 +51,8 @@ static int add_functions(const struct lp_analyze_opts *o, const struct lp_client
 		for (int g = 0; g < o->n_globs; g++)
 			if (fnmatch(o->globs[g], syms[i].name, 0) == 0)
 				match = glob_used[g] = true;
+		for (int k = 0; k < o->n_not_ops && match; k++)
+			match = strcmp(o->not_ops[k], syms[i].name) != 0;
 		if (!match)
 			continue;
 		if (plan->n_funcs >= LP_MAX_FUNCS) {
@@ -134,6 +136,103 @@ static int from_dwarf(struct lp_plan *plan, int which, const char *path, bool de
 	free(fns);
 	free(idx);
 	return rc;
+}
+
+static bool wanted(const struct lp_analyze_opts *o, const struct lp_plan_func *f)
+{
+	if (!o->wanted)
+		return f->imported_by_client;
+	for (int i = 0; i < o->n_wanted; i++)
+		if (!strcmp(o->wanted[i], f->name))
+			return true;
+	return false;
+}
+
+/* Types from the headers for the wanted functions that no DWARF typed. */
+static int from_header(const struct lp_analyze_opts *o, struct lp_plan *plan, char *err,
+		       size_t errsize)
+{
+	if (!o->n_headers)
+		return 0;
+	struct lp_dwarf_fn *fns = lp_xcalloc((size_t)plan->n_funcs + 1, sizeof(*fns));
+	int *idx = lp_xcalloc((size_t)plan->n_funcs + 1, sizeof(*idx));
+	int n = 0;
+	for (int i = 0; i < plan->n_funcs; i++) {
+		struct lp_plan_func *f = &plan->funcs[i];
+		bool dup = false; /* one line per name, whichever targets export it */
+		for (int j = 0; j < n && !dup; j++)
+			dup = !strcmp(fns[j].name, f->name);
+		if (f->typed || f->untyped_reason || !wanted(o, f) || dup)
+			continue;
+		fns[n].name = f->name;
+		idx[n++] = i;
+	}
+	int rc = lp_header_types(o->headers, o->n_headers, o->pkg_configs, o->n_pkg_configs, fns, n,
+				 err, errsize);
+	for (int j = 0; !rc && j < n; j++)
+		for (int i = 0; fns[j].found && i < plan->n_funcs; i++)
+			if (!strcmp(plan->funcs[i].name, fns[j].name) && !plan->funcs[i].typed)
+				set_type(&plan->funcs[i], &fns[j].type, "header");
+	free(fns);
+	free(idx);
+	return rc;
+}
+
+/* With headers, a wanted function they do not declare (and no signature types) is named
+ * now, before anything runs. */
+static int check_declared(const struct lp_analyze_opts *o, const struct lp_plan *plan, char *err,
+			  size_t errsize)
+{
+	if (!o->n_headers)
+		return 0;
+	char *list = NULL;
+	size_t len = 0;
+	for (int i = 0; i < plan->n_funcs; i++) {
+		const struct lp_plan_func *f = &plan->funcs[i];
+		bool dup = false;
+		for (int j = 0; j < i && !dup; j++)
+			dup = !strcmp(plan->funcs[j].name, f->name);
+		if (f->typed || f->untyped_reason || !wanted(o, f) || dup)
+			continue;
+		list_add(&list, &len, ", ", f->name);
+	}
+	if (!list)
+		return 0;
+	char *headers = NULL;
+	size_t hlen = 0;
+	for (int i = 0; i < o->n_headers; i++)
+		list_add(&headers, &hlen, ", ", o->headers[i]);
+	fail("%s %s not declared in %s: check the name%s, or give the types with %s "
+	     "'name(...)->...'",
+	     list, strchr(list, ',') ? "are" : "is", headers,
+	     o->n_headers > 1 ? "s and the headers" : " and the header",
+	     o->wanted ? "a signature line" : "--signature");
+	free(list);
+	free(headers);
+	return -1;
+}
+
+/* Marks the out-parameters; each must be a pointer where the function's type is known. */
+static int apply_outs(const struct lp_analyze_opts *o, struct lp_plan *plan, char *err,
+		      size_t errsize)
+{
+	for (int k = 0; k < o->n_outs; k++) {
+		const struct lp_out_param *op = &o->outs[k];
+		for (int i = 0; i < plan->n_funcs; i++) {
+			struct lp_plan_func *f = &plan->funcs[i];
+			if (strcmp(f->name, op->func) || !f->typed)
+				continue;
+			if (op->arg >= f->nargs || op->arg >= LP_MAX_ARGS ||
+			    (f->args[op->arg] != LP_K_PTR && f->args[op->arg] != LP_K_STR))
+				return fail("%s: argument %d of %s is not a pointer (%s types): an "
+					    "out-parameter must be one",
+					    op->where, op->arg + 1, f->name, f->type_source);
+			f->args[op->arg] = LP_K_PTR; /* its address is not recorded as text */
+			f->out_kind[op->arg] = op->kind;
+			f->out_len[op->arg] = (uint16_t)op->len;
+		}
+	}
+	return 0;
 }
 
 struct sig {
@@ -292,15 +391,77 @@ static void resolve_imports(struct lp_plan *plan)
 	}
 }
 
-int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *err, size_t errsize)
+/* The client's own notes (LP_CLIENT_NOTES) added to the options: an emitted client says
+ * which functions are set-up and which arguments are out-parameters, so it reruns as is.
+ * Returns malloc'ed arrays in *o2 (free with notes_free); unknown lines are ignored. */
+static void client_notes(const struct lp_client *c, const struct lp_analyze_opts *o,
+			 struct lp_analyze_opts *o2)
+{
+	*o2 = *o;
+	if (!c->notes)
+		return;
+	o2->not_ops = lp_xcalloc((size_t)o->n_not_ops + 1, sizeof *o2->not_ops);
+	memcpy(o2->not_ops, o->not_ops, sizeof *o->not_ops * (size_t)o->n_not_ops);
+	struct lp_out_param *outs = lp_xcalloc((size_t)o->n_outs + 1, sizeof *outs);
+	memcpy(outs, o->outs, sizeof *outs * (size_t)o->n_outs);
+	for (char *line = c->notes; line && *line;) {
+		char *end = strchr(line, '\n');
+		if (end)
+			*end = 0;
+		char name[256], kind[8];
+		int arg;
+		unsigned len;
+		if (!strncmp(line, "setup ", 6) && sscanf(line, "setup %255s", name) == 1 &&
+		    !strcmp(line + 6, name)) {
+			o2->not_ops = lp_xrealloc(o2->not_ops, sizeof *o2->not_ops *
+								   (size_t)(o2->n_not_ops + 1));
+			o2->not_ops[o2->n_not_ops++] = line + 6;
+		} else if (!strncmp(line, "out ", 4) &&
+			   sscanf(line, "out %255s %d %7s %u", name, &arg, kind, &len) == 4 &&
+			   !strncmp(line + 4, name, strlen(name)) && arg >= 0 &&
+			   arg < LP_MAX_ARGS && len && len <= LP_MAX_OUT) {
+			int k = -1;
+			for (int i = 0; i < LP_K_COUNT; i++)
+				if (!strcmp(kind, lp_kind_token((enum lp_kind)i)))
+					k = i;
+			if (k >= 0) {
+				outs = lp_xrealloc(outs, sizeof *outs * (size_t)(o2->n_outs + 1));
+				line[4 + strlen(name)] = 0;
+				outs[o2->n_outs++] =
+				    (struct lp_out_param){.func = line + 4,
+							  .arg = arg,
+							  .kind = (enum lp_kind)k,
+							  .len = len,
+							  .where = "the client's notes"};
+			}
+		}
+		line = end ? end + 1 : NULL;
+	}
+	o2->outs = outs;
+}
+
+static void notes_free(const struct lp_analyze_opts *o, struct lp_analyze_opts *o2)
+{
+	if (o2->not_ops != o->not_ops)
+		free(o2->not_ops);
+	if (o2->outs != o->outs)
+		free((void *)o2->outs);
+}
+
+int lp_analyze_try(const struct lp_analyze_opts *given, struct lp_plan **out, char *err,
+		   size_t errsize)
 {
 	*out = NULL;
+	const struct lp_analyze_opts *o = given;
 	if (!o->client)
 		return fail("no client program given: name the program to run after the options");
 	struct lp_client c;
 	struct lp_closure cl = {0};
 	if (lp_client_open(o->client, &c, err, errsize))
 		return -1;
+	struct lp_analyze_opts with_notes;
+	client_notes(&c, given, &with_notes);
+	o = &with_notes;
 	struct lp_plan *plan = lp_xcalloc(1, sizeof(*plan));
 	plan->client_path = lp_xstrdup(c.path);
 	bool *glob_used = lp_xcalloc((size_t)o->n_globs + 1, sizeof(*glob_used));
@@ -331,13 +492,15 @@ int lp_analyze_try(const struct lp_analyze_opts *o, struct lp_plan **out, char *
 		plan->targets[t].has_dwarf = r > 0;
 	}
 	if (from_dwarf(plan, -1, c.path, true, "client DWARF", err, errsize) < 0 ||
-	    apply_signatures(o, plan, err, errsize) || check_imported(&c, plan, err, errsize) ||
-	    lp_sites_plan(plan, err, errsize))
+	    from_header(o, plan, err, errsize) || apply_signatures(o, plan, err, errsize) ||
+	    check_declared(o, plan, err, errsize) || apply_outs(o, plan, err, errsize) ||
+	    check_imported(&c, plan, err, errsize) || lp_sites_plan(plan, err, errsize))
 		goto out;
 	lp_pure_plan(plan);
 	rc = 0;
 out:
 	free(glob_used);
+	notes_free(given, &with_notes);
 	lp_closure_free(&cl);
 	lp_client_free(&c);
 	if (rc)

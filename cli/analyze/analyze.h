@@ -20,6 +20,16 @@ enum lp_site_level {
 	LP_SITES_MEMORY, /* -g memory: those, plus loads and stores of shared memory */
 };
 
+/* An out-parameter: argument arg (from 0) of func points to len bytes written by the call,
+ * printed as kind (LP_K_I4, I8, PTR, F8, or U1 for bytes). */
+struct lp_out_param {
+	const char *func;
+	int arg;
+	enum lp_kind kind;
+	unsigned len;
+	const char *where; /* "FILE:LINE" of a call that passes it, for errors */
+};
+
 struct lp_analyze_opts {
 	const char *client;   /* as given on the command line (PATH lookup done here) */
 	const char **targets; /* --target values (path or soname); n_targets == 0: default */
@@ -39,6 +49,23 @@ struct lp_analyze_opts {
 	 * prefixed to its errors; NULL entries (or arrays) for command-line values */
 	const char *const *target_where;
 	const char *const *signature_where;
+	/* --header values ("<name.h>" or a path) and --pkg-config packages (their --cflags):
+	 * types of functions that no DWARF gives (header-types.c); signatures still win */
+	const char **headers;
+	int n_headers;
+	const char **pkg_configs;
+	int n_pkg_configs;
+	/* the functions whose types the header must give: NULL for the ones the client
+	 * imports; the built-in driver names the description's calls here */
+	const char **wanted;
+	int n_wanted;
+	/* functions that are never operations (a description's thread-init and thread-fini
+	 * calls): left out of the plan, so their calls pass straight through */
+	const char **not_ops;
+	int n_not_ops;
+	/* out-parameters of the description's calls: set in the plan, after the types */
+	const struct lp_out_param *outs;
+	int n_outs;
 };
 
 struct lp_plan_target {
@@ -71,6 +98,10 @@ struct lp_plan_func {
 	uint64_t *pure;		 /* file addresses, ascending */
 	char *untyped_reason;	 /* when !typed and the type is known but unsupported
 				    ("struct passed by value", ...), else NULL */
+	/* out-parameters (a description's `out T`): the pointee's size after the call, 0
+	 * for other arguments, and its kind (LP_K_I4, I8, PTR, F8, or U1 for bytes) */
+	uint16_t out_len[LP_MAX_ARGS];
+	enum lp_kind out_kind[LP_MAX_ARGS];
 };
 
 /* One instruction to trap; object indexes targets, then instrument objects. The site's

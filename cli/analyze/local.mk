@@ -8,7 +8,8 @@ libanalyze_a_SOURCES = cli/analyze/analyze.h cli/analyze/analyze-internal.h \
 	cli/analyze/format-value.c cli/analyze/symbolize.c cli/analyze/demangle.c cli/analyze/demangle.h cli/analyze/analyze-sites.c cli/analyze/instrument-refusal.c \
 	cli/analyze/instrument-refusal.h cli/analyze/pure-regions.c cli/analyze/pure-regions.h \
 	cli/analyze/unwind.c cli/analyze/unwind.h \
-	cli/analyze/lib-search.c cli/analyze/lib-search.h
+	cli/analyze/lib-search.c cli/analyze/lib-search.h \
+	cli/analyze/header-types.c
 libanalyze_a_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS) $(CAPSTONE_CFLAGS)
 
 # ---- Test objects (tests/analyze/): a library with DWARF and without, clients with and
@@ -80,7 +81,7 @@ AFX_TEST_LDADD = libanalyze.a libatomics-scan.a libcommon.a $(LIBELF_LIBS) $(LIB
 AFX_TESTS = tests/unit/test-analyze-analyze-client tests/unit/test-analyze-dwarf-types \
 	tests/unit/test-analyze-plan-write tests/unit/test-analyze-format-value \
 	tests/unit/test-analyze-symbolize tests/unit/test-analyze-pure-regions \
-	tests/unit/test-analyze-lib-search
+	tests/unit/test-analyze-lib-search tests/unit/test-analyze-header
 check_PROGRAMS += $(AFX_TESTS)
 TESTS += $(AFX_TESTS)
 
@@ -89,6 +90,11 @@ tests_unit_test_analyze_analyze_client_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
 tests_unit_test_analyze_analyze_client_CFLAGS = $(AFX_TEST_CFLAGS)
 tests_unit_test_analyze_analyze_client_LDADD = $(AFX_TEST_LDADD)
 tests_unit_test_analyze_analyze_client_DEPENDENCIES = libanalyze.a libatomics-scan.a libcommon.a $(AFX_OBJS)
+
+tests_unit_test_analyze_header_SOURCES = tests/unit/test-analyze-header.c
+tests_unit_test_analyze_header_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
+tests_unit_test_analyze_header_CFLAGS = $(AFX_TEST_CFLAGS)
+tests_unit_test_analyze_header_LDADD = $(AFX_TEST_LDADD)
 
 tests_unit_test_analyze_dwarf_types_SOURCES = tests/unit/test-analyze-dwarf-types.c tests/unit/test-analyze-util.h
 tests_unit_test_analyze_dwarf_types_CPPFLAGS = $(AFX_TEST_CPPFLAGS)

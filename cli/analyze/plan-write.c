@@ -30,8 +30,13 @@ static void write_func(FILE *f, const struct lp_plan_func *fn)
 		return;
 	}
 	fprintf(f, "%s ", lp_kind_token(fn->ret));
-	for (int a = 0; a < fn->nargs; a++)
+	for (int a = 0; a < fn->nargs; a++) {
 		fprintf(f, "%s%s", a ? "," : "", lp_kind_token(fn->args[a]));
+		if (fn->out_len[a] && fn->out_kind[a] == LP_K_U1)
+			fprintf(f, ">b%u", (unsigned)fn->out_len[a]);
+		else if (fn->out_len[a])
+			fprintf(f, ">%s", lp_kind_token(fn->out_kind[a]));
+	}
 	if (fn->varargs)
 		fputs(fn->nargs ? ",..." : "...", f);
 	else if (!fn->nargs)

@@ -15,8 +15,8 @@
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 
-/* Relative target paths (already relative to the working directory) made absolute: the
- * generated tests live elsewhere. */
+/* Relative target and header paths (already relative to the working directory) made
+ * absolute: the generated tests live elsewhere. */
 static void absolute_targets(struct lp_tdesc *g)
 {
 	char cwd[PATH_MAX];
@@ -28,6 +28,20 @@ static void absolute_targets(struct lp_tdesc *g)
 			lp_buf_printf(&b, "%s/%s", cwd, g->targets[i]);
 			free(g->targets[i]);
 			g->targets[i] = lp_buf_take(&b);
+		}
+	for (int i = 0; i < g->n_helpers; i++)
+		if (strchr(g->helpers[i], '/') && g->helpers[i][0] != '/') {
+			struct lp_buf b = {0};
+			lp_buf_printf(&b, "%s/%s", cwd, g->helpers[i]);
+			free(g->helpers[i]);
+			g->helpers[i] = lp_buf_take(&b);
+		}
+	for (int i = 0; i < g->n_headers; i++)
+		if (g->headers[i][0] != '<' && g->headers[i][0] != '/') {
+			struct lp_buf b = {0};
+			lp_buf_printf(&b, "%s/%s", cwd, g->headers[i]);
+			free(g->headers[i]);
+			g->headers[i] = lp_buf_take(&b);
 		}
 }
 

@@ -10,7 +10,9 @@
  * order, which is where a prototyped call puts them whatever their interleaving; the cli
  * checks the literals against the functions' types before it starts this program, and
  * refuses struct arguments. Everything is prepared before the first thread starts, so the
- * threads only call. */
+ * threads only call: an out-parameter's object is allocated (zeroed) then, one per call,
+ * and a thread's thread-init and thread-fini calls are made around its own calls (their
+ * functions are not in the plan, so dlsym gives their real entries: no operations). */
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -57,9 +59,26 @@ static fn6 lookup(const struct lp_tcall *c)
 	return (fn6)(uintptr_t)p;
 }
 
-static long value_of(const struct lp_tcall *c, const struct lp_targ *a)
+static long value_of(const struct lp_tcall *c, const struct lp_targ *a, int thread)
 {
 	switch (a->kind) {
+	case LP_TARG_THREAD:
+		return thread;
+	case LP_TARG_OUT:
+		return (long)(uintptr_t)lp_xcalloc(1, lp_targ_out_size(a));
+	case LP_TARG_BYTES:
+		return (long)(uintptr_t)lp_xcalloc(1, (size_t)a->i);
+	case LP_TARG_FN: {
+		dlerror();
+		void *p = dlsym(RTLD_DEFAULT, a->s);
+		if (!p)
+			lp_die(
+			    LP_EXIT_USAGE,
+			    "%s:%d: fn %s: no function '%s' in the targets or helpers: check its "
+			    "name and the target and helper lines",
+			    desc->path, c->line, a->s, a->s);
+		return (long)(uintptr_t)p;
+	}
 	case LP_TARG_INT:
 		return (long)a->i;
 	case LP_TARG_STR:
@@ -91,7 +110,7 @@ static double as_register(const struct lp_targ *a)
 	return d;
 }
 
-static void prepare(const struct lp_tcall *c, struct prepared *p)
+static void prepare(const struct lp_tcall *c, struct prepared *p, int thread)
 {
 	memset(p, 0, sizeof *p);
 	p->c = c;
@@ -108,7 +127,7 @@ static void prepare(const struct lp_tcall *c, struct prepared *p)
 		if (c->args[i].kind == LP_TARG_FLOAT)
 			p->fp[fp++] = as_register(&c->args[i]);
 		else
-			p->args[gp++] = value_of(c, &c->args[i]);
+			p->args[gp++] = value_of(c, &c->args[i], thread);
 	}
 }
 
@@ -145,11 +164,15 @@ int main(int argc, char **argv)
 		if (!dlopen(d.targets[i], RTLD_NOW | RTLD_GLOBAL))
 			lp_die(LP_EXIT_USAGE, "%s:%d: cannot load target '%s': %s", argv[1],
 			       d.target_lines[i], d.targets[i], dlerror());
+	for (int i = 0; i < d.n_helpers; i++) /* for fn arguments; not targets */
+		if (!dlopen(d.helpers[i], RTLD_NOW | RTLD_GLOBAL))
+			lp_die(LP_EXIT_USAGE, "%s:%d: cannot load helper '%s': %s", argv[1],
+			       d.helper_lines[i], d.helpers[i], dlerror());
 	var_names = lp_xcalloc((size_t)d.n_init + 1, sizeof *var_names);
 	var_values = lp_xcalloc((size_t)d.n_init + 1, sizeof *var_values);
 	for (int i = 0; i < d.n_init; i++) {
 		struct prepared p;
-		prepare(&d.init[i], &p);
+		prepare(&d.init[i], &p, -1);
 		long r = call(&p);
 		if (d.init[i].bind) {
 			var_names[n_vars] = d.init[i].bind;
@@ -158,14 +181,20 @@ int main(int argc, char **argv)
 	}
 	struct thread_calls *tc = lp_xcalloc((size_t)d.n_threads, sizeof *tc);
 	for (int t = 0; t < d.n_threads; t++) {
-		tc[t].n = d.threads[t].n_calls;
+		/* thread-init calls, the thread's own, then thread-fini calls */
+		int ni = d.n_thread_init, nk = d.threads[t].n_calls;
+		tc[t].n = ni + nk + d.n_thread_fini;
 		tc[t].calls = lp_xcalloc((size_t)tc[t].n + 1, sizeof *tc[t].calls);
-		for (int k = 0; k < tc[t].n; k++)
-			prepare(&d.threads[t].calls[k], &tc[t].calls[k]);
+		for (int k = 0; k < ni; k++)
+			prepare(&d.thread_init[k], &tc[t].calls[k], t);
+		for (int k = 0; k < nk; k++)
+			prepare(&d.threads[t].calls[k], &tc[t].calls[ni + k], t);
+		for (int k = 0; k < d.n_thread_fini; k++)
+			prepare(&d.thread_fini[k], &tc[t].calls[ni + nk + k], t);
 	}
 	struct prepared *fin = lp_xcalloc((size_t)d.n_final + 1, sizeof *fin);
 	for (int i = 0; i < d.n_final; i++)
-		prepare(&d.final[i], &fin[i]);
+		prepare(&d.final[i], &fin[i], -1);
 	pthread_t *th = lp_xcalloc((size_t)d.n_threads, sizeof *th);
 	for (int t = 0; t < d.n_threads; t++)
 		if (pthread_create(&th[t], NULL, run_thread, &tc[t]))

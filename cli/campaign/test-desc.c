@@ -20,6 +20,7 @@ struct parser {
 	char *err;
 	size_t errsize;
 	const char *p; /* the rest of the line being parsed */
+	bool in_main;  /* an init or final line: no test thread, no $thread */
 };
 
 __attribute__((format(printf, 2, 3))) static int fail(struct parser *ps, const char *fmt, ...)
@@ -106,7 +107,49 @@ static int floating(struct parser *ps, struct lp_targ *a)
 	return 0;
 }
 
-/* One concrete argument (an integer, a string, NULL or a bound variable). */
+/* $thread at ps->p. */
+static int thread_index(struct parser *ps, struct lp_targ *a)
+{
+	ps->p++;
+	char *id = ident(ps);
+	bool ok = id && !strcmp(id, "thread");
+	free(id);
+	if (!ok)
+		return fail(ps, "unknown '$' argument: the only one is $thread (the test "
+				"thread's index from 0)");
+	if (ps->in_main)
+		return fail(ps, "$thread in an init or final line: those run in main, not in a "
+				"test thread");
+	a->kind = LP_TARG_THREAD;
+	return 0;
+}
+
+/* out int|long|ptr|double|bytes N, after the word out. */
+static int out_param(struct parser *ps, struct lp_targ *a)
+{
+	char *type = ident(ps);
+	int k = -1;
+	for (int i = 0; i <= LP_TOUT_BYTES; i++)
+		if (type && !strcmp(type, lp_tout_name((enum lp_tout)i)))
+			k = i;
+	free(type);
+	if (k < 0)
+		return fail(ps, "bad out-parameter type: write out int, out long, out ptr, out "
+				"double or out bytes N");
+	a->kind = LP_TARG_OUT;
+	a->out = (enum lp_tout)k;
+	if (a->out != LP_TOUT_BYTES)
+		return 0;
+	long long n;
+	if (integer(ps, &n) != 0 || n < 1 || n > LP_TOUT_MAX_BYTES)
+		return fail(ps, "out bytes needs a size from 1 to %d: write e.g. out bytes 16",
+			    LP_TOUT_MAX_BYTES);
+	a->i = n;
+	return 0;
+}
+
+/* One concrete argument (an integer, a string, NULL, a bound variable, $thread or an
+ * out-parameter). */
 static int concrete(struct parser *ps, struct lp_targ *a)
 {
 	skip_space(ps);
@@ -131,6 +174,8 @@ static int concrete(struct parser *ps, struct lp_targ *a)
 		lp_buf_free(&b);
 		return 0;
 	}
+	if (*ps->p == '$')
+		return thread_index(ps, a);
 	int fr = floating(ps, a);
 	if (fr <= 0)
 		return fr;
@@ -143,12 +188,31 @@ static int concrete(struct parser *ps, struct lp_targ *a)
 	char *id = ident(ps);
 	if (!id)
 		return fail(ps,
-			    "bad argument at '%.20s': use an integer, a \"string\", NULL or a "
-			    "variable bound by init",
+			    "bad argument at '%.20s': use an integer, a \"string\", NULL, a "
+			    "variable bound by init, $thread, out TYPE, bytes N or fn NAME",
 			    ps->p);
 	if (!strcmp(id, "NULL")) {
 		free(id);
 		a->kind = LP_TARG_NULL;
+		return 0;
+	}
+	skip_space(ps);
+	if (!strcmp(id, "out") && is_ident_start(*ps->p)) {
+		free(id);
+		return out_param(ps, a);
+	}
+	if (!strcmp(id, "bytes") && isdigit((unsigned char)*ps->p)) {
+		free(id);
+		long long n;
+		if (integer(ps, &n) != 0 || n < 1 || n > LP_TBYTES_MAX)
+			return fail(ps, "bytes needs a size from 1 to %d: write e.g. bytes 64",
+				    LP_TBYTES_MAX);
+		a->kind = LP_TARG_BYTES, a->i = n;
+		return 0;
+	}
+	if (!strcmp(id, "fn") && is_ident_start(*ps->p)) {
+		free(id);
+		a->kind = LP_TARG_FN, a->s = ident(ps);
 		return 0;
 	}
 	if (!bound(ps->d, id)) {
@@ -266,104 +330,169 @@ static char *folder_of(const char *path)
 	return slash ? strndup(path, (size_t)(slash - path + 1)) : lp_xstrdup("");
 }
 
-static int directive(struct parser *ps, char *line)
+/* A path relative to the description's folder (absolute ones, sonames and <name.h> as
+ * they are); takes t. */
+static char *relative_to(const struct lp_tdesc *d, char *t)
+{
+	if (!strchr(t, '/') || t[0] == '/' || t[0] == '<')
+		return t;
+	char *dir = folder_of(d->path);
+	char *full = lp_xmalloc(strlen(dir) + strlen(t) + 1);
+	strcpy(full, dir);
+	strcat(full, t);
+	free(dir);
+	free(t);
+	return full;
+}
+
+static void add_value(char ***v, int **lines, int *n, char *value, unsigned line)
+{
+	GROW(*v, *n);
+	GROW(*lines, *n);
+	(*lines)[*n] = (int)line;
+	(*v)[(*n)++] = value;
+}
+
+/* target, signature, header, pkg-config: the rest of the line is the value. */
+static int value_directive(struct parser *ps, const char *word)
 {
 	struct lp_tdesc *d = ps->d;
-	ps->p = line;
-	char *word = ident(ps);
-	if (!word)
-		return fail(ps,
-			    "expected a directive (target, signature, init, op, final, "
-			    "thread) at '%.20s'",
-			    line);
-	skip_space(ps);
-	int r = 0;
-	if (!strcmp(word, "target") || !strcmp(word, "signature")) {
-		size_t n = strlen(ps->p);
-		while (n && (ps->p[n - 1] == ' ' || ps->p[n - 1] == '\t'))
-			n--;
-		if (!n)
-			r = fail(ps, "%s needs a value", word);
-		else if (word[0] == 't') {
-			char *t = strndup(ps->p, n);
-			if (strchr(t, '/') && t[0] != '/') { /* relative to the description */
-				char *dir = folder_of(d->path);
-				char *full = lp_xmalloc(strlen(dir) + strlen(t) + 1);
-				strcpy(full, dir);
-				strcat(full, t);
-				free(dir);
-				free(t);
-				t = full;
-			}
-			GROW(d->targets, d->n_targets);
-			GROW(d->target_lines, d->n_targets);
-			d->target_lines[d->n_targets] = (int)ps->line;
-			d->targets[d->n_targets++] = t;
-		} else {
-			GROW(d->signatures, d->n_signatures);
-			GROW(d->signature_lines, d->n_signatures);
-			d->signature_lines[d->n_signatures] = (int)ps->line;
-			d->signatures[d->n_signatures++] = strndup(ps->p, n);
+	size_t n = strlen(ps->p);
+	while (n && (ps->p[n - 1] == ' ' || ps->p[n - 1] == '\t'))
+		n--;
+	if (!n)
+		return fail(ps, "%s needs a value", word);
+	char *v = strndup(ps->p, n);
+	if (!strcmp(word, "target"))
+		add_value(&d->targets, &d->target_lines, &d->n_targets, relative_to(d, v),
+			  ps->line);
+	else if (!strcmp(word, "helper"))
+		add_value(&d->helpers, &d->helper_lines, &d->n_helpers, relative_to(d, v),
+			  ps->line);
+	else if (!strcmp(word, "signature"))
+		add_value(&d->signatures, &d->signature_lines, &d->n_signatures, v, ps->line);
+	else if (!strcmp(word, "header")) {
+		if (v[0] == '<' && (v[n - 1] != '>' || n < 3 || strcspn(v + 1, "<> \t") != n - 2)) {
+			free(v);
+			return fail(ps, "bad header: write <name.h> or a path");
 		}
-	} else if (!strcmp(word, "init")) {
-		struct lp_tcall c;
-		const char *save = ps->p;
-		char *var = ident(ps);
-		skip_space(ps);
-		if (var && *ps->p == '=') {
-			ps->p++;
-		} else {
-			free(var);
-			var = NULL;
-			ps->p = save;
-		}
-		if (var && bound(d, var))
-			r = fail(ps, "variable '%s' is bound twice: give the second another name",
-				 var);
-		if (!r)
-			r = call(ps, &c, false);
-		if (!r)
-			r = end_of_line(ps);
-		if (!r) {
-			c.bind = var;
-			GROW(d->init, d->n_init);
-			d->init[d->n_init++] = c;
-		} else
-			free(var);
-	} else if (!strcmp(word, "op") || !strcmp(word, "final")) {
-		struct lp_tcall c;
-		bool op = word[0] == 'o';
-		r = call(ps, &c, op);
-		if (!r)
-			r = end_of_line(ps);
-		if (!r && op) {
-			GROW(d->ops, d->n_ops);
-			d->ops[d->n_ops++] = c;
-		} else if (!r) {
-			GROW(d->final, d->n_final);
-			d->final[d->n_final++] = c;
-		}
-	} else if (!strcmp(word, "thread")) {
-		struct lp_tthread t = {0};
-		for (;;) {
-			GROW(t.calls, t.n_calls);
-			if ((r = call(ps, &t.calls[t.n_calls], false)))
-				break;
-			t.n_calls++;
-			skip_space(ps);
-			if (*ps->p != ';')
-				break;
-			ps->p++;
-		}
-		if (!r)
-			r = end_of_line(ps);
-		GROW(d->threads, d->n_threads);
-		d->threads[d->n_threads++] = t;
+		add_value(&d->headers, &d->header_lines, &d->n_headers, relative_to(d, v),
+			  ps->line);
 	} else {
-		r = fail(ps,
-			 "unknown directive '%s': use target, signature, init, op, final or thread",
-			 word);
+		if (strpbrk(v, " \t'\"$`\\;|&<>")) {
+			free(v);
+			return fail(ps, "bad pkg-config package: one name such as glib-2.0 a line");
+		}
+		add_value(&d->pkg_configs, &d->pkg_config_lines, &d->n_pkg_configs, v, ps->line);
 	}
+	return 0;
+}
+
+static int init_directive(struct parser *ps)
+{
+	struct lp_tdesc *d = ps->d;
+	struct lp_tcall c;
+	const char *save = ps->p;
+	char *var = ident(ps);
+	int r = 0;
+	skip_space(ps);
+	if (var && *ps->p == '=') {
+		ps->p++;
+	} else {
+		free(var);
+		var = NULL;
+		ps->p = save;
+	}
+	if (var && bound(d, var))
+		r = fail(ps, "variable '%s' is bound twice: give the second another name", var);
+	if (!r)
+		r = call(ps, &c, false);
+	if (!r)
+		r = end_of_line(ps);
+	if (r) {
+		free(var);
+		return r;
+	}
+	c.bind = var;
+	GROW(d->init, d->n_init);
+	d->init[d->n_init++] = c;
+	return 0;
+}
+
+/* op, final, thread-init, thread-fini: one call. */
+static int call_directive(struct parser *ps, const char *word)
+{
+	struct lp_tdesc *d = ps->d;
+	struct lp_tcall c;
+	bool op = !strcmp(word, "op");
+	int r = call(ps, &c, op);
+	if (!r)
+		r = end_of_line(ps);
+	if (r)
+		return r;
+	struct lp_tcall **v = op			  ? &d->ops
+			      : word[0] == 'f'		  ? &d->final
+			      : !strcmp(word + 7, "init") ? &d->thread_init
+							  : &d->thread_fini;
+	int *n = op			     ? &d->n_ops
+		 : word[0] == 'f'	     ? &d->n_final
+		 : !strcmp(word + 7, "init") ? &d->n_thread_init
+					     : &d->n_thread_fini;
+	GROW(*v, *n);
+	(*v)[(*n)++] = c;
+	return 0;
+}
+
+static int thread_directive(struct parser *ps)
+{
+	struct lp_tdesc *d = ps->d;
+	struct lp_tthread t = {0};
+	int r;
+	for (;;) {
+		GROW(t.calls, t.n_calls);
+		if ((r = call(ps, &t.calls[t.n_calls], false)))
+			break;
+		t.n_calls++;
+		skip_space(ps);
+		if (*ps->p != ';')
+			break;
+		ps->p++;
+	}
+	if (!r)
+		r = end_of_line(ps);
+	GROW(d->threads, d->n_threads);
+	d->threads[d->n_threads++] = t;
+	return r;
+}
+
+#define LP_DIRECTIVES                                                                              \
+	"target, signature, header, pkg-config, helper, init, thread-init, thread-fini, op, "      \
+	"final or thread"
+
+static int directive(struct parser *ps, char *line)
+{
+	ps->p = line;
+	/* a directive is a word, or two joined by '-' */
+	size_t n = strspn(line, "abcdefghijklmnopqrstuvwxyz-");
+	char *word = n ? strndup(line, n) : NULL;
+	if (!word)
+		return fail(ps, "expected a directive (" LP_DIRECTIVES ") at '%.20s'", line);
+	ps->p += n;
+	skip_space(ps);
+	ps->in_main = !strcmp(word, "init") || !strcmp(word, "final");
+	int r;
+	if (!strcmp(word, "target") || !strcmp(word, "signature") || !strcmp(word, "header") ||
+	    !strcmp(word, "pkg-config") || !strcmp(word, "helper"))
+		r = value_directive(ps, word);
+	else if (!strcmp(word, "init"))
+		r = init_directive(ps);
+	else if (!strcmp(word, "op") || !strcmp(word, "final") || !strcmp(word, "thread-init") ||
+		 !strcmp(word, "thread-fini"))
+		r = call_directive(ps, word);
+	else if (!strcmp(word, "thread"))
+		r = thread_directive(ps);
+	else
+		r = fail(ps, "unknown directive '%s': use " LP_DIRECTIVES, word);
 	free(word);
 	return r;
 }
@@ -382,6 +511,41 @@ static void cut_comment(char *line)
 			return;
 		}
 	}
+}
+
+bool lp_tdesc_thread_setup(const struct lp_tdesc *d, const char *name)
+{
+	for (int i = 0; i < d->n_thread_init; i++)
+		if (!strcmp(d->thread_init[i].func, name))
+			return true;
+	for (int i = 0; i < d->n_thread_fini; i++)
+		if (!strcmp(d->thread_fini[i].func, name))
+			return true;
+	return false;
+}
+
+static int setup_used(const struct lp_tdesc *d, const struct lp_tcall *c, int n, char *err,
+		      size_t errsize)
+{
+	for (int i = 0; i < n; i++)
+		if (lp_tdesc_thread_setup(d, c[i].func))
+			return lp_errf(
+			    err, errsize,
+			    "%s:%d: %s is called by thread-init or thread-fini, so it is "
+			    "never an operation: leave it out of op and thread lines",
+			    d->path, c[i].line, c[i].func);
+	return 0;
+}
+
+/* A function of the threads' set-up is left out of the operations: it cannot be one. */
+static int check_setup_calls(const struct lp_tdesc *d, char *err, size_t errsize)
+{
+	if (setup_used(d, d->ops, d->n_ops, err, errsize))
+		return -1;
+	for (int t = 0; t < d->n_threads; t++)
+		if (setup_used(d, d->threads[t].calls, d->threads[t].n_calls, err, errsize))
+			return -1;
+	return 0;
 }
 
 int lp_tdesc_parse_text(const char *path, const char *text, struct lp_tdesc *d, char *err,
@@ -421,7 +585,7 @@ int lp_tdesc_parse_text(const char *path, const char *text, struct lp_tdesc *d, 
 			       "%s: has no op or thread line: list the operations to generate "
 			       "tests from (op) or write a fixed test (thread)",
 			       path);
-	return 0;
+	return check_setup_calls(d, err, errsize);
 }
 
 int lp_tdesc_parse(const char *path, struct lp_tdesc *d, char *err, size_t errsize)
@@ -442,204 +606,4 @@ int lp_tdesc_parse(const char *path, struct lp_tdesc *d, char *err, size_t errsi
 	int r = lp_tdesc_parse_text(path, lp_buf_str(&b), d, err, errsize);
 	lp_buf_free(&b);
 	return r;
-}
-
-static void free_arg(struct lp_targ *a)
-{
-	free(a->s);
-	for (int i = 0; i < a->n_set; i++)
-		free_arg(&a->set[i]);
-	free(a->set);
-}
-
-void lp_tcall_free(struct lp_tcall *c)
-{
-	free(c->func);
-	free(c->bind);
-	for (int i = 0; i < c->n_args; i++)
-		free_arg(&c->args[i]);
-	free(c->args);
-}
-
-static void free_calls(struct lp_tcall *c, int n)
-{
-	for (int i = 0; i < n; i++)
-		lp_tcall_free(&c[i]);
-	free(c);
-}
-
-void lp_tdesc_free(struct lp_tdesc *d)
-{
-	free(d->path);
-	for (int i = 0; i < d->n_targets; i++)
-		free(d->targets[i]);
-	free(d->targets);
-	free(d->target_lines);
-	for (int i = 0; i < d->n_signatures; i++)
-		free(d->signatures[i]);
-	free(d->signatures);
-	free(d->signature_lines);
-	free_calls(d->init, d->n_init);
-	free_calls(d->ops, d->n_ops);
-	free_calls(d->final, d->n_final);
-	for (int i = 0; i < d->n_threads; i++)
-		free_calls(d->threads[i].calls, d->threads[i].n_calls);
-	free(d->threads);
-	memset(d, 0, sizeof *d);
-}
-
-void lp_targ_copy(struct lp_targ *dst, const struct lp_targ *src)
-{
-	*dst = *src;
-	dst->s = src->s ? lp_xstrdup(src->s) : NULL;
-	dst->set = src->n_set ? lp_xcalloc((size_t)src->n_set, sizeof *dst->set) : NULL;
-	for (int i = 0; i < src->n_set; i++)
-		lp_targ_copy(&dst->set[i], &src->set[i]);
-}
-
-void lp_tcall_copy(struct lp_tcall *dst, const struct lp_tcall *src)
-{
-	*dst = *src;
-	dst->func = lp_xstrdup(src->func);
-	dst->bind = src->bind ? lp_xstrdup(src->bind) : NULL;
-	dst->args = src->n_args ? lp_xcalloc((size_t)src->n_args, sizeof *dst->args) : NULL;
-	for (int i = 0; i < src->n_args; i++)
-		lp_targ_copy(&dst->args[i], &src->args[i]);
-}
-
-static struct lp_tcall *copy_calls(const struct lp_tcall *c, int n)
-{
-	struct lp_tcall *r = n ? lp_xcalloc((size_t)n, sizeof *r) : NULL;
-	for (int i = 0; i < n; i++)
-		lp_tcall_copy(&r[i], &c[i]);
-	return r;
-}
-
-static char **copy_strs(char *const *s, int n)
-{
-	char **r = n ? lp_xcalloc((size_t)n, sizeof *r) : NULL;
-	for (int i = 0; i < n; i++)
-		r[i] = lp_xstrdup(s[i]);
-	return r;
-}
-
-static int *copy_ints(const int *v, int n)
-{
-	int *r = n ? lp_xcalloc((size_t)n, sizeof *r) : NULL;
-	if (n)
-		memcpy(r, v, sizeof *r * (size_t)n);
-	return r;
-}
-
-void lp_tdesc_copy(struct lp_tdesc *dst, const struct lp_tdesc *src)
-{
-	*dst = *src;
-	dst->path = lp_xstrdup(src->path);
-	dst->targets = copy_strs(src->targets, src->n_targets);
-	dst->signatures = copy_strs(src->signatures, src->n_signatures);
-	dst->target_lines = copy_ints(src->target_lines, src->n_targets);
-	dst->signature_lines = copy_ints(src->signature_lines, src->n_signatures);
-	dst->init = copy_calls(src->init, src->n_init);
-	dst->ops = copy_calls(src->ops, src->n_ops);
-	dst->final = copy_calls(src->final, src->n_final);
-	dst->threads =
-	    src->n_threads ? lp_xcalloc((size_t)src->n_threads, sizeof *dst->threads) : NULL;
-	for (int i = 0; i < src->n_threads; i++) {
-		dst->threads[i].n_calls = src->threads[i].n_calls;
-		dst->threads[i].calls = copy_calls(src->threads[i].calls, src->threads[i].n_calls);
-	}
-}
-
-static void print_arg(const struct lp_targ *a, FILE *f)
-{
-	switch (a->kind) {
-	case LP_TARG_INT:
-		fprintf(f, "%lld", a->i);
-		break;
-	case LP_TARG_STR:
-		fputc('"', f);
-		for (const char *c = a->s; *c; c++) {
-			if (*c == '"' || *c == '\\')
-				fputc('\\', f);
-			if (*c == '\n')
-				fputs("\\n", f);
-			else if (*c == '\t')
-				fputs("\\t", f);
-			else
-				fputc(*c, f);
-		}
-		fputc('"', f);
-		break;
-	case LP_TARG_NULL:
-		fputs("NULL", f);
-		break;
-	case LP_TARG_VAR:
-		fputs(a->s, f);
-		break;
-	case LP_TARG_FLOAT: {
-		char num[64];
-		snprintf(num, sizeof num, "%.17g", a->f);
-		if (!strpbrk(num, ".eEn")) /* 2 reads as an integer: 2.0 */
-			strcat(num, ".0");
-		fprintf(f, "%s%s", num, a->single ? "f" : "");
-		break;
-	}
-	case LP_TARG_RANGE:
-		fprintf(f, "%lld..%lld", a->lo, a->hi);
-		break;
-	case LP_TARG_SET:
-		fputc('{', f);
-		for (int i = 0; i < a->n_set; i++) {
-			if (i)
-				fputs(", ", f);
-			print_arg(&a->set[i], f);
-		}
-		fputc('}', f);
-		break;
-	}
-}
-
-void lp_tcall_print(const struct lp_tcall *c, FILE *f)
-{
-	fprintf(f, "%s(", c->func);
-	for (int i = 0; i < c->n_args; i++) {
-		if (i)
-			fputs(", ", f);
-		print_arg(&c->args[i], f);
-	}
-	fputc(')', f);
-}
-
-void lp_tdesc_print(const struct lp_tdesc *d, FILE *f)
-{
-	for (int i = 0; i < d->n_targets; i++)
-		fprintf(f, "target    %s\n", d->targets[i]);
-	for (int i = 0; i < d->n_signatures; i++)
-		fprintf(f, "signature %s\n", d->signatures[i]);
-	for (int i = 0; i < d->n_init; i++) {
-		fputs("init      ", f);
-		if (d->init[i].bind)
-			fprintf(f, "%s = ", d->init[i].bind);
-		lp_tcall_print(&d->init[i], f);
-		fputc('\n', f);
-	}
-	for (int i = 0; i < d->n_ops; i++) {
-		fputs("op        ", f);
-		lp_tcall_print(&d->ops[i], f);
-		fputc('\n', f);
-	}
-	for (int i = 0; i < d->n_threads; i++) {
-		fputs("thread    ", f);
-		for (int k = 0; k < d->threads[i].n_calls; k++) {
-			if (k)
-				fputs("; ", f);
-			lp_tcall_print(&d->threads[i].calls[k], f);
-		}
-		fputc('\n', f);
-	}
-	for (int i = 0; i < d->n_final; i++) {
-		fputs("final     ", f);
-		lp_tcall_print(&d->final[i], f);
-		fputc('\n', f);
-	}
 }

@@ -14,17 +14,27 @@
 #include <stdio.h>
 
 enum lp_targ_kind {
-	LP_TARG_INT,   /* i */
-	LP_TARG_STR,   /* s: the text between the quotes, escapes resolved */
-	LP_TARG_NULL,  /* NULL */
-	LP_TARG_VAR,   /* s: a variable bound by an earlier init line */
-	LP_TARG_FLOAT, /* f: 1.5 (a double), or with single, 1.5f (a float) */
-	LP_TARG_RANGE, /* lo..hi, inclusive (op lines only) */
-	LP_TARG_SET,   /* {x, y, z}: set[0..n_set-1], each concrete (op lines only) */
+	LP_TARG_INT,	/* i */
+	LP_TARG_STR,	/* s: the text between the quotes, escapes resolved */
+	LP_TARG_NULL,	/* NULL */
+	LP_TARG_VAR,	/* s: a variable bound by an earlier init line */
+	LP_TARG_FLOAT,	/* f: 1.5 (a double), or with single, 1.5f (a float) */
+	LP_TARG_RANGE,	/* lo..hi, inclusive (op lines only) */
+	LP_TARG_SET,	/* {x, y, z}: set[0..n_set-1], each concrete (op lines only) */
+	LP_TARG_THREAD, /* $thread: the test thread's index from 0 (not in init or final) */
+	LP_TARG_OUT,	/* out T: a pointer to a fresh zeroed object; out says T, i its size */
+	LP_TARG_BYTES,	/* bytes N: a pointer to a fresh zeroed buffer of i bytes (input) */
+	LP_TARG_FN,	/* fn NAME: the address of function s of a target or helper */
 };
+#define LP_TBYTES_MAX (1 << 20) /* bytes N: at most this N */
+
+/* What an out-parameter points to; its value after the call joins the call's result. */
+enum lp_tout { LP_TOUT_INT, LP_TOUT_LONG, LP_TOUT_PTR, LP_TOUT_DOUBLE, LP_TOUT_BYTES };
+#define LP_TOUT_MAX_BYTES 4096 /* out bytes N: at most this N (the preload's LP_MAX_OUT) */
 
 struct lp_targ {
 	enum lp_targ_kind kind;
+	enum lp_tout out;
 	long long i, lo, hi;
 	double f;
 	bool single;
@@ -54,6 +64,20 @@ struct lp_tdesc {
 	struct lp_tcall *init, *ops, *final;
 	struct lp_tthread *threads; /* fixed test: one per thread line */
 	int n_targets, n_signatures, n_init, n_ops, n_final, n_threads;
+	/* header lines ("<name.h>", or a path resolved against path's folder) and
+	 * pkg-config packages: types of the targets' functions (as --header, --pkg-config) */
+	char **headers, **pkg_configs;
+	int *header_lines, *pkg_config_lines;
+	int n_headers, n_pkg_configs;
+	/* helper lines: libraries loaded for fn arguments, not targets (paths resolved
+	 * like targets) */
+	char **helpers;
+	int *helper_lines;
+	int n_helpers;
+	/* thread-init / thread-fini: run by every test thread before its first and after
+	 * its last call; not operations */
+	struct lp_tcall *thread_init, *thread_fini;
+	int n_thread_init, n_thread_fini;
 };
 
 /* Parses a description. Returns 0, or -1 with "FILE:LINE: what is wrong" (one line, no
@@ -71,9 +95,18 @@ void lp_targ_copy(struct lp_targ *dst, const struct lp_targ *src);
 void lp_tcall_free(struct lp_tcall *c);
 /* name(arg, ...) as written in a description. */
 void lp_tcall_print(const struct lp_tcall *c, FILE *f);
+/* "int", "long", "ptr", "double", "bytes": as written after out. */
+const char *lp_tout_name(enum lp_tout k);
+/* The C type an out-parameter points to ("int", "long", "void *", "double", "unsigned
+ * char"), and its size in bytes. */
+const char *lp_tout_ctype(enum lp_tout k);
+size_t lp_targ_out_size(const struct lp_targ *a);
+/* Whether a function named name is called by thread-init or thread-fini lines (then it is
+ * never an operation: its calls are the set-up of the test's threads). */
+bool lp_tdesc_thread_setup(const struct lp_tdesc *d, const char *name);
 
-/* Writes a description in lineup-test(5) form: target, signature, init, op, thread and final
- * lines, in that order. */
+/* Writes a description in lineup-test(5) form: target, signature, header, pkg-config, init,
+ * thread-init, thread-fini, op, thread and final lines, in that order. */
 void lp_tdesc_print(const struct lp_tdesc *d, FILE *f);
 
 #endif

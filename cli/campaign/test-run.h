@@ -14,6 +14,17 @@
  * lp_test_campaign instead). */
 bool lp_test_prepare(struct lp_options *o, struct lp_tdesc *d, char **argv);
 
+/* The functions the test calls, each once (malloc'ed array of borrowed names): the
+ * functions a header must declare. Returns how many. */
+int lp_test_wanted(const struct lp_tdesc *d, const char ***names);
+/* The functions of thread-init and thread-fini lines, each once: never operations. */
+int lp_test_setup_calls(const struct lp_tdesc *d, const char ***names);
+
+/* The out-parameters of the test's calls (for lp_analyze_opts.outs); exit 2 naming
+ * FILE:LINE when two calls of one function disagree on one. Returns how many. */
+int lp_test_outs(const struct lp_tdesc *d, struct lp_out_param **outs);
+void lp_test_outs_free(struct lp_out_param *outs, int n);
+
 /* Checks every call of the test against the analysed targets: the function exists, its
  * arguments are integer-class (what the driver passes) and as many as it takes. Exit 2,
  * naming FILE:LINE, otherwise. */

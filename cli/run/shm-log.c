@@ -202,6 +202,38 @@ static void value(struct lp_buf *b, lp_value_fmt_fn fmt, enum lp_kind k, uint64_
 	lp_buf_puts(b, tmp);
 }
 
+/* " out=V" per out-parameter of f (its pointee after the call; lineup-history(5)). */
+static int outs(struct lp_buf *b, lp_value_fmt_fn fmt, const struct lp_plan_func *f, const char **p,
+		const char *end, char *tmp)
+{
+	for (int i = 0; i < f->nargs; i++) {
+		if (!f->out_len[i])
+			continue;
+		const struct lp_str *s;
+		const char *bytes;
+		if (take_str(p, end, &s, &bytes) ||
+		    (s->len != LP_STR_NULL && s->len != f->out_len[i]))
+			return -1;
+		lp_buf_puts(b, " out=");
+		if (s->len == LP_STR_NULL) {
+			lp_buf_puts(b, "NULL");
+			continue;
+		}
+		uint64_t raw = 0;
+		if (f->out_kind[i] == LP_K_U1) { /* bytes: trailing zeros say nothing more */
+			uint32_t n = s->len;
+			while (n && !bytes[n - 1])
+				n--;
+			fmt(LP_K_STR, 0, bytes, n, false, tmp, VALBUF);
+		} else {
+			memcpy(&raw, bytes, s->len < sizeof raw ? s->len : sizeof raw);
+			fmt(f->out_kind[i], raw, NULL, 0, false, tmp, VALBUF);
+		}
+		lp_buf_puts(b, tmp);
+	}
+	return 0;
+}
+
 char *lp_shmlog_history(const void *log, size_t len, const struct lp_plan *plan, const char *header,
 			bool stuck, lp_value_fmt_fn fmt, char *err, size_t errsize)
 {
@@ -234,7 +266,10 @@ char *lp_shmlog_history(const void *log, size_t len, const struct lp_plan *plan,
 					goto malformed;
 				if (i)
 					lp_buf_puts(&b, ", ");
-				value(&b, fmt, k, args[i], s, bytes, tmp);
+				if (i < (uint32_t)f->nargs && f->out_len[i])
+					lp_buf_puts(&b, "out"); /* its address says nothing */
+				else
+					value(&b, fmt, k, args[i], s, bytes, tmp);
 			}
 			/* the variable arguments are not recorded: say so, not drop them */
 			if (f->varargs)
@@ -257,6 +292,8 @@ char *lp_shmlog_history(const void *log, size_t len, const struct lp_plan *plan,
 				lp_buf_puts(&b, "<unwound>");
 			else
 				value(&b, fmt, f->ret, rt->value, s, bytes, tmp);
+			if (!(rt->pad & LP_RET_UNWOUND) && outs(&b, fmt, f, &p, end, tmp))
+				goto malformed;
 			lp_buf_puts(&b, "\n");
 		}
 	}

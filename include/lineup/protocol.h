@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 15
+#define LP_PROTOCOL_VERSION 16
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -183,6 +183,7 @@ enum lp_kind {
 	}
 #define LP_MAX_ARGS 16	   /* arguments recorded per call (integer regs, xmm regs, then stack) */
 #define LP_MAX_STRING 4096 /* bytes copied per string value; longer ones are marked truncated */
+#define LP_MAX_OUT 4096	   /* bytes of one out-parameter's pointee */
 
 /* ---- Patch plan: text file named by LINEUP_PLAN ----
  *   lineup-plan 1
@@ -195,25 +196,25 @@ enum lp_kind {
  *   end
  * <offset-hex> is the symbol's st_value (load base + offset = entry). <arg-kinds> is a
  * comma-separated list of kind tokens, "-" for none; a trailing ",..." marks varargs
- * (only the named arguments are recorded). dev and ino are decimal (st_dev, st_ino).
- * A site is an instruction of a target or instrumented object that becomes a scheduling
- * point before it executes (trapped in place with int3, executed out of line):
- * <object> indexes targets then instrument lines; <offset-hex> is its file-relative
- * address (same space as st_value); <len> its whole length, prefixes included;
- * <kind> one of rmw xchg fence load store pause (see LP_SITE_TOKENS); <disp-off> the
- * decimal offset of a RIP-relative disp32 inside it, -1 if none (an immediate may follow
- * the displacement); <bytes-hex> its original bytes, which the preload compares with
- * memory before patching (a mismatch skips the site with an LP_REC_WARN); <pad-hex>, for
- * an instruction shorter than a 5-byte jump, the file-relative address of 5 bytes of dead
- * alignment padding within a short jump (-128..127 bytes) of the instruction's end, where
- * the preload may put the jump to the site's stub (cli/analyze/stub-pads.h). Sites appear
- * after every target, instrument and func line.
- * A pure line (cli/analyze/pure-regions.h) names a region start of func <func>: its entry,
- * or where one of its calls to a synchronisation function returns, from which the code
- * touches no memory other threads see until its next scheduling point. A step of a thread
- * running that function as its operation that starts there does not count as running
- * target code (LP_FP_TARGET). Pure lines come last, grouped by func, offsets ascending;
- * at most LP_MAX_PURE (more are dropped: those steps keep LP_FP_TARGET). */
+ * (only the named arguments are recorded). An out-parameter (lineup-test(5) `out T`) is
+ * "p>" and its pointee: "p>i4", "p>i8", "p>p", "p>f8", or "p>bN" for N bytes (N at most
+ * LP_MAX_OUT); the pointee's bytes after the call follow the return record. dev and ino are decimal
+ * (st_dev, st_ino). A site is an instruction of a target or instrumented object that becomes a
+ * scheduling point before it executes (trapped in place with int3, executed out of line): <object>
+ * indexes targets then instrument lines; <offset-hex> is its file-relative address (same space as
+ * st_value); <len> its whole length, prefixes included; <kind> one of rmw xchg fence load store
+ * pause (see LP_SITE_TOKENS); <disp-off> the decimal offset of a RIP-relative disp32 inside it, -1
+ * if none (an immediate may follow the displacement); <bytes-hex> its original bytes, which the
+ * preload compares with memory before patching (a mismatch skips the site with an LP_REC_WARN);
+ * <pad-hex>, for an instruction shorter than a 5-byte jump, the file-relative address of 5 bytes of
+ * dead alignment padding within a short jump (-128..127 bytes) of the instruction's end, where the
+ * preload may put the jump to the site's stub (cli/analyze/stub-pads.h). Sites appear after every
+ * target, instrument and func line. A pure line (cli/analyze/pure-regions.h) names a region start
+ * of func <func>: its entry, or where one of its calls to a synchronisation function returns, from
+ * which the code touches no memory other threads see until its next scheduling point. A step of a
+ * thread running that function as its operation that starts there does not count as running target
+ * code (LP_FP_TARGET). Pure lines come last, grouped by func, offsets ascending; at most
+ * LP_MAX_PURE (more are dropped: those steps keep LP_FP_TARGET). */
 enum lp_site_kind {
 	LP_SITE_RMW,   /* lock-prefixed read-modify-write: LP_PT_ATOMIC */
 	LP_SITE_XCHG,  /* xchg with memory (implicitly locked): LP_PT_ATOMIC */
@@ -407,7 +408,9 @@ _Static_assert(sizeof(struct lp_order) <= sizeof(struct lp_override) * LP_MAX_OV
  * and padding. Appended in the order things happen (one thread runs at a time). */
 enum lp_rec_type {
 	LP_REC_CALL = 1,   /* struct lp_rec_call, then args[nargs], then string payloads */
-	LP_REC_RET,	   /* struct lp_rec_ret, then a string payload if the result is "s" */
+	LP_REC_RET,	   /* struct lp_rec_ret, then a string payload if the result is "s", then
+			      one struct lp_str payload per out-parameter (len its bytes, or
+			      LP_STR_NULL for a null pointer), unless LP_RET_UNWOUND */
 	LP_REC_DECISION,   /* struct lp_rec_decision, then candidates[n_candidates] */
 	LP_REC_THREAD,	   /* struct lp_rec_thread: a thread was created */
 	LP_REC_THREAD_END, /* struct lp_rec_thread: a thread finished */

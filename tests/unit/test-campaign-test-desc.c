@@ -138,10 +138,119 @@ static void refuses_malformed(void **state)
 	refuses("target\nthread f()\n", "t.lineup:1: target needs a value");
 }
 
+static const char header_test[] =
+    "target      ./libslotq.so\n"
+    "header      inc/slotq.h\n"
+    "header      <glib.h>\n"
+    "pkg-config  glib-2.0\n"
+    "helper      ./libh.so\n"
+    "init        q = slotq_new()\n"
+    "thread-init slotq_attach(q, $thread)\n"
+    "thread-fini slotq_detach(q)\n"
+    "op          slotq_pop(q, out int)\n"
+    "op          slotq_read(q, out bytes 16, out double, out ptr, out long)\n"
+    "op          slotq_push(q, $thread)\n"
+    "op          slotq_map(q, fn dbl, bytes 8)\n";
+
+/* header, pkg-config, thread-init, thread-fini, $thread and out-parameters (issue 35). */
+static void parses_the_header_vocabulary(void **state)
+{
+	(void)state;
+	struct lp_tdesc d;
+	char err[300];
+	assert_int_equal(lp_tdesc_parse_text("dir/s.lineup", header_test, &d, err, sizeof err), 0);
+	assert_int_equal(d.n_headers, 2);
+	assert_string_equal(d.headers[0], "dir/inc/slotq.h"); /* relative to the file */
+	assert_string_equal(d.headers[1], "<glib.h>");
+	assert_int_equal(d.header_lines[1], 3);
+	assert_int_equal(d.n_pkg_configs, 1);
+	assert_string_equal(d.pkg_configs[0], "glib-2.0");
+	assert_int_equal(d.n_thread_init, 1);
+	assert_int_equal(d.n_thread_fini, 1);
+	assert_string_equal(d.thread_init[0].func, "slotq_attach");
+	assert_int_equal(d.thread_init[0].args[1].kind, LP_TARG_THREAD);
+	assert_true(lp_tdesc_thread_setup(&d, "slotq_detach"));
+	assert_false(lp_tdesc_thread_setup(&d, "slotq_pop"));
+	const struct lp_targ *o = &d.ops[0].args[1];
+	assert_int_equal(o->kind, LP_TARG_OUT);
+	assert_int_equal(o->out, LP_TOUT_INT);
+	assert_int_equal(lp_targ_out_size(o), sizeof(int));
+	const struct lp_targ *r = d.ops[1].args;
+	assert_int_equal(r[1].out, LP_TOUT_BYTES);
+	assert_int_equal(lp_targ_out_size(&r[1]), 16);
+	assert_int_equal(r[2].out, LP_TOUT_DOUBLE);
+	assert_int_equal(r[3].out, LP_TOUT_PTR);
+	assert_int_equal(r[4].out, LP_TOUT_LONG);
+	assert_string_equal(lp_tout_ctype(LP_TOUT_BYTES), "unsigned char");
+	assert_int_equal(d.ops[2].args[1].kind, LP_TARG_THREAD);
+	assert_int_equal(d.n_helpers, 1);
+	assert_string_equal(d.helpers[0], "dir/./libh.so");
+	assert_int_equal(d.ops[3].args[1].kind, LP_TARG_FN);
+	assert_string_equal(d.ops[3].args[1].s, "dbl");
+	assert_int_equal(d.ops[3].args[2].kind, LP_TARG_BYTES);
+	assert_int_equal(d.ops[3].args[2].i, 8);
+	/* printed back and parsed again: the same text; copies keep the new lines (an
+	 * absolute folder, so the relative header stays as it is) */
+	lp_tdesc_free(&d);
+	assert_int_equal(lp_tdesc_parse_text("/x/s.lineup", header_test, &d, err, sizeof err), 0);
+	char *once = print(&d);
+	struct lp_tdesc e, c;
+	assert_int_equal(lp_tdesc_parse_text("/x/s.lineup", once, &e, err, sizeof err), 0);
+	lp_tdesc_copy(&c, &e);
+	char *copied = print(&c);
+	assert_string_equal(once, copied);
+	assert_non_null(strstr(once, "header    <glib.h>\n"));
+	assert_non_null(strstr(once, "pkg-config glib-2.0\n"));
+	assert_non_null(strstr(once, "thread-init slotq_attach(q, $thread)\n"));
+	assert_non_null(strstr(once, "thread-fini slotq_detach(q)\n"));
+	assert_non_null(
+	    strstr(once, "slotq_read(q, out bytes 16, out double, out ptr, out long)\n"));
+	assert_non_null(strstr(once, "helper    /x/./libh.so\n"));
+	assert_non_null(strstr(once, "slotq_map(q, fn dbl, bytes 8)\n"));
+	free(once), free(copied);
+	lp_tdesc_free(&d), lp_tdesc_free(&e), lp_tdesc_free(&c);
+	/* a variable may still be called out */
+	assert_int_equal(
+	    lp_tdesc_parse_text("t", "init out = f()\nthread g(out)\n", &d, err, sizeof err), 0);
+	assert_int_equal(d.threads[0].calls[0].args[0].kind, LP_TARG_VAR);
+	lp_tdesc_free(&d);
+}
+
+static void refuses_malformed_header_vocabulary(void **state)
+{
+	(void)state;
+	refuses("target l.so\nthread f(out short)\n", "t.lineup:2: bad out-parameter type");
+	refuses("target l.so\nthread f(out bytes)\n", "t.lineup:2: out bytes needs a size");
+	refuses("target l.so\nthread f(out bytes 0)\n", "t.lineup:2: out bytes needs a size");
+	refuses("target l.so\nthread f(out bytes 4097)\n", "t.lineup:2: out bytes needs a size");
+	refuses("target l.so\ninit f($thread)\nthread f(1)\n",
+		"t.lineup:2: $thread in an init or final line");
+	refuses("target l.so\nthread f(1)\nfinal f($thread)\n",
+		"t.lineup:3: $thread in an init or final line");
+	refuses("target l.so\nthread f($self)\n", "t.lineup:2: unknown '$' argument");
+	refuses("target l.so\nheader <glib.h\nthread f()\n", "t.lineup:2: bad header");
+	refuses("target l.so\nheader <a b.h>\nthread f()\n", "t.lineup:2: bad header");
+	refuses("target l.so\nheader\nthread f()\n", "t.lineup:2: header needs a value");
+	refuses("target l.so\npkg-config glib-2.0; rm\nthread f()\n",
+		"t.lineup:2: bad pkg-config package");
+	refuses("target l.so\nthread-init reg()\nthread reg(); f()\n",
+		"t.lineup:3: reg is called by thread-init or thread-fini");
+	refuses("target l.so\nthread-fini bye()\nop bye()\n",
+		"t.lineup:3: bye is called by thread-init or thread-fini");
+	refuses("target l.so\nthread-init\nthread f()\n", "t.lineup:2: expected a call");
+	refuses("target l.so\nthread f(bytes 0)\n", "t.lineup:2: bytes needs a size");
+	refuses("target l.so\nhelper\nthread f()\n", "t.lineup:2: helper needs a value");
+	refuses("target l.so\nthread-exit f()\nthread f()\n",
+		"t.lineup:2: unknown directive 'thread-exit'");
+}
+
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(parses_a_fixed_test), cmocka_unit_test(parses_a_generator),
-	    cmocka_unit_test(prints_back), cmocka_unit_test(refuses_malformed)};
+	const struct CMUnitTest tests[] = {cmocka_unit_test(parses_a_fixed_test),
+					   cmocka_unit_test(parses_a_generator),
+					   cmocka_unit_test(prints_back),
+					   cmocka_unit_test(refuses_malformed),
+					   cmocka_unit_test(parses_the_header_vocabulary),
+					   cmocka_unit_test(refuses_malformed_header_vocabulary)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

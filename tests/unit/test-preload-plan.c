@@ -204,6 +204,31 @@ static void test_pure(void **state)
 	assert_non_null(strstr(err, "func after"));
 }
 
+/* Out-parameters: "p>" and the pointee (issue 35). */
+static void test_out_params(void **state)
+{
+	(void)state;
+	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /x\n"
+			       "func 0 pop 10 i4 p,p>i4,p>i8,p>p,p>f8,p>b16\nend\n"),
+			 0);
+	const struct lp_loaded_func *f = &plan->funcs[0];
+	assert_int_equal(f->nargs, 6);
+	assert_int_equal(f->out_len[0], 0);
+	assert_int_equal(f->args[1], LP_K_PTR);
+	assert_int_equal(f->out_len[1], 4);
+	assert_int_equal(f->out_kind[1], LP_K_I4);
+	assert_int_equal(f->out_len[2], 8);
+	assert_int_equal(f->out_kind[3], LP_K_PTR);
+	assert_int_equal(f->out_kind[4], LP_K_F8);
+	assert_int_equal(f->out_len[5], 16);
+	assert_int_equal(f->out_kind[5], LP_K_U1);
+	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /x\nfunc 0 f 10 v i4>i4\nend\n"), -1);
+	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /x\nfunc 0 f 10 v p>i2\nend\n"), -1);
+	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /x\nfunc 0 f 10 v p>b0\nend\n"), -1);
+	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /x\nfunc 0 f 10 v p>b4097\nend\n"), -1);
+	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /x\nfunc 0 f 10 v p>bx\nend\n"), -1);
+}
+
 static void test_kinds(void **state)
 {
 	(void)state;
@@ -224,7 +249,7 @@ int main(void)
 	    cmocka_unit_test(test_full_plan),	cmocka_unit_test(test_untyped),
 	    cmocka_unit_test(test_errors),	cmocka_unit_test(test_sites),
 	    cmocka_unit_test(test_site_errors), cmocka_unit_test(test_kinds),
-	    cmocka_unit_test(test_pure),
+	    cmocka_unit_test(test_pure),	cmocka_unit_test(test_out_params),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 	free(plan);

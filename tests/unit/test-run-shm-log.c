@@ -186,6 +186,54 @@ static void malformed(void **state)
 	assert_int_equal(lp_shmlog_parse(logbuf, loglen, &plan, &l, err, sizeof err), -1);
 }
 
+/* Out-parameters (issue 35): the call says "out" where the pointer is, the result adds
+ * " out=V" per pointee in argument order (bytes as a string without trailing zeros, NULL
+ * for a null pointer); a pointee of the wrong size is malformed. */
+static void out_parameters(void **state)
+{
+	(void)state;
+	struct lp_plan_func pop = {.name = "pop",
+				   .ret = LP_K_I4,
+				   .nargs = 4,
+				   .args = {LP_K_PTR, LP_K_PTR, LP_K_PTR, LP_K_PTR},
+				   .typed = true,
+				   .out_len = {0, 4, 8, 6},
+				   .out_kind = {0, LP_K_I4, LP_K_PTR, LP_K_U1}};
+	struct lp_plan one = {.n_funcs = 1, .funcs = &pop};
+	loglen = 0;
+	call(T1, 0, 4, (uint64_t[]){0x5000, 0x7f00, 0, 0x7f10}, NULL);
+	struct lp_rec_ret *r = rec(LP_REC_RET, sizeof *r + 8 + 8 + 8 + 8 + 8);
+	r->tid = T1, r->func = 0, r->value = 0;
+	char *p = (char *)(r + 1);
+	struct lp_str *h = (void *)p;
+	h->len = 4;
+	memcpy(h + 1, &(int32_t){-7}, 4);
+	p += 16;
+	h = (void *)p;
+	h->len = LP_STR_NULL;
+	p += 8;
+	h = (void *)p;
+	h->len = 6;
+	memcpy(h + 1, "ab\0\0\0\0", 6);
+	char err[128];
+	char *t =
+	    lp_shmlog_history(logbuf, loglen, &one, "history serial", false, fmt, err, sizeof err);
+	assert_non_null(t);
+	assert_string_equal(t, "history serial\n"
+			       "0.1 call pop(0x5000, out, out, out)\n"
+			       "0.1 ret 0 out=-7 out=NULL out=\"ab\"\n"
+			       "end\n");
+	free(t);
+	((struct lp_str *)(r + 1))->len = 3; /* not the declared 4 bytes */
+	assert_null(
+	    lp_shmlog_history(logbuf, loglen, &one, "history serial", false, fmt, err, sizeof err));
+	loglen -= r->h.size; /* the pointees missing altogether */
+	r = rec(LP_REC_RET, sizeof *r);
+	r->tid = T1, r->func = 0;
+	assert_null(
+	    lp_shmlog_history(logbuf, loglen, &one, "history serial", false, fmt, err, sizeof err));
+}
+
 /* A crash record is copied out with its stack (the shared area is reused); one whose
  * stack runs past the record is malformed. */
 static void crash_record(void **state)
@@ -221,6 +269,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(history_text), cmocka_unit_test(stuck_and_pending),
-	    cmocka_unit_test(parsed), cmocka_unit_test(malformed), cmocka_unit_test(crash_record)};
+	    cmocka_unit_test(parsed),	    cmocka_unit_test(malformed),
+	    cmocka_unit_test(crash_record), cmocka_unit_test(out_parameters)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
