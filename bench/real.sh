@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench/real.sh — a RandomCheck campaign over the gallery of real libraries (examples/real/):
 # each generator runs LP_REAL_TESTS random tests of LP_REAL_SHAPE (a fixed test runs once),
-# each file under LP_REAL_BUDGET if set; prints per file: tests, executions, seconds, verdict.
+# each file under LP_REAL_BUDGET (--time-budget) if set, with LP_REAL_ARGS (e.g. "-p 1") added;
+# prints per file: tests, executions (phase 1 + 2, from the JSON report), seconds, verdict.
 # Run from the build directory: sh ../bench/real.sh   (LP_REAL_TESTS=10 to shrink)
 top_srcdir=${top_srcdir:-..}
 tool=${LP_TOOL:-./lineup-preload}
@@ -16,6 +17,8 @@ for f in "$top_srcdir"/examples/real/*.lineup; do
 	set -- --test "$f" --json "$json"
 	grep -q '^op ' "$f" && set -- "$@" --random "$tests" --shape "$shape"
 	[ -n "$LP_REAL_BUDGET" ] && set -- "$@" --time-budget "$LP_REAL_BUDGET"
+	# shellcheck disable=SC2086 # LP_REAL_ARGS is a list of options
+	set -- $LP_REAL_ARGS "$@"
 	start=$(date +%s.%N)
 	nice "$tool" "$@" >"$out" 2>&1
 	rc=$?

@@ -359,12 +359,14 @@ LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0902-real-urcu-wfcqueue.sh \
 	tests/e2e/t0911-real-glib-hashtable.sh \
 	tests/e2e/t0920-real-cxx-std-thread.sh \
-	tests/e2e/t0930-real-programs-byte-identical.sh
+	tests/e2e/t0930-real-programs-byte-identical.sh \
+	tests/e2e/t0940-real-gallery.sh
 TESTS += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_TESTS)
 
 .PHONY: check-atomics
 check-atomics:
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(LP_E2E_ATOMICS_TESTS)'
+EXTRA_DIST += $(wildcard $(srcdir)/examples/real/*.lineup) bench/real.sh
 EXTRA_DIST += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_TESTS) tests/e2e/test-lib.sh tests/e2e/README \
 	tests/require.sh
 
