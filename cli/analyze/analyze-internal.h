@@ -130,6 +130,10 @@ int lp_dwarf_types(const char *path, bool decls_only, struct lp_dwarf_fn *fns, i
  * headers do not declare. Returns 0, or -1 when the headers do not compile. */
 int lp_header_types(const char *const *headers, int n_headers, const char *const *pkgs, int n_pkgs,
 		    struct lp_dwarf_fn *fns, int n, char *err, size_t errsize);
+/* A folder where the compiled units are kept, named LP_HEADER_CACHE_PREFIX...: set by a
+ * campaign for its checks (they share the headers), which removes them at its end. */
+#define LP_ENV_HEADER_CACHE "LINEUP_HEADER_CACHE"
+#define LP_HEADER_CACHE_PREFIX "header-"
 
 /* cli/analyze/signature-parse.c: "name(T,T,...)->T". *name is malloc'ed. */
 int lp_signature_parse(const char *text, char **name, struct lp_ftype *t, char *err,

@@ -188,6 +188,31 @@ int lp_header_types(const char *const *headers, int n_headers, const char *const
 	return rc;
 }
 
+/* A campaign's checks compile the same unit: LP_ENV_HEADER_CACHE (the campaign's own
+ * folder, removed with it) keeps its object under a name made of everything it is built
+ * from. NULL when there is no cache. */
+static char *cache_path(const char *const *headers, int n_headers, const char *cflags,
+			const struct lp_dwarf_fn *fns, int n)
+{
+	const char *dir = getenv(LP_ENV_HEADER_CACHE);
+	if (!dir || !*dir)
+		return NULL;
+	uint64_t h = 1469598103934665603ull; /* FNV-1a */
+	const char *cc = getenv("CC");
+	struct lp_buf key = {0};
+	lp_buf_printf(&key, "%s\n%s\n", cc ? cc : "cc", cflags);
+	for (int i = 0; i < n_headers; i++)
+		lp_buf_printf(&key, "%s\n", headers[i]);
+	for (int i = 0; i < n; i++)
+		lp_buf_printf(&key, "%s\n", fns[i].name);
+	for (const char *c = lp_buf_str(&key); *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ull;
+	lp_buf_free(&key);
+	struct lp_buf b = {0};
+	lp_buf_printf(&b, "%s/" LP_HEADER_CACHE_PREFIX "%016llx.so", dir, (unsigned long long)h);
+	return lp_buf_take(&b);
+}
+
 static int header_types(const char *const *shown, const char *const *headers, int n_headers,
 			const char *const *pkgs, int n_pkgs, struct lp_dwarf_fn *fns, int n,
 			char *err, size_t errsize)
@@ -198,6 +223,13 @@ static int header_types(const char *const *shown, const char *const *headers, in
 		return -1;
 	}
 	lp_buf_puts(&cflags, "");
+	char *cached = cache_path(headers, n_headers, lp_buf_str(&cflags), fns, n);
+	if (cached && !access(cached, R_OK)) { /* the undeclared ones are not in its DWARF */
+		int r = lp_dwarf_types(cached, true, fns, n, err, errsize) < 0 ? -1 : 0;
+		free(cached);
+		lp_buf_free(&cflags);
+		return r;
+	}
 	const char *tmpdir = getenv("TMPDIR");
 	struct lp_buf d = {0};
 	lp_buf_printf(&d, "%s/lineup-header.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
@@ -225,6 +257,9 @@ static int header_types(const char *const *shown, const char *const *headers, in
 			goto out;
 		if (c == 0) {
 			rc = lp_dwarf_types(so, true, fns, n, err, errsize) < 0 ? -1 : 0;
+			if (rc == 0 && cached && link(so, cached) && errno != EEXIST)
+				lp_warn("cannot keep the header's object in '%s': %s", cached,
+					strerror(errno));
 			break;
 		}
 	}
@@ -240,6 +275,7 @@ out:
 	free(names);
 	free(skip);
 	free(dir);
+	free(cached);
 	lp_buf_free(&cflags);
 	return rc;
 }

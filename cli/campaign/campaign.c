@@ -2,6 +2,7 @@
  * loop over the slice by batches of -j checks, interruption, and the verdict it prints. */
 #include "cli/campaign/campaign.h"
 
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "cli/campaign/campaign-internal.h"
 #include "cli/campaign/test-gen.h"
 #include "lineup/buf.h"
+#include "cli/analyze/analyze-internal.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 
@@ -72,6 +74,8 @@ static void setup(struct lp_campaign *c, const struct lp_options *o)
 	if (!mkdtemp(c->tmp))
 		lp_die(LP_EXIT_USAGE, "cannot create a folder for the generated tests in '%s': %m",
 		       tmpdir && *tmpdir ? tmpdir : "/tmp");
+	if (c->g.n_headers || o->n_headers)
+		setenv(LP_ENV_HEADER_CACHE, c->tmp, 1);
 	/* every option that defines the check, but --test: the targets, bound, granularity */
 	c->argv = lp_xcalloc((size_t)o->n_given * 2 + 1, sizeof *c->argv);
 	for (int i = 0; i < o->n_given; i++) {
@@ -104,6 +108,17 @@ static void setup(struct lp_campaign *c, const struct lp_options *o)
 
 static void cleanup(struct lp_campaign *c)
 {
+	DIR *dir = opendir(c->tmp); /* the checks' compiled headers (header-types.c) */
+	struct dirent *e;
+	while (dir && (e = readdir(dir)))
+		if (!strncmp(e->d_name, LP_HEADER_CACHE_PREFIX, strlen(LP_HEADER_CACHE_PREFIX))) {
+			struct lp_buf b = {0};
+			lp_buf_printf(&b, "%s/%s", c->tmp, e->d_name);
+			unlink(lp_buf_str(&b));
+			lp_buf_free(&b);
+		}
+	if (dir)
+		closedir(dir);
 	rmdir(c->tmp);
 	free(c->tmp);
 	free(c->self);

@@ -420,11 +420,74 @@ static int init_directive(struct parser *ps)
 }
 
 /* op, final, thread-init, thread-fini: one call. */
+/* The first correlated choice {a, b | c, d} of the text (a '{' outside strings whose '}'
+ * encloses a '|' outside strings): *open and *close point at its braces; false if none. */
+static bool correlated_group(const char *s, const char **open, const char **close)
+{
+	bool inq = false, bar = false;
+	*open = NULL;
+	for (const char *c = s; *c; c++) {
+		if (*c == '\\' && inq && c[1])
+			c++;
+		else if (*c == '"')
+			inq = !inq;
+		else if (!inq && *c == '{')
+			*open = c, bar = false;
+		else if (!inq && *c == '|' && *open)
+			bar = true;
+		else if (!inq && *c == '}' && *open) {
+			if (bar) {
+				*close = c;
+				return true;
+			}
+			*open = NULL;
+		}
+	}
+	return false;
+}
+
+static int call_directive(struct parser *ps, const char *word);
+
+/* op f(b, {"a", 1 | "bc", 2}): one op line per alternative, each with that alternative's
+ * arguments in place of the group (the arguments are drawn together). */
+static int correlated_ops(struct parser *ps, const char *word, const char *open, const char *close)
+{
+	const char *rest = ps->p;
+	int r = 0;
+	for (const char *alt = open + 1; alt < close && !r;) {
+		const char *end = alt;
+		bool inq = false;
+		for (; end < close && (inq || *end != '|'); end++) {
+			if (*end == '\\' && inq && end + 1 < close)
+				end++;
+			else if (*end == '"')
+				inq = !inq;
+		}
+		struct lp_buf b = {0};
+		lp_buf_add(&b, rest, (size_t)(open - rest));
+		lp_buf_add(&b, alt, (size_t)(end - alt));
+		lp_buf_puts(&b, close + 1);
+		ps->p = lp_buf_str(&b);
+		r = call_directive(ps, word); /* further groups expand in turn */
+		lp_buf_free(&b);
+		alt = end + 1;
+	}
+	ps->p = "";
+	return r;
+}
+
 static int call_directive(struct parser *ps, const char *word)
 {
 	struct lp_tdesc *d = ps->d;
 	struct lp_tcall c;
 	bool op = !strcmp(word, "op");
+	const char *open, *close;
+	if (correlated_group(ps->p, &open, &close)) {
+		if (!op)
+			return fail(ps, "a correlated choice {a, b | c, d} is allowed in op lines "
+					"only");
+		return correlated_ops(ps, word, open, close);
+	}
 	int r = call(ps, &c, op);
 	if (!r)
 		r = end_of_line(ps);

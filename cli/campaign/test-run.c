@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/analyze/analyze-internal.h"
 #include "cli/run/find-programs.h"
 #include "cli/run/run-server.h"
 #include "lineup/buf.h"
@@ -275,8 +276,43 @@ static void check_call(const struct lp_tdesc *d, const struct lp_plan *plan,
 	}
 }
 
+/* Whether a target exports name (a set-up function is in no plan). */
+static bool exported(const struct lp_plan *plan, const char *name)
+{
+	char err[512];
+	for (int t = 0; t < plan->n_targets; t++) {
+		struct lp_symbol *syms;
+		int n;
+		if (lp_elf_functions(plan->targets[t].path, plan->targets[t].name, &syms, &n, err,
+				     sizeof err))
+			continue;
+		bool found = false;
+		for (int i = 0; i < n && !found; i++)
+			found = !strcmp(syms[i].name, name);
+		lp_symbols_free(syms, n);
+		if (found)
+			return true;
+	}
+	return false;
+}
+
+static void check_setup(const struct lp_tdesc *d, const struct lp_plan *plan,
+			const struct lp_tcall *c, int n)
+{
+	for (int i = 0; i < n && !d->n_helpers; i++) /* a helper may define it */
+		if (!exported(plan, c[i].func)) {
+			char at[PATH_MAX + 64];
+			lp_die(LP_EXIT_USAGE,
+			       "%s: '%s' is not an exported function of the targets: check its "
+			       "name and the target lines",
+			       where(d, &c[i], at, sizeof at), c[i].func);
+		}
+}
+
 void lp_test_check_plan(const struct lp_tdesc *d, const struct lp_plan *plan)
 {
+	check_setup(d, plan, d->thread_init, d->n_thread_init);
+	check_setup(d, plan, d->thread_fini, d->n_thread_fini);
 	for (int i = 0; i < d->n_init; i++)
 		check_call(d, plan, &d->init[i]);
 	for (int t = 0; t < d->n_threads; t++)

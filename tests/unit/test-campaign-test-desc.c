@@ -216,6 +216,37 @@ static void parses_the_header_vocabulary(void **state)
 	lp_tdesc_free(&d);
 }
 
+/* op f(b, {"a", 1 | "bc", 2}): the arguments of an alternative are drawn together, as one
+ * op line per alternative; groups multiply; a '|' in a string is no separator. */
+static void correlated_choices(void **state)
+{
+	(void)state;
+	struct lp_tdesc d;
+	char err[300];
+	assert_int_equal(lp_tdesc_parse_text("t",
+					     "init b = new()\n"
+					     "op add(b, {\"a\", 1 | \"b|c\", 2}, {3 | 4})\n"
+					     "op take(b, {5, 6})\n",
+					     &d, err, sizeof err),
+			 0);
+	assert_int_equal(d.n_ops, 5);
+	assert_int_equal(d.ops[0].n_args, 4);
+	assert_string_equal(d.ops[0].args[1].s, "a");
+	assert_int_equal(d.ops[0].args[2].i, 1);
+	assert_int_equal(d.ops[0].args[3].i, 3);
+	assert_int_equal(d.ops[1].args[3].i, 4);
+	assert_string_equal(d.ops[2].args[1].s, "b|c");
+	assert_int_equal(d.ops[2].args[2].i, 2);
+	assert_int_equal(d.ops[3].args[3].i, 4);
+	assert_int_equal(d.ops[4].args[1].kind, LP_TARG_SET); /* an ordinary choice */
+	assert_int_equal(d.ops[0].line, 2);
+	lp_tdesc_free(&d);
+	refuses("target l.so\nthread f({1 | 2})\n", "t.lineup:2: a choice {...} is allowed");
+	refuses("target l.so\nfinal f({1 | 2})\nop g()\n",
+		"t.lineup:2: a correlated choice {a, b | c, d} is allowed in op lines only");
+	refuses("target l.so\nop f({1, | 2})\n", "t.lineup:2: bad argument");
+}
+
 static void refuses_malformed_header_vocabulary(void **state)
 {
 	(void)state;
@@ -251,6 +282,7 @@ int main(void)
 					   cmocka_unit_test(prints_back),
 					   cmocka_unit_test(refuses_malformed),
 					   cmocka_unit_test(parses_the_header_vocabulary),
-					   cmocka_unit_test(refuses_malformed_header_vocabulary)};
+					   cmocka_unit_test(refuses_malformed_header_vocabulary),
+					   cmocka_unit_test(correlated_choices)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
