@@ -26,7 +26,9 @@ for f in "$top_srcdir"/examples/real/*.lineup; do
 	n=$(sed -n 's/^tests: \([0-9]*\) run.*/\1/p' "$out" | tail -1)
 	[ -n "$n" ] || n=1
 	# executions of phase 1 and 2 summed over the tests of the JSON report
-	ex=$(jq '[.. | objects | (.phase1_executions // 0) + (.phase2_executions // 0)] | add' \
+	# (a campaign: phaseN_executions per test; a fixed test: phaseN.executions)
+	ex=$(jq '([.. | objects | (.phase1_executions // 0) + (.phase2_executions // 0)] | add) +
+		(.phase1.executions // 0) + (.phase2.executions // 0)' \
 		"$json" 2>/dev/null)
 	verdict=$(sed -n 's/^verdict: //p' "$out" | tail -1)
 	[ -n "$verdict" ] || verdict="exit $rc: $(tail -1 "$out")"
