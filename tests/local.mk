@@ -378,12 +378,23 @@ LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0902-real-urcu-wfcqueue.sh \
 	tests/e2e/t0911-real-glib-hashtable.sh \
 	tests/e2e/t0920-real-cxx-std-thread.sh \
-	tests/e2e/t0930-real-programs-byte-identical.sh
+	tests/e2e/t0930-real-programs-byte-identical.sh \
+	tests/e2e/t0940-real-gallery.sh
 TESTS += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_TESTS)
 
 .PHONY: check-atomics
 check-atomics:
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(LP_E2E_ATOMICS_TESTS)'
+EXTRA_DIST += bench/real.sh \
+	examples/real/glib-async-queue-pop.lineup \
+	examples/real/glib-async-queue.lineup \
+	examples/real/glib-atomic-int.lineup \
+	examples/real/glib-quark.lineup \
+	examples/real/glib-random.lineup \
+	examples/real/urcu-lfqueue.lineup \
+	examples/real/urcu-lfstack.lineup \
+	examples/real/urcu-wfcqueue.lineup \
+	examples/real/urcu-wfstack.lineup
 EXTRA_DIST += $(LP_E2E_TESTS) $(LP_E2E_ATOMICS_TESTS) tests/e2e/test-lib.sh tests/e2e/README \
 	tests/require.sh
 
