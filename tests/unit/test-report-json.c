@@ -101,7 +101,7 @@ static void report(void **state)
 	       "\"golden_model\": null, \"golden_executions\": 0}, "
 	       "\"phase2\": {\"executions\": 17, \"preemption_bound\": 2, "
 	       "\"executions_by_preemptions\": [3, 14], "
-	       "\"reduction\": \"sleep\", \"pruned\": 7, \"pruned_by_preemptions\": [5, 2], "
+	       "\"reduction\": \"sleep\", \"memory_model\": \"sc\", \"pruned\": 7, \"pruned_by_preemptions\": [5, 2], "
 	       "\"workers\": 2, \"speculated\": 9, \"speculated_unused\": 1, "
 	       "\"histories\": 21, \"calls_commute\": true, \"trace_runs\": 1, "
 	       "\"seconds\": 1.500}, "
