@@ -1,8 +1,8 @@
 #!/bin/sh
 # bench/glib.sh — phase 2 on locks built from atomics and futexes beside pthread ones, in one
 # run: the pthread mutex queue 3x3 and 6x1 (client-queue-grid-lock), GLib's GAsyncQueue as a
-# fixed 3x3 test (tests/progs/glib-asyncq-3x3.lineup) and as 20 random 3x3 tests
-# (glib-asyncq.lineup), GThreadPool with its worker (client-glib-pool) and the musl-like
+# fixed 3x3 test (bench/glib-asyncq-3x3.lineup) and as 20 random 3x3 tests
+# (bench/glib-asyncq.lineup), GThreadPool with its worker (client-glib-pool) and the musl-like
 # spinning semaphore with 4 threads, fixed (client-spinsem) and with its lost wake-up
 # (client-spinsem-lost); each under the reductions of LP_BENCH_REDUCTIONS (default "sleep
 # race-free"; "off" too when asked) and, with LP_BENCH_BASELINE=DIR, DIR/lineup-preload's
@@ -31,8 +31,8 @@ for c in $CASES; do
 	case $c in
 	pthread3x3) args="--target $P/libqueue-lock.so -- $P/client-queue-grid-lock 3 3" ;;
 	pthread6x1) args="--target $P/libqueue-lock.so -- $P/client-queue-grid-lock 6 1" ;;
-	asyncq3x3) args="--test $srcdir/tests/progs/glib-asyncq-3x3.lineup" ;;
-	asyncq20) args="--test $srcdir/tests/progs/glib-asyncq.lineup --random 20 --shape 3x3" ;;
+	asyncq3x3) args="--test $srcdir/bench/glib-asyncq-3x3.lineup" ;;
+	asyncq20) args="--test $srcdir/bench/glib-asyncq.lineup --random 20 --shape 3x3" ;;
 	pool) args="--target libglib-2.0.so.0 -- $P/client-glib-pool" ;;
 	spinsem) args="--target $P/libspinsem.so -- $P/client-spinsem 4" ;;
 	spinsem-bug) args="--target $P/libspinsem-lost.so -- $P/client-spinsem-lost 4" ;;

@@ -23,7 +23,7 @@ bench-por: all bench/preload/floor $(check_DATA)
 
 # make bench-glib: GLib's futex/atomic locks beside pthread ones, phase-2 executions and seconds
 # per reduction (bench/glib.sh)
-EXTRA_DIST += bench/glib.sh $(LP_PROG_DIR)/glib-asyncq-3x3.lineup $(LP_PROG_DIR)/glib-asyncq.lineup
+EXTRA_DIST += bench/glib.sh bench/glib-asyncq-3x3.lineup bench/glib-asyncq.lineup
 .PHONY: bench-glib
 bench-glib: all $(check_DATA)
 	$(SHELL) $(srcdir)/bench/glib.sh $(abs_top_builddir)
