@@ -280,7 +280,7 @@ void lp_forksrv_start(uintptr_t site)
 			lp_log_text(
 			    LP_REC_WARN, LP_TID_MAIN, site,
 			    "the process was already multithreaded at its first pthread_create: "
-			    "threads not created by pthread_create are not controlled");
+			    "the threads started before it are not controlled");
 		lp_g.shm->base_len = lp_g.shm->log_len;
 		become_execution();
 		return;

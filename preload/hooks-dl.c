@@ -25,7 +25,7 @@ void *dlopen(const char *file, int flags)
 }
 
 /* Whether addr lies in the main program (the first object of the search list). */
-static int in_main_program(uintptr_t addr)
+int lp_in_main_program(uintptr_t addr)
 {
 	Dl_info info;
 	struct link_map *lm = NULL;
@@ -58,9 +58,9 @@ void *dlsym(void *handle, const char *name)
 	 * which come right after the main program in the search order. A main program that
 	 * defines the name itself (its own malloc, wrapping the next one) is first in that
 	 * order: the next definition is then ours, looked up in our own object. */
-	if (handle == RTLD_NEXT && lp_preload_is_interposed(name) && in_main_program(caller)) {
+	if (handle == RTLD_NEXT && lp_preload_is_interposed(name) && lp_in_main_program(caller)) {
 		p = real_dlsym(RTLD_DEFAULT, name);
-		if (p && in_main_program((uintptr_t)p)) {
+		if (p && lp_in_main_program((uintptr_t)p)) {
 			void *self = own_object(); /* else past us, but never the caller itself */
 			p = real_dlsym(self ? self : RTLD_NEXT, name);
 		}

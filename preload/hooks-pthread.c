@@ -54,7 +54,9 @@ int lp_hook_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *
 	if (!lp_g.active)
 		return REAL(pthread_create)(th, attr, fn, arg);
 	int saved = errno;
-	if (!lp_rt.on && lp_g.shm->outcome == LP_OUT_RUNNING && lp_self == &lp_rt.th[0])
+	/* The driver's set-up calls stay set-up when a library starts a thread in them. */
+	if (!lp_rt.on && lp_g.shm->outcome == LP_OUT_RUNNING && lp_self == &lp_rt.th[0] &&
+	    (!lp_g.fork_in_main || lp_in_main_program(site)))
 		lp_forksrv_start(site);
 	if (!lp_rt_controlled()) {
 		errno = saved;

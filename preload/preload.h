@@ -42,8 +42,9 @@
 	extern __typeof(name) lp_local_##name __attribute__((alias(#name), copy(name))) LP_HIDDEN
 
 struct lp_preload {
-	int active; /* LINEUP_SHM_FD was given and the set-up succeeded */
-	int single; /* LINEUP_MODE=single: no fork server */
+	int active;	  /* LINEUP_SHM_FD was given and the set-up succeeded */
+	int single;	  /* LINEUP_MODE=single: no fork server */
+	int fork_in_main; /* LINEUP_FORK_IN_MAIN: libraries' pthread_create is not the fork point */
 	int log_fd, cmd_fd, reply_fd, shm_fd;
 	int worker_cmd_fd[LP_MAX_SLOTS]; /* LINEUP_WORKER_CMD_FDS: one per worker server */
 	unsigned n_workers;
@@ -67,6 +68,8 @@ extern struct lp_preload lp_g LP_HIDDEN;
 
 /* preload.c */
 void lp_preload_resolve(void) LP_HIDDEN;
+/* hooks-dl.c: whether addr lies in the main program (the first object of the search list) */
+int lp_in_main_program(uintptr_t addr) LP_HIDDEN;
 /* interposed.c: whether interposed.def lists name. Hook path. */
 int lp_preload_is_interposed(const char *name) LP_HIDDEN;
 /* Ends the execution: one line to the log fd, an LP_REC_ERROR record, the outcome, then

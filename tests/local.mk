@@ -32,7 +32,7 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/liblockspin.so $(LP_PROG_DIR)/liblockspin-short.so $(LP_PROG_DIR)/liblockspin-lost.so \
 	$(LP_PROG_DIR)/libcrunch.so $(LP_PROG_DIR)/libdice-seeded.so \
 	$(LP_PROG_DIR)/libpeterson-nodw.so $(LP_PROG_DIR)/libpeterson-fence-nodw.so \
-	$(LP_PROG_DIR)/libspsc-ring.so
+	$(LP_PROG_DIR)/libspsc-ring.so $(LP_PROG_DIR)/libqueue-worker.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -92,7 +92,8 @@ LP_LIB_TABLE = \
 	lockspin-lost:lockspin:lockspin.h crunch:crunch:crunch.h dice-seeded:dice-seeded:dice.h \
 	spin-peterson:spin-peterson:spin.h spin-ticket:spin-ticket:spin.h \
 	spin-polite:spin-polite:spin.h \
-	peterson:peterson:peterson.h peterson-fence:peterson:peterson.h spsc-ring:spsc-ring:peterson.h
+	peterson:peterson:peterson.h peterson-fence:peterson:peterson.h spsc-ring:spsc-ring:peterson.h \
+	queue-worker:queue-worker:queue.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm box-race \
 	peterson peterson-fence
 LP_LIB_DEFINES = peterson-fence:-DPETERSON_FENCE quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
@@ -214,7 +215,7 @@ EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP
 	$(LP_PROG_DIR)/client-peterson.c $(LP_PROG_DIR)/client-spsc-ring.c
 # table-built clients no other list names (make distcheck builds them from the tarball)
 EXTRA_DIST += $(LP_PROG_DIR)/client-queue-3x3.c $(LP_PROG_DIR)/client-queue-ticket.c
-EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/queue-trylock.c \
+EXTRA_DIST += $(LP_PROG_DIR)/queue.h $(LP_PROG_DIR)/queue-lock.c $(LP_PROG_DIR)/queue-worker.c $(LP_PROG_DIR)/queue-trylock.c \
 	$(LP_PROG_DIR)/client-queue.c $(LP_PROG_DIR)/event.h $(LP_PROG_DIR)/event-nolock.c \
 	$(LP_PROG_DIR)/client-event.c $(LP_PROG_DIR)/semw.h $(LP_PROG_DIR)/semw.c \
 	$(LP_PROG_DIR)/client-sem.c $(LP_PROG_DIR)/client-sem-stuck.c $(LP_PROG_DIR)/client-endless.c \
@@ -349,6 +350,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t1240-test-desc-errors.sh \
 	tests/e2e/t1250-test-libc-target.sh \
 	tests/e2e/t1260-test-header-types.sh \
+	tests/e2e/t1262-test-setup-library-thread.sh \
 	tests/e2e/t1265-test-header-glib.sh \
 	tests/e2e/t1270-test-html.sh \
 	tests/e2e/t1280-test-slurm-campaign.sh \

@@ -96,6 +96,8 @@ bool lp_test_prepare(struct lp_options *o, struct lp_tdesc *d, char **argv)
 			       o->test, d->helper_lines[i], d->helpers[i]);
 	add_values(o, d);
 	argv[0] = lp_find_driver();
+	/* a thread an init call's library starts is not the driver's first thread */
+	setenv(LP_ENV_FORK_IN_MAIN, "1", 1);
 	argv[1] = (char *)o->test;
 	argv[2] = NULL;
 	return true;

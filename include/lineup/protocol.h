@@ -85,6 +85,9 @@
 #define LP_ENV_LOG_FD "LINEUP_LOG_FD"  /* one text line per fatal preload error */
 #define LP_ENV_MODE "LINEUP_MODE"      /* "server" (default) or "single" */
 #define LP_ENV_SPEC "LINEUP_SPEC_FROM" /* --spec-from: the golden model's path */
+/* set (lineup-driver): only the main program's pthread_create is the fork point; a thread a
+ * library starts during set-up is created for real, uncontrolled, before it */
+#define LP_ENV_FORK_IN_MAIN "LINEUP_FORK_IN_MAIN"
 /* The preload removes LD_PRELOAD and every LINEUP_* variable from environ once read,
  * so programs the client executes run untouched. */
 
