@@ -16,6 +16,8 @@
 #include "report-trace.h"
 #include "report-tso.h"
 
+/* A code address as function+offset (source line), symbolized in the fork server when it
+ * runs, else as a number. */
 static char *symbolize(void *arg, uint64_t addr)
 {
 	const struct lp_ctx *c = arg;
@@ -66,16 +68,6 @@ char *lp_report_schedule(const struct lp_ctx *c, const struct lp_schedule *s,
 	return lp_buf_take(&b);
 }
 
-/* The site of a decision's code address, symbolized in the fork server when it runs. */
-static char *site_text(const struct lp_ctx *c, uint64_t site)
-{
-	if (c->sv.server_pid > 0)
-		return lp_symbolize(c->sv.server_pid, site);
-	struct lp_buf b = {0};
-	lp_buf_printf(&b, "%#llx", (unsigned long long)site);
-	return lp_buf_take(&b);
-}
-
 char *lp_report_schedule_json(const struct lp_ctx *c, const struct lp_schedule *s,
 			      const struct lp_exec_log *log, const char *history)
 {
@@ -102,7 +94,7 @@ char *lp_report_schedule_json(const struct lp_ctx *c, const struct lp_schedule *
 			lp_buf_puts(&b, "null");
 		lp_buf_printf(&b, ", \"preemption\": %s, \"site\": ",
 			      d && lp_explore_is_preemption(d, s->ov[i].tid) ? "true" : "false");
-		char *text = site ? site_text(c, site) : NULL;
+		char *text = site ? symbolize((void *)c, site) : NULL;
 		if (text)
 			lp_json_string(&b, text);
 		else
