@@ -20,32 +20,31 @@
 
 /* Relative target and header paths (already relative to the working directory) made
  * absolute: the generated tests live elsewhere. */
+/* paths[i] made absolute against cwd where relative() says it is a relative path. */
+static void absolute_paths(char **paths, int n, const char *cwd, bool (*relative)(const char *))
+{
+	for (int i = 0; i < n; i++)
+		if (relative(paths[i])) {
+			struct lp_buf b = {0};
+			lp_buf_printf(&b, "%s/%s", cwd, paths[i]);
+			free(paths[i]);
+			paths[i] = lp_buf_take(&b);
+		}
+}
+
+/* A target or helper: a relative path (a bare soname is looked up, not joined). */
+static bool relative_path(const char *p) { return strchr(p, '/') && p[0] != '/'; }
+/* A header: relative unless absolute or from the include path (<name.h>). */
+static bool relative_header(const char *p) { return p[0] != '<' && p[0] != '/'; }
+
 static void absolute_targets(struct lp_tdesc *g)
 {
 	char cwd[PATH_MAX];
 	if (!getcwd(cwd, sizeof cwd))
 		return;
-	for (int i = 0; i < g->n_targets; i++)
-		if (strchr(g->targets[i], '/') && g->targets[i][0] != '/') {
-			struct lp_buf b = {0};
-			lp_buf_printf(&b, "%s/%s", cwd, g->targets[i]);
-			free(g->targets[i]);
-			g->targets[i] = lp_buf_take(&b);
-		}
-	for (int i = 0; i < g->n_helpers; i++)
-		if (strchr(g->helpers[i], '/') && g->helpers[i][0] != '/') {
-			struct lp_buf b = {0};
-			lp_buf_printf(&b, "%s/%s", cwd, g->helpers[i]);
-			free(g->helpers[i]);
-			g->helpers[i] = lp_buf_take(&b);
-		}
-	for (int i = 0; i < g->n_headers; i++)
-		if (g->headers[i][0] != '<' && g->headers[i][0] != '/') {
-			struct lp_buf b = {0};
-			lp_buf_printf(&b, "%s/%s", cwd, g->headers[i]);
-			free(g->headers[i]);
-			g->headers[i] = lp_buf_take(&b);
-		}
+	absolute_paths(g->targets, g->n_targets, cwd, relative_path);
+	absolute_paths(g->helpers, g->n_helpers, cwd, relative_path);
+	absolute_paths(g->headers, g->n_headers, cwd, relative_header);
 }
 
 static const char *env_lookup(const char *name) { return getenv(name); }
