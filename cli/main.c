@@ -227,7 +227,7 @@ int main(int argc, char **argv)
 	struct lp_ctx c = {
 	    .o = &o, .argv0 = argv[0], .fmt = lp_format_value, .started = lp_clock_now()};
 	if (o.test) {
-		ao.n_wanted = lp_test_wanted(&test, &ao.wanted);
+		ao.n_wanted = lp_test_wanted(&test, &ao.wanted, &ao.wanted_at);
 		ao.n_not_ops = lp_test_setup_calls(&test, &ao.not_ops);
 		ao.n_outs = lp_test_outs(&test, &test_outs);
 		ao.outs = test_outs;
@@ -292,6 +292,9 @@ out:
 	lp_plan_free(c.plan);
 	if (o.test) {
 		free(ao.wanted);
+		for (int i = 0; i < ao.n_wanted; i++)
+			free((char *)ao.wanted_at[i]);
+		free(ao.wanted_at);
 		free(ao.not_ops);
 		lp_test_outs_free(test_outs, ao.n_outs);
 		free(driver_argv[0]);

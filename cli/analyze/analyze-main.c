@@ -148,6 +148,15 @@ static bool wanted(const struct lp_analyze_opts *o, const struct lp_plan_func *f
 	return false;
 }
 
+/* "FILE:LINE" of the description's first call of f, when known. */
+static const char *wanted_at(const struct lp_analyze_opts *o, const struct lp_plan_func *f)
+{
+	for (int i = 0; o->wanted && o->wanted_at && i < o->n_wanted; i++)
+		if (!strcmp(o->wanted[i], f->name))
+			return o->wanted_at[i];
+	return NULL;
+}
+
 /* Types from the headers for the wanted functions that no DWARF typed. */
 static int from_header(const struct lp_analyze_opts *o, struct lp_plan *plan, char *err,
 		       size_t errsize)
@@ -187,6 +196,7 @@ static int check_declared(const struct lp_analyze_opts *o, const struct lp_plan 
 		return 0;
 	char *list = NULL;
 	size_t len = 0;
+	int missing = 0;
 	for (int i = 0; i < plan->n_funcs; i++) {
 		const struct lp_plan_func *f = &plan->funcs[i];
 		bool dup = false;
@@ -194,7 +204,10 @@ static int check_declared(const struct lp_analyze_opts *o, const struct lp_plan 
 			dup = !strcmp(plan->funcs[j].name, f->name);
 		if (f->typed || f->untyped_reason || !wanted(o, f) || dup)
 			continue;
-		list_add(&list, &len, ", ", f->name);
+		const char *at = wanted_at(o, f);
+		list_addf(&list, &len, "%s'%s'%s%s%s", len ? ", " : "", f->name, at ? " (" : "",
+			  at ? at : "", at ? ")" : "");
+		missing++;
 	}
 	if (!list)
 		return 0;
@@ -204,7 +217,7 @@ static int check_declared(const struct lp_analyze_opts *o, const struct lp_plan 
 		list_add(&headers, &hlen, ", ", o->headers[i]);
 	fail("%s %s not declared in %s: check the name%s, or give the types with %s "
 	     "'name(...)->...'",
-	     list, strchr(list, ',') ? "are" : "is", headers,
+	     list, missing > 1 ? "are" : "is", headers,
 	     o->n_headers > 1 ? "s and the headers" : " and the header",
 	     o->wanted ? "a signature line" : "--signature");
 	free(list);

@@ -58,6 +58,7 @@ struct lp_analyze_opts {
 	/* the functions whose types the header must give: NULL for the ones the client
 	 * imports; the built-in driver names the description's calls here */
 	const char **wanted;
+	const char **wanted_at; /* "FILE:LINE" of each one's first call, or NULL */
 	int n_wanted;
 	/* functions that are never operations (a description's thread-init and thread-fini
 	 * calls): left out of the plan, so their calls pass straight through */

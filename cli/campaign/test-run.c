@@ -103,14 +103,24 @@ bool lp_test_prepare(struct lp_options *o, struct lp_tdesc *d, char **argv)
 	return true;
 }
 
-static void want_calls(const struct lp_tcall *c, int n, const char ***v, int *nv)
+static const char *where(const struct lp_tdesc *d, const struct lp_tcall *c, char *buf, size_t n);
+
+/* Each function once, in order of first call; with at, "FILE:LINE" of that first call. */
+static void want_calls(const struct lp_tdesc *d, const struct lp_tcall *c, int n, const char ***v,
+		       int *nv, const char ***at)
 {
 	for (int i = 0; i < n; i++) {
 		bool seen = false;
 		for (int j = 0; j < *nv && !seen; j++)
 			seen = !strcmp((*v)[j], c[i].func);
-		if (!seen)
-			append(v, nv, c[i].func);
+		if (seen)
+			continue;
+		if (at) {
+			char buf[600];
+			int na = *nv;
+			append(at, &na, lp_xstrdup(where(d, &c[i], buf, sizeof buf)));
+		}
+		append(v, nv, c[i].func);
 	}
 }
 
@@ -118,19 +128,20 @@ int lp_test_setup_calls(const struct lp_tdesc *d, const char ***names)
 {
 	int n = 0;
 	*names = lp_xcalloc(1, sizeof **names);
-	want_calls(d->thread_init, d->n_thread_init, names, &n);
-	want_calls(d->thread_fini, d->n_thread_fini, names, &n);
+	want_calls(d, d->thread_init, d->n_thread_init, names, &n, NULL);
+	want_calls(d, d->thread_fini, d->n_thread_fini, names, &n, NULL);
 	return n;
 }
 
-int lp_test_wanted(const struct lp_tdesc *d, const char ***names)
+int lp_test_wanted(const struct lp_tdesc *d, const char ***names, const char ***at)
 {
 	int n = 0;
 	*names = lp_xcalloc(1, sizeof **names);
-	want_calls(d->init, d->n_init, names, &n);
+	*at = lp_xcalloc(1, sizeof **at);
+	want_calls(d, d->init, d->n_init, names, &n, at);
 	for (int t = 0; t < d->n_threads; t++)
-		want_calls(d->threads[t].calls, d->threads[t].n_calls, names, &n);
-	want_calls(d->final, d->n_final, names, &n);
+		want_calls(d, d->threads[t].calls, d->threads[t].n_calls, names, &n, at);
+	want_calls(d, d->final, d->n_final, names, &n, at);
 	return n;
 }
 

@@ -15,8 +15,9 @@
 bool lp_test_prepare(struct lp_options *o, struct lp_tdesc *d, char **argv);
 
 /* The functions the test calls, each once (malloc'ed array of borrowed names): the
- * functions a header must declare. Returns how many. */
-int lp_test_wanted(const struct lp_tdesc *d, const char ***names);
+ * functions a header must declare; at[i] (malloc'ed, like the array) is "FILE:LINE" of
+ * names[i]'s first call, for errors. Returns how many. */
+int lp_test_wanted(const struct lp_tdesc *d, const char ***names, const char ***at);
 /* The functions of thread-init and thread-fini lines, each once: never operations. */
 int lp_test_setup_calls(const struct lp_tdesc *d, const char ***names);
 
