@@ -1,6 +1,6 @@
 # common: helpers shared by the cli and the checker (never linked into the preload).
 noinst_LIBRARIES += libcommon.a
-libcommon_a_SOURCES = common/die.c common/buf.c common/clock.c include/lineup/buf.h include/lineup/die.h \
+libcommon_a_SOURCES = common/die.c common/buf.c common/clock.c common/layout.c include/lineup/buf.h include/lineup/die.h include/lineup/layout.h \
 	include/lineup/clock.h include/lineup/hash.h include/lineup/spinlock.h \
 	include/lineup/stringify.h \
 	include/lineup/exit-codes.h include/lineup/protocol.h

@@ -515,3 +515,22 @@ $(LP_PROG_DIR)/libslotq-stripped.so: $(LP_PROG_DIR)/slotq.c $(LP_PROG_DIR)/slotq
 $(LP_PROG_DIR)/libslotq-dup-stripped.so: $(LP_PROG_DIR)/slotq.c $(LP_PROG_DIR)/slotq.h
 	$(LP_PROG_MKDIR)
 	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 -s -DSLOTQ_DUP $(srcdir)/$(LP_PROG_DIR)/slotq.c
+
+# ---- structs by value (issue 35): a stripped accumulator and its header; the lost-update
+# twin, and a client built -g (its DWARF types the calls)
+LP_STRUCT_PROGS = $(LP_PROG_DIR)/libstructacc-stripped.so \
+	$(LP_PROG_DIR)/libstructacc-lost-stripped.so $(LP_PROG_DIR)/client-structacc
+check_DATA += $(LP_STRUCT_PROGS)
+CLEANFILES += $(LP_STRUCT_PROGS)
+EXTRA_DIST += $(LP_PROG_DIR)/structacc.h $(LP_PROG_DIR)/structacc.c \
+	$(LP_PROG_DIR)/client-structacc.c
+$(LP_PROG_DIR)/libstructacc-stripped.so: $(LP_PROG_DIR)/structacc.c $(LP_PROG_DIR)/structacc.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 -s $(srcdir)/$(LP_PROG_DIR)/structacc.c -lpthread
+$(LP_PROG_DIR)/libstructacc-lost-stripped.so: $(LP_PROG_DIR)/structacc.c $(LP_PROG_DIR)/structacc.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 -s -DSTRUCTACC_LOST $(srcdir)/$(LP_PROG_DIR)/structacc.c
+$(LP_PROG_DIR)/client-structacc: $(LP_PROG_DIR)/client-structacc.c $(LP_PROG_DIR)/libstructacc-lost-stripped.so
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -pthread $(srcdir)/$(LP_PROG_DIR)/client-structacc.c \
+		$(LP_PROG_DIR)/libstructacc-lost-stripped.so

@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 17
+#define LP_PROTOCOL_VERSION 18
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -198,16 +198,24 @@ enum lp_kind {
 	LP_K_STR,  /* "s"  char *: the bytes are copied at the call (or return) */
 	LP_K_F4,
 	LP_K_F8, /* "f4" "f8" float, double (in %xmm registers) */
+	/* "S<size>:<classes>" an argument struct of size bytes passed by value
+	 * (lineup/layout.h): classes one letter per eightbyte, 'i' in the next integer
+	 * register, 's' in the next vector register, or "m" (MEMORY) on the stack; when its
+	 * eightbytes do not all fit in the registers left, the whole struct is on the stack.
+	 * Its bytes follow the call record as a struct lp_str payload (after the strings,
+	 * in argument order); its raw value there is 0. */
+	LP_K_STRUCT,
 	LP_K_COUNT
 };
 #define LP_KIND_TOKENS                                                                             \
 	{                                                                                          \
 		"?", "v", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "b", "p", "s", "f4",     \
-		    "f8"                                                                           \
+		    "f8", "S"                                                                      \
 	}
 #define LP_MAX_ARGS 16	   /* arguments recorded per call (integer regs, xmm regs, then stack) */
 #define LP_MAX_STRING 4096 /* bytes copied per string value; longer ones are marked truncated */
 #define LP_MAX_OUT 4096	   /* bytes of one out-parameter's pointee */
+#define LP_MAX_STRUCT 256  /* bytes of one struct argument passed by value */
 
 /* ---- Patch plan: text file named by LINEUP_PLAN ----
  *   lineup-plan 1
