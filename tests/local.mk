@@ -354,7 +354,11 @@ LP_E2E_TESTS = \
 	tests/e2e/t1265-test-header-glib.sh \
 	tests/e2e/t1270-test-html.sh \
 	tests/e2e/t1280-test-slurm-campaign.sh \
-	tests/e2e/t1285-test-shard-auto-merge.sh
+	tests/e2e/t1285-test-shard-auto-merge.sh \
+	tests/e2e/t1300-test-struct-args.sh \
+	tests/e2e/t1301-test-struct-client.sh \
+	tests/e2e/t1302-test-struct-emit-client.sh \
+	tests/e2e/t1303-test-struct-errors.sh
 # Issue 4: atomics, futexes, real libraries (`make check-atomics` runs only these).
 LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0800-atomics-counter-fetch-add.sh \
