@@ -238,6 +238,25 @@ static bool is_const(Dwarf_Die t)
 
 static enum lp_kind kind_of(Dwarf_Die *type, bool param, char *why, size_t n);
 
+/* A C++ class passed by invisible reference (a non-trivial copy or destructor: DWARF 5
+ * says so), or a struct aligned beyond 8 bytes (its stack slot too), is not copied into
+ * registers and slots as its members say. */
+static bool plain_struct(Dwarf_Die *agg, char *why, size_t n)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word v = 0;
+	if (dwarf_attr(agg, DW_AT_calling_convention, &a) && dwarf_formudata(&a, &v) == 0 &&
+	    v == DW_CC_pass_by_reference) {
+		snprintf(why, n, "a class passed by reference");
+		return false;
+	}
+	if (dwarf_attr(agg, DW_AT_alignment, &a) && dwarf_formudata(&a, &v) == 0 && v > 8) {
+		snprintf(why, n, "aligned to %u bytes", (unsigned)v);
+		return false;
+	}
+	return true;
+}
+
 /* Appends the members of struct agg (at offset base) to l as leaves; false with why when a
  * member is not one lineup-preload records (array, union, bit-field, long double...). */
 static bool layout_members(Dwarf_Die *agg, struct lp_layout *l, unsigned base, int depth, char *why,
@@ -249,9 +268,18 @@ static bool layout_members(Dwarf_Die *agg, struct lp_layout *l, unsigned base, i
 		return false;
 	}
 	int first = l->n;
+	if (!plain_struct(agg, why, n))
+		return false;
 	do {
-		if (dwarf_tag(&m) != DW_TAG_member)
+		if (dwarf_tag(&m) == DW_TAG_inheritance) {
+			snprintf(why, n, "a class with a base class");
+			return false;
+		}
+		/* a C++ static member (DWARF 4) is no part of the value */
+		if (dwarf_tag(&m) != DW_TAG_member || dwarf_hasattr(&m, DW_AT_declaration))
 			continue;
+		if (!plain_struct(&m, why, n)) /* an over-aligned member */
+			return false;
 		Dwarf_Attribute a;
 		Dwarf_Word off = 0;
 		Dwarf_Die t;

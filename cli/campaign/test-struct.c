@@ -56,6 +56,11 @@ void lp_test_check_struct(const char *at, const char *func, int arg, const struc
 		       "member%s in order",
 		       at, arg + 1, func, type_name(l), lp_layout_top_members(l),
 		       lp_layout_top_members(l) == 1 ? "" : "s");
+	if (l->memory && l->size <= 16) /* libffi would pass it in registers */
+		lp_die(LP_EXIT_USAGE,
+		       "%s: argument %d of %s is a packed struct (%s): the built-in driver cannot "
+		       "pass it, write a client for it",
+		       at, arg + 1, func, type_name(l));
 	int want = lp_layout_top_members(l);
 	if (a->n_set != want)
 		lp_die(LP_EXIT_USAGE,

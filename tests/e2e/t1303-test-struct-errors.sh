@@ -1,7 +1,8 @@
 #!/bin/sh
 # t1303-test-struct-errors.sh — struct{...} arguments checked against the header's types
 # before anything runs (issue 35), each error naming FILE:LINE: member count, nesting,
-# member kinds, a struct literal for a scalar, a scalar for a struct, a union by value.
+# member kinds, a struct literal for a scalar, a scalar for a struct, a union by value, a
+# packed struct (which libffi would pass in registers).
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_prog libstructacc-stripped.so
@@ -25,6 +26,7 @@ bad 'acc_move(q, struct{1.5, 2})' "value 1 of struct argument 2 of acc_move is a
 bad 'acc_get(struct{1, 2})' "argument 1 of acc_get is not a struct passed by value"
 bad 'acc_move(q, 5)' "argument 2 of acc_move is struct pt passed by value: write struct\{\.\.\.\} with its 2 members in order"
 bad 'acc_union(q, struct{1})' "acc_union cannot take struct\{\.\.\.\} arguments: .*union 'num' by value"
+bad 'acc_tight(q, struct{1, 2})' "argument 2 of acc_tight is a packed struct \(struct tight\): the built-in driver cannot pass it, write a client for it"
 bad 'acc_move(q, struct{1, "x"})' "a struct member is an integer, a floating point number, NULL or a struct\{\.\.\.\}"
 bad 'acc_move(q, struct{1, 2)' "expected ',' or '\}' in a struct\{x, y\}"
 done_testing

@@ -21,6 +21,7 @@ static void *two(void *arg)
 	acc_weigh(q, (struct mix){2.5, 4});
 	acc_mixed(q, 1, 2, 3, 4, (struct span){5, 6}, 7, 8.0);
 	acc_tag(q, (tagged_t){{1, 2}, 3.5f});
+	acc_tight(q, (struct tight){1, 2});
 	return NULL;
 }
 

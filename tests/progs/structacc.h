@@ -22,6 +22,10 @@ typedef struct {
 	struct pt at;
 	float f;
 } tagged_t;
+struct __attribute__((packed)) tight { /* an unaligned member: MEMORY at 5 bytes */
+	char c;
+	int i;
+};
 union num {
 	double d;
 	long l;
@@ -39,6 +43,8 @@ long acc_weigh(acc_t *q, struct mix m);
 long acc_mixed(acc_t *q, long a, long b, long c, long d, struct span s, long e, double x);
 /* A nested struct and a float member; returns t.at.x + t.at.y + (long)t.f. */
 long acc_tag(acc_t *q, tagged_t t);
+/* A packed struct: on the stack; the built-in driver cannot pass it. */
+long acc_tight(acc_t *q, struct tight t);
 /* A union by value: lineup-preload refuses it. */
 long acc_union(acc_t *q, union num u);
 long acc_get(acc_t *q);
