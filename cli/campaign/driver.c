@@ -156,18 +156,19 @@ static double as_register(const struct lp_targ *a)
 }
 
 /* Writes the literal's member values at their offsets, in order; *leaf counts them. */
-static void fill(const struct lp_targ *a, const struct lp_layout *l, unsigned char *buf, int *leaf)
+static void fill(const struct lp_tcall *c, const struct lp_targ *a, int thread,
+		 const struct lp_layout *l, unsigned char *buf, int *leaf)
 {
 	for (int i = 0; i < a->n_set; i++) {
 		const struct lp_targ *m = &a->set[i];
 		if (m->kind == LP_TARG_STRUCT) {
-			fill(m, l, buf, leaf);
+			fill(c, m, thread, l, buf, leaf);
 			continue;
 		}
 		if (*leaf >= l->n)
 			return;
 		const struct lp_layout_leaf *f = &l->leaf[(*leaf)++];
-		long long v = m->kind == LP_TARG_INT ? m->i : 0;
+		long v = m->kind == LP_TARG_FLOAT ? 0 : value_of(c, m, thread);
 		float x = (float)m->f;
 		if (f->kind == LP_K_F4)
 			memcpy(buf + f->off, &x, sizeof x);
@@ -208,7 +209,7 @@ static void prepare_ffi(const struct lp_tcall *c, struct prepared *p, int thread
 			int leaf = 0;
 			types[i] = struct_type(c, i, l);
 			p->values[i] = lp_xcalloc(1, ((size_t)l->size + 7) / 8 * 8);
-			fill(a, l, p->values[i], &leaf);
+			fill(c, a, thread, l, p->values[i], &leaf);
 		} else if (a->kind == LP_TARG_FLOAT && a->single) {
 			float *x = lp_xcalloc(1, sizeof *x);
 			*x = (float)a->f;

@@ -62,8 +62,9 @@ static const char *struct_ctype(const char *func, int arg)
 	       arg + 1, func);
 }
 
-/* A struct literal's members as a C initializer: {1, 2.5, {3, NULL}}. */
-static void struct_init(const struct lp_targ *x, FILE *f)
+/* A struct literal's members as a C initializer: {1, 2.5, {3, NULL}}, $thread as the
+ * thread's index. */
+static void struct_init(const struct lp_targ *x, int thread, FILE *f)
 {
 	fputc('{', f);
 	for (int i = 0; i < x->n_set; i++) {
@@ -71,7 +72,11 @@ static void struct_init(const struct lp_targ *x, FILE *f)
 		if (i)
 			fputs(", ", f);
 		if (m->kind == LP_TARG_STRUCT) {
-			struct_init(m, f);
+			struct_init(m, thread, f);
+			continue;
+		}
+		if (m->kind == LP_TARG_THREAD) {
+			fprintf(f, "%d", thread);
 			continue;
 		}
 		struct lp_tcall one = {
@@ -230,7 +235,7 @@ static void emit_call(const struct lp_tcall *c, const char *bind, int thread, in
 			fprintf(f, "dlsym(RTLD_DEFAULT, \"%s\")", x->s);
 		else if (x->kind == LP_TARG_STRUCT) { /* a compound literal */
 			fprintf(f, "(%s)", struct_ctype(c->func, a));
-			struct_init(x, f);
+			struct_init(x, thread, f);
 		} else { /* a concrete literal prints as C */
 			struct lp_tcall one = {
 			    .func = (char *)"", .args = (struct lp_targ *)x, .n_args = 1};

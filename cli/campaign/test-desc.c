@@ -150,7 +150,8 @@ static int out_param(struct parser *ps, struct lp_targ *a)
 
 static int concrete(struct parser *ps, struct lp_targ *a);
 
-/* struct{x, y} after "struct": its members, each an integer, a float, NULL or a struct. */
+/* struct{x, y} after "struct": its members, each an integer, a float, NULL, a variable,
+ * $thread or a struct. */
 static int struct_literal(struct parser *ps, struct lp_targ *a)
 {
 	ps->p++; /* '{' */
@@ -164,10 +165,11 @@ static int struct_literal(struct parser *ps, struct lp_targ *a)
 			return -1;
 		a->n_set++;
 		if (m->kind != LP_TARG_INT && m->kind != LP_TARG_FLOAT && m->kind != LP_TARG_NULL &&
-		    m->kind != LP_TARG_STRUCT)
+		    m->kind != LP_TARG_STRUCT && m->kind != LP_TARG_VAR &&
+		    m->kind != LP_TARG_THREAD)
 			return fail(ps,
-				    "a struct member is an integer, a floating point number, NULL "
-				    "or a struct{...}, not '%.*s'",
+				    "a struct member is an integer, a floating point number, NULL, "
+				    "a variable, $thread or a struct{...}, not '%.*s'",
 				    (int)(ps->p - at), at);
 		skip_space(ps);
 		if (*ps->p == ',') {

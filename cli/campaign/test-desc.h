@@ -26,7 +26,8 @@ enum lp_targ_kind {
 	LP_TARG_BYTES,	/* bytes N: a pointer to a fresh zeroed buffer of i bytes (input) */
 	LP_TARG_FN,	/* fn NAME: the address of function s of a target or helper */
 	LP_TARG_STRUCT, /* struct{x, y}: a struct passed by value, its members in set[] (integers,
-			   floats, NULL, nested structs), checked against the type's layout */
+			   floats, NULL, variables, $thread, nested structs), checked against
+			   the type's layout */
 };
 #define LP_TBYTES_MAX (1 << 20) /* bytes N: at most this N */
 

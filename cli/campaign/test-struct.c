@@ -90,8 +90,8 @@ void lp_test_check_struct(const char *at, const char *func, int arg, const struc
 			       : k == LP_K_PTR ? "a pointer"
 					       : "an integer",
 			       flt	       ? "a number such as 1.5"
-			       : k == LP_K_PTR ? "NULL or an integer such as 0x1000"
-					       : "an integer");
+			       : k == LP_K_PTR ? "NULL, a variable or an integer such as 0x1000"
+					       : "an integer, a variable or $thread");
 	}
 }
 

@@ -34,6 +34,22 @@ expect_out '^0\.3 call acc_mixed\(0x[0-9a-f]+, 1, 2, 3, 4, \{5, 6\}, 7, 8\)$' \
 expect_out '^0\.3 call acc_tag\(0x[0-9a-f]+, \{\{1, 2\}, 3\.5\}\)$' "a nested struct and a float member"
 expect_out '^0 ret 126$' "the library summed what the driver passed: 6+10+60+8+36+6"
 
+# a variable and $thread as members: the accumulator's address inside the struct
+cat > "$T/ref.lineup" <<DESC
+target ./libstructacc-stripped.so
+header inc/structacc.h
+init   q = acc_new()
+thread acc_ref(struct{q, 10})
+thread acc_ref(struct{q, \$thread})
+final  acc_ref(struct{q, 0})
+DESC
+lp_run --replay c: --test ref.lineup
+expect_status 0 "variables and \$thread in a struct: --replay c:"
+q=$(sed -n 's/^0 ret \(0x[0-9a-f]*\)$/\1/p' "$OUT" | head -n 1)
+expect_out "^0\.1 call acc_ref\(\{$q, 10\}\)$" "a variable member holds the bound value (the pointer member printed as a pointer)"
+expect_out "^0\.2 call acc_ref\(\{$q, 1\}\)$" "\$thread is the thread's index"
+expect_out '^0 ret 11$' "the library read the pointer out of the struct"
+
 # the lost update: two acc_add calls return the same total
 cat > "$T/race.lineup" <<DESC
 target ./libstructacc-lost-stripped.so

@@ -27,6 +27,6 @@ bad 'acc_get(struct{1, 2})' "argument 1 of acc_get is not a struct passed by val
 bad 'acc_move(q, 5)' "argument 2 of acc_move is struct pt passed by value: write struct\{\.\.\.\} with its 2 members in order"
 bad 'acc_union(q, struct{1})' "acc_union cannot take struct\{\.\.\.\} arguments: .*union 'num' by value"
 bad 'acc_tight(q, struct{1, 2})' "argument 2 of acc_tight is a packed struct \(struct tight\): the built-in driver cannot pass it, write a client for it"
-bad 'acc_move(q, struct{1, "x"})' "a struct member is an integer, a floating point number, NULL or a struct\{\.\.\.\}"
+bad 'acc_move(q, struct{1, "x"})' "a struct member is an integer, a floating point number, NULL, a variable, \\\$thread or a struct\{\.\.\.\}"
 bad 'acc_move(q, struct{1, 2)' "expected ',' or '\}' in a struct\{x, y\}"
 done_testing

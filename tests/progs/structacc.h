@@ -22,6 +22,10 @@ typedef struct {
 	struct pt at;
 	float f;
 } tagged_t;
+struct ref { /* the accumulator itself inside the struct */
+	acc_t *q;
+	long by;
+};
 struct __attribute__((packed)) tight { /* an unaligned member: MEMORY at 5 bytes */
 	char c;
 	int i;
@@ -43,6 +47,8 @@ long acc_weigh(acc_t *q, struct mix m);
 long acc_mixed(acc_t *q, long a, long b, long c, long d, struct span s, long e, double x);
 /* A nested struct and a float member; returns t.at.x + t.at.y + (long)t.f. */
 long acc_tag(acc_t *q, tagged_t t);
+/* Adds r.by to *r.q; returns the total before. */
+long acc_ref(struct ref r);
 /* A packed struct: on the stack; the built-in driver cannot pass it. */
 long acc_tight(acc_t *q, struct tight t);
 /* A union by value: lineup-preload refuses it. */

@@ -284,7 +284,7 @@ static void struct_literals(void **state)
 	    "target l.so\n"
 	    "init q = n()\n"
 	    "thread add(q, struct{1, -2, 0x10}); tag(q, struct { struct{1, 2} , 3.5f })\n"
-	    "thread mix(q, struct{2.5, NULL})\n";
+	    "thread mix(q, struct{2.5, NULL}); ref(struct{q, $thread})\n";
 	struct lp_tdesc d;
 	char err[300];
 	assert_int_equal(lp_tdesc_parse_text("t.lineup", text, &d, err, sizeof err), 0);
@@ -301,10 +301,12 @@ static void struct_literals(void **state)
 	assert_int_equal(t->set[1].kind, LP_TARG_FLOAT);
 	assert_true(t->set[1].single);
 	assert_int_equal(d.threads[1].calls[0].args[1].set[1].kind, LP_TARG_NULL);
+	assert_int_equal(d.threads[1].calls[1].args[0].set[0].kind, LP_TARG_VAR);
+	assert_int_equal(d.threads[1].calls[1].args[0].set[1].kind, LP_TARG_THREAD);
 	char *out = print(&d);
 	assert_non_null(strstr(out, "add(q, struct{1, -2, 16})"));
 	assert_non_null(strstr(out, "tag(q, struct{struct{1, 2}, 3.5f})"));
-	assert_non_null(strstr(out, "mix(q, struct{2.5, NULL})"));
+	assert_non_null(strstr(out, "mix(q, struct{2.5, NULL}); ref(struct{q, $thread})"));
 	struct lp_tdesc again;
 	assert_int_equal(lp_tdesc_parse_text("t.lineup", out, &again, err, sizeof err), 0);
 	char *out2 = print(&again);
@@ -323,9 +325,12 @@ static void struct_literals(void **state)
 	lp_tdesc_free(&d);
 
 	refuses("target l.so\nthread f(struct{1, \"a\"})\n",
-		"t.lineup:2: a struct member is an integer, a floating point number, NULL or a "
-		"struct{...}, not '\"a\"'");
-	refuses("target l.so\nthread f(struct{1, $thread})\n", "t.lineup:2: a struct member is");
+		"t.lineup:2: a struct member is an integer, a floating point number, NULL, a "
+		"variable, $thread or a struct{...}, not '\"a\"'");
+	refuses("target l.so\nthread f(struct{1, out int})\n", "t.lineup:2: a struct member is");
+	refuses("target l.so\nthread f(struct{1, x})\n", "t.lineup:2: variable 'x' is not bound");
+	refuses("target l.so\ninit f(struct{$thread})\nthread f(1)\n",
+		"t.lineup:2: $thread in an init or final line");
 	refuses("target l.so\nthread f(struct{1, 2)\n",
 		"t.lineup:2: expected ',' or '}' in a struct");
 	refuses("target l.so\nthread f(struct{})\n", "t.lineup:2: bad argument at '})'");
