@@ -9,9 +9,10 @@
  * order, floating point literals (1.5 a double, 1.5f a float) in the vector registers in
  * order, which is where a prototyped call puts them whatever their interleaving; the cli
  * checks the literals against the functions' types before it starts this program. A call
- * with a struct{...} argument goes through libffi, the struct built from its layout (the
- * cli passes the layouts as the second argument, lineup/layout.h), so a struct and the
- * arguments after it land in the registers or stack slots a compiler would use. Everything is
+ * with a struct{...} argument, or with more arguments than registers, goes through libffi,
+ * a struct built from its layout (the cli passes the layouts as the second argument,
+ * lineup/layout.h), so every argument lands in the register or stack slot a compiler
+ * would use. Everything is
  * prepared before the first thread starts, so the threads only call: an out-parameter's object is
  * allocated (zeroed) then, one per call, and a thread's thread-init and thread-fini calls are made
  * around its own calls (their functions are not in the plan, so dlsym gives their real entries: no
@@ -235,20 +236,15 @@ static void prepare(const struct lp_tcall *c, struct prepared *p, int thread)
 	memset(p, 0, sizeof *p);
 	p->c = c;
 	p->fn = lookup(c);
-	for (int i = 0; i < c->n_args; i++)
-		if (c->args[i].kind == LP_TARG_STRUCT) {
+	int gp = 0, fp = 0;
+	for (int i = 0; i < c->n_args; i++) /* a struct, or arguments on the stack: libffi */
+		if (c->args[i].kind == LP_TARG_STRUCT ||
+		    (c->args[i].kind == LP_TARG_FLOAT ? ++fp > MAX_FP_ARGS : ++gp > MAX_ARGS)) {
 			prepare_ffi(c, p, thread);
 			return;
 		}
-	int gp = 0, fp = 0;
+	gp = fp = 0;
 	for (int i = 0; i < c->n_args; i++) {
-		if (c->args[i].kind == LP_TARG_FLOAT ? fp == MAX_FP_ARGS : gp == MAX_ARGS)
-			lp_die(
-			    LP_EXIT_USAGE,
-			    "%s:%d: %s has more arguments than registers (%d integer, %d floating "
-			    "point): the built-in driver passes no argument on the stack, write "
-			    "a client for it",
-			    desc->path, c->line, c->func, MAX_ARGS, MAX_FP_ARGS);
 		if (c->args[i].kind == LP_TARG_FLOAT)
 			p->fp[fp++] = as_register(&c->args[i]);
 		else

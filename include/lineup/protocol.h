@@ -228,7 +228,8 @@ enum lp_kind {
  *   end
  * <offset-hex> is the symbol's st_value (load base + offset = entry). <arg-kinds> is a
  * comma-separated list of kind tokens, "-" for none; a trailing ",..." marks varargs
- * (only the named arguments are recorded). An out-parameter (lineup-test(5) `out T`) is
+ * (only the named arguments are recorded). A struct passed by value is "S<size>:<classes>"
+ * (LP_K_STRUCT), never a result. An out-parameter (lineup-test(5) `out T`) is
  * "p>" and its pointee: "p>i4", "p>i8", "p>p", "p>f8", or "p>bN" for N bytes (N at most
  * LP_MAX_OUT); the pointee's bytes after the call follow the return record. dev and ino are decimal
  * (st_dev, st_ino). A site is an instruction of a target or instrumented object that becomes a
@@ -442,7 +443,8 @@ _Static_assert(sizeof(struct lp_order) <= sizeof(struct lp_override) * LP_MAX_OV
 /* Records: 8-byte aligned, each starting with struct lp_rec; size includes the header
  * and padding. Appended in the order things happen (one thread runs at a time). */
 enum lp_rec_type {
-	LP_REC_CALL = 1,   /* struct lp_rec_call, then args[nargs], then string payloads */
+	LP_REC_CALL = 1,   /* struct lp_rec_call, then args[nargs], then string payloads, then
+			      struct payloads (LP_K_STRUCT) */
 	LP_REC_RET,	   /* struct lp_rec_ret, then a string payload if the result is "s", then
 			      one struct lp_str payload per out-parameter (len its bytes, or
 			      LP_STR_NULL for a null pointer), unless LP_RET_UNWOUND */

@@ -50,6 +50,13 @@ expect_out "^0\.1 call acc_ref\(\{$q, 10\}\)$" "a variable member holds the boun
 expect_out "^0\.2 call acc_ref\(\{$q, 1\}\)$" "\$thread is the thread's index"
 expect_out '^0 ret 11$' "the library read the pointer out of the struct"
 
+# more arguments than registers (no struct): through libffi too, the stack ones recorded
+printf 'target ./libstructacc-stripped.so\nheader inc/structacc.h\ninit q = acc_new()\nthread acc_many(q, 1, 2, 3, 4, 5, 6, 7)\nfinal acc_get(q)\n' > "$T/many.lineup"
+lp_run --replay c: --test many.lineup
+expect_status 0 "eight integer arguments: --replay c:"
+expect_out '^0\.1 call acc_many\(0x[0-9a-f]+, 1, 2, 3, 4, 5, 6, 7\)$' "the arguments on the stack are recorded"
+expect_out '^0 ret 91$' "the callee got them: 1+2+3+4+5+6+70"
+
 # the lost update: two acc_add calls return the same total
 cat > "$T/race.lineup" <<DESC
 target ./libstructacc-lost-stripped.so

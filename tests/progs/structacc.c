@@ -39,6 +39,10 @@ long acc_mixed(acc_t *q, long a, long b, long c, long d, struct span s, long e, 
 	return update(q, a + b + c + d + s.lo + s.hi + e + (long)x);
 }
 long acc_tag(acc_t *q, tagged_t t) { return update(q, t.at.x + t.at.y + (long)t.f); }
+long acc_many(acc_t *q, long a, long b, long c, long d, long e, long f, long g)
+{
+	return update(q, a + b + c + d + e + f + 10 * g);
+}
 long acc_ref(struct ref r) { return update(r.q, r.by); }
 long acc_tight(acc_t *q, struct tight t) { return update(q, t.c + t.i); }
 long acc_union(acc_t *q, union num u) { return update(q, u.l); }

@@ -47,6 +47,8 @@ long acc_weigh(acc_t *q, struct mix m);
 long acc_mixed(acc_t *q, long a, long b, long c, long d, struct span s, long e, double x);
 /* A nested struct and a float member; returns t.at.x + t.at.y + (long)t.f. */
 long acc_tag(acc_t *q, tagged_t t);
+/* Eight integer arguments: two on the stack. */
+long acc_many(acc_t *q, long a, long b, long c, long d, long e, long f, long g);
 /* Adds r.by to *r.q; returns the total before. */
 long acc_ref(struct ref r);
 /* A packed struct: on the stack; the built-in driver cannot pass it. */
