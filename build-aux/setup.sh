@@ -8,7 +8,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 # Everything the build and `make check` use, beyond a minimal Debian 12 (debootstrap
 # --variant=minbase): a test that misses one of these fails naming its package
 # (tests/require.sh), it does not skip.
-build="gcc libc6-dev make autoconf automake libtool pkg-config libelf-dev libdw-dev libcapstone-dev"
+build="gcc libc6-dev make autoconf automake libtool pkg-config libelf-dev libdw-dev libcapstone-dev libffi-dev"
 # tests: cmocka (unit tests); g++ (C++ test programs: exceptions, demangling, std::thread);
 # libc6-dev's libc.a (statically linked clients); binutils (nm, objdump, objcopy, strip);
 # procps (pgrep, pkill); jq (JSON reports); python3 (the checker's server replies); mandoc

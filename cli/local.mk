@@ -20,7 +20,7 @@ libcli_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h
 	cli/report/hist-lines.c cli/report/hist-lines.h cli/report/report-model.c cli/report/report-model.h \
 	cli/report/export.c cli/report/export.h cli/report/html.c cli/report/html.h \
 	cli/report/report-command.c cli/report/json-read.c cli/report/json-read.h \
-	cli/campaign/test-desc.c cli/campaign/test-desc-print.c cli/campaign/test-desc.h cli/campaign/test-run.c cli/campaign/test-run.h \
+	cli/campaign/test-desc.c cli/campaign/test-desc-print.c cli/campaign/test-desc.h cli/campaign/test-run.c cli/campaign/test-run.h cli/campaign/test-struct.c \
 	cli/campaign/test-gen.c cli/campaign/test-gen.h cli/campaign/campaign.c cli/campaign/campaign.h \
 	cli/campaign/campaign-internal.h cli/campaign/campaign-check.c cli/campaign/minimise.c \
 	cli/campaign/emit-client.c cli/campaign/campaign-json.c cli/campaign/merge.c cli/campaign/merge.h \
@@ -44,8 +44,8 @@ dist_man_MANS += man/lineup-preload.1 man/lineup-test.5
 # tree, in $(pkglibexecdir) once installed.
 pkglibexec_PROGRAMS = lineup-driver
 lineup_driver_SOURCES = cli/campaign/driver.c cli/campaign/test-desc.c cli/campaign/test-desc-print.c cli/campaign/test-desc.h
-lineup_driver_CFLAGS = $(AM_CFLAGS) -pthread
-lineup_driver_LDADD = libcommon.a -ldl -lpthread
+lineup_driver_CFLAGS = $(AM_CFLAGS) $(LIBFFI_CFLAGS) -pthread
+lineup_driver_LDADD = libcommon.a $(LIBFFI_LIBS) -ldl -lpthread
 
 # Pure parts of the cli, unit tested.
 LP_CLI_TEST_LIBS = libcommon.a $(CMOCKA_LIBS)

@@ -212,7 +212,7 @@ int main(int argc, char **argv)
 
 	struct lp_tdesc test = {0};
 	struct lp_out_param *test_outs = NULL;
-	char *driver_argv[3];
+	char *driver_argv[4];
 	if (o.test && !lp_test_prepare(&o, &test, driver_argv)) {
 		lp_tdesc_free(&test);
 		int rc = lp_test_campaign(&o);
@@ -233,8 +233,11 @@ int main(int argc, char **argv)
 		ao.outs = test_outs;
 	}
 	c.plan = lp_analyze(&ao);
-	if (o.test)
+	if (o.test) {
 		lp_test_check_plan(&test, c.plan);
+		driver_argv[2] = lp_test_driver_layouts(&test, c.plan);
+		driver_argv[3] = NULL;
+	}
 	c.ao = &ao;
 	c.write_plan = write_plan;
 	sites_summary(c.plan, &c.cov.sites);
@@ -298,6 +301,7 @@ out:
 		free(ao.not_ops);
 		lp_test_outs_free(test_outs, ao.n_outs);
 		free(driver_argv[0]);
+		free(driver_argv[2]);
 		lp_tdesc_free(&test);
 		o.client_argv = NULL;
 	}

@@ -81,6 +81,8 @@ static void call_one(struct lp_golden *g, struct lp_golden_call *c, struct lp_ha
 		case LP_K_PTR:
 			v = lp_handle_to_model(m, v);
 			break;
+		case LP_K_STRUCT: /* its bytes are not in the call */
+			golden_fatal("cannot be called with a struct passed by value: ", name);
 		default:
 			break;
 		}

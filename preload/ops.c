@@ -110,13 +110,57 @@ static __attribute__((noreturn)) void untyped(const struct lp_loaded_func *f, ui
 	lp_fatal(LP_OUT_FATAL, site, buf);
 }
 
+/* Where a struct argument's bytes are (System V, as lineup/layout.h classifies): its
+ * eightbytes' registers in the trampoline's frame, or its stack slots. Advances the
+ * register and stack counters as the call did. */
+static void struct_source(const struct lp_loaded_func *f, unsigned i, const struct lp_op_regs *r,
+			  const uintptr_t *retslot, unsigned *gp, unsigned *fp, unsigned *st,
+			  const void *src[2])
+{
+	unsigned len = f->struct_len[i], cls = f->struct_cls[i], n8 = (len + 7) / 8;
+	unsigned ni = 0, ns = 0;
+	for (unsigned e = 0; !(cls & LP_SCLS_MEMORY) && e < n8; e++)
+		(cls >> e & 1) ? ns++ : ni++;
+	if (!(cls & LP_SCLS_MEMORY) && *gp + ni <= 6 && *fp + ns <= 8) {
+		for (unsigned e = 0; e < n8; e++)
+			src[e] = (cls >> e & 1) ? (const void *)r->xmm[(*fp)++]
+						: (const void *)&r->gp[(*gp)++];
+		return;
+	}
+	src[0] = &retslot[1 + *st];
+	src[1] = NULL;
+	*st += n8;
+}
+
+/* A struct argument's payload: its bytes, from one stack copy or from two eightbytes. */
+static size_t put_struct(char *p, unsigned len, const void *const src[2])
+{
+	struct lp_str *h = (struct lp_str *)p;
+	h->len = len;
+	h->truncated = 0;
+	if (!src[1] || len <= 8) {
+		memcpy(h + 1, src[0], len);
+	} else {
+		memcpy(h + 1, src[0], 8);
+		memcpy((char *)(h + 1) + 8, src[1], len - 8);
+	}
+	return LP_REC_ALIGN(sizeof *h + len);
+}
+
 static void record_call(struct lp_thread *self, uint32_t idx, const struct lp_loaded_func *f,
 			const struct lp_op_regs *r, const uintptr_t *retslot)
 {
 	uint64_t args[LP_MAX_ARGS];
+	const void *src[LP_MAX_ARGS][2];
 	unsigned gp = 0, fp = 0, st = 0;
 	size_t strings = 0;
 	for (unsigned i = 0; i < f->nargs; i++) {
+		if (f->struct_len[i]) {
+			struct_source(f, i, r, retslot, &gp, &fp, &st, src[i]);
+			args[i] = 0;
+			strings += LP_REC_ALIGN(sizeof(struct lp_str) + f->struct_len[i]);
+			continue;
+		}
 		if (is_float(f->args[i]))
 			args[i] = fp < 8 ? r->xmm[fp++][0] : retslot[1 + st++];
 		else
@@ -136,6 +180,9 @@ static void record_call(struct lp_thread *self, uint32_t idx, const struct lp_lo
 	for (unsigned i = 0; i < f->nargs; i++)
 		if (f->args[i] == LP_K_STR)
 			p += put_string(p, (const char *)args[i]);
+	for (unsigned i = 0; i < f->nargs; i++)
+		if (f->struct_len[i])
+			p += put_struct(p, f->struct_len[i], src[i]);
 }
 
 void lp_op_left(struct lp_thread *t)

@@ -125,6 +125,34 @@ static int parse_out(struct lp_loaded_func *f, unsigned i, const char *t, size_t
 	return 0;
 }
 
+/* A struct argument "S<size>:<classes>" (protocol.h): classes "m", or one 'i' or 's' per
+ * eightbyte of a struct of at most 16 bytes. */
+static int parse_struct(struct lp_loaded_func *f, unsigned i, const char *t, size_t n)
+{
+	unsigned len = 0;
+	size_t j = 1;
+	for (; j < n && t[j] >= '0' && t[j] <= '9' && len <= LP_MAX_STRUCT; j++)
+		len = len * 10 + (unsigned)(t[j] - '0');
+	if (j == 1 || !len || len > LP_MAX_STRUCT || j >= n || t[j] != ':')
+		return -1;
+	t += j + 1, n -= j + 1;
+	uint8_t cls = 0;
+	if (n == 1 && t[0] == 'm')
+		cls = LP_SCLS_MEMORY;
+	else if (len > 16 || n != (len + 7) / 8)
+		return -1;
+	for (size_t e = 0; !cls && e < n; e++) {
+		if (t[e] != 'i' && t[e] != 's')
+			return -1;
+		cls |= (uint8_t)(t[e] == 's' ? 1u << e : 0);
+	}
+	if (i < LP_MAX_ARGS) {
+		f->struct_len[i] = (uint16_t)len;
+		f->struct_cls[i] = cls;
+	}
+	return 0;
+}
+
 static int parse_args(struct lp_loaded_func *f, const char *w, size_t n)
 {
 	unsigned count = 0;
@@ -140,13 +168,21 @@ static int parse_args(struct lp_loaded_func *f, const char *w, size_t n)
 			if (w != e)
 				return -1; /* "..." must be last */
 			f->varargs = 1;
+		} else if (tn > 1 && t[0] == 'S') {
+			if (parse_struct(f, count, t, tn))
+				return -1;
+			if (count < LP_MAX_ARGS)
+				f->args[count] = LP_K_STRUCT;
+			else
+				f->untyped = 1;
+			count++;
 		} else {
 			const char *gt = memchr(t, '>', tn);
 			if (gt && (count >= LP_MAX_ARGS ||
 				   parse_out(f, count, gt + 1, (size_t)(t + tn - gt - 1))))
 				return -1;
 			int k = lp_plan_kind(t, gt ? (size_t)(gt - t) : tn);
-			if (k < 0 || k == LP_K_VOID || (gt && k != LP_K_PTR))
+			if (k < 0 || k == LP_K_VOID || k == LP_K_STRUCT || (gt && k != LP_K_PTR))
 				return -1;
 			if (k == LP_K_UNKNOWN)
 				f->untyped = 1;
@@ -375,7 +411,7 @@ int lp_plan_parse(struct lp_loaded_plan *p, const char *buf, size_t len, char *e
 				return fail(err, errlen, line, "bad hex offset", w, n);
 			w = word(&c, &n);
 			int k = lp_plan_kind(w, n);
-			if (k < 0)
+			if (k < 0 || k == LP_K_STRUCT)
 				return fail(err, errlen, line, "bad return kind", w, n);
 			f->ret = (uint8_t)k;
 			if (k == LP_K_UNKNOWN)

@@ -30,8 +30,14 @@ struct lp_loaded_func {
 	 * and how they are printed (i4 i8 p f8, or u1 for bytes) */
 	uint16_t out_len[LP_MAX_ARGS];
 	uint8_t out_kind[LP_MAX_ARGS];
+	/* struct arguments (protocol.h "S<size>:<classes>"): size, 0 for other arguments, and
+	 * classes: LP_SCLS_MEMORY, or bit e set when eightbyte e is SSE */
+	uint16_t struct_len[LP_MAX_ARGS];
+	uint8_t struct_cls[LP_MAX_ARGS];
 	uint32_t pure_first, pure_n; /* its pure region starts: pure[first .. first + n) */
 };
+
+#define LP_SCLS_MEMORY 0x80u
 
 #define LP_SITE_MAX_BYTES 15 /* longest x86 instruction */
 

@@ -354,7 +354,11 @@ LP_E2E_TESTS = \
 	tests/e2e/t1265-test-header-glib.sh \
 	tests/e2e/t1270-test-html.sh \
 	tests/e2e/t1280-test-slurm-campaign.sh \
-	tests/e2e/t1285-test-shard-auto-merge.sh
+	tests/e2e/t1285-test-shard-auto-merge.sh \
+	tests/e2e/t1300-test-struct-args.sh \
+	tests/e2e/t1301-test-struct-client.sh \
+	tests/e2e/t1302-test-struct-emit-client.sh \
+	tests/e2e/t1303-test-struct-errors.sh
 # Issue 4: atomics, futexes, real libraries (`make check-atomics` runs only these).
 LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0800-atomics-counter-fetch-add.sh \
@@ -515,3 +519,22 @@ $(LP_PROG_DIR)/libslotq-stripped.so: $(LP_PROG_DIR)/slotq.c $(LP_PROG_DIR)/slotq
 $(LP_PROG_DIR)/libslotq-dup-stripped.so: $(LP_PROG_DIR)/slotq.c $(LP_PROG_DIR)/slotq.h
 	$(LP_PROG_MKDIR)
 	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 -s -DSLOTQ_DUP $(srcdir)/$(LP_PROG_DIR)/slotq.c
+
+# ---- structs by value (issue 35): a stripped accumulator and its header; the lost-update
+# twin, and a client built -g (its DWARF types the calls)
+LP_STRUCT_PROGS = $(LP_PROG_DIR)/libstructacc-stripped.so \
+	$(LP_PROG_DIR)/libstructacc-lost-stripped.so $(LP_PROG_DIR)/client-structacc
+check_DATA += $(LP_STRUCT_PROGS)
+CLEANFILES += $(LP_STRUCT_PROGS)
+EXTRA_DIST += $(LP_PROG_DIR)/structacc.h $(LP_PROG_DIR)/structacc.c \
+	$(LP_PROG_DIR)/client-structacc.c
+$(LP_PROG_DIR)/libstructacc-stripped.so: $(LP_PROG_DIR)/structacc.c $(LP_PROG_DIR)/structacc.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 -s $(srcdir)/$(LP_PROG_DIR)/structacc.c -lpthread
+$(LP_PROG_DIR)/libstructacc-lost-stripped.so: $(LP_PROG_DIR)/structacc.c $(LP_PROG_DIR)/structacc.h
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_LIB) -g0 -s -DSTRUCTACC_LOST $(srcdir)/$(LP_PROG_DIR)/structacc.c
+$(LP_PROG_DIR)/client-structacc: $(LP_PROG_DIR)/client-structacc.c $(LP_PROG_DIR)/libstructacc-lost-stripped.so
+	$(LP_PROG_MKDIR)
+	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -pthread $(srcdir)/$(LP_PROG_DIR)/client-structacc.c \
+		$(LP_PROG_DIR)/libstructacc-lost-stripped.so

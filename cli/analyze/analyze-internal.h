@@ -116,6 +116,7 @@ struct lp_ftype {
 	enum lp_kind ret;
 	int nargs;
 	enum lp_kind args[LP_MAX_ARGS];
+	const struct lp_layout *layout[LP_MAX_ARGS]; /* LP_K_STRUCT arguments (interned) */
 	bool varargs;
 	bool typed;
 	char reason[128]; /* why not typed, when the type is known but unsupported */

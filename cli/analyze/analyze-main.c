@@ -109,6 +109,7 @@ static void set_type(struct lp_plan_func *f, const struct lp_ftype *t, const cha
 	f->ret = t->ret;
 	f->nargs = t->nargs;
 	memcpy(f->args, t->args, sizeof(f->args));
+	memcpy(f->layout, t->layout, sizeof(f->layout));
 	f->varargs = t->varargs;
 }
 

@@ -11,6 +11,7 @@
 #include <sys/types.h>
 
 #include "atomics-scan.h"
+#include "lineup/layout.h"
 #include "lineup/protocol.h"
 
 /* Which instructions of the targets and --instrument objects become scheduling points. */
@@ -87,6 +88,7 @@ struct lp_plan_func {
 	enum lp_kind ret; /* LP_K_UNKNOWN when untyped */
 	int nargs;
 	enum lp_kind args[LP_MAX_ARGS];
+	const struct lp_layout *layout[LP_MAX_ARGS]; /* LP_K_STRUCT arguments (interned) */
 	bool varargs;
 	bool typed;		 /* ret and args known */
 	const char *type_source; /* "target DWARF", "client DWARF", "--signature", NULL */

@@ -3,6 +3,7 @@
  * library functions it calls. Looks for a separate debug file when the object has none. */
 #include "analyze-internal.h"
 #include "lineup/die.h"
+#include "lineup/layout.h"
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -235,6 +236,138 @@ static bool is_const(Dwarf_Die t)
 	return false;
 }
 
+static enum lp_kind kind_of(Dwarf_Die *type, bool param, char *why, size_t n);
+
+/* A C++ class passed by invisible reference (a non-trivial copy or destructor: DWARF 5
+ * says so), or a struct aligned beyond 8 bytes (its stack slot too), is not copied into
+ * registers and slots as its members say. */
+static bool plain_struct(Dwarf_Die *agg, char *why, size_t n)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word v = 0;
+	if (dwarf_attr(agg, DW_AT_calling_convention, &a) && dwarf_formudata(&a, &v) == 0 &&
+	    v == DW_CC_pass_by_reference) {
+		snprintf(why, n, "a class passed by reference");
+		return false;
+	}
+	if (dwarf_attr(agg, DW_AT_alignment, &a) && dwarf_formudata(&a, &v) == 0 && v > 8) {
+		snprintf(why, n, "aligned to %u bytes", (unsigned)v);
+		return false;
+	}
+	return true;
+}
+
+/* Appends the members of struct agg (at offset base) to l as leaves; false with why when a
+ * member is not one lineup-preload records (array, union, bit-field, long double...). */
+static bool layout_members(Dwarf_Die *agg, struct lp_layout *l, unsigned base, int depth, char *why,
+			   size_t n)
+{
+	Dwarf_Die m;
+	if (depth > LP_LAYOUT_MAX_DEPTH || dwarf_child(agg, &m) != 0) {
+		snprintf(why, n, "a struct nested too deep or without members");
+		return false;
+	}
+	int first = l->n;
+	if (!plain_struct(agg, why, n))
+		return false;
+	do {
+		if (dwarf_tag(&m) == DW_TAG_inheritance) {
+			snprintf(why, n, "a class with a base class");
+			return false;
+		}
+		/* a C++ static member (DWARF 4) is no part of the value */
+		if (dwarf_tag(&m) != DW_TAG_member || dwarf_hasattr(&m, DW_AT_declaration))
+			continue;
+		if (!plain_struct(&m, why, n)) /* an over-aligned member */
+			return false;
+		Dwarf_Attribute a;
+		Dwarf_Word off = 0;
+		Dwarf_Die t;
+		const char *mname = dwarf_diename(&m);
+		if (dwarf_attr(&m, DW_AT_bit_size, &a) || !die_type(&m, &t) || !strip(&t) ||
+		    (dwarf_attr(&m, DW_AT_data_member_location, &a) &&
+		     dwarf_formudata(&a, &off) != 0)) {
+			snprintf(why, n, "member '%s' is a bit-field or has no offset",
+				 mname ? mname : "?");
+			return false;
+		}
+		int tag = dwarf_tag(&t);
+		if (tag == DW_TAG_structure_type || tag == DW_TAG_class_type) {
+			int at = l->n;
+			if (!layout_members(&t, l, base + (unsigned)off, depth + 1, why, n))
+				return false;
+			l->leaf[at].open++;
+			l->leaf[l->n - 1].close++;
+			continue;
+		}
+		char w[96] = "";
+		enum lp_kind k = tag == DW_TAG_base_type || tag == DW_TAG_enumeration_type ||
+					 tag == DW_TAG_pointer_type
+				     ? kind_of(&t, false, w, sizeof w)
+				     : LP_K_UNKNOWN;
+		if (k == LP_K_STR)
+			k = LP_K_PTR; /* a char * member: its address, never its bytes */
+		if (!lp_layout_kind_size(k) || l->n == LP_LAYOUT_MAX_LEAVES) {
+			snprintf(why, n, "member '%s' is %s", mname ? mname : "?",
+				 l->n == LP_LAYOUT_MAX_LEAVES ? "one too many"
+				 : tag == DW_TAG_array_type   ? "an array"
+				 : tag == DW_TAG_union_type   ? "a union"
+							      : "of a type not recorded");
+			return false;
+		}
+		l->leaf[l->n++] = (struct lp_layout_leaf){.off = (uint16_t)(base + off), .kind = k};
+	} while (dwarf_siblingof(&m, &m) == 0);
+	if (l->n == first) {
+		snprintf(why, n, "a struct without members");
+		return false;
+	}
+	return true;
+}
+
+/* The layout of struct type t (stripped), whose name as written is cname. */
+static const struct lp_layout *struct_layout(Dwarf_Die *t, const char *cname, char *why, size_t n)
+{
+	struct lp_layout l;
+	memset(&l, 0, sizeof l);
+	int size = dwarf_bytesize(t);
+	if (size <= 0 || size > LP_MAX_STRUCT) {
+		snprintf(why, n, "of %d bytes (at most %d are recorded)", size, LP_MAX_STRUCT);
+		return NULL;
+	}
+	if (!layout_members(t, &l, 0, 0, why, n))
+		return NULL;
+	l.size = (uint16_t)size;
+	snprintf(l.ctype, sizeof l.ctype, "%s", cname);
+	lp_layout_classify(&l);
+	return lp_layout_intern(&l);
+}
+
+/* How C names type (typedefs and qualifiers not stripped): a typedef's name, "struct X",
+ * or "" for an anonymous struct. */
+static void c_name(Dwarf_Die t, char *buf, size_t n)
+{
+	buf[0] = 0;
+	for (int i = 0; i < 64 && is_cv_or_typedef(dwarf_tag(&t)); i++) {
+		if (dwarf_tag(&t) == DW_TAG_typedef && dwarf_diename(&t)) {
+			snprintf(buf, n, "%s", dwarf_diename(&t));
+			return;
+		}
+		if (!die_type(&t, &t))
+			return;
+	}
+	if (dwarf_diename(&t))
+		snprintf(buf, n, "struct %s", dwarf_diename(&t));
+}
+
+/* An argument's struct layout, when kind_of said LP_K_STRUCT. */
+static const struct lp_layout *arg_layout(Dwarf_Die *type)
+{
+	Dwarf_Die t = *type;
+	char cname[80], why[96];
+	c_name(t, cname, sizeof cname);
+	return strip(&t) ? struct_layout(&t, cname, why, sizeof why) : NULL;
+}
+
 /* Kind of a value of type t (NULL: void). Unsupported types give LP_K_UNKNOWN and a
  * description in why. A parameter of type char * without const may be a buffer the
  * function fills (its bytes at the call are whatever the caller left there): only a
@@ -292,11 +425,15 @@ static enum lp_kind kind_of(Dwarf_Die *type, bool param, char *why, size_t n)
 	case DW_TAG_structure_type:
 	case DW_TAG_class_type:
 	case DW_TAG_union_type: {
+		char w[96] = "";
+		if (param && tag != DW_TAG_union_type && struct_layout(&t, "", w, sizeof w))
+			return LP_K_STRUCT;
 		enum lp_kind k = small_aggregate_kind(&t, size);
 		if (k != LP_K_UNKNOWN)
 			return k;
-		snprintf(why, n, "%s '%s' by value", tag == DW_TAG_union_type ? "union" : "struct",
-			 name ? name : "(anonymous)");
+		snprintf(why, n, "%s '%s' by value%s%s",
+			 tag == DW_TAG_union_type ? "union" : "struct", name ? name : "(anonymous)",
+			 w[0] ? ": " : "", w);
 		return LP_K_UNKNOWN;
 	}
 	case DW_TAG_ptr_to_member_type:
@@ -349,6 +486,8 @@ static void type_of(Dwarf_Die *die, bool c_lang, struct lp_ftype *ft)
 			}
 			if (nargs < LP_MAX_ARGS)
 				ft->args[nargs] = k;
+			if (nargs < LP_MAX_ARGS && k == LP_K_STRUCT)
+				ft->layout[nargs] = arg_layout(&pt);
 			nargs++;
 		} while (dwarf_siblingof(&child, &child) == 0);
 	}

@@ -31,7 +31,14 @@ static void write_func(FILE *f, const struct lp_plan_func *fn)
 	}
 	fprintf(f, "%s ", lp_kind_token(fn->ret));
 	for (int a = 0; a < fn->nargs; a++) {
-		fprintf(f, "%s%s", a ? "," : "", lp_kind_token(fn->args[a]));
+		char tok[32];
+		if (fn->args[a] == LP_K_STRUCT && fn->layout[a])
+			lp_layout_token(fn->layout[a], tok, sizeof tok);
+		else
+			snprintf(
+			    tok, sizeof tok, "%s",
+			    lp_kind_token(fn->args[a] == LP_K_STRUCT ? LP_K_UNKNOWN : fn->args[a]));
+		fprintf(f, "%s%s", a ? "," : "", tok);
 		if (fn->out_len[a] && fn->out_kind[a] == LP_K_U1)
 			fprintf(f, ">b%u", (unsigned)fn->out_len[a]);
 		else if (fn->out_len[a])

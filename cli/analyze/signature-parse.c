@@ -21,9 +21,14 @@ const char *lp_kind_token(enum lp_kind k) { return (unsigned)k < LP_K_COUNT ? to
 void lp_ftype_format(const struct lp_ftype *t, char *buf, size_t bufsize)
 {
 	size_t n = (size_t)snprintf(buf, bufsize, "%s(", lp_kind_token(t->ret));
-	for (int i = 0; i < t->nargs && n < bufsize; i++)
-		n += (size_t)snprintf(buf + n, bufsize - n, "%s%s", i ? "," : "",
-				      lp_kind_token(t->args[i]));
+	for (int i = 0; i < t->nargs && n < bufsize; i++) {
+		char tok[32];
+		if (t->args[i] == LP_K_STRUCT && t->layout[i])
+			lp_layout_token(t->layout[i], tok, sizeof tok);
+		else
+			snprintf(tok, sizeof tok, "%s", lp_kind_token(t->args[i]));
+		n += (size_t)snprintf(buf + n, bufsize - n, "%s%s", i ? "," : "", tok);
+	}
 	if (n < bufsize)
 		snprintf(buf + n, bufsize - n, "%s)",
 			 t->varargs ? (t->nargs ? ",..." : "...") : "");

@@ -8,12 +8,17 @@
  * System V: integers, pointers, strings, NULL and variables in the integer registers in
  * order, floating point literals (1.5 a double, 1.5f a float) in the vector registers in
  * order, which is where a prototyped call puts them whatever their interleaving; the cli
- * checks the literals against the functions' types before it starts this program, and
- * refuses struct arguments. Everything is prepared before the first thread starts, so the
- * threads only call: an out-parameter's object is allocated (zeroed) then, one per call,
- * and a thread's thread-init and thread-fini calls are made around its own calls (their
- * functions are not in the plan, so dlsym gives their real entries: no operations). */
+ * checks the literals against the functions' types before it starts this program. A call
+ * with a struct{...} argument, or with more arguments than registers, goes through libffi,
+ * a struct built from its layout (the cli passes the layouts as the second argument,
+ * lineup/layout.h), so every argument lands in the register or stack slot a compiler
+ * would use. Everything is
+ * prepared before the first thread starts, so the threads only call: an out-parameter's object is
+ * allocated (zeroed) then, one per call, and a thread's thread-init and thread-fini calls are made
+ * around its own calls (their functions are not in the plan, so dlsym gives their real entries: no
+ * operations). */
 #include <dlfcn.h>
+#include <ffi.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,6 +28,7 @@
 #include "cli/campaign/test-desc.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
+#include "lineup/layout.h"
 
 #define MAX_ARGS 6    /* integer-class argument registers */
 #define MAX_FP_ARGS 8 /* vector argument registers */
@@ -35,6 +41,8 @@ struct prepared {
 	long args[MAX_ARGS];
 	double fp[MAX_FP_ARGS];
 	const struct lp_tcall *c;
+	ffi_cif *cif; /* a call with struct arguments: through libffi */
+	void **values;
 };
 
 struct thread_calls {
@@ -46,6 +54,44 @@ static const struct lp_tdesc *desc;
 static char **var_names;
 static long *var_values;
 static int n_vars;
+
+struct struct_param {
+	char *func;
+	int arg;
+	struct lp_layout layout;
+};
+static struct struct_param *params;
+static int n_params;
+
+/* The cli's "FUNC ARG LAYOUT" lines. */
+static void read_layouts(const char *text)
+{
+	char *copy = lp_xstrdup(text), *save = NULL;
+	for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char func[256], lay[2048];
+		int arg;
+		params = lp_xrealloc(params, sizeof *params * (size_t)(n_params + 1));
+		struct struct_param *sp = &params[n_params];
+		if (sscanf(line, "%255s %d %2047s", func, &arg, lay) != 3 ||
+		    lp_layout_parse(lay, &sp->layout))
+			lp_die(LP_EXIT_USAGE, "bad struct layout '%s' from lineup-preload", line);
+		sp->func = lp_xstrdup(func);
+		sp->arg = arg;
+		n_params++;
+	}
+	free(copy);
+}
+
+static const struct lp_layout *layout_of(const struct lp_tcall *c, int arg)
+{
+	for (int i = 0; i < n_params; i++)
+		if (params[i].arg == arg && !strcmp(params[i].func, c->func))
+			return &params[i].layout;
+	lp_die(LP_EXIT_USAGE,
+	       "%s:%d: argument %d of %s: no struct layout (run the test with lineup-preload "
+	       "--test)",
+	       desc->path, c->line, arg + 1, c->func);
+}
 
 static fn6 lookup(const struct lp_tcall *c)
 {
@@ -110,20 +156,95 @@ static double as_register(const struct lp_targ *a)
 	return d;
 }
 
+/* Writes the literal's member values at their offsets, in order; *leaf counts them. */
+static void fill(const struct lp_tcall *c, const struct lp_targ *a, int thread,
+		 const struct lp_layout *l, unsigned char *buf, int *leaf)
+{
+	for (int i = 0; i < a->n_set; i++) {
+		const struct lp_targ *m = &a->set[i];
+		if (m->kind == LP_TARG_STRUCT) {
+			fill(c, m, thread, l, buf, leaf);
+			continue;
+		}
+		if (*leaf >= l->n)
+			return;
+		const struct lp_layout_leaf *f = &l->leaf[(*leaf)++];
+		long v = m->kind == LP_TARG_FLOAT ? 0 : value_of(c, m, thread);
+		float x = (float)m->f;
+		if (f->kind == LP_K_F4)
+			memcpy(buf + f->off, &x, sizeof x);
+		else if (f->kind == LP_K_F8)
+			memcpy(buf + f->off, &m->f, sizeof m->f);
+		else
+			memcpy(buf + f->off, &v, lp_layout_kind_size((enum lp_kind)f->kind));
+	}
+}
+
+/* The struct as libffi passes it the same way: one element per eightbyte, a double for
+ * an SSE one, else a 64-bit integer (a struct over 16 bytes goes on the stack). */
+static ffi_type *struct_type(const struct lp_tcall *c, int arg, const struct lp_layout *l)
+{
+	int n8 = (l->size + 7) / 8;
+	if (l->memory && l->size <= 16)
+		lp_die(LP_EXIT_USAGE,
+		       "%s:%d: argument %d of %s is a packed struct: the built-in driver cannot "
+		       "pass it, write a client for it",
+		       desc->path, c->line, arg + 1, c->func);
+	ffi_type *t = lp_xcalloc(1, sizeof *t);
+	t->type = FFI_TYPE_STRUCT;
+	t->elements = lp_xcalloc((size_t)n8 + 1, sizeof *t->elements);
+	for (int e = 0; e < n8; e++)
+		t->elements[e] = e < 2 && l->sse[e] ? &ffi_type_double : &ffi_type_uint64;
+	return t;
+}
+
+static void prepare_ffi(const struct lp_tcall *c, struct prepared *p, int thread)
+{
+	int n = c->n_args;
+	ffi_type **types = lp_xcalloc((size_t)n + 1, sizeof *types);
+	p->values = lp_xcalloc((size_t)n + 1, sizeof *p->values);
+	for (int i = 0; i < n; i++) {
+		const struct lp_targ *a = &c->args[i];
+		if (a->kind == LP_TARG_STRUCT) {
+			const struct lp_layout *l = layout_of(c, i);
+			int leaf = 0;
+			types[i] = struct_type(c, i, l);
+			p->values[i] = lp_xcalloc(1, ((size_t)l->size + 7) / 8 * 8);
+			fill(c, a, thread, l, p->values[i], &leaf);
+		} else if (a->kind == LP_TARG_FLOAT && a->single) {
+			float *x = lp_xcalloc(1, sizeof *x);
+			*x = (float)a->f;
+			types[i] = &ffi_type_float, p->values[i] = x;
+		} else if (a->kind == LP_TARG_FLOAT) {
+			double *x = lp_xcalloc(1, sizeof *x);
+			*x = a->f;
+			types[i] = &ffi_type_double, p->values[i] = x;
+		} else {
+			long *x = lp_xcalloc(1, sizeof *x);
+			*x = value_of(c, a, thread);
+			types[i] = &ffi_type_sint64, p->values[i] = x;
+		}
+	}
+	p->cif = lp_xcalloc(1, sizeof *p->cif);
+	if (ffi_prep_cif(p->cif, FFI_DEFAULT_ABI, (unsigned)n, &ffi_type_sint64, types) != FFI_OK)
+		lp_die(LP_EXIT_USAGE, "%s:%d: libffi cannot prepare the call of %s", desc->path,
+		       c->line, c->func);
+}
+
 static void prepare(const struct lp_tcall *c, struct prepared *p, int thread)
 {
 	memset(p, 0, sizeof *p);
 	p->c = c;
 	p->fn = lookup(c);
 	int gp = 0, fp = 0;
+	for (int i = 0; i < c->n_args; i++) /* a struct, or arguments on the stack: libffi */
+		if (c->args[i].kind == LP_TARG_STRUCT ||
+		    (c->args[i].kind == LP_TARG_FLOAT ? ++fp > MAX_FP_ARGS : ++gp > MAX_ARGS)) {
+			prepare_ffi(c, p, thread);
+			return;
+		}
+	gp = fp = 0;
 	for (int i = 0; i < c->n_args; i++) {
-		if (c->args[i].kind == LP_TARG_FLOAT ? fp == MAX_FP_ARGS : gp == MAX_ARGS)
-			lp_die(
-			    LP_EXIT_USAGE,
-			    "%s:%d: %s has more arguments than registers (%d integer, %d floating "
-			    "point): the built-in driver passes no argument on the stack, write "
-			    "a client for it",
-			    desc->path, c->line, c->func, MAX_ARGS, MAX_FP_ARGS);
 		if (c->args[i].kind == LP_TARG_FLOAT)
 			p->fp[fp++] = as_register(&c->args[i]);
 		else
@@ -133,6 +254,11 @@ static void prepare(const struct lp_tcall *c, struct prepared *p, int thread)
 
 static long call(const struct prepared *p)
 {
+	if (p->cif) {
+		ffi_arg r = 0;
+		ffi_call(p->cif, FFI_FN(p->fn), &r, p->values);
+		return (long)r;
+	}
 	return p->fn(p->args[0], p->args[1], p->args[2], p->args[3], p->args[4], p->args[5],
 		     p->fp[0], p->fp[1], p->fp[2], p->fp[3], p->fp[4], p->fp[5], p->fp[6],
 		     p->fp[7]);
@@ -149,9 +275,11 @@ static void *run_thread(void *arg)
 int main(int argc, char **argv)
 {
 	lp_progname = "lineup-driver";
-	if (argc != 2)
-		lp_die(LP_EXIT_USAGE, "usage: lineup-driver FILE (a fixed test, lineup-test(5)); "
-				      "lineup-preload --test FILE runs it");
+	if (argc != 2 && argc != 3)
+		lp_die(LP_EXIT_USAGE, "usage: lineup-driver FILE [LAYOUTS] (a fixed test, "
+				      "lineup-test(5)); lineup-preload --test FILE runs it");
+	if (argc == 3)
+		read_layouts(argv[2]);
 	static struct lp_tdesc d;
 	char err[512];
 	if (lp_tdesc_parse(argv[1], &d, err, sizeof err))

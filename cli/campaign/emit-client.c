@@ -15,6 +15,83 @@
 
 #define MAX_CALLS 1024
 
+/* The test's functions that take struct{...} arguments, typed from its headers: how C
+ * names each struct (a compound literal needs the type). */
+static struct lp_dwarf_fn *struct_fns;
+static int n_struct_fns;
+
+static void struct_types(const struct lp_tdesc *t, const struct lp_tcall **all, int n)
+{
+	struct_fns = lp_xcalloc((size_t)n + 1, sizeof *struct_fns);
+	n_struct_fns = 0;
+	for (int i = 0; i < n; i++) {
+		bool has = false, seen = false;
+		for (int a = 0; a < all[i]->n_args; a++)
+			has = has || all[i]->args[a].kind == LP_TARG_STRUCT;
+		for (int j = 0; j < n_struct_fns && has; j++)
+			seen = seen || !strcmp(struct_fns[j].name, all[i]->func);
+		if (has && !seen)
+			struct_fns[n_struct_fns++].name = all[i]->func;
+	}
+	if (!n_struct_fns)
+		return;
+	char err[1024];
+	if (!t->n_headers && !t->n_pkg_configs)
+		lp_die(LP_EXIT_USAGE,
+		       "--emit-client: %s takes a struct{...} argument, whose type the client must "
+		       "name: add a header line declaring it",
+		       struct_fns[0].name);
+	if (lp_header_types((const char *const *)t->headers, t->n_headers,
+			    (const char *const *)t->pkg_configs, t->n_pkg_configs, struct_fns,
+			    n_struct_fns, err, sizeof err))
+		lp_die(LP_EXIT_USAGE, "--emit-client: %s", err);
+}
+
+/* How C names the struct of argument arg of func. */
+static const char *struct_ctype(const char *func, int arg)
+{
+	for (int j = 0; j < n_struct_fns; j++) {
+		const struct lp_ftype *ft = &struct_fns[j].type;
+		if (strcmp(struct_fns[j].name, func) || !struct_fns[j].found || arg >= ft->nargs ||
+		    !ft->layout[arg] || !ft->layout[arg]->ctype[0])
+			continue;
+		return ft->layout[arg]->ctype;
+	}
+	lp_die(LP_EXIT_USAGE,
+	       "--emit-client: the headers do not name the struct type of argument %d of %s",
+	       arg + 1, func);
+}
+
+/* A struct literal's members as a C initializer: {1, 2.5, {3, NULL}}, $thread as the
+ * thread's index. */
+static void struct_init(const struct lp_targ *x, int thread, FILE *f)
+{
+	fputc('{', f);
+	for (int i = 0; i < x->n_set; i++) {
+		const struct lp_targ *m = &x->set[i];
+		if (i)
+			fputs(", ", f);
+		if (m->kind == LP_TARG_STRUCT) {
+			struct_init(m, thread, f);
+			continue;
+		}
+		if (m->kind == LP_TARG_THREAD) {
+			fprintf(f, "%d", thread);
+			continue;
+		}
+		struct lp_tcall one = {
+		    .func = (char *)"", .args = (struct lp_targ *)m, .n_args = 1};
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *s = open_memstream(&buf, &len);
+		lp_tcall_print(&one, s);
+		fclose(s);
+		fprintf(f, "%.*s", (int)(len >= 2 ? len - 2 : 0), buf + 1);
+		free(buf);
+	}
+	fputc('}', f);
+}
+
 /* Every call of the test (init, set-up, threads, final), for the declarations. */
 static int all_calls(const struct lp_tdesc *t, const struct lp_tcall **all)
 {
@@ -156,7 +233,10 @@ static void emit_call(const struct lp_tcall *c, const char *bind, int thread, in
 			fprintf(f, "buf%d", (*next)++);
 		else if (x->kind == LP_TARG_FN) /* as the driver: a target's is its trampoline */
 			fprintf(f, "dlsym(RTLD_DEFAULT, \"%s\")", x->s);
-		else { /* a concrete literal prints as C */
+		else if (x->kind == LP_TARG_STRUCT) { /* a compound literal */
+			fprintf(f, "(%s)", struct_ctype(c->func, a));
+			struct_init(x, thread, f);
+		} else { /* a concrete literal prints as C */
 			struct lp_tcall one = {
 			    .func = (char *)"", .args = (struct lp_targ *)x, .n_args = 1};
 			char *buf = NULL;
@@ -198,6 +278,7 @@ void lp_campaign_emit_client(const struct lp_tdesc *t, const char *path)
 		lp_die(LP_EXIT_USAGE, "cannot write the client '%s' (--emit-client): %m", path);
 	const struct lp_tcall *all[MAX_CALLS];
 	int n = all_calls(t, all);
+	struct_types(t, all, n);
 	build_comment(t, f);
 	if (!t->n_headers)
 		declarations(all, n, f);
@@ -229,6 +310,8 @@ void lp_campaign_emit_client(const struct lp_tdesc *t, const char *path)
 	fprintf(f, "\tfor (int i = 0; i < %d; i++)\n\t\tpthread_join(t[i], 0);\n", t->n_threads);
 	emit_calls(t->final, t->n_final, -1, &use, f);
 	fputs("\treturn 0;\n}\n", f);
+	free(struct_fns);
+	struct_fns = NULL;
 	if (fclose(f))
 		lp_die(LP_EXIT_USAGE, "cannot write the client '%s' (--emit-client): %m", path);
 }

@@ -205,8 +205,9 @@ static void print_arg(const struct lp_targ *a, FILE *f)
 		if (a->out == LP_TOUT_BYTES)
 			fprintf(f, " %lld", a->i);
 		break;
+	case LP_TARG_STRUCT:
 	case LP_TARG_SET:
-		fputc('{', f);
+		fputs(a->kind == LP_TARG_STRUCT ? "struct{" : "{", f);
 		for (int i = 0; i < a->n_set; i++) {
 			if (i)
 				fputs(", ", f);

@@ -148,8 +148,44 @@ static int out_param(struct parser *ps, struct lp_targ *a)
 	return 0;
 }
 
-/* One concrete argument (an integer, a string, NULL, a bound variable, $thread or an
- * out-parameter). */
+static int concrete(struct parser *ps, struct lp_targ *a);
+
+/* struct{x, y} after "struct": its members, each an integer, a float, NULL, a variable,
+ * $thread or a struct. */
+static int struct_literal(struct parser *ps, struct lp_targ *a)
+{
+	ps->p++; /* '{' */
+	a->kind = LP_TARG_STRUCT;
+	for (;;) {
+		GROW(a->set, a->n_set);
+		struct lp_targ *m = &a->set[a->n_set];
+		skip_space(ps);
+		const char *at = ps->p;
+		if (concrete(ps, m))
+			return -1;
+		a->n_set++;
+		if (m->kind != LP_TARG_INT && m->kind != LP_TARG_FLOAT && m->kind != LP_TARG_NULL &&
+		    m->kind != LP_TARG_STRUCT && m->kind != LP_TARG_VAR &&
+		    m->kind != LP_TARG_THREAD)
+			return fail(ps,
+				    "a struct member is an integer, a floating point number, NULL, "
+				    "a variable, $thread or a struct{...}, not '%.*s'",
+				    (int)(ps->p - at), at);
+		skip_space(ps);
+		if (*ps->p == ',') {
+			ps->p++;
+			continue;
+		}
+		if (*ps->p == '}') {
+			ps->p++;
+			return 0;
+		}
+		return fail(ps, "expected ',' or '}' in a struct{x, y}");
+	}
+}
+
+/* One concrete argument (an integer, a string, NULL, a bound variable, $thread, an
+ * out-parameter or a struct literal). */
 static int concrete(struct parser *ps, struct lp_targ *a)
 {
 	skip_space(ps);
@@ -187,16 +223,21 @@ static int concrete(struct parser *ps, struct lp_targ *a)
 	}
 	char *id = ident(ps);
 	if (!id)
-		return fail(ps,
-			    "bad argument at '%.20s': use an integer, a \"string\", NULL, a "
-			    "variable bound by init, $thread, out TYPE, bytes N or fn NAME",
-			    ps->p);
+		return fail(
+		    ps,
+		    "bad argument at '%.20s': use an integer, a \"string\", NULL, a "
+		    "variable bound by init, $thread, out TYPE, bytes N, fn NAME or struct{...}",
+		    ps->p);
 	if (!strcmp(id, "NULL")) {
 		free(id);
 		a->kind = LP_TARG_NULL;
 		return 0;
 	}
 	skip_space(ps);
+	if (!strcmp(id, "struct") && *ps->p == '{') {
+		free(id);
+		return struct_literal(ps, a);
+	}
 	if (!strcmp(id, "out") && is_ident_start(*ps->p)) {
 		free(id);
 		return out_param(ps, a);

@@ -25,6 +25,9 @@ enum lp_targ_kind {
 	LP_TARG_OUT,	/* out T: a pointer to a fresh zeroed object; out says T, i its size */
 	LP_TARG_BYTES,	/* bytes N: a pointer to a fresh zeroed buffer of i bytes (input) */
 	LP_TARG_FN,	/* fn NAME: the address of function s of a target or helper */
+	LP_TARG_STRUCT, /* struct{x, y}: a struct passed by value, its members in set[] (integers,
+			   floats, NULL, variables, $thread, nested structs), checked against
+			   the type's layout */
 };
 #define LP_TBYTES_MAX (1 << 20) /* bytes N: at most this N */
 

@@ -187,11 +187,21 @@ int lp_test_calls(const struct lp_tdesc *t)
 	return n;
 }
 
+static bool arg_uses_var(const struct lp_targ *a, const char *var)
+{
+	if (a->kind == LP_TARG_VAR)
+		return !strcmp(a->s, var);
+	for (int m = 0; a->kind == LP_TARG_STRUCT && m < a->n_set; m++)
+		if (arg_uses_var(&a->set[m], var))
+			return true;
+	return false;
+}
+
 static bool uses_var(const struct lp_tcall *c, int n, const char *var)
 {
 	for (int i = 0; i < n; i++)
 		for (int a = 0; a < c[i].n_args; a++)
-			if (c[i].args[a].kind == LP_TARG_VAR && !strcmp(c[i].args[a].s, var))
+			if (arg_uses_var(&c[i].args[a], var))
 				return true;
 	return false;
 }

@@ -262,14 +262,31 @@ static void check_call(const struct lp_tdesc *d, const struct lp_plan *plan,
 		       "%s: '%s' is not an exported function of the targets: check its name "
 		       "and the target lines",
 		       at, c->func);
+	for (int i = 0; i < c->n_args && !f->typed; i++)
+		if (c->args[i].kind == LP_TARG_STRUCT)
+			lp_die(LP_EXIT_USAGE,
+			       "%s: %s cannot take struct{...} arguments: its type is unknown%s%s",
+			       at, c->func, f->untyped_reason ? ": " : "",
+			       f->untyped_reason ? f->untyped_reason : "");
 	if (!f->typed)
 		return; /* the run ends with an error naming it if it is called */
 	if (c->n_args < f->nargs || (c->n_args > f->nargs && !f->varargs))
 		lp_die(LP_EXIT_USAGE, "%s: %s takes %d argument%s, the test gives %d", at, c->func,
 		       f->nargs, f->nargs == 1 ? "" : "s", c->n_args);
 	/* the literal says which register: it must be the one the type says */
-	for (int i = 0; i < f->nargs; i++) {
+	for (int i = 0; i < c->n_args; i++) {
 		const struct lp_targ *a = &c->args[i];
+		if (i < f->nargs && f->args[i] == LP_K_STRUCT) {
+			lp_test_check_struct(at, c->func, i, a, f->layout[i]);
+			continue;
+		}
+		if (a->kind == LP_TARG_STRUCT)
+			lp_die(LP_EXIT_USAGE,
+			       "%s: argument %d of %s is not a struct passed by value: write an "
+			       "integer, a floating point number, a string, NULL or a variable",
+			       at, i + 1, c->func);
+		if (i >= f->nargs)
+			continue;
 		bool flt = a->kind == LP_TARG_FLOAT;
 		if (f->args[i] == LP_K_F8 && !(flt && !a->single))
 			lp_die(LP_EXIT_USAGE,

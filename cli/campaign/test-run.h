@@ -9,7 +9,7 @@
 #include "cli/campaign/test-desc.h"
 
 /* Parses o->test into d (exit 2 with FILE:LINE on a malformed one). A fixed test: adds its
- * targets and signatures to o, points o at the driver (argv, 3 entries, is its command
+ * targets and signatures to o, points o at the driver (argv, 4 entries, is its command
  * line) and returns true. A generator, or generation flags: returns false (run
  * lp_test_campaign instead). */
 bool lp_test_prepare(struct lp_options *o, struct lp_tdesc *d, char **argv);
@@ -30,5 +30,14 @@ void lp_test_outs_free(struct lp_out_param *outs, int n);
  * arguments are integer-class (what the driver passes) and as many as it takes. Exit 2,
  * naming FILE:LINE, otherwise. */
 void lp_test_check_plan(const struct lp_tdesc *d, const struct lp_plan *plan);
+
+/* cli/campaign/test-struct.c. Checks a struct{...} literal (or another argument) a for
+ * parameter arg (from 0) of func whose type is the struct l: members in number, nesting
+ * and kind. Exit 2 naming at ("FILE:LINE") otherwise. */
+void lp_test_check_struct(const char *at, const char *func, int arg, const struct lp_targ *a,
+			  const struct lp_layout *l);
+/* The layouts of the struct parameters the test's calls pass, one line "FUNC ARG LAYOUT"
+ * each (lp_layout_text), for the driver's command line; NULL when there are none. */
+char *lp_test_driver_layouts(const struct lp_tdesc *d, const struct lp_plan *plan);
 
 #endif

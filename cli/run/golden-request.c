@@ -17,6 +17,8 @@ static const char *unsupported(const struct lp_plan_func *f)
 	for (int i = 0; i < f->nargs; i++) {
 		if (f->args[i] == LP_K_UNKNOWN)
 			return "has arguments of unknown type";
+		if (f->args[i] == LP_K_STRUCT)
+			return "has a struct argument passed by value";
 		if (f->args[i] == LP_K_F4 || f->args[i] == LP_K_F8)
 			fp++;
 		else

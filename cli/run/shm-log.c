@@ -202,6 +202,19 @@ static int take_str(const char **p, const char *end, const struct lp_str **s, co
 
 #define VALBUF (LP_MAX_STRING * 4 + 64)
 
+/* Where a call's struct payloads start: after its string payloads (protocol.h). */
+static const char *struct_payloads(const struct lp_plan_func *f, uint32_t nargs, const char *p,
+				   const char *end)
+{
+	for (uint32_t i = 0; i < nargs && i < (uint32_t)f->nargs; i++) {
+		const struct lp_str *s;
+		const char *bytes;
+		if (f->args[i] == LP_K_STR && take_str(&p, end, &s, &bytes))
+			return NULL;
+	}
+	return p;
+}
+
 static void value(struct lp_buf *b, lp_value_fmt_fn fmt, enum lp_kind k, uint64_t raw,
 		  const struct lp_str *s, const char *bytes, char *tmp)
 {
@@ -266,6 +279,9 @@ char *lp_shmlog_history(const void *log, size_t len, const struct lp_plan *plan,
 			const uint64_t *args = (const void *)(c + 1);
 			const char *p = (const char *)(args + c->nargs);
 			lp_buf_printf(&b, "%s call %s(", lp_tid_format(c->tid, tid), f->name);
+			const char *q = struct_payloads(f, c->nargs, p, end);
+			if (!q)
+				goto malformed;
 			for (uint32_t i = 0; i < c->nargs; i++) {
 				enum lp_kind k = i < (uint32_t)f->nargs ? f->args[i] : LP_K_U8;
 				const struct lp_str *s = NULL;
@@ -274,7 +290,14 @@ char *lp_shmlog_history(const void *log, size_t len, const struct lp_plan *plan,
 					goto malformed;
 				if (i)
 					lp_buf_puts(&b, ", ");
-				if (i < (uint32_t)f->nargs && f->out_len[i])
+				if (k == LP_K_STRUCT) {
+					if (take_str(&q, end, &s, &bytes) || !f->layout[i] ||
+					    s->len != f->layout[i]->size)
+						goto malformed;
+					lp_layout_format(f->layout[i], (const unsigned char *)bytes,
+							 fmt, tmp, VALBUF);
+					lp_buf_puts(&b, tmp);
+				} else if (i < (uint32_t)f->nargs && f->out_len[i])
 					lp_buf_puts(&b, "out"); /* its address says nothing */
 				else
 					value(&b, fmt, k, args[i], s, bytes, tmp);

@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 17
+#define LP_PROTOCOL_VERSION 18
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -198,16 +198,24 @@ enum lp_kind {
 	LP_K_STR,  /* "s"  char *: the bytes are copied at the call (or return) */
 	LP_K_F4,
 	LP_K_F8, /* "f4" "f8" float, double (in %xmm registers) */
+	/* "S<size>:<classes>" an argument struct of size bytes passed by value
+	 * (lineup/layout.h): classes one letter per eightbyte, 'i' in the next integer
+	 * register, 's' in the next vector register, or "m" (MEMORY) on the stack; when its
+	 * eightbytes do not all fit in the registers left, the whole struct is on the stack.
+	 * Its bytes follow the call record as a struct lp_str payload (after the strings,
+	 * in argument order); its raw value there is 0. */
+	LP_K_STRUCT,
 	LP_K_COUNT
 };
 #define LP_KIND_TOKENS                                                                             \
 	{                                                                                          \
 		"?", "v", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "b", "p", "s", "f4",     \
-		    "f8"                                                                           \
+		    "f8", "S"                                                                      \
 	}
 #define LP_MAX_ARGS 16	   /* arguments recorded per call (integer regs, xmm regs, then stack) */
 #define LP_MAX_STRING 4096 /* bytes copied per string value; longer ones are marked truncated */
 #define LP_MAX_OUT 4096	   /* bytes of one out-parameter's pointee */
+#define LP_MAX_STRUCT 256  /* bytes of one struct argument passed by value */
 
 /* ---- Patch plan: text file named by LINEUP_PLAN ----
  *   lineup-plan 1
@@ -220,7 +228,8 @@ enum lp_kind {
  *   end
  * <offset-hex> is the symbol's st_value (load base + offset = entry). <arg-kinds> is a
  * comma-separated list of kind tokens, "-" for none; a trailing ",..." marks varargs
- * (only the named arguments are recorded). An out-parameter (lineup-test(5) `out T`) is
+ * (only the named arguments are recorded). A struct passed by value is "S<size>:<classes>"
+ * (LP_K_STRUCT), never a result. An out-parameter (lineup-test(5) `out T`) is
  * "p>" and its pointee: "p>i4", "p>i8", "p>p", "p>f8", or "p>bN" for N bytes (N at most
  * LP_MAX_OUT); the pointee's bytes after the call follow the return record. dev and ino are decimal
  * (st_dev, st_ino). A site is an instruction of a target or instrumented object that becomes a
@@ -434,7 +443,8 @@ _Static_assert(sizeof(struct lp_order) <= sizeof(struct lp_override) * LP_MAX_OV
 /* Records: 8-byte aligned, each starting with struct lp_rec; size includes the header
  * and padding. Appended in the order things happen (one thread runs at a time). */
 enum lp_rec_type {
-	LP_REC_CALL = 1,   /* struct lp_rec_call, then args[nargs], then string payloads */
+	LP_REC_CALL = 1,   /* struct lp_rec_call, then args[nargs], then string payloads, then
+			      struct payloads (LP_K_STRUCT) */
 	LP_REC_RET,	   /* struct lp_rec_ret, then a string payload if the result is "s", then
 			      one struct lp_str payload per out-parameter (len its bytes, or
 			      LP_STR_NULL for a null pointer), unless LP_RET_UNWOUND */

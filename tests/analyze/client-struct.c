@@ -1,5 +1,5 @@
-/* tests/analyze/client-struct.c — calls a function whose struct argument cannot be
- * recorded. */
+/* tests/analyze/client-struct.c — calls a function that takes a struct by value (its
+ * layout is recorded). */
 #include "fx.h"
 
 int main(int argc, char **argv)

@@ -7,11 +7,11 @@
 
 enum fx_color { FX_RED, FX_GREEN };
 enum fx_sign { FX_NEG = -1, FX_POS = 1 };
-struct fx_pt { /* a float member: passed in an SSE register, cannot be recorded */
+struct fx_pt { /* an int and a float in one eightbyte: class INTEGER */
 	int x;
 	float y;
 };
-struct fx_ip { /* two ints: one general register, recorded as u8 */
+struct fx_ip { /* two ints: one general register */
 	int x, y;
 };
 typedef union { /* liburcu's cds_lfs_stack_ptr_t shape */

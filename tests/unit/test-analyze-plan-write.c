@@ -10,6 +10,8 @@ static const char *const tokens[] = LP_KIND_TOKENS;
 
 static enum lp_kind kind_of(const char *tok)
 {
+	if (tok[0] == 'S' && tok[1]) /* a struct: "S<size>:<classes>" */
+		return LP_K_STRUCT;
 	for (int k = 0; k < LP_K_COUNT; k++)
 		if (!strcmp(tokens[k], tok))
 			return (enum lp_kind)k;
@@ -182,8 +184,11 @@ static void test_round_trip(void **state)
 	snprintf(want, sizeof(want), "func 0 fx_void %" PRIx64 " v -\n",
 		 find_func(p, "fx_void")->offset);
 	assert_contains(all, want);
-	snprintf(want, sizeof(want), "func 0 fx_struct %" PRIx64 " ? ?\n",
+	snprintf(want, sizeof(want), "func 0 fx_struct %" PRIx64 " i4 S8:i\n",
 		 find_func(p, "fx_struct")->offset);
+	assert_contains(all, want);
+	snprintf(want, sizeof(want), "func 0 fx_ld %" PRIx64 " ? ?\n",
+		 find_func(p, "fx_ld")->offset);
 	assert_contains(all, want);
 	assert_contains(all, "func 1 fx_add ");
 	/* fx_flt touches nothing: its entry is a pure region start (pure-regions.h); fx_void

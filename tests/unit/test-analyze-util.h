@@ -55,6 +55,7 @@ static inline const char *kinds(const struct lp_plan_func *f)
 		return "untyped";
 	struct lp_ftype t = {.ret = f->ret, .nargs = f->nargs, .varargs = f->varargs};
 	memcpy(t.args, f->args, sizeof(t.args));
+	memcpy(t.layout, f->layout, sizeof(t.layout));
 	lp_ftype_format(&t, buf, sizeof(buf));
 	return buf;
 }

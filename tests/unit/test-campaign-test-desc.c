@@ -275,6 +275,68 @@ static void refuses_malformed_header_vocabulary(void **state)
 		"t.lineup:2: unknown directive 'thread-exit'");
 }
 
+/* struct{...}: members in order, nested, printed back as written; a choice of structs in
+ * op lines; what a member may not be. */
+static void struct_literals(void **state)
+{
+	(void)state;
+	static const char text[] =
+	    "target l.so\n"
+	    "init q = n()\n"
+	    "thread add(q, struct{1, -2, 0x10}); tag(q, struct { struct{1, 2} , 3.5f })\n"
+	    "thread mix(q, struct{2.5, NULL}); ref(struct{q, $thread})\n";
+	struct lp_tdesc d;
+	char err[300];
+	assert_int_equal(lp_tdesc_parse_text("t.lineup", text, &d, err, sizeof err), 0);
+	const struct lp_targ *a = &d.threads[0].calls[0].args[1];
+	assert_int_equal(a->kind, LP_TARG_STRUCT);
+	assert_int_equal(a->n_set, 3);
+	assert_int_equal(a->set[1].kind, LP_TARG_INT);
+	assert_int_equal(a->set[1].i, -2);
+	assert_int_equal(a->set[2].i, 16);
+	const struct lp_targ *t = &d.threads[0].calls[1].args[1];
+	assert_int_equal(t->n_set, 2);
+	assert_int_equal(t->set[0].kind, LP_TARG_STRUCT);
+	assert_int_equal(t->set[0].n_set, 2);
+	assert_int_equal(t->set[1].kind, LP_TARG_FLOAT);
+	assert_true(t->set[1].single);
+	assert_int_equal(d.threads[1].calls[0].args[1].set[1].kind, LP_TARG_NULL);
+	assert_int_equal(d.threads[1].calls[1].args[0].set[0].kind, LP_TARG_VAR);
+	assert_int_equal(d.threads[1].calls[1].args[0].set[1].kind, LP_TARG_THREAD);
+	char *out = print(&d);
+	assert_non_null(strstr(out, "add(q, struct{1, -2, 16})"));
+	assert_non_null(strstr(out, "tag(q, struct{struct{1, 2}, 3.5f})"));
+	assert_non_null(strstr(out, "mix(q, struct{2.5, NULL}); ref(struct{q, $thread})"));
+	struct lp_tdesc again;
+	assert_int_equal(lp_tdesc_parse_text("t.lineup", out, &again, err, sizeof err), 0);
+	char *out2 = print(&again);
+	assert_string_equal(out, out2);
+	free(out);
+	free(out2);
+	lp_tdesc_free(&again);
+	lp_tdesc_free(&d);
+
+	static const char gen[] =
+	    "target l.so\ninit q = n()\nop add(q, {struct{1, 2}, struct{3, 4}})\n";
+	assert_int_equal(lp_tdesc_parse_text("g.lineup", gen, &d, err, sizeof err), 0);
+	assert_int_equal(d.ops[0].args[1].kind, LP_TARG_SET);
+	assert_int_equal(d.ops[0].args[1].set[1].kind, LP_TARG_STRUCT);
+	assert_int_equal(d.ops[0].args[1].set[1].set[0].i, 3);
+	lp_tdesc_free(&d);
+
+	refuses("target l.so\nthread f(struct{1, \"a\"})\n",
+		"t.lineup:2: a struct member is an integer, a floating point number, NULL, a "
+		"variable, $thread or a struct{...}, not '\"a\"'");
+	refuses("target l.so\nthread f(struct{1, out int})\n", "t.lineup:2: a struct member is");
+	refuses("target l.so\nthread f(struct{1, x})\n", "t.lineup:2: variable 'x' is not bound");
+	refuses("target l.so\ninit f(struct{$thread})\nthread f(1)\n",
+		"t.lineup:2: $thread in an init or final line");
+	refuses("target l.so\nthread f(struct{1, 2)\n",
+		"t.lineup:2: expected ',' or '}' in a struct");
+	refuses("target l.so\nthread f(struct{})\n", "t.lineup:2: bad argument at '})'");
+	refuses("target l.so\nthread f(struct{1..2})\n", "t.lineup:2: expected ',' or '}'");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {cmocka_unit_test(parses_a_fixed_test),
@@ -283,6 +345,7 @@ int main(void)
 					   cmocka_unit_test(refuses_malformed),
 					   cmocka_unit_test(parses_the_header_vocabulary),
 					   cmocka_unit_test(refuses_malformed_header_vocabulary),
-					   cmocka_unit_test(correlated_choices)};
+					   cmocka_unit_test(correlated_choices),
+					   cmocka_unit_test(struct_literals)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

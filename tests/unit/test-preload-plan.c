@@ -229,6 +229,39 @@ static void test_out_params(void **state)
 	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /x\nfunc 0 f 10 v p>bx\nend\n"), -1);
 }
 
+/* Struct arguments "S<size>:<classes>" (protocol.h): size and classes per argument. */
+static void test_struct_args(void **state)
+{
+	(void)state;
+	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /x\n"
+			       "func 0 f 10 i8 p,S8:i,S16:si,S24:m,i4,S12:is\nend\n"),
+			 0);
+	const struct lp_loaded_func *f = &plan->funcs[0];
+	assert_int_equal(f->nargs, 6);
+	assert_false(f->untyped);
+	assert_int_equal(f->struct_len[0], 0);
+	assert_int_equal(f->args[1], LP_K_STRUCT);
+	assert_int_equal(f->struct_len[1], 8);
+	assert_int_equal(f->struct_cls[1], 0);
+	assert_int_equal(f->struct_len[2], 16);
+	assert_int_equal(f->struct_cls[2], 1); /* eightbyte 0 SSE */
+	assert_int_equal(f->struct_len[3], 24);
+	assert_int_equal(f->struct_cls[3], LP_SCLS_MEMORY);
+	assert_int_equal(f->struct_len[4], 0);
+	assert_int_equal(f->struct_cls[5], 2); /* eightbyte 1 SSE */
+	static const char *const bad[] = {"S",	   "S8",     "S8:",    "S0:i", "S8:ii",
+					  "S16:i", "S24:ii", "S257:m", "S8:x", "Sx:i"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char text[128];
+		snprintf(text, sizeof text, "lineup-plan 1\ntarget 1 2 /x\nfunc 0 f 10 v %s\nend\n",
+			 bad[i]);
+		if (parse(text) != -1)
+			fail_msg("'%s' was accepted", bad[i]);
+	}
+	/* never a result */
+	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /x\nfunc 0 f 10 S8:i -\nend\n"), -1);
+}
+
 static void test_kinds(void **state)
 {
 	(void)state;
@@ -250,6 +283,7 @@ int main(void)
 	    cmocka_unit_test(test_errors),	cmocka_unit_test(test_sites),
 	    cmocka_unit_test(test_site_errors), cmocka_unit_test(test_kinds),
 	    cmocka_unit_test(test_pure),	cmocka_unit_test(test_out_params),
+	    cmocka_unit_test(test_struct_args),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 	free(plan);

@@ -73,6 +73,11 @@ static void bad_requests(void **state)
 	struct lp_log_op seven[1] = {op(1, 0, NULL, true, 0)};
 	assert_int_equal(lp_golden_fill(&g, &plan, seven, 1, "0", err, sizeof err), -1);
 	assert_non_null(strstr(err, "on the stack"));
+	funcs[1].nargs = 2; /* a struct by value: its bytes are not in the golden call */
+	funcs[1].args[1] = LP_K_STRUCT;
+	struct lp_log_op st[1] = {op(1, 0, NULL, true, 0)};
+	assert_int_equal(lp_golden_fill(&g, &plan, st, 1, "0", err, sizeof err), -1);
+	assert_non_null(strstr(err, "q_put has a struct argument passed by value"));
 	struct lp_log_op cut[1] = {op(0, 0, NULL, true, 0)};
 	cut[0].truncated = true;
 	assert_int_equal(lp_golden_fill(&g, &plan, cut, 1, "0", err, sizeof err), -1);

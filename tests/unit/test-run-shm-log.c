@@ -234,6 +234,52 @@ static void out_parameters(void **state)
 	    lp_shmlog_history(logbuf, loglen, &one, "history serial", false, fmt, err, sizeof err));
 }
 
+/* Struct arguments: their payloads follow the strings', in argument order, and print
+ * member by member; a payload of another size is malformed. */
+static void struct_arguments(void **state)
+{
+	(void)state;
+	static struct lp_layout pt = {
+	    .size = 8, .n = 2, .leaf = {{0, LP_K_I4, 0, 0}, {4, LP_K_I4, 0, 0}}};
+	static struct lp_layout big = {
+	    .size = 24,
+	    .n = 3,
+	    .leaf = {{0, LP_K_I4, 1, 0}, {4, LP_K_I4, 0, 1}, {16, LP_K_PTR, 0, 0}}};
+	struct lp_plan_func f = {.name = "put",
+				 .ret = LP_K_VOID,
+				 .nargs = 4,
+				 .args = {LP_K_STRUCT, LP_K_STR, LP_K_I4, LP_K_STRUCT},
+				 .layout = {&pt, NULL, NULL, &big},
+				 .typed = true};
+	struct lp_plan one = {.n_funcs = 1, .funcs = &f};
+	loglen = 0;
+	size_t size = sizeof(struct lp_rec_call) + 4 * 8 + str_size("k") + 8 + 8 + 8 + 24;
+	struct lp_rec_call *c = rec(LP_REC_CALL, size);
+	c->tid = T1, c->func = 0, c->nargs = 4;
+	memcpy(c + 1, (uint64_t[]){0, 0x6000, 9, 0}, 32);
+	char *p = put_str((char *)(c + 1) + 32, "k");
+	struct lp_str *h = (void *)p;
+	h->len = 8;
+	memcpy(h + 1, (int32_t[]){-1, 2}, 8);
+	h = (void *)(p + 16);
+	h->len = 24;
+	memcpy(h + 1, (int32_t[]){3, 4, 0, 0}, 16);
+	memcpy((char *)(h + 1) + 16, &(uint64_t){0xabc}, 8);
+	ret(T1, 0, 0, NULL);
+	char err[128];
+	char *t =
+	    lp_shmlog_history(logbuf, loglen, &one, "history serial", false, fmt, err, sizeof err);
+	assert_non_null(t);
+	assert_string_equal(t, "history serial\n"
+			       "0.1 call put({-1, 2}, \"k\", 9, {{3, 4}, 0xabc})\n"
+			       "0.1 ret void\n"
+			       "end\n");
+	free(t);
+	h->len = 16;
+	assert_null(
+	    lp_shmlog_history(logbuf, loglen, &one, "history serial", false, fmt, err, sizeof err));
+}
+
 /* A crash record is copied out with its stack (the shared area is reused); one whose
  * stack runs past the record is malformed. */
 static void crash_record(void **state)
@@ -268,8 +314,9 @@ static void crash_record(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(history_text), cmocka_unit_test(stuck_and_pending),
-	    cmocka_unit_test(parsed),	    cmocka_unit_test(malformed),
-	    cmocka_unit_test(crash_record), cmocka_unit_test(out_parameters)};
+	    cmocka_unit_test(history_text),    cmocka_unit_test(stuck_and_pending),
+	    cmocka_unit_test(parsed),	       cmocka_unit_test(malformed),
+	    cmocka_unit_test(crash_record),    cmocka_unit_test(out_parameters),
+	    cmocka_unit_test(struct_arguments)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
