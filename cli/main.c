@@ -294,10 +294,7 @@ out:
 	free((char *)c.sv.preload_lib);
 	lp_plan_free(c.plan);
 	if (o.test) {
-		free(ao.wanted);
-		for (int i = 0; i < ao.n_wanted; i++)
-			free((char *)ao.wanted_at[i]);
-		free(ao.wanted_at);
+		lp_test_wanted_free(ao.wanted, ao.wanted_at, ao.n_wanted);
 		free(ao.not_ops);
 		lp_test_outs_free(test_outs, ao.n_outs);
 		free(driver_argv[0]);

@@ -18,6 +18,7 @@ bool lp_test_prepare(struct lp_options *o, struct lp_tdesc *d, char **argv);
  * functions a header must declare; at[i] (malloc'ed, like the array) is "FILE:LINE" of
  * names[i]'s first call, for errors. Returns how many. */
 int lp_test_wanted(const struct lp_tdesc *d, const char ***names, const char ***at);
+void lp_test_wanted_free(const char **names, const char **at, int n);
 /* The functions of thread-init and thread-fini lines, each once: never operations. */
 int lp_test_setup_calls(const struct lp_tdesc *d, const char ***names);
 
