@@ -8,7 +8,8 @@
  * says whether the violation is gone within the bound. The sites are tried one at a time,
  * the store most stale loads name first (then in the order the loads ran); should none
  * remove the violation alone, all of them together, with the stores that the violations
- * left by the single fences name too. */
+ * left by the single fences name too; a set that removes it is then made smaller where it
+ * can (cli/run/fence-run.c). */
 #ifndef LINEUP_CLI_REPORT_FENCE_H
 #define LINEUP_CLI_REPORT_FENCE_H
 

@@ -81,10 +81,40 @@ static void say(struct lp_ctx *c, const struct lp_fence_result *r, struct lp_buf
 	lp_fence_json(json, r, symbolize, c);
 }
 
+/* The fences of all[0..*n) that remove the violation fewer at a time: each in turn, the
+ * last named first, is left out while the others still remove it (and the budget lasts).
+ * The smaller set's line starts "of these, ". */
+static void reduce(struct lp_ctx *c, uint64_t *all, size_t n, unsigned bound, struct lp_rc_run *run,
+		   struct lp_buf *text, struct lp_buf *json)
+{
+	struct lp_fence_result best = {0};
+	for (size_t i = n; i-- > 0 && n > 1;) {
+		uint64_t fewer[LP_MAX_FENCES], named[LP_MAX_FENCES];
+		size_t k = 0, n_named = 0;
+		for (size_t j = 0; j < n; j++)
+			if (j != i)
+				fewer[k++] = all[j];
+		struct lp_fence_result r = try_fences(c, fewer, k, bound, run, named, &n_named);
+		if (r.removes < 0)
+			break;
+		if (r.removes == 1) {
+			memcpy(all, fewer, k * sizeof *fewer);
+			n = k;
+			best = r;
+		}
+	}
+	if (!best.n)
+		return;
+	struct lp_buf line = {0};
+	say(c, &best, &line, json);
+	lp_buf_printf(text, "  of these, %s", lp_buf_str(&line) + 2);
+	lp_buf_free(&line);
+}
+
 /* All the sites together, then with the stores the violation left names, up to REFINE
- * times; returns what the last try showed. */
-static int try_together(struct lp_ctx *c, uint64_t *all, size_t n_all, unsigned bound,
-			struct lp_rc_run *run, struct lp_buf *text, struct lp_buf *json)
+ * times; a set that removes the violation is then made smaller where it can. */
+static void try_together(struct lp_ctx *c, uint64_t *all, size_t n_all, unsigned bound,
+			 struct lp_rc_run *run, struct lp_buf *text, struct lp_buf *json)
 {
 	int removes = 0;
 	for (unsigned depth = 0; depth <= REFINE && removes == 0; depth++) {
@@ -94,11 +124,13 @@ static int try_together(struct lp_ctx *c, uint64_t *all, size_t n_all, unsigned 
 		say(c, &r, text, json);
 		removes = r.removes;
 		size_t grown = lp_fence_union(all, n_all, named, n_named, LP_MAX_FENCES);
-		if (grown == n_all)
+		if (removes == 0 && grown == n_all)
 			break;
-		n_all = grown;
+		if (removes == 0)
+			n_all = grown;
 	}
-	return removes;
+	if (removes == 1)
+		reduce(c, all, n_all, bound, run, text, json);
 }
 
 void lp_tso_fences(struct lp_ctx *c, const struct lp_exec *e, double check_seconds,
