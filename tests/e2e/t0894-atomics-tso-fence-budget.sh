@@ -1,8 +1,9 @@
 #!/bin/sh
 # t0894-atomics-tso-fence-budget.sh — the fences' checks share the root-cause budget: a
 # check cut by --root-cause-time says it was not decided, --no-root-cause tries none, and
-# the verdict and exit status never change. Peterson's lock waiting with PAUSE makes long
-# executions under tso: its fence check takes thousands of executions.
+# the verdict and exit status never change, and SIGINT during a check ends the run at once
+# (no wait for an execution that never replies). Peterson's lock waiting with PAUSE makes
+# long executions under tso: its fence check takes thousands of executions.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_cmd jq jq
@@ -25,4 +26,24 @@ expect_out 'stale load: ' "the stale loads are still reported"
 expect_no_out '^fences|mfence after|^root causes' "--no-root-cause: no fence tried"
 jq -e '.violation.fences == null and .violation.root_cause_search == null' "$T/n.json" >/dev/null
 ok $? "JSON: fences null with --no-root-cause"
+# SIGINT once the fence checks run (the replay: line is out): exit 130 within seconds.
+: >"$OUT"
+(cd "$T" && LINEUP_PROGRESS_INTERVAL=0.2 exec "$LP" -p 1 -g memory --memory-model tso \
+	--root-cause-time 5m --target "$P/libpeterson-nodw.so" -- "$P/client-peterson-nodw") \
+	>"$OUT" 2>"$ERR" &
+pid=$!
+i=0
+while [ $i -lt 600 ] && ! grep -q 'checking an mfence after' "$ERR"; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -INT $pid
+t0=$(date +%s)
+RC=0
+wait $pid || RC=$?
+expect_status 130 "SIGINT during a fence check: exit 130"
+[ $(($(date +%s) - t0)) -le 10 ]
+ok $? "SIGINT: the run ends within seconds"
+expect_out '^fences: search stopped: interrupted by SIGINT$' "the report says the fence search was interrupted"
+expect_verdict violation
 done_testing
