@@ -14,6 +14,7 @@ libcli_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h
 	cli/report/report-trace.c cli/report/report-trace.h cli/report/report-tso.c cli/report/report-tso.h cli/report/crash-text.c cli/report/crash-text.h \
 	cli/report/root-cause.c cli/report/root-cause.h cli/run/root-cause-run.c cli/run/root-cause-run.h \
 	cli/run/root-cause-budget.c cli/run/root-cause-budget.h \
+	cli/report/report-fence.c cli/report/report-fence.h cli/run/fence-run.c cli/run/fence-run.h \
 	cli/run/budget.c cli/run/budget.h cli/run/budget-run.c cli/run/budget-run.h \
 	cli/run/interrupt.c cli/run/interrupt.h cli/run/phases-exec.h cli/run/phase-sample.c \
 	cli/report/interception.c cli/report/interception.h \
@@ -135,6 +136,14 @@ TESTS += tests/unit/test-run-root-cause-budget
 tests_unit_test_run_root_cause_budget_SOURCES = tests/unit/test-run-root-cause-budget.c cli/run/root-cause-budget.c
 tests_unit_test_run_root_cause_budget_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_run_root_cause_budget_LDADD = $(LP_CLI_TEST_LIBS)
+
+# Fences under --memory-model tso: the sites tried, in order, and their words.
+check_PROGRAMS += tests/unit/test-report-report-fence
+TESTS += tests/unit/test-report-report-fence
+tests_unit_test_report_report_fence_SOURCES = tests/unit/test-report-report-fence.c cli/report/report-fence.c \
+	cli/report/json.c cli/report/report-model.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
+tests_unit_test_report_report_fence_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_report_report_fence_LDADD = $(LP_CLI_TEST_LIBS)
 
 # Test descriptions (lineup-test(5)): parsing and printing.
 check_PROGRAMS += tests/unit/test-campaign-test-desc

@@ -114,7 +114,7 @@ void lp_rt_start(void)
 	if (shm->strategy > LP_STRAT_PCT || shm->pct_n_changes > LP_MAX_PCT_CHANGES)
 		lp_fatal(LP_OUT_FATAL, 0,
 			 "shared area names an unknown strategy: the cli and the preload disagree");
-	lp_tso_start(lp_rt.phase, shm->run_flags);
+	lp_tso_start(lp_rt.phase, shm);
 	lp_rt_prepare_process();
 	lp_rt.on = 1;
 }

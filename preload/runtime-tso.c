@@ -15,13 +15,18 @@ unsigned lp_tso_trap_size;
 static int on;
 static unsigned n_notes; /* stale loads recorded in this execution (LP_TSO_NOTES at most) */
 static struct lp_tso_buf bufs[LP_MAX_THREADS]; /* by slot in lp_rt.th */
+static unsigned n_fences;		       /* stores fenced by the cli (protocol.h) */
+static uintptr_t fences[LP_MAX_FENCES];
 
 static struct lp_tso_buf *buf_of(const struct lp_thread *t) { return &bufs[t - lp_rt.th]; }
 
-void lp_tso_start(uint32_t phase, uint32_t run_flags)
+void lp_tso_start(uint32_t phase, const struct lp_shm *shm)
 {
-	on = phase == LP_PHASE_CONCURRENT && (run_flags & LP_RUN_TSO);
+	on = phase == LP_PHASE_CONCURRENT && (shm->run_flags & LP_RUN_TSO);
 	n_notes = 0;
+	n_fences = shm->n_fences < LP_MAX_FENCES ? shm->n_fences : LP_MAX_FENCES;
+	for (unsigned i = 0; i < n_fences; i++)
+		fences[i] = (uintptr_t)shm->fences[i];
 	for (unsigned i = 0; i < LP_MAX_THREADS; i++)
 		bufs[i].n = 0;
 }
@@ -133,6 +138,15 @@ static void note_stale_load(const struct lp_thread *self, uintptr_t addr, uintpt
 	}
 }
 
+/* Whether an mfence follows the store at site (the cli checks what one would change). */
+static bool fenced(uintptr_t site)
+{
+	for (unsigned i = 0; i < n_fences; i++)
+		if (fences[i] == site)
+			return true;
+	return false;
+}
+
 void lp_tso_resume(struct lp_thread *self, uint32_t point, uintptr_t addr, uintptr_t site)
 {
 	if (!on)
@@ -147,8 +161,10 @@ void lp_tso_resume(struct lp_thread *self, uint32_t point, uintptr_t addr, uintp
 	if (point == LP_PT_YIELD && kind == LP_SITE_PAUSE)
 		return; /* PAUSE orders nothing */
 	unsigned size = lp_tso_trap_size;
+	/* A fenced store runs unbuffered after a drain: as buffered, then an mfence, since no
+	 * other thread runs before the thread's next point. */
 	if (point != LP_PT_MEMORY || kind != LP_SITE_STORE || !addr || !size ||
-	    size > LP_TSO_BYTES) {
+	    size > LP_TSO_BYTES || fenced(site)) {
 		lp_tso_commit_all(b); /* a drain, or a store that runs unbuffered */
 		return;
 	}

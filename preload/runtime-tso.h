@@ -9,7 +9,8 @@
  * Drains. A thread's buffer is committed when it goes on from a point that is not a
  * trapped plain load or store or a PAUSE: a locked instruction, xchg, mfence, an
  * operation's return to the client, a pthread, semaphore or futex call, a yield call, its
- * end. A store of a form not decoded (tso-buffer.h) drains the buffer and runs unbuffered.
+ * end. A store of a form not decoded (tso-buffer.h) drains the buffer and runs unbuffered;
+ * so does one at a site the cli fenced (lp_shm.fences: an mfence right after it).
  *
  * Flushes. At every scheduling point each non-empty buffer is a candidate of its own, the
  * pseudo-thread lp_tid_buffer(owner) ("b0.1"); choosing it commits that buffer's oldest
@@ -42,8 +43,9 @@ struct lp_thread;
 extern int lp_tso_trap_kind __attribute__((visibility("hidden")));
 extern unsigned lp_tso_trap_size __attribute__((visibility("hidden")));
 
-/* At the fork point: whether this execution buffers stores. */
-void lp_tso_start(uint32_t phase, uint32_t run_flags) __attribute__((visibility("hidden")));
+/* At the fork point: whether this execution buffers stores (shm->run_flags), and after
+ * which stores it drains the buffer (shm->fences). */
+void lp_tso_start(uint32_t phase, const struct lp_shm *shm) __attribute__((visibility("hidden")));
 bool lp_tso_on(void) __attribute__((visibility("hidden")));
 /* self reached a point: its last store's value is captured; a view changed by code the
  * tool does not trap is committed; at its end or the process exit its buffer drains. */

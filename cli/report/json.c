@@ -212,6 +212,9 @@ static void violation(struct lp_buf *b, const struct lp_summary *s)
 	lp_buf_printf(b, ", \"root_causes\": %s, ",
 		      v->root_causes_json ? v->root_causes_json : "null");
 	field(b, "root_causes_text", v->root_causes);
+	/* --memory-model tso: the fences tried after the stores the stale loads name (their
+	 * lines are in root_causes_text); null when none was tried */
+	lp_buf_printf(b, ", \"fences\": %s", v->fences_json ? v->fences_json : "null");
 	/* kind "crash": the thread, the signal and its backtrace; null otherwise */
 	lp_buf_printf(b, ", \"crash\": %s", v->crash_json ? v->crash_json : "null");
 	lp_buf_puts(b, ", \"root_cause_search\": ");

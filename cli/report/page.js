@@ -353,7 +353,7 @@ function schedule(v) {
 
 function rootCauses(v) {
   if (!v.root_causes_text && !v.root_causes) return;
-  var s = section('Root causes');
+  var s = section(v.fences ? 'Fences (x86-TSO)' : 'Root causes');
   if (v.root_causes_text) add(s, pre(v.root_causes_text)).lastChild.className = 'wrap';
 }
 

@@ -9,6 +9,7 @@ static bool on, shown, live;
 static double start, last, every, estimate;
 static uint64_t start_execs;
 static int last_phase;
+static char label[160] = "root causes";
 
 void lp_progress_start(bool enabled, bool is_live, double interval)
 {
@@ -23,6 +24,12 @@ void lp_progress_start(bool enabled, bool is_live, double interval)
 void lp_progress_init(bool enabled) { lp_progress_start(enabled, true, 0.25); }
 
 void lp_progress_estimate(double total) { estimate = total; }
+
+void lp_progress_label(const char *what)
+{
+	snprintf(label, sizeof label, "%s", what);
+	estimate = 0; /* the phase's estimate says nothing of this search */
+}
 
 double lp_progress_eta(uint64_t done, double total, double rate)
 {
@@ -56,6 +63,9 @@ void lp_progress_format(char *buf, size_t size, int phase, uint64_t executions, 
 			     "phase 2 (concurrent): %llu executions and histories checked, %d "
 			     "preemptions, %.0f/s",
 			     e, bound, rate);
+	else if (phase == LP_PROGRESS_ANALYSIS)
+		n = snprintf(buf, size, "checking %s: %llu executions, %d preemptions, %.0f/s",
+			     label, e, bound, rate);
 	else if (bound > 0)
 		n = snprintf(buf, size,
 			     "phase 2 (random, PCT depth %d): %llu schedules checked, %.0f/s",

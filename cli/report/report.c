@@ -239,7 +239,8 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 			s->confirm_executions == 1 ? "" : "s");
 	if (s->root_cause_executions) {
 		uint64_t base = s->p1_executions + s->p2_executions;
-		fprintf(f, "root causes: %llu executions (%.1fx those of phases 1 and 2); %.2f s\n",
+		fprintf(f, "%s: %llu executions (%.1fx those of phases 1 and 2); %.2f s\n",
+			c->o->tso ? "fences" : "root causes",
 			(unsigned long long)s->root_cause_executions,
 			base ? (double)s->root_cause_executions / (double)base : 0.0,
 			s->root_cause_seconds);

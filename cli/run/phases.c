@@ -113,8 +113,8 @@ void lp_phases_end_interrupted(void *arg)
 	struct lp_violation *v = c->sum.violation;
 	if (v && !v->root_causes && !c->o->no_root_cause) {
 		struct lp_buf b = {0};
-		lp_buf_printf(&b, "root causes: search stopped: interrupted by %s\n",
-			      lp_interrupt_name());
+		lp_buf_printf(&b, "%s: search stopped: interrupted by %s\n",
+			      c->o->tso ? "fences" : "root causes", lp_interrupt_name());
 		v->root_causes = lp_buf_take(&b);
 	}
 	if (v)

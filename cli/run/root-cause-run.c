@@ -14,6 +14,7 @@
 #include "cli/report/json.h"
 #include "cli/run/budget-run.h"
 #include "cli/run/interrupt.h"
+#include "cli/report/progress.h"
 #include "cli/run/root-cause-budget.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
@@ -26,18 +27,10 @@
 #define REFINE 2	    /* other conflict cycles a repair may take in */
 #define SAMPLE_STEPS 500000 /* decisions kept for the ranking */
 
-/* Where the search stands against its budget (root-cause-budget.h). */
-struct rc_run {
-	struct lp_rc_budget budget;
-	double started;
-	uint64_t execs;
-	size_t tried; /* candidates checked to the end */
-	enum lp_rc_stop stop;
-};
-
 /* True when the budget is spent: the search stops before its next execution. */
-static bool spent(struct rc_run *run)
+static bool spent(struct lp_rc_run *run)
 {
+	lp_progress_update(LP_PROGRESS_ANALYSIS, run->execs, 0, (int)run->bound);
 	run->stop = lp_rc_budget_check(&run->budget, run->execs, lp_clock_now() - run->started);
 	return run->stop != LP_RC_GO;
 }
@@ -147,12 +140,24 @@ static size_t trace_of(const void *log, size_t len, struct lp_rc_access *out, si
 	return n;
 }
 
-static unsigned preemptions(const struct lp_exec_log *log)
+unsigned lp_rc_bound(const struct lp_ctx *c, const struct lp_exec_log *log)
 {
 	unsigned p = 0;
 	for (size_t k = 0; k < log->n_decisions; k++)
 		p += lp_explore_is_preemption(&log->decisions[k], log->decisions[k].chosen);
+	/* A violation in a history of an execution's trace (phase2.c) may need more preemptions
+	 * than the check's bound; the searches stay within that bound. */
+	if (c->sum.bound >= 0 && p > (unsigned)c->sum.bound)
+		p = (unsigned)c->sum.bound;
 	return p;
+}
+
+struct lp_rc_run lp_rc_run_start(const struct lp_ctx *c, double check_seconds)
+{
+	return (struct lp_rc_run){.budget =
+				      lp_rc_budget_make(c->sum.p1_executions + c->sum.p2_executions,
+							check_seconds, c->o->root_cause_time),
+				  .started = lp_clock_now()};
 }
 
 /* A copy of an execution's log, which the next execution overwrites. */
@@ -176,7 +181,7 @@ enum rc_end {
  * the search; without them only a checker error does. A linearizable execution's steps go
  * to sample when there is one. res->log stays valid until the next execution. */
 static enum rc_end run_one(struct lp_ctx *c, struct lp_explore *ex, const struct lp_schedule *s,
-			   struct rc_run *run, bool regions, struct lp_rc_sample *sample,
+			   struct lp_rc_run *run, bool regions, struct lp_rc_sample *sample,
 			   char **owned, struct lp_exec_result *res, const char **why)
 {
 	if (spent(run) || lp_interrupt_signal()) {
@@ -227,24 +232,18 @@ static enum rc_end run_one(struct lp_ctx *c, struct lp_explore *ex, const struct
 	return end;
 }
 
-/* Explores every schedule up to `bound` with the regions of k atomic. Returns 1 when no
- * violation is left, 0 when one is (its log copied to *faillog), -1 when the search could
- * not finish (*why set). */
-static int check(struct lp_ctx *c, const struct lp_rc_cand *k, unsigned bound, struct rc_run *run,
-		 const char **why, void **faillog, size_t *faillen)
+int lp_rc_explore(struct lp_ctx *c, unsigned bound, struct lp_rc_run *run, bool regions,
+		  struct lp_rc_sample *sample, void **faillog, size_t *faillen, const char **why)
 {
-	struct lp_shm *shm = c->sv.shm;
-	shm->n_regions = k->n;
-	for (unsigned i = 0; i < k->n; i++)
-		shm->regions[i] = (struct lp_atomic_region){k->r[i].start, k->r[i].end};
 	struct lp_explore *ex = lp_explore_new(LP_PHASE_CONCURRENT, (int)bound);
 	lp_explore_set_reduction(ex, c->o->reduction);
 	const struct lp_schedule *s;
 	int verdict = 1;
 	char *owned = NULL;
+	run->bound = bound;
 	while ((s = lp_explore_next(ex))) {
 		struct lp_exec_result res;
-		enum rc_end end = run_one(c, ex, s, run, true, NULL, &owned, &res, why);
+		enum rc_end end = run_one(c, ex, s, run, regions, sample, &owned, &res, why);
 		if (end == RC_PASS)
 			continue;
 		if (end == RC_FAIL)
@@ -254,6 +253,21 @@ static int check(struct lp_ctx *c, const struct lp_rc_cand *k, unsigned bound, s
 	}
 	lp_explore_free(ex);
 	free(owned);
+	lp_progress_clear();
+	return verdict;
+}
+
+/* Explores every schedule up to `bound` with the regions of k atomic. Returns 1 when no
+ * violation is left, 0 when one is (its log copied to *faillog), -1 when the search could
+ * not finish (*why set). */
+static int check(struct lp_ctx *c, const struct lp_rc_cand *k, unsigned bound,
+		 struct lp_rc_run *run, const char **why, void **faillog, size_t *faillen)
+{
+	struct lp_shm *shm = c->sv.shm;
+	shm->n_regions = k->n;
+	for (unsigned i = 0; i < k->n; i++)
+		shm->regions[i] = (struct lp_atomic_region){k->r[i].start, k->r[i].end};
+	int verdict = lp_rc_explore(c, bound, run, true, NULL, faillog, faillen, why);
 	shm->n_regions = 0;
 	return verdict;
 }
@@ -330,7 +344,7 @@ static bool holds_root_cause(const struct lp_rc_cand *cand, size_t k)
  * cand); *n_trace, *n_cand, *checked say how far it got. */
 static size_t search(struct lp_ctx *c, const void *log, size_t len, unsigned bound,
 		     const struct lp_rc_sample *sample, struct lp_rc_cand *cand, size_t *n_trace,
-		     size_t *n_cand, size_t *checked, struct rc_run *run, const char **why)
+		     size_t *n_cand, size_t *checked, struct lp_rc_run *run, const char **why)
 {
 	struct lp_rc_access *trace = lp_xcalloc(MAX_TRACE, sizeof *trace);
 	size_t n = trace_of(log, len, trace, MAX_TRACE);
@@ -389,27 +403,11 @@ static size_t search(struct lp_ctx *c, const void *log, size_t len, unsigned bou
 /* Explores up to `bound` preemptions (at the current server's granularity) until a
  * violation: returns 1 and a copy of its log in *log, 0 when none, -1 when cut (*why). The
  * linearizable executions on the way go to sample. */
-static int refind(struct lp_ctx *c, unsigned bound, struct rc_run *run, const char **why,
+static int refind(struct lp_ctx *c, unsigned bound, struct lp_rc_run *run, const char **why,
 		  struct lp_rc_sample *sample, void **log, size_t *len)
 {
-	struct lp_explore *ex = lp_explore_new(LP_PHASE_CONCURRENT, (int)bound);
-	lp_explore_set_reduction(ex, c->o->reduction);
-	const struct lp_schedule *s;
-	int found = 0;
-	char *owned = NULL;
-	while ((s = lp_explore_next(ex))) {
-		struct lp_exec_result res;
-		enum rc_end end = run_one(c, ex, s, run, false, sample, &owned, &res, why);
-		if (end == RC_PASS)
-			continue;
-		if (end == RC_FAIL)
-			keep(res.log, res.log_len, log, len);
-		found = end == RC_FAIL ? 1 : -1;
-		break;
-	}
-	lp_explore_free(ex);
-	free(owned);
-	return found;
+	int r = lp_rc_explore(c, bound, run, false, sample, log, len, why);
+	return r < 0 ? -1 : !r;
 }
 
 /* A second fork server of the same client with plain loads and stores trapped too; NULL
@@ -497,16 +495,10 @@ static void describe_all(struct lp_ctx *c, const struct lp_rc_cand *cand, size_t
 void lp_root_causes(struct lp_ctx *c, const struct lp_exec *e, double check_seconds,
 		    struct lp_violation *v)
 {
-	unsigned bound = preemptions(&e->log);
-	/* A violation in a history of an execution's trace (phase2.c) may need more preemptions
-	 * than the check's bound; the searches below stay within that bound. */
-	if (c->sum.bound >= 0 && bound > (unsigned)c->sum.bound)
-		bound = (unsigned)c->sum.bound;
+	unsigned bound = lp_rc_bound(c, &e->log);
 	struct lp_rc_cand *cand = lp_xcalloc(MAX_CANDIDATES, sizeof *cand);
-	struct rc_run run = {.budget =
-				 lp_rc_budget_make(c->sum.p1_executions + c->sum.p2_executions,
-						   check_seconds, c->o->root_cause_time),
-			     .started = lp_clock_now()};
+	struct lp_rc_run run = lp_rc_run_start(c, check_seconds);
+	lp_progress_label("root causes");
 	const char *why = NULL;
 	size_t n_trace = 0, n_cand = 0, checked = 0;
 	size_t m = search(c, e->res.log, e->res.log_len, bound, &c->p2.rc_sample, cand, &n_trace,

@@ -9,6 +9,7 @@
 
 #include "cli/report/crash-text.h"
 #include "cli/report/progress.h"
+#include "cli/run/fence-run.h"
 #include "cli/run/interrupt.h"
 #include "cli/run/root-cause-run.h"
 #include "lineup/buf.h"
@@ -123,11 +124,7 @@ int lp_phases_violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp
 	print_violation_head(c);
 	lp_interrupt_on_stop(lp_phases_end_interrupted, c); /* held since the violation was found */
 	/* With the fork server and the checker still up; never changes the verdict. */
-	if (!c->o->no_root_cause && s->phase == LP_PHASE_CONCURRENT && c->o->tso) {
-		/* its atomic regions are threads' code; a store buffer's flush is no thread's */
-		v->root_causes = lp_xstrdup("root causes: not searched under --memory-model tso "
-					    "(the stale loads above name the stores to fence)\n");
-	} else if (!c->o->no_root_cause && s->phase == LP_PHASE_CONCURRENT) {
+	if (!c->o->no_root_cause && s->phase == LP_PHASE_CONCURRENT) {
 		double t0 = lp_clock_now();
 		/* its default budget is the time the check took (both phases, as the user saw) */
 		double first = c->p1.started && (!c->p2.started || c->p1.started < c->p2.started)
@@ -137,7 +134,12 @@ int lp_phases_violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp
 		 * analysis's: phase 1's figures stay those of the phases. */
 		uint64_t p1_execs = c->sum.p1_executions, p1_hist = c->sum.p1_histories;
 		double p1_lazy = c->p1.lazy_seconds;
-		lp_root_causes(c, e, first ? t0 - first : 0, v);
+		/* Under tso, fences instead: atomic regions are threads' code, and a store
+		 * buffer's flush is no thread's. */
+		if (c->o->tso)
+			lp_tso_fences(c, e, first ? t0 - first : 0, v);
+		else
+			lp_root_causes(c, e, first ? t0 - first : 0, v);
 		c->sum.root_cause_executions += c->sum.p1_executions - p1_execs;
 		c->sum.p1_executions = p1_execs;
 		c->sum.p1_histories = p1_hist;

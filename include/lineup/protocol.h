@@ -328,6 +328,11 @@ struct lp_atomic_region {
 	uint64_t start, end;
 };
 
+/* LP_RUN_TSO: stores at these sites (run-time code addresses) drain their thread's store
+ * buffer as they run, as if an mfence followed them. The violation report sets them to
+ * check whether a fence removes the violation (cli/run/fence-run.h); 0 fences otherwise. */
+#define LP_MAX_FENCES 8
+
 /* lp_shm.strategy: how a point without an override chooses (scheduler/strategy.h) */
 enum lp_strategy_kind {
 	LP_STRAT_DEFAULT = 0, /* the default choice (above) */
@@ -418,6 +423,9 @@ struct lp_shm {
 	uint32_t n_regions; /* <= LP_MAX_ATOMIC_REGIONS */
 	uint32_t pad2;
 	struct lp_atomic_region regions[LP_MAX_ATOMIC_REGIONS];
+	uint32_t n_fences; /* <= LP_MAX_FENCES */
+	uint32_t pad3;
+	uint64_t fences[LP_MAX_FENCES];
 	/* written once by the server at the fork point */
 	uint64_t base_len; /* bytes of records written before the fork point */
 	/* output: written by the execution */
@@ -438,6 +446,7 @@ _Static_assert(sizeof(struct lp_golden) <= sizeof(struct lp_override) * LP_MAX_O
 	       "the golden calls share the overrides' room");
 _Static_assert(sizeof(struct lp_order) <= sizeof(struct lp_override) * LP_MAX_OVERRIDES,
 	       "the order shares the overrides' room");
+_Static_assert(sizeof(struct lp_shm) <= LP_SHM_LOG_OFFSET, "the header fits below the log");
 #define LP_SHM_LOG_SIZE (LP_SHM_SIZE - LP_SHM_LOG_OFFSET)
 
 /* Records: 8-byte aligned, each starting with struct lp_rec; size includes the header

@@ -2,7 +2,9 @@
  * plain (volatile) flags and turn, no fence. Under x86-TSO the stores of flag and turn can
  * wait in the store buffer while the other thread's flag is read: both threads enter and
  * two increments return the same value. -DPETERSON_FENCE puts an mfence after the turn
- * store (the fix). */
+ * store (the fix). -DPETERSON_YIELD waits with sched_yield instead of PAUSE: a yield call
+ * drains the store buffer, so the waits are short and a fence's check is quick. */
+#include <sched.h>
 #include <stdlib.h>
 #include "peterson.h"
 
@@ -23,7 +25,11 @@ long pc_inc(struct pc *c, int me)
 	__asm__ volatile("mfence" ::: "memory");
 #endif
 	while (c->flag[other] && c->turn == other)
+#ifdef PETERSON_YIELD
+		sched_yield();
+#else
 		__asm__ volatile("pause" ::: "memory");
+#endif
 	long v = c->n;
 	c->n = v + 1;
 	c->flag[me] = 0;

@@ -113,7 +113,7 @@ static void report(void **state)
 	       "\"switches\": \"  step 4: 0.2 preempts 0.1\\n\", \"preemptions\": [], "
 	       "\"closest\": null, \"root_causes\": [[{\"function\": "
 	       "\"f\", \"start\": 3, \"end\": 9, \"source\": null, \"forbids\": 1}]], "
-	       "\"root_causes_text\": \"root causes ...\\n\", \"crash\": null, "
+	       "\"root_causes_text\": \"root causes ...\\n\", \"fences\": null, \"crash\": null, "
 	       "\"root_cause_search\": "
 	       "{\"executions\": 40, \"seconds\": 1.600, \"time_limit\": 1.750, "
 	       "\"execution_limit\": 575, \"candidates_tried\": 2, \"stopped_by\": \"time\"}}, "
