@@ -6,13 +6,15 @@
 # execution of both phases), and runs fewer executions at bound 2. Store buffering (SB,
 # both loads read 0 under tso only) and message passing (MP, never flag without data) in
 # one client, without and with mfence; Peterson's lock with mfence; the Lamport ring;
-# Peterson's lock without fence is a violation either way, at the same preemptions.
+# Peterson's lock without fence is a violation either way, at the same preemptions; a
+# ticket lock spinning on loads holds either way.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_cmd jq jq
 lp_require_prog liblitmus.so liblitmus-fence.so client-litmus client-litmus-fence \
 	libpeterson-nodw.so libpeterson-fence-nodw.so client-peterson-nodw \
-	client-peterson-fence-nodw libspsc-ring.so client-spsc-ring
+	client-peterson-fence-nodw libspsc-ring.so client-spsc-ring libspin-ticket.so \
+	client-spin-ticket
 
 # check NAME BOUND REDUCTION LIB CLIENT [OPTIONS]: one run at -j 1 (nothing run ahead that
 # the search would not run), its outcomes sorted into $T/NAME-BOUND-REDUCTION.
@@ -75,4 +77,13 @@ for b in 1 2; do
 	ok $? "peterson without fence -p $b: found at the same preemptions ($p_off, $p_red)"
 done
 expect_out "stale load: step [0-9]+: 0\.[12] at pc_inc" "the reduced run's report names the stale load"
+
+# spin-wait fairness under the reduction: a ticket lock spinning on loads holds, neither
+# stuck nor a livelock (a flush is news to the spinners of its line)
+for r in off sleep; do
+	lp_run -j 1 -p 2 -g memory --memory-model tso --reduction "$r" \
+		--target "$P/libspin-ticket.so" -- "$P/client-spin-ticket"
+	expect_status 0 "spin-ticket --reduction $r: no violation"
+	expect_verdict "no violation found"
+done
 done_testing

@@ -595,11 +595,10 @@ static void test_schedule(void **state)
 	assert_null(s.ov);
 }
 
-/* --memory-model tso: a store buffer's flush asks the same point again, so the thread that
- * runs after it in a reordered schedule is whoever's point that is there, not the log's.
- * Log: A calls and buffers a store, bA flushes it at A's point, A returns reading its
- * buffer, B calls and returns, B steps on, A ends. The order A.call, B's operation, A.ret
- * puts the flush after B's step: A's return then needs an override (B's point). */
+/* --memory-model tso: a flush asks the same point again, whoever's it is in the reordered
+ * schedule. A calls and buffers a store, bA flushes it, A returns reading its buffer, B
+ * calls and returns, steps on, A ends; A.call, B's operation, A.ret puts the flush after
+ * B's step, at B's point: A's return then needs an override. */
 static void test_schedule_flush(void **state)
 {
 	(void)state;
