@@ -139,7 +139,7 @@
  *   point asked again is free (LP_DEC_YIELD), so the seam after a flush costs 0
  *   (switch(bT) = 0) and the seam before it what a switch there costs. The proof above
  *   holds with t, u or steps of w and β flushes: [t→β] = 0 when t is one and [w→β] <=
- *   [w→t] still; σ''s choices are candidates, since a flush disables no thread, bT with
+ *   [w→t] still; the choices of σ' are candidates, since a flush disables no thread, bT with
  *   no step of T on its buffer in u·w still holds the same oldest store, and a point asked
  *   again has its point's candidates (lp_log_is_yield_point: a yield point, pruning
  *   nothing, only when its point is one). Where the running thread is the sole thread
@@ -149,8 +149,10 @@
  *   a step (its choices are free), records a point for any thread only where more than
  *   one thread is a candidate, and names no point a child's flush reaches. The
  *   invisible-step rule ends at the first execution with a flush (its point asked again
- *   counts as a yield there). tests/unit/test-scheduler-explore-por-tso.c checks it on
- *   abstract programs with store buffers (bounds 0..3, sleep and race-free).
+ *   counts as a yield there); before, a flush it leaves out commutes with the invisible
+ *   step (which acts on no buffer) as any step does. The unit test
+ *   tests/unit/test-scheduler-explore-por-tso.c checks it on abstract programs with store
+ *   buffers (bounds 0..3, sleep and race-free).
  *
  * Use:
  *   ex = lp_explore_new(LP_PHASE_CONCURRENT, 2);
