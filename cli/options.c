@@ -662,8 +662,6 @@ int lp_options_parse(int argc, char **argv, struct lp_options *o, char *err, siz
 	}
 	if (lp_options_check(o, err, errsize))
 		return -1;
-	if (o->tso) /* a flush is no thread's step: the reduction's footprints do not cover it */
-		o->reduction = LP_REDUCE_OFF;
 	return 0;
 }
 

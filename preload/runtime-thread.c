@@ -263,9 +263,10 @@ static bool library_target(const struct lp_thread *t, uintptr_t at)
 }
 
 /* The footprint of the step the thread runs when it is next chosen: what the point's own
- * action touches (a trapped instruction: the memory line it accesses); code of a target is
- * untracked memory unless it is a pure region start; a yield, a fence without an operand,
- * an unknown pthread call or the process exit touch everything. */
+ * action touches (a trapped instruction: the memory line it accesses, only read by a load;
+ * under --memory-model tso runtime-tso.c puts a buffered store on its buffer instead); code
+ * of a target is untracked memory unless it is a pure region start; a yield, a fence
+ * without an operand, an unknown pthread call or the process exit touch everything. */
 static void start_step(struct lp_thread *self, uint32_t point)
 {
 	memset(&self->fp, 0, sizeof self->fp);
@@ -292,7 +293,8 @@ static void start_step(struct lp_thread *self, uint32_t point)
 	case LP_PT_MEMORY: /* the trapped instruction's memory, then target code */
 		if (lp_rt_access_addr && !(self->fp.flags & LP_FP_UNKNOWN)) {
 			self->fp.flags |= LP_FP_TARGET;
-			lp_rt_touch((const void *)lp_rt_access_addr);
+			lp_rt_touch_as((const void *)lp_rt_access_addr,
+				       lp_rt_access_write ? 0 : LP_FP_OBJ_READ);
 			break;
 		}
 		self->fp.flags |= LP_FP_UNKNOWN; /* a fence without an operand */
@@ -390,6 +392,7 @@ static void log_decision(struct lp_thread *self, uint32_t point, uintptr_t site,
 	 * (runtime-tso.h) */
 	d->flags =
 	    (point == LP_PT_YIELD || after_flush ? LP_DEC_YIELD : 0) |
+	    (after_flush ? LP_DEC_FLUSHED : 0) |
 	    (lp_rt_access_write || (point == LP_PT_SYNC && self->sync_obj) ? LP_DEC_WRITE : 0);
 	d->site = site;
 	/* a pthread/futex object counts as memory the call writes (root causes) */
@@ -469,8 +472,7 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 			break;
 		/* a store buffer was flushed: the point is asked again (runtime-tso.h) */
 		flushed = true;
-		memset(&self->fp, 0, sizeof self->fp);
-		self->fp.flags = LP_FP_UNKNOWN;
+		lp_tso_flush_footprint(&self->fp); /* logged as the flush's step */
 		self->yield_step = 0;
 	}
 

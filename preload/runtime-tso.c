@@ -20,6 +20,47 @@ static uintptr_t fences[LP_MAX_FENCES];
 
 static struct lp_tso_buf *buf_of(const struct lp_thread *t) { return &bufs[t - lp_rt.th]; }
 
+/* Footprints (scheduler/explore.h, "Store buffers"). A thread's buffer is an object that
+ * only its own steps and its flushes act on, named off every line and thread. */
+static uint64_t buffer_obj(const struct lp_thread *t)
+{
+	return lp_rt_thread_obj(t, 0) | LP_FP_OBJ_BUFFER;
+}
+
+static void fp_add(struct lp_footprint *fp, uint64_t obj)
+{
+	if (!lp_footprint_add(fp, obj))
+		fp->flags |= LP_FP_UNKNOWN;
+}
+
+/* The lines a store's bytes lie on (two when it crosses one's end), written. */
+static void fp_entry(struct lp_footprint *fp, const struct lp_tso_entry *e)
+{
+	uint64_t a = (uint64_t)e->addr & ~(uint64_t)63,
+		 z = (uint64_t)(e->addr + e->size - 1) & ~(uint64_t)63;
+	fp_add(fp, a);
+	if (z != a)
+		fp_add(fp, z);
+}
+
+/* self's step commits its buffer: it writes every line the buffer held stores to, as a
+ * flush does (LP_FP_MEMORY: the step may run no target code, an operation's return). */
+static void drain(struct lp_thread *self, struct lp_tso_buf *b)
+{
+	if (!b->n)
+		return;
+	self->fp.flags |= LP_FP_MEMORY;
+	for (unsigned i = 0; i < b->n; i++)
+		fp_entry(&self->fp, &b->e[i]);
+	fp_add(&self->fp, buffer_obj(self));
+	lp_tso_commit_all(b);
+}
+
+/* The last flush lp_tso_take ran: its line(s) written, its buffer, no code run. */
+static struct lp_footprint flush_fp;
+
+void lp_tso_flush_footprint(struct lp_footprint *fp) { *fp = flush_fp; }
+
 void lp_tso_start(uint32_t phase, const struct lp_shm *shm)
 {
 	on = phase == LP_PHASE_CONCURRENT && (shm->run_flags & LP_RUN_TSO);
@@ -52,9 +93,9 @@ void lp_tso_arrive(struct lp_thread *self, uint32_t point)
 	/* Code the tool does not trap wrote bytes the buffer covers: commit it all (a drain
 	 * here is a TSO behaviour; nobody else ran since). */
 	if (b->n && !lp_tso_view_intact(b))
-		lp_tso_commit_all(b);
+		drain(self, b); /* part of the step that ends here, as the drain at its end */
 	if (point == LP_PT_THREAD_EXIT || point == LP_PT_EXIT)
-		lp_tso_commit_all(b);
+		drain(self, b);
 }
 
 /* The candidates are sorted and a buffer sorts right after its thread: insert in place. */
@@ -103,6 +144,9 @@ bool lp_tso_take(struct lp_thread *self, lp_tid_t chosen)
 	if (!o || !buf_of(o)->n)
 		return true; /* a candidate a moment ago: cannot happen */
 	uintptr_t addr = buf_of(o)->e[0].addr;
+	flush_fp = (struct lp_footprint){.flags = LP_FP_MEMORY};
+	fp_entry(&flush_fp, &buf_of(o)->e[0]);
+	fp_add(&flush_fp, buffer_obj(o));
 	lp_tso_flush_oldest(buf_of(o), buf_of(self));
 	tell_spinners(addr);
 	return true;
@@ -154,6 +198,8 @@ void lp_tso_resume(struct lp_thread *self, uint32_t point, uintptr_t addr, uintp
 	struct lp_tso_buf *b = buf_of(self);
 	int kind = lp_tso_trap_kind;
 	if (point == LP_PT_MEMORY && kind == LP_SITE_LOAD) {
+		if (b->n) /* it may forward from its own stores: what its flushes change */
+			fp_add(&self->fp, buffer_obj(self) | LP_FP_OBJ_READ);
 		if (addr)
 			note_stale_load(self, addr, site);
 		return;
@@ -165,10 +211,20 @@ void lp_tso_resume(struct lp_thread *self, uint32_t point, uintptr_t addr, uintp
 	 * other thread runs before the thread's next point. */
 	if (point != LP_PT_MEMORY || kind != LP_SITE_STORE || !addr || !size ||
 	    size > LP_TSO_BYTES || fenced(site)) {
-		lp_tso_commit_all(b); /* a drain, or a store that runs unbuffered */
+		drain(self, b); /* a drain, or a store that runs unbuffered */
 		return;
 	}
+	/* the store acts on its buffer, not on the line start_step named */
+	struct lp_footprint *fp = &self->fp;
+	for (uint32_t i = 0; i < fp->n && i < LP_FP_MAX; i++)
+		if (fp->obj[i] == ((uint64_t)addr & ~(uint64_t)63)) {
+			fp->obj[i] = fp->obj[--fp->n];
+			break;
+		}
+	fp_add(fp, buffer_obj(self));
 	if (b->n == LP_TSO_MAX) {
+		fp->flags |= LP_FP_MEMORY;
+		fp_entry(fp, &b->e[0]);
 		uintptr_t a = b->e[0].addr;
 		lp_tso_flush_oldest(b, b);
 		tell_spinners(a);

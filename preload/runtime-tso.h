@@ -55,6 +55,9 @@ void lp_tso_arrive(struct lp_thread *self, uint32_t point) __attribute__((visibi
 unsigned lp_tso_candidates(lp_tid_t *cand, unsigned n) __attribute__((visibility("hidden")));
 /* Whether chosen is a buffer; if so its oldest store is committed (self is running). */
 bool lp_tso_take(struct lp_thread *self, lp_tid_t chosen) __attribute__((visibility("hidden")));
+/* The footprint of the flush lp_tso_take last ran (its line written, its buffer; no code
+ * run: LP_FP_MEMORY), logged with the decision asked again after it. */
+void lp_tso_flush_footprint(struct lp_footprint *fp) __attribute__((visibility("hidden")));
 /* Whether some buffer holds a store. */
 bool lp_tso_pending(void) __attribute__((visibility("hidden")));
 /* self goes on from its point (it holds the baton, its view is on): a drain, or the trapped

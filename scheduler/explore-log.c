@@ -10,6 +10,14 @@ bool lp_log_is_yield(const struct lp_explore_decision *e)
 	return e->point == LP_PT_YIELD || (e->flags & LP_DEC_YIELD);
 }
 
+/* A point asked again after a flush is free like a yield, but its candidates are its
+ * point's: it is a yield point for the candidate rules only when that point is one. */
+bool lp_log_is_yield_point(const struct lp_explore_decision *e)
+{
+	return e->point == LP_PT_YIELD ||
+	       ((e->flags & LP_DEC_YIELD) && !(e->flags & LP_DEC_FLUSHED));
+}
+
 /* The rule itself is sched-pick.c's, shared with the preload. */
 bool lp_explore_is_preemption(const struct lp_explore_decision *d, lp_tid_t chosen)
 {
@@ -30,10 +38,15 @@ bool lp_footprint_independent(const struct lp_footprint *a, const struct lp_foot
 }
 
 /* The footprint of the step chosen at decision k: recorded by the next decision, which
- * the chosen thread reaches (NULL when the log ends first or says otherwise). */
+ * the chosen thread reaches, or which asks again after a store buffer's flush (NULL when
+ * the log ends first or says otherwise). */
 const struct lp_footprint *lp_log_step(const struct lp_explore_decision *d, size_t n, size_t k)
 {
-	if (k + 1 >= n || d[k + 1].running != d[k].chosen)
+	if (k + 1 >= n)
+		return NULL;
+	if (lp_tid_is_buffer(d[k].chosen))
+		return d[k + 1].flags & LP_DEC_FLUSHED ? &d[k + 1].done : NULL;
+	if (d[k + 1].running != d[k].chosen)
 		return NULL;
 	return &d[k + 1].done;
 }
@@ -50,6 +63,11 @@ void lp_log_forced_runs(const struct lp_explore_decision *d, size_t n, size_t fr
 		struct lp_forced *r = &run[j];
 		const struct lp_explore_decision *e = &d[j];
 		r->fp = e->done;
+		if (e->flags & LP_DEC_FLUSHED) { /* a flush's: nothing joins it, and what
+						    follows it is free */
+			r->sw = 0;
+			continue;
+		}
 		if (sole_running(e) && e->chosen == e->running) {
 			r->sw = 2;
 			if (j + 1 >= n || d[j + 1].running != e->chosen || run[j + 1].sw == 2)
@@ -64,10 +82,17 @@ void lp_log_forced_runs(const struct lp_explore_decision *d, size_t n, size_t fr
 			continue;
 		}
 		bool running_cand = false;
-		for (uint32_t i = 0; i < e->n_candidates; i++)
+		unsigned threads = 0;
+		for (uint32_t i = 0; i < e->n_candidates; i++) {
 			if (e->candidates[i] == e->running)
 				running_cand = true;
+			threads += !lp_tid_is_buffer(e->candidates[i]);
+		}
 		r->sw = !running_cand || lp_log_is_yield(e) ? 0 : 1;
+		/* the sole thread candidate, with store buffers: only a flush may come next,
+		 * and the flush may come between this step and the next (explore.h) */
+		if (r->sw && threads == 1)
+			r->sw = 2;
 	}
 }
 
@@ -75,7 +100,7 @@ void lp_log_forced_runs(const struct lp_explore_decision *d, size_t n, size_t fr
 unsigned lp_log_forced_run(const struct lp_explore_decision *d, size_t n, size_t k,
 			   const struct lp_forced *run, struct lp_footprint *fp)
 {
-	if (k + 1 >= n || d[k + 1].running != d[k].chosen)
+	if (!lp_log_step(d, n, k))
 		return 2;
 	*fp = run[k + 1].fp;
 	return run[k + 1].sw;

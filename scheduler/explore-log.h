@@ -28,6 +28,10 @@ struct lp_forced {
 
 /* A decision the log marks LP_DEC_YIELD counts as a yield point whatever its point. */
 bool lp_log_is_yield(const struct lp_explore_decision *e);
+/* Whether the running thread is no candidate there for being at a yield (a point asked
+ * again after a flush, LP_DEC_FLUSHED, costs nothing but is a yield point only when its
+ * point is): where the reduction prunes nothing (explore.h). */
+bool lp_log_is_yield_point(const struct lp_explore_decision *e);
 /* The footprint of the step chosen at decision k (NULL when the log does not give it). */
 const struct lp_footprint *lp_log_step(const struct lp_explore_decision *d, size_t n, size_t k);
 /* run[j] for every j in [from, n): the forced run from the step that reaches decision j. */

@@ -307,16 +307,19 @@ static struct pending child(const struct lp_schedule *parent, uint64_t step, lp_
 static bool point_seen(struct lp_explore *ex, const struct lp_explore_decision *e,
 		       const struct lp_state_key *trace, unsigned cost, uint64_t mask)
 {
-	bool yield = lp_log_is_yield(e);
+	bool yield = lp_log_is_yield_point(e);
 	bool free_pt = !yield && !lp_sched_is_candidate(e->candidates, e->n_candidates, e->running);
 	uint64_t claim = yield ? 0 : mask;
 	struct lp_state_key kf = lp_state_point(trace, LP_TID_NONE),
 			    ka = lp_state_point(trace, ANY_THREAD);
+	/* A point asked again after a flush has free choices where the same point reached by
+	 * its thread's step has not: its own key (no thread is a buffer) */
+	lp_tid_t who = e->flags & LP_DEC_FLUSHED ? lp_tid_buffer(e->running) : e->running;
 	if (!free_pt && lp_state_cache_covered(ex->cache, &kf, cost, claim))
 		return true;
 	if (cost > 0 && lp_state_cache_covered(ex->cache, &ka, cost - 1, claim))
 		return true;
-	struct lp_state_key own = free_pt ? kf : lp_state_point(trace, e->running);
+	struct lp_state_key own = free_pt ? kf : lp_state_point(trace, who);
 	if (yield) {
 		if (lp_state_cache_covered(ex->cache, &own, cost, 0))
 			return true;
@@ -325,7 +328,13 @@ static bool point_seen(struct lp_explore *ex, const struct lp_explore_decision *
 	}
 	if (lp_state_cache_visit(ex->cache, &own, cost, mask))
 		return true;
-	lp_state_cache_visit(ex->cache, &ka, cost, mask); /* recorded (or covered) */
+	/* Where its thread is the sole thread candidate (a store buffer makes it a choice
+	 * under --memory-model tso), not every thread that can run is a candidate */
+	unsigned threads = 0;
+	for (uint32_t i = 0; i < e->n_candidates; i++)
+		threads += !lp_tid_is_buffer(e->candidates[i]);
+	if (threads > 1)
+		lp_state_cache_visit(ex->cache, &ka, cost, mask); /* recorded (or covered) */
 	return false;
 }
 
@@ -435,7 +444,9 @@ static void walk_queries(struct lp_explore *ex, struct walk *w)
 			struct lp_state_query *e = &w->q[w->nq];
 			e->k = k;
 			e->tid = d[k].candidates[j];
-			if (e->tid != d[k].chosen &&
+			/* a flush reaches a point of the thread running at k, asked again: its key
+			 * is no candidate's (point_seen) */
+			if (e->tid != d[k].chosen && !lp_tid_is_buffer(e->tid) &&
 			    lp_log_next_step(d, n, k, e->tid, ex->reduction, &e->fp))
 				w->nq++;
 		}
@@ -466,7 +477,7 @@ static void walk_sleep(struct lp_explore *ex, unsigned cost, struct walk *w, str
 			memcpy(w->at[k], z, nz * sizeof *z);
 		w->n_at[k] = nz;
 		w->end = k + 1;
-		if (!lp_log_is_yield(&d[k]) && lp_sleep_has(z, nz, d[k].chosen))
+		if (!lp_log_is_yield_point(&d[k]) && lp_sleep_has(z, nz, d[k].chosen))
 			return;
 		nz = lp_sleep_filter(z, nz, d[k].chosen, lp_log_step(d, n, k), ex->reduction);
 	}
@@ -554,7 +565,7 @@ static void child_first_point(struct lp_explore *ex, const struct walk *w, size_
 		free(zc);
 		/* a yield point prunes no sleeper there (point_seen) */
 		size_t k2 = lp_log_next_choice(d, w->n, k, c);
-		if (k2 + 1 < w->n && lp_log_is_yield(&d[k2 + 1]))
+		if (k2 + 1 < w->n && lp_log_is_yield_point(&d[k2 + 1]))
 			ch->first_sleep = 0;
 	}
 }
@@ -565,7 +576,7 @@ static void node_children(struct lp_explore *ex, const struct lp_schedule *p, co
 			  size_t k, const struct sink *sk)
 {
 	const struct lp_explore_decision *d = w->d;
-	bool may_prune = w->reduce && !lp_log_is_yield(&d[k]);
+	bool may_prune = w->reduce && !lp_log_is_yield_point(&d[k]);
 	struct siblings s;
 	node_siblings(ex, w, k, &s);
 	for (uint32_t j = d[k].n_candidates; j-- > 0;) {

@@ -117,6 +117,42 @@
  *   tests/unit/test-scheduler-explore-por.c checks it on abstract programs for bounds 0..3 (and
  *   fails when (*), the yield rule or the invisible-step rule's conditions are left
  *   out).
+ *   Store buffers (--memory-model tso, preload/runtime-tso.h). Thread T's non-empty buffer
+ *   is a candidate pseudo-thread bT whose step, a flush, commits its oldest store; the
+ *   same point is then asked again (LP_DEC_FLUSHED: its done is the flush's footprint,
+ *   lp_log_step). Footprints stay exact with T's buffer an object of its own
+ *   (LP_FP_OBJ_BUFFER) that only T's steps and bT's flushes name: a buffered store acts
+ *   on T's buffer and on no line (no memory changes); a load reads its line, and T's
+ *   buffer when that is not empty (it may forward: a flush changes where its bytes come
+ *   from); a drain (fence, locked instruction, return, pthread or futex call, thread end,
+ *   a store run unbuffered, the oldest store of a full buffer) writes T's buffer and every
+ *   line it commits; a flush writes its line(s) and T's buffer. Drains and flushes carry
+ *   LP_FP_MEMORY (memory written, maybe by no target code), dependent on every
+ *   LP_FP_TARGET step unless race-free (untracked code may read it). So T's steps that act
+ *   on its buffer and bT's flushes are dependent, which covers enabling and disabling bT
+ *   (only T's store enables it, only T's drain or bT's last flush disables it); a flush
+ *   disables no thread, and spinners waiting for its line hear of it as of a write
+ *   (runtime-spin.h). Independent steps still commute: a flush with T's steps that leave
+ *   its buffer alone (bT then flushes the same store before or after them), with other
+ *   threads' steps on other lines, and with flushes of other buffers to other lines.
+ *   Costs: a flush where the running thread could go on costs 1 and every choice at the
+ *   point asked again is free (LP_DEC_YIELD), so the seam after a flush costs 0
+ *   (switch(bT) = 0) and the seam before it what a switch there costs. The proof above
+ *   holds with t, u or steps of w and β flushes: [t→β] = 0 when t is one and [w→β] <=
+ *   [w→t] still; the choices of σ' are candidates, since a flush disables no thread, bT with
+ *   no step of T on its buffer in u·w still holds the same oldest store, and a point asked
+ *   again has its point's candidates (lp_log_is_yield_point: a yield point, pruning
+ *   nothing, only when its point is one). Where the running thread is the sole thread
+ *   candidate beside buffers, no other thread may follow its step and flushes may come
+ *   between its forced steps: such a step never sleeps (switch unknown) and joins no next
+ *   step. The state cache keys a point asked again apart from the same point reached by
+ *   a step (its choices are free), records a point for any thread only where more than
+ *   one thread is a candidate, and names no point a child's flush reaches. The
+ *   invisible-step rule ends at the first execution with a flush (its point asked again
+ *   counts as a yield there); before, a flush it leaves out commutes with the invisible
+ *   step (which acts on no buffer) as any step does. The unit test
+ *   tests/unit/test-scheduler-explore-por-tso.c checks it on abstract programs with store
+ *   buffers (bounds 0..3, sleep and race-free).
  *
  * Use:
  *   ex = lp_explore_new(LP_PHASE_CONCURRENT, 2);

@@ -38,14 +38,17 @@ static inline bool lp_footprint_add(struct lp_footprint *fp, uint64_t obj)
 }
 
 /* Whether steps a and b may touch the same memory: either is unknown, both ran target code
- * (whose plain accesses nobody tracks) unless target_tracked, or they share an object that
- * one of them writes (two reads of one line commute). */
+ * (whose plain accesses nobody tracks) or one did and the other wrote memory without code
+ * (a flush: LP_FP_MEMORY), unless target_tracked, or they share an object that one of them
+ * writes (two reads of one line commute). */
 static inline bool lp_footprint_overlap(const struct lp_footprint *a, const struct lp_footprint *b,
 					bool target_tracked)
 {
 	if ((a->flags | b->flags) & LP_FP_UNKNOWN)
 		return true;
-	if (!target_tracked && (a->flags & b->flags & LP_FP_TARGET))
+	if (!target_tracked &&
+	    (((a->flags & LP_FP_TARGET) && (b->flags & (LP_FP_TARGET | LP_FP_MEMORY))) ||
+	     ((a->flags & LP_FP_MEMORY) && (b->flags & LP_FP_TARGET))))
 		return true;
 	for (uint32_t i = 0; i < a->n && i < LP_FP_MAX; i++)
 		for (uint32_t j = 0; j < b->n && j < LP_FP_MAX; j++)

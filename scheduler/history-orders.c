@@ -509,7 +509,10 @@ int lp_hist_order_schedule(const struct lp_explore_decision *d, size_t n, enum l
 				out->ov[out->n++] =
 				    (struct lp_override){.step = d[0].step + pos, .tid = chosen};
 			}
-			/* the point this step ends at, and who reaches it (history-orders.h) */
+			/* the point this step ends at, and who reaches it (history-orders.h); a
+			 * store buffer's flush asks the same point again, whoever's it is here */
+			if (lp_tid_is_buffer(chosen))
+				continue;
 			running = k + 1 < n ? d[k + 1].running : chosen;
 			point = k + 1 < n ? d[k + 1].point : LP_PT_EXIT;
 		}

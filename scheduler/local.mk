@@ -27,6 +27,11 @@ tests_unit_test_scheduler_strategy_LDADD = libexplore.a $(CMOCKA_LIBS)
 tests_unit_test_scheduler_explore_por_SOURCES = tests/unit/test-scheduler-explore-por.c
 tests_unit_test_scheduler_explore_por_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_scheduler_explore_por_LDADD = libexplore.a $(CMOCKA_LIBS)
+check_PROGRAMS += tests/unit/test-scheduler-explore-por-tso
+TESTS += tests/unit/test-scheduler-explore-por-tso
+tests_unit_test_scheduler_explore_por_tso_SOURCES = tests/unit/test-scheduler-explore-por-tso.c
+tests_unit_test_scheduler_explore_por_tso_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_scheduler_explore_por_tso_LDADD = libexplore.a $(CMOCKA_LIBS)
 
 check_PROGRAMS += tests/unit/test-scheduler-explore-expand
 TESTS += tests/unit/test-scheduler-explore-expand

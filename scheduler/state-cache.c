@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "explore-log.h"
 #include "lineup/hash.h"
 
 static void *xalloc(size_t n)
@@ -29,9 +30,10 @@ struct clocks {
 	uint32_t *unknown; /* the last step dependent on everything */
 	uint32_t *all;	   /* join of every step */
 	uint32_t *target;  /* last step running target code (not race-free mode) */
+	uint32_t *memory;  /* join of the steps that wrote memory without code (flushes) */
 	uint32_t *calls;   /* join of the steps that recorded a call */
 	uint32_t *rets;	   /* join of the steps that recorded a return */
-	uint32_t *scratch; /* holds the five joins above and one more clock */
+	uint32_t *scratch; /* holds the six joins above and one more clock */
 	size_t nobj, cap_obj;
 	uint64_t *obj;	    /* [nobj] addresses, each read (LP_FP_OBJ_READ) or written */
 	uint32_t *obj_last; /* [nobj][nt] */
@@ -115,8 +117,12 @@ static void step_clock(const struct clocks *c, size_t i, const struct lp_footpri
 			    (c->obj[o] == (fp->obj[j] | LP_FP_OBJ_READ) &&
 			     !(fp->obj[j] & LP_FP_OBJ_READ)))
 				join(vc, c->obj_last + o * nt, nt);
-	if ((fp->flags & LP_FP_TARGET) && !target_tracked(mode))
+	/* target code follows the last target step and every flush; a flush the last
+	 * target step (lp_footprint_overlap) */
+	if ((fp->flags & (LP_FP_TARGET | LP_FP_MEMORY)) && !target_tracked(mode))
 		join(vc, c->target, nt);
+	if ((fp->flags & LP_FP_TARGET) && !target_tracked(mode))
+		join(vc, c->memory, nt);
 	if (mode & LP_REDUCE_CALLS_COMMUTE)
 		return;
 	if (fp->flags & LP_FP_CALL)
@@ -139,9 +145,10 @@ static void clocks_init(struct clocks *c, const struct lp_explore_decision *d, s
 			c->tid[c->nt++] = q[j].tid;
 	size_t nt = c->nt;
 	c->thread = xalloc(nt * nt * sizeof *c->thread);
-	c->scratch = xalloc(6 * nt * sizeof *c->scratch);
+	c->scratch = xalloc(7 * nt * sizeof *c->scratch);
 	c->unknown = c->scratch, c->all = c->scratch + nt, c->target = c->scratch + 2 * nt;
 	c->calls = c->scratch + 3 * nt, c->rets = c->scratch + 4 * nt;
+	c->memory = c->scratch + 6 * nt;
 }
 
 static void clocks_free(struct clocks *c)
@@ -160,9 +167,9 @@ static size_t clocks_step(struct clocks *c, const struct lp_explore_decision *d,
 {
 	size_t nt = c->nt;
 	size_t i = thread_index(c, d[k].chosen);
-	/* The chosen thread's step ends at the next decision, which it reaches. */
-	const struct lp_footprint *fp =
-	    k + 1 < n && d[k + 1].running == d[k].chosen ? &d[k + 1].done : NULL;
+	/* The chosen thread's step ends at the next decision, which it reaches (a flush's:
+	 * the next decision asks again). */
+	const struct lp_footprint *fp = lp_log_step(d, n, k);
 	step_clock(c, i, fp, mode, vc);
 	if (!fp || (fp->flags & LP_FP_UNKNOWN)) {
 		memcpy(c->unknown, vc, nt * sizeof *vc);
@@ -175,6 +182,8 @@ static size_t clocks_step(struct clocks *c, const struct lp_explore_decision *d,
 		}
 		if ((fp->flags & LP_FP_TARGET) && !target_tracked(mode))
 			memcpy(c->target, vc, nt * sizeof *vc);
+		if ((fp->flags & LP_FP_MEMORY) && !target_tracked(mode))
+			join(c->memory, vc, nt);
 		if (fp->flags & LP_FP_CALL)
 			join(c->calls, vc, nt);
 		if (fp->flags & LP_FP_RET)

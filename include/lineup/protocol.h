@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 18
+#define LP_PROTOCOL_VERSION 19
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -513,6 +513,10 @@ enum lp_point {
 
 #define LP_DEC_YIELD 1u /* switching away is not a preemption */
 #define LP_DEC_WRITE 2u /* the access at this point (addr) writes memory */
+/* --memory-model tso: the previous decision chose a store buffer, whose flush ran; this one
+ * asks again at the same point, and its done is the flush's footprint (scheduler/explore.h,
+ * "Store buffers"). It carries LP_DEC_YIELD too: any choice here is free. */
+#define LP_DEC_FLUSHED 4u
 
 /* What one *step* touched: the code a thread ran from one of its scheduling points up to
  * its next one (the action of the first point included: a lock taken after LP_PT_SYNC
@@ -522,7 +526,8 @@ enum lp_point {
  * lp_rt_thread_obj), taken as written unless LP_FP_OBJ_READ is or-ed in (the step only
  * reads that line: a trapped plain load). Used by the cli's partial-order reduction
  * (scheduler/explore.h): two steps are dependent when they share an object that one of
- * them writes, both have LP_FP_TARGET, one has LP_FP_CALL and the other LP_FP_RET, or
+ * them writes, both have LP_FP_TARGET (or one LP_FP_TARGET and the other LP_FP_MEMORY),
+ * one has LP_FP_CALL and the other LP_FP_RET, or
  * either has LP_FP_UNKNOWN. */
 #define LP_FP_MAX 4
 #define LP_FP_UNKNOWN                                                                              \
@@ -534,6 +539,13 @@ enum lp_point {
 	8u		  /* appended a return record: the history's real-time order is which      \
 			     returns precede which calls (two calls, or two returns, commute) */
 #define LP_FP_OBJ_READ 1u /* in an object: the step only reads it (scheduler/footprint.h) */
+/* Wrote target memory perhaps without running target code (a store buffer's flush or
+ * drain, --memory-model tso): dependent on every LP_FP_TARGET step, whose untracked
+ * accesses may read it, unless race-free; two of them only through their objects. */
+#define LP_FP_MEMORY 16u
+/* In an object: a thread's store buffer (--memory-model tso), which only that thread's
+ * steps and its flushes act on (preload/runtime-tso.c). */
+#define LP_FP_OBJ_BUFFER 2u
 struct lp_footprint {
 	uint32_t flags;		 /* LP_FP_* */
 	uint32_t n;		 /* objects in obj[] */

@@ -1,13 +1,16 @@
 /* client-peterson.c — threads 0.1 and 0.2 increment the Peterson-locked counter once each,
- * as lock sides 0 and 1. */
+ * as lock sides 0 and 1; what each increment returned goes to $LITMUS_OUT (outcome.h). */
 #include <pthread.h>
+#include <stdio.h>
+#include "outcome.h"
 #include "peterson.h"
 
 static struct pc *c;
+static long got[2];
 
 static void *inc(void *arg)
 {
-	pc_inc(c, (int)(long)arg);
+	got[(long)arg] = pc_inc(c, (int)(long)arg);
 	return NULL;
 }
 
@@ -20,5 +23,7 @@ int main(void)
 	pthread_create(&b, NULL, inc, (void *)1L);
 	pthread_join(a, NULL);
 	pthread_join(b, NULL);
-	return 0;
+	char line[64];
+	snprintf(line, sizeof line, "inc %ld %ld\n", got[0], got[1]);
+	return outcome_write(line);
 }

@@ -1,20 +1,24 @@
-/* client-spsc-ring.c — thread 0.1 produces 1 and 2, thread 0.2 consumes twice. */
+/* client-spsc-ring.c — thread 0.1 produces 1 and 2, thread 0.2 consumes twice; what each
+ * call returned goes to $LITMUS_OUT (outcome.h). */
 #include <pthread.h>
+#include <stdio.h>
+#include "outcome.h"
 #include "peterson.h"
 
 static struct ring *r;
+static long got[4];
 
 static void *produce(void *arg)
 {
-	ring_put(r, 1);
-	ring_put(r, 2);
+	got[0] = ring_put(r, 1);
+	got[1] = ring_put(r, 2);
 	return arg;
 }
 
 static void *consume(void *arg)
 {
-	ring_get(r);
-	ring_get(r);
+	got[2] = ring_get(r);
+	got[3] = ring_get(r);
 	return arg;
 }
 
@@ -27,5 +31,7 @@ int main(void)
 	pthread_create(&b, NULL, consume, NULL);
 	pthread_join(a, NULL);
 	pthread_join(b, NULL);
-	return 0;
+	char line[64];
+	snprintf(line, sizeof line, "put %ld %ld get %ld %ld\n", got[0], got[1], got[2], got[3]);
+	return outcome_write(line);
 }

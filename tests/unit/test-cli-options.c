@@ -218,7 +218,7 @@ static void memory_model(void **state)
 	char *w[] = {"lineup-preload", "-g", "memory", "--memory-model", "tso", "./c", NULL};
 	assert_int_equal(parse(w, ARGC(w), &o, err), 0);
 	assert_true(o.tso);
-	assert_int_equal(o.reduction, LP_REDUCE_OFF); /* a flush is no thread's step */
+	assert_int_equal(o.reduction, LP_REDUCE_SLEEP); /* flushes are steps of their own */
 	char *cmd = lp_replay_command("lp", &o, "c:4@b0.1");
 	assert_string_equal(cmd,
 			    "lp --granularity memory --memory-model tso --replay c:4@b0.1 -- ./c");

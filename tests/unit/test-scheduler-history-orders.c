@@ -595,6 +595,58 @@ static void test_schedule(void **state)
 	assert_null(s.ov);
 }
 
+/* --memory-model tso: a flush asks the same point again, whoever's it is in the reordered
+ * schedule. A calls and buffers a store, bA flushes it, A returns reading its buffer, B
+ * calls and returns, steps on, A ends; A.call, B's operation, A.ret puts the flush after
+ * B's step, at B's point: A's return then needs an override. */
+static void test_schedule_flush(void **state)
+{
+	(void)state;
+	const lp_tid_t bA = lp_tid_buffer(A);
+	static lp_tid_t c2[] = {A, B}, c3[] = {A, B, 0}, c1[] = {A};
+	c3[2] = bA;
+	struct lp_footprint buf = {.n = 1, .obj = {0x1000 | LP_FP_OBJ_BUFFER}};
+	struct lp_explore_decision d[6] = {
+	    {.step = 0, .running = A, .chosen = A, .point = LP_PT_OP_START},
+	    {.step = 1, .running = A, .chosen = bA, .point = LP_PT_SYNC},
+	    {.step = 2,
+	     .running = A,
+	     .chosen = A,
+	     .point = LP_PT_SYNC,
+	     .flags = LP_DEC_YIELD | LP_DEC_FLUSHED},
+	    {.step = 3, .running = A, .chosen = B, .point = LP_PT_SYNC},
+	    {.step = 4, .running = B, .chosen = B, .point = LP_PT_SYNC},
+	    {.step = 5, .running = B, .chosen = A, .point = LP_PT_THREAD_EXIT}};
+	for (size_t k = 0; k < 6; k++) {
+		d[k].candidates = k == 1 ? c3 : k == 5 ? c1 : c2;
+		d[k].n_candidates = k == 1 ? 3 : k == 5 ? 1 : 2;
+	}
+	d[1].done = buf; /* A's call and buffered store */
+	d[1].done.flags = LP_FP_CALL;
+	d[2].done = buf; /* the flush: its line and A's buffer */
+	d[2].done.obj[d[2].done.n++] = 0x2000;
+	d[2].done.flags = LP_FP_MEMORY;
+	d[3].done = buf; /* A's return, a load that may forward */
+	d[3].done.obj[0] |= LP_FP_OBJ_READ;
+	d[3].done.flags = LP_FP_RET;
+	d[4].done = (struct lp_footprint){.flags = LP_FP_CALL | LP_FP_RET, .n = 1, .obj = {0x3000}};
+	d[5].done = (struct lp_footprint){.n = 1, .obj = {0x4000}};
+	struct lp_trace_event ev[] = {{.step = 0, .tid = A, .call = true},
+				      {.step = 2, .tid = A, .call = false},
+				      {.step = 3, .tid = B, .call = true},
+				      {.step = 3, .tid = B, .call = false}};
+	uint32_t perm[] = {0, 2, 3, 1};
+	struct lp_schedule s;
+	assert_int_equal(lp_hist_order_schedule(d, 6, MODE, ev, 4, perm, &s), 0);
+	const struct lp_override want[] = {{1, B}, {2, bA}, {3, A}, {4, B}, {5, A}};
+	assert_int_equal(s.n, 5);
+	for (size_t i = 0; i < 5; i++) {
+		assert_int_equal(s.ov[i].step, want[i].step);
+		assert_int_equal(s.ov[i].tid, want[i].tid);
+	}
+	free(s.ov);
+}
+
 /* Four independent operations run in one step each: every serial order is maximal (24). */
 static void test_too_many(void **state)
 {
@@ -741,8 +793,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_mutex_queue),	    cmocka_unit_test(test_single_step_operations),
 	    cmocka_unit_test(test_split_operation), cmocka_unit_test(test_schedule),
-	    cmocka_unit_test(test_too_many),	    cmocka_unit_test(test_unit_chain),
-	    cmocka_unit_test(test_random),
+	    cmocka_unit_test(test_schedule_flush),  cmocka_unit_test(test_too_many),
+	    cmocka_unit_test(test_unit_chain),	    cmocka_unit_test(test_random),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
