@@ -2,6 +2,7 @@
  * layouts DWARF gives, and the layouts handed to the built-in driver. */
 #include "cli/campaign/test-run.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,15 @@ void lp_test_check_struct(const char *at, const char *func, int arg, const struc
 			       flt	       ? "a number such as 1.5"
 			       : k == LP_K_PTR ? "NULL, a variable or an integer such as 0x1000"
 					       : "an integer, a variable or $thread");
+		unsigned size = lp_layout_kind_size(k);
+		long long lo = k == LP_K_BOOL ? 0 : size < 8 ? -(1LL << (8 * size - 1)) : LLONG_MIN;
+		long long hi = k == LP_K_BOOL ? 1 : size < 8 ? (1LL << (8 * size)) - 1 : LLONG_MAX;
+		if (v[i]->kind == LP_TARG_INT && (v[i]->i < lo || v[i]->i > hi))
+			lp_die(
+			    LP_EXIT_USAGE,
+			    "%s: value %d of struct argument %d of %s is %lld, which its %u-byte "
+			    "member cannot hold (%lld..%lld)",
+			    at, i + 1, arg + 1, func, v[i]->i, size, lo, hi);
 	}
 }
 
