@@ -11,8 +11,8 @@
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 
-/* The literal as the layout's shape: '{' '}' and one 'v' per member value; kinds[] gets the
- * literals of the values in order. */
+/* The literal as the layout's shape: '{' '}' and one 'v' per member value; v[] gets the
+ * literals of the values in order (the first LP_LAYOUT_MAX_LEAVES), *n counts them all. */
 static void literal_shape(const struct lp_targ *a, struct lp_buf *b, const struct lp_targ **v,
 			  int *n)
 {
@@ -51,6 +51,7 @@ static const char *type_name(const struct lp_layout *l)
 void lp_test_check_struct(const char *at, const char *func, int arg, const struct lp_targ *a,
 			  const struct lp_layout *l)
 {
+	BUG_ON(!l);
 	if (a->kind != LP_TARG_STRUCT)
 		lp_die(LP_EXIT_USAGE,
 		       "%s: argument %d of %s is %s passed by value: write struct{...} with its %d "
