@@ -12,11 +12,10 @@
  * with a struct{...} argument, or with more arguments than registers, goes through libffi,
  * a struct built from its layout (the cli passes the layouts as the second argument,
  * lineup/layout.h), so every argument lands in the register or stack slot a compiler
- * would use. Everything is
- * prepared before the first thread starts, so the threads only call: an out-parameter's object is
- * allocated (zeroed) then, one per call, and a thread's thread-init and thread-fini calls are made
- * around its own calls (their functions are not in the plan, so dlsym gives their real entries: no
- * operations). */
+ * would use. Everything is prepared before the first thread starts, so the threads only
+ * call: an out-parameter's object is allocated (zeroed) then, one per call, and a thread's
+ * thread-init and thread-fini calls are made around its own calls (their functions are not
+ * in the plan, so dlsym gives their real entries: no operations). */
 #include <dlfcn.h>
 #include <ffi.h>
 #include <pthread.h>
@@ -41,7 +40,7 @@ struct prepared {
 	long args[MAX_ARGS];
 	double fp[MAX_FP_ARGS];
 	const struct lp_tcall *c;
-	ffi_cif *cif; /* a call with struct arguments: through libffi */
+	ffi_cif *cif; /* a call with struct or stack arguments: through libffi */
 	void **values;
 };
 

@@ -273,12 +273,12 @@ static void thread_function(const struct lp_tdesc *t, int th, FILE *f)
 
 void lp_campaign_emit_client(const struct lp_tdesc *t, const char *path)
 {
+	const struct lp_tcall *all[MAX_CALLS];
+	int n = all_calls(t, all);
+	struct_types(t, all, n); /* before the file: it may refuse */
 	FILE *f = fopen(path, "w");
 	if (!f)
 		lp_die(LP_EXIT_USAGE, "cannot write the client '%s' (--emit-client): %m", path);
-	const struct lp_tcall *all[MAX_CALLS];
-	int n = all_calls(t, all);
-	struct_types(t, all, n);
 	build_comment(t, f);
 	if (!t->n_headers)
 		declarations(all, n, f);

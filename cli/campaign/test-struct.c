@@ -2,6 +2,7 @@
  * layouts DWARF gives, and the layouts handed to the built-in driver. */
 #include "cli/campaign/test-run.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,8 +11,8 @@
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 
-/* The literal as the layout's shape: '{' '}' and one 'v' per member value; kinds[] gets the
- * literals of the values in order. */
+/* The literal as the layout's shape: '{' '}' and one 'v' per member value; v[] gets the
+ * literals of the values in order (the first LP_LAYOUT_MAX_LEAVES), *n counts them all. */
 static void literal_shape(const struct lp_targ *a, struct lp_buf *b, const struct lp_targ **v,
 			  int *n)
 {
@@ -50,6 +51,7 @@ static const char *type_name(const struct lp_layout *l)
 void lp_test_check_struct(const char *at, const char *func, int arg, const struct lp_targ *a,
 			  const struct lp_layout *l)
 {
+	BUG_ON(!l);
 	if (a->kind != LP_TARG_STRUCT)
 		lp_die(LP_EXIT_USAGE,
 		       "%s: argument %d of %s is %s passed by value: write struct{...} with its %d "
@@ -92,6 +94,15 @@ void lp_test_check_struct(const char *at, const char *func, int arg, const struc
 			       flt	       ? "a number such as 1.5"
 			       : k == LP_K_PTR ? "NULL, a variable or an integer such as 0x1000"
 					       : "an integer, a variable or $thread");
+		unsigned size = lp_layout_kind_size(k);
+		long long lo = k == LP_K_BOOL ? 0 : size < 8 ? -(1LL << (8 * size - 1)) : LLONG_MIN;
+		long long hi = k == LP_K_BOOL ? 1 : size < 8 ? (1LL << (8 * size)) - 1 : LLONG_MAX;
+		if (v[i]->kind == LP_TARG_INT && (v[i]->i < lo || v[i]->i > hi))
+			lp_die(
+			    LP_EXIT_USAGE,
+			    "%s: value %d of struct argument %d of %s is %lld, which its %u-byte "
+			    "member cannot hold (%lld..%lld)",
+			    at, i + 1, arg + 1, func, v[i]->i, size, lo, hi);
 	}
 }
 

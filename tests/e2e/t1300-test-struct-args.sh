@@ -8,6 +8,7 @@
 # and the report; the correct twin passes.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
+lp_require_cmd cc gcc
 lp_require_prog libstructacc-stripped.so libstructacc-lost-stripped.so
 
 mkdir -p "$T/inc"
@@ -49,6 +50,18 @@ q=$(sed -n 's/^0 ret \(0x[0-9a-f]*\)$/\1/p' "$OUT" | head -n 1)
 expect_out "^0\.1 call acc_ref\(\{$q, 10\}\)$" "a variable member holds the bound value (the pointer member printed as a pointer)"
 expect_out "^0\.2 call acc_ref\(\{$q, 1\}\)$" "\$thread is the thread's index"
 expect_out '^0 ret 11$' "the library read the pointer out of the struct"
+
+# types from the target's own DWARF (no header line): the same layouts
+if cc -g -shared -fPIC -Wl,-soname,libstructacc-g.so -I"$T/inc" -o "$T/libstructacc-g.so" \
+	"$top_srcdir/tests/progs/structacc.c" 2>"$T/cc.err"; then
+	sed -e 's/-stripped/-g/' -e '/^header/d' "$T/all.lineup" > "$T/dwarf.lineup"
+	lp_run --replay c: --test dwarf.lineup
+	expect_status 0 "struct arguments typed by the target's DWARF: --replay c:"
+	expect_out '^0\.3 call acc_tag\(0x[0-9a-f]+, \{\{1, 2\}, 3\.5\}\)$' "the same values"
+	expect_out '^0 ret 126$' "the same total"
+else
+	ok 1 "the library with DWARF builds: $(head -n 3 "$T/cc.err")"
+fi
 
 # more arguments than registers (no struct): through libffi too, the stack ones recorded
 printf 'target ./libstructacc-stripped.so\nheader inc/structacc.h\ninit q = acc_new()\nthread acc_many(q, 1, 2, 3, 4, 5, 6, 7)\nfinal acc_get(q)\n' > "$T/many.lineup"

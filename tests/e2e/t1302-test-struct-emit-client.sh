@@ -1,7 +1,8 @@
 #!/bin/sh
 # t1302-test-struct-emit-client.sh — --emit-client with struct{...} arguments (issue 35):
 # the client passes compound literals of the header's types, builds with the command it
-# gives and reruns to the same violation with the same struct values.
+# gives and reruns to the same violation with the same struct values; without a header
+# line it is refused.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_cmd cc gcc
@@ -47,5 +48,16 @@ if [ "$RC" = 1 ] && grep -q 'acc_tag' "$T/tag.c"; then
 	ok $? "a typedef'd struct with a nested member: (tagged_t){{1, 2}, 3.5}"
 else
 	skip "the minimised test has no acc_tag call"
+fi
+# without a header the client could not name the struct: refused, no file written
+if cc -g -shared -fPIC -Wl,-soname,libstructacc-g.so -DSTRUCTACC_LOST -I"$T/inc" \
+	-o "$T/libstructacc-g.so" "$top_srcdir/tests/progs/structacc.c" 2>"$T/cc.err"; then
+	sed -e 's/-lost-stripped/-g/' -e '/^header/d' "$T/gen.lineup" > "$T/nohdr.lineup"
+	lp_run --test nohdr.lineup --random 20 --shape 2x1 --seed 1 --emit-client nohdr.c
+	expect_error "--emit-client: acc_add takes a struct\{\.\.\.\} argument, whose type the client must name: add a header line declaring it"
+	[ ! -e "$T/nohdr.c" ]
+	ok $? "no client file is left"
+else
+	ok 1 "the library with DWARF builds: $(head -n 3 "$T/cc.err")"
 fi
 done_testing

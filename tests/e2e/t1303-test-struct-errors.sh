@@ -23,6 +23,7 @@ bad 'acc_move(q, struct{1, 2, 3})' "argument 2 of acc_move is struct pt with 2 m
 bad 'acc_tag(q, struct{1, 3.5})' "argument 2 of acc_tag does not nest as tagged_t"
 bad 'acc_weigh(q, struct{2, 4})' "value 1 of struct argument 2 of acc_weigh is floating point: write a number such as 1\.5"
 bad 'acc_move(q, struct{1.5, 2})' "value 1 of struct argument 2 of acc_move is an integer"
+bad 'acc_move(q, struct{1, 5000000000})' "value 2 of struct argument 2 of acc_move is 5000000000, which its 4-byte member cannot hold \\(-2147483648\\.\\.4294967295\\)"
 bad 'acc_get(struct{1, 2})' "argument 1 of acc_get is not a struct passed by value"
 bad 'acc_move(q, 5)' "argument 2 of acc_move is struct pt passed by value: write struct\{\.\.\.\} with its 2 members in order"
 bad 'acc_union(q, struct{1})' "acc_union cannot take struct\{\.\.\.\} arguments: .*union 'num' by value"
