@@ -155,14 +155,16 @@ static int find_targets(struct dl_phdr_info *info, size_t size, void *data)
 	return 0;
 }
 
-static int is_target_object(const struct dl_phdr_info *info)
+int lp_got_target_of(const struct dl_phdr_info *info)
 {
 	for (uint32_t t = 0; t < lp_g.plan->n_targets; t++)
 		if ((lp_g.targets_mapped & (1u << t)) && lp_g.target_base[t] == info->dlpi_addr &&
 		    target_index(info) == (int)t)
-			return 1;
-	return 0;
+			return (int)t;
+	return -1;
 }
+
+static int is_target_object(const struct dl_phdr_info *info) { return lp_got_target_of(info) >= 0; }
 
 /* The loader rewrites most d_ptr values to addresses; the vDSO and some objects keep
  * offsets. An offset is below the load base. */
@@ -274,6 +276,7 @@ int lp_got_setup(void)
 		return -1;
 	dl_iterate_phdr(find_targets, &found);
 	dl_iterate_phdr(patch_object, NULL);
+	lp_callout_patch();
 	return 0;
 }
 
@@ -283,4 +286,5 @@ void lp_got_rescan(void)
 	int found = 0;
 	dl_iterate_phdr(find_targets, &found);
 	dl_iterate_phdr(patch_object, NULL);
+	lp_callout_patch();
 }

@@ -11,7 +11,8 @@ liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/sys.h
 	preload/runtime-sync.c preload/runtime-tsd.c scheduler/sched-pick.c scheduler/sched-pick.h scheduler/footprint.h \
 	scheduler/atomic-region.c scheduler/atomic-region.h \
 	preload/runtime-strategy.c scheduler/strategy.h \
-	preload/runtime-tso.c preload/runtime-tso.h preload/tso-buffer.c preload/tso-buffer.h
+	preload/runtime-tso.c preload/runtime-tso.h preload/tso-buffer.c preload/tso-buffer.h \
+	preload/callout.c preload/callout-x86_64.S preload/callout-pick.c preload/callout-pick.h
 EXTRA_DIST += preload/interposed.def preload/atomic-names.def
 liblineup_preload_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) -I$(top_srcdir)/preload
 # -mgeneral-regs-only: a stub's scheduling point runs where the target's vector registers
@@ -163,3 +164,10 @@ tests_unit_test_preload_worker_line_SOURCES = tests/unit/test-preload-worker-lin
 tests_unit_test_preload_worker_line_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
 tests_unit_test_preload_worker_line_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_preload_worker_line_LDADD = $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test-preload-callout-pick
+TESTS += tests/unit/test-preload-callout-pick
+tests_unit_test_preload_callout_pick_SOURCES = tests/unit/test-preload-callout-pick.c preload/callout-pick.c
+tests_unit_test_preload_callout_pick_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
+tests_unit_test_preload_callout_pick_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_preload_callout_pick_LDADD = $(CMOCKA_LIBS)

@@ -216,6 +216,7 @@ __attribute__((constructor)) static void lp_preload_init(void)
 	lp_g.single = mode && strcmp(mode, "single") == 0;
 	lp_golden_path = getenv(LP_ENV_SPEC); /* the string stays when environ is scrubbed */
 	lp_stubs_off = getenv(LP_ENV_NO_STUBS) != NULL;
+	lp_callout_on = getenv(LP_ENV_TSO) != NULL;
 	lp_g.fork_in_main = getenv(LP_ENV_FORK_IN_MAIN) != NULL;
 	int no_guard = getenv(LP_ENV_NO_EXEC_GUARD) != NULL;
 	if (mode && !lp_g.single && strcmp(mode, "server") != 0)

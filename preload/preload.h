@@ -119,6 +119,8 @@ int lp_got_func_of(const char *name, uintptr_t entry) LP_HIDDEN;
  * got.c and patch.c both walk the loaded objects with it. */
 struct dl_phdr_info;
 int lp_object_contains(const struct dl_phdr_info *info, uintptr_t a) LP_HIDDEN;
+/* The plan target that object is (mapped, at its recorded base), or -1. */
+int lp_got_target_of(const struct dl_phdr_info *info) LP_HIDDEN;
 
 /* patch.c: traps the plan's sites of every loaded target and instrumented object
  * (constructor, and after each dlopen). */
@@ -156,7 +158,11 @@ int lp_guard_usable(void) LP_HIDDEN;
  * the table is full. lp_stub_point is what lp_stub_entry calls. */
 int lp_stub_add(const struct lp_trap_site *s) LP_HIDDEN;
 void lp_stub_point(uint32_t idx, const uint64_t regs[16]) LP_HIDDEN;
-extern int lp_stubs_off LP_HIDDEN;  /* LINEUP_NO_STUBS set: int3 everywhere */
+extern int lp_stubs_off LP_HIDDEN; /* LINEUP_NO_STUBS set: int3 everywhere */
+/* callout.c: LINEUP_TSO set: the targets' calls out of the targets go through drain stubs;
+ * lp_callout_patch redirects the targets found so far (after lp_got's passes). */
+extern int lp_callout_on LP_HIDDEN;
+void lp_callout_patch(void) LP_HIDDEN;
 void lp_stub_entry(void) LP_HIDDEN; /* stub-x86_64.S */
 
 /* hooks-atomic.c: the real libatomic helpers (constructor-only). */

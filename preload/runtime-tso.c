@@ -232,6 +232,17 @@ void lp_tso_resume(struct lp_thread *self, uint32_t point, uintptr_t addr, uintp
 	lp_tso_append(b, addr, size, site);
 }
 
+/* From a drain stub (callout.c): the running thread calls out of the targets, into code
+ * whose stores the tool does not buffer; committing its buffer first keeps them after the
+ * older ones. Part of its current step (a drain is always a TSO behaviour). */
+void lp_tso_call_out(void)
+{
+	struct lp_thread *self = lp_self;
+	if (!on || !lp_rt_controlled())
+		return;
+	drain(self, buf_of(self));
+}
+
 void lp_tso_leave_view(struct lp_thread *self)
 {
 	if (on && self)

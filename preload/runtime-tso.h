@@ -64,6 +64,9 @@ bool lp_tso_pending(void) __attribute__((visibility("hidden")));
  * store it is about to run joins its buffer. */
 void lp_tso_resume(struct lp_thread *self, uint32_t point, uintptr_t addr, uintptr_t site)
     __attribute__((visibility("hidden")));
+/* The running thread calls out of the targets (a drain stub, callout-x86_64.S): if it is
+ * controlled, its buffer drains as part of its current step. */
+void lp_tso_call_out(void) __attribute__((visibility("hidden")));
 /* The view of self off before the baton goes to another thread, on when it comes back. */
 void lp_tso_leave_view(struct lp_thread *self) __attribute__((visibility("hidden")));
 void lp_tso_enter_view(struct lp_thread *self) __attribute__((visibility("hidden")));

@@ -35,7 +35,7 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libspsc-ring.so $(LP_PROG_DIR)/libqueue-worker.so \
 	$(LP_PROG_DIR)/libprio-lock.so $(LP_PROG_DIR)/libprio-lock-lowfence.so \
 	$(LP_PROG_DIR)/libpeterson-yield.so \
-	$(LP_PROG_DIR)/liblitmus.so $(LP_PROG_DIR)/liblitmus-fence.so
+	$(LP_PROG_DIR)/liblitmus.so $(LP_PROG_DIR)/liblitmus-fence.so $(LP_PROG_DIR)/libmpcall.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -67,7 +67,7 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-peterson-fence-nodw $(LP_PROG_DIR)/client-spsc-ring \
 	$(LP_PROG_DIR)/client-prio-lock $(LP_PROG_DIR)/client-prio-lock-lowfence \
 	$(LP_PROG_DIR)/client-peterson-yield \
-	$(LP_PROG_DIR)/client-litmus $(LP_PROG_DIR)/client-litmus-fence
+	$(LP_PROG_DIR)/client-litmus $(LP_PROG_DIR)/client-litmus-fence $(LP_PROG_DIR)/client-mpcall
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -101,7 +101,8 @@ LP_LIB_TABLE = \
 	peterson:peterson:peterson.h peterson-fence:peterson:peterson.h spsc-ring:spsc-ring:peterson.h \
 	prio-lock:prio-lock:peterson.h prio-lock-lowfence:prio-lock:peterson.h \
 	peterson-yield:peterson:peterson.h \
-	queue-worker:queue-worker:queue.h litmus:litmus:litmus.h litmus-fence:litmus:litmus.h
+	queue-worker:queue-worker:queue.h litmus:litmus:litmus.h litmus-fence:litmus:litmus.h \
+	mpcall:mpcall:mpcall.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm box-race \
 	peterson peterson-fence
 LP_LIB_DEFINES = peterson-fence:-DPETERSON_FENCE litmus-fence:-DLITMUS_FENCE peterson-yield:-DPETERSON_YIELD prio-lock-lowfence:-DPRIO_LOW_FENCE quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
@@ -169,7 +170,8 @@ LP_CLIENT_TABLE = \
 	prio-lock:client-peterson:prio-lock:peterson.h \
 	prio-lock-lowfence:client-peterson:prio-lock-lowfence:peterson.h \
 	peterson-yield:client-peterson:peterson-yield:peterson.h \
-	litmus:client-litmus:litmus:litmus.h litmus-fence:client-litmus:litmus-fence:litmus.h
+	litmus:client-litmus:litmus:litmus.h litmus-fence:client-litmus:litmus-fence:litmus.h \
+	mpcall:client-mpcall:mpcall:mpcall.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 
@@ -226,6 +228,7 @@ EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP
 	$(LP_PROG_DIR)/peterson.h $(LP_PROG_DIR)/peterson.c $(LP_PROG_DIR)/spsc-ring.c $(LP_PROG_DIR)/prio-lock.c \
 	$(LP_PROG_DIR)/client-peterson.c $(LP_PROG_DIR)/client-spsc-ring.c \
 	$(LP_PROG_DIR)/litmus.h $(LP_PROG_DIR)/litmus.c $(LP_PROG_DIR)/client-litmus.c \
+	$(LP_PROG_DIR)/mpcall.h $(LP_PROG_DIR)/mpcall.c $(LP_PROG_DIR)/client-mpcall.c \
 	$(LP_PROG_DIR)/outcome.h
 # table-built clients no other list names (make distcheck builds them from the tarball)
 EXTRA_DIST += $(LP_PROG_DIR)/client-queue-3x3.c $(LP_PROG_DIR)/client-queue-ticket.c
@@ -394,6 +397,7 @@ LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0892-atomics-tso-fence-removes.sh tests/e2e/t0893-atomics-tso-fence-not-enough.sh \
 	tests/e2e/t0894-atomics-tso-fence-budget.sh \
 	tests/e2e/t0896-atomics-tso-reduction.sh \
+	tests/e2e/t0897-atomics-tso-callout.sh tests/e2e/t0898-atomics-tso-callout-bug.sh \
 	tests/e2e/t0900-real-urcu-lfstack.sh \
 	tests/e2e/t0901-real-urcu-lfstack-signature.sh \
 	tests/e2e/t0910-real-glib-asyncqueue.sh \

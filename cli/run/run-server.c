@@ -65,6 +65,13 @@ static void exec_client(struct lp_server *sv, int cmd_rd, int reply_wr, int log_
 		setenv(LP_ENV_SPEC, sv->spec_from, 1);
 	if (sv->spec_from && strncmp(sv->spec_from, "/proc/self/fd/", 14) == 0)
 		keep_on_exec(atoi(sv->spec_from + 14)); /* the target's copy (main.c) */
+	if (sv->run_flags & LP_RUN_TSO) {
+		/* every GOT slot bound before the preload puts a drain stub in it */
+		setenv(LP_ENV_TSO, "1", 1);
+		setenv("LD_BIND_NOW", "1", 1);
+	} else {
+		unsetenv(LP_ENV_TSO);
+	}
 	setenv_int(LP_ENV_SHM_FD, sv->shm_fd);
 	setenv_int(LP_ENV_SHM_SLOTS, (int)sv->slots);
 	setenv_int(LP_ENV_LOG_FD, log_wr);

@@ -88,6 +88,9 @@
 /* set (lineup-driver): only the main program's pthread_create is the fork point; a thread a
  * library starts during set-up is created for real, uncontrolled, before it */
 #define LP_ENV_FORK_IN_MAIN "LINEUP_FORK_IN_MAIN"
+/* set (--memory-model tso): the targets' calls out of the targets drain the calling thread's
+ * store buffer first (preload/callout.c) */
+#define LP_ENV_TSO "LINEUP_TSO"
 /* The preload removes LD_PRELOAD and every LINEUP_* variable from environ once read,
  * so programs the client executes run untouched. */
 
