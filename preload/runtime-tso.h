@@ -9,8 +9,10 @@
  * Drains. A thread's buffer is committed when it goes on from a point that is not a
  * trapped plain load or store or a PAUSE: a locked instruction, xchg, mfence, an
  * operation's return to the client, a pthread, semaphore or futex call, a yield call, its
- * end. A store of a form not decoded (tso-buffer.h) drains the buffer and runs unbuffered;
- * so does one at a site the cli fenced (lp_shm.fences: an mfence right after it).
+ * end; and a call out of the targets through their GOT (callout.c), whose untrapped stores
+ * must land after the buffered ones. A store of a form not decoded (tso-buffer.h) drains the buffer
+ * and runs unbuffered; so does one at a site the cli fenced (lp_shm.fences: an mfence right after
+ * it).
  *
  * Flushes. At every scheduling point each non-empty buffer is a candidate of its own, the
  * pseudo-thread lp_tid_buffer(owner) ("b0.1"); choosing it commits that buffer's oldest
