@@ -35,7 +35,8 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libspsc-ring.so $(LP_PROG_DIR)/libqueue-worker.so \
 	$(LP_PROG_DIR)/libprio-lock.so $(LP_PROG_DIR)/libprio-lock-lowfence.so \
 	$(LP_PROG_DIR)/libpeterson-yield.so \
-	$(LP_PROG_DIR)/liblitmus.so $(LP_PROG_DIR)/liblitmus-fence.so $(LP_PROG_DIR)/libmpcall.so
+	$(LP_PROG_DIR)/liblitmus.so $(LP_PROG_DIR)/liblitmus-fence.so $(LP_PROG_DIR)/libmpcall.so \
+	$(LP_PROG_DIR)/libmpcall-noplt.so
 
 # Clients: built with -g (they then carry DWARF declarations of the library functions)
 # unless named -nog.
@@ -67,7 +68,8 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-peterson-fence-nodw $(LP_PROG_DIR)/client-spsc-ring \
 	$(LP_PROG_DIR)/client-prio-lock $(LP_PROG_DIR)/client-prio-lock-lowfence \
 	$(LP_PROG_DIR)/client-peterson-yield \
-	$(LP_PROG_DIR)/client-litmus $(LP_PROG_DIR)/client-litmus-fence $(LP_PROG_DIR)/client-mpcall
+	$(LP_PROG_DIR)/client-litmus $(LP_PROG_DIR)/client-litmus-fence $(LP_PROG_DIR)/client-mpcall \
+	$(LP_PROG_DIR)/client-mpcall-noplt
 
 check_DATA += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
 CLEANFILES += $(LP_PROG_LIBS) $(LP_PROG_CLIENTS)
@@ -102,10 +104,10 @@ LP_LIB_TABLE = \
 	prio-lock:prio-lock:peterson.h prio-lock-lowfence:prio-lock:peterson.h \
 	peterson-yield:peterson:peterson.h \
 	queue-worker:queue-worker:queue.h litmus:litmus:litmus.h litmus-fence:litmus:litmus.h \
-	mpcall:mpcall:mpcall.h
+	mpcall:mpcall:mpcall.h mpcall-noplt:mpcall:mpcall.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm box-race \
 	peterson peterson-fence
-LP_LIB_DEFINES = peterson-fence:-DPETERSON_FENCE litmus-fence:-DLITMUS_FENCE peterson-yield:-DPETERSON_YIELD prio-lock-lowfence:-DPRIO_LOW_FENCE quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
+LP_LIB_DEFINES = mpcall-noplt:-fno-plt peterson-fence:-DPETERSON_FENCE litmus-fence:-DLITMUS_FENCE peterson-yield:-DPETERSON_YIELD prio-lock-lowfence:-DPRIO_LOW_FENCE quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
 
 # Clients, name:source:library:header -> client-<name> built -g (-g0 when the name ends
 # in -nog) from <source>.c and linked with lib<library>.so.
@@ -171,7 +173,7 @@ LP_CLIENT_TABLE = \
 	prio-lock-lowfence:client-peterson:prio-lock-lowfence:peterson.h \
 	peterson-yield:client-peterson:peterson-yield:peterson.h \
 	litmus:client-litmus:litmus:litmus.h litmus-fence:client-litmus:litmus-fence:litmus.h \
-	mpcall:client-mpcall:mpcall:mpcall.h
+	mpcall:client-mpcall:mpcall:mpcall.h mpcall-noplt:client-mpcall:mpcall-noplt:mpcall.h
 
 lp_field = $(word $(1),$(subst :, ,$(2)))
 
