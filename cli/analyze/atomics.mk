@@ -2,7 +2,8 @@
 noinst_LIBRARIES += libatomics-scan.a
 libatomics_scan_a_SOURCES = cli/analyze/atomics-scan.c cli/analyze/atomics-scan.h \
 	cli/analyze/atomics-elf.c cli/analyze/atomics-elf.h \
-	cli/analyze/stub-pads.c cli/analyze/stub-pads.h
+	cli/analyze/stub-pads.c cli/analyze/stub-pads.h \
+	cli/analyze/spin-loop.c cli/analyze/spin-loop.h
 libatomics_scan_a_CFLAGS = $(AM_CFLAGS) $(CAPSTONE_CFLAGS) $(LIBELF_CFLAGS) $(LP_SAN_CFLAGS)
 
 # Test objects: built with fixed flags (no sanitizers) so the code GCC emits is the one
