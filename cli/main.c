@@ -134,9 +134,21 @@ static void deps_summary(struct lp_ctx *c)
 	}
 }
 
-/* What the summary knows before the phases run: the bound, the targets, the criterion. */
-static void summary_begin(struct lp_ctx *c, const struct lp_options *o)
+/* The warnings of earlier restarts for spinning loops, and this run's own restarts
+ * (never a replay's: its schedule must keep its meaning). */
+static void spin_notes(struct lp_ctx *c, char **argv)
 {
+	lp_spin_restart_init(argv, c->plan);
+	char *all = lp_xstrdup(lp_spin_restart_notes()), *save = NULL;
+	for (char *line = strtok_r(all, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		lp_summary_warn(&c->sum, line);
+	free(all);
+}
+
+/* What the summary knows before the phases run: the bound, the targets, the criterion. */
+static void summary_begin(struct lp_ctx *c, const struct lp_options *o, char **argv)
+{
+	spin_notes(c, argv);
 	/* A budget without -p goes on bound by bound for as long as they fit. */
 	c->sum.bound = o->time_budget > 0 && !o->bound_given ? -1 : o->bound;
 	c->sum.functions = (size_t)c->plan->n_funcs;
@@ -156,17 +168,6 @@ static void summary_begin(struct lp_ctx *c, const struct lp_options *o)
 			lp_summary_warn(&c->sum, "some functions of the target have no known type: "
 						 "a call to one ends the "
 						 "run with an error naming it (give --signature)");
-}
-
-/* The warnings of earlier restarts for spinning loops, and this run's own restarts
- * (never a replay's: its schedule must keep its meaning). */
-static void spin_notes(struct lp_ctx *c, char **argv)
-{
-	lp_spin_restart_init(argv, c->plan);
-	char *all = lp_xstrdup(lp_spin_restart_notes()), *save = NULL;
-	for (char *line = strtok_r(all, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-		lp_summary_warn(&c->sum, line);
-	free(all);
 }
 
 /* What the analysis needs of the options. */
@@ -292,8 +293,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	summary_begin(&c, &o);
-	spin_notes(&c, argv);
+	summary_begin(&c, &o, argv);
 	/* A terminal gets a live line; a log (CI) one plain line every 10 s. */
 	lp_progress_start(!o.quiet, isatty(2), isatty(2) ? 0.25 : progress_interval());
 	rc = lp_phases_run(&c);
