@@ -12,12 +12,33 @@
 #include "atomics-elf.h"
 #include "lineup/die.h"
 
-static bool jumps(const cs_insn *in)
+static bool in_group(const cs_insn *in, uint8_t grp)
 {
 	for (uint8_t i = 0; i < in->detail->groups_count; i++)
-		if (in->detail->groups[i] == X86_GRP_JUMP)
+		if (in->detail->groups[i] == grp)
 			return true;
 	return false;
+}
+
+static bool jumps(const cs_insn *in) { return in_group(in, X86_GRP_JUMP); }
+
+/* Whether [lo, hi) calls out: a callee's plain stores are no sites at -g atomic, so such a
+ * loop may write without its trapped loads showing it (no read cycle to trust). */
+static bool calls_out(csh cs, const struct scan_section *sec, uint64_t lo, uint64_t hi)
+{
+	cs_insn *in = cs_malloc(cs);
+	if (!in)
+		return true;
+	const uint8_t *p = sec->data + (lo - sec->addr);
+	uint64_t addr = lo;
+	size_t n = hi - lo;
+	bool calls = false;
+	while (!calls && addr < hi && cs_disasm_iter(cs, &p, &n, &addr, in))
+		calls = in_group(in, X86_GRP_CALL) || in_group(in, X86_GRP_INT) ||
+			in->id == X86_INS_SYSCALL;
+	calls = calls || addr != hi; /* undecodable bytes, or lo inside an instruction */
+	cs_free(in, 1);
+	return calls;
 }
 
 /* Decodes from pc in the executable section sec; 0 when a back edge was found. */
@@ -82,6 +103,9 @@ int lp_spin_loop(const char *path, uint64_t pc, uint64_t *lo, uint64_t *hi, char
 			ret = back_edge(cs, sec, pc, lo, hi);
 			if (ret)
 				lp_errf(err, errlen, "no loop back to 0x%llx in '%s'",
+					(unsigned long long)pc, path);
+			else if ((ret = calls_out(cs, sec, *lo, *hi) ? -1 : 0))
+				lp_errf(err, errlen, "the loop at 0x%llx in '%s' calls out",
 					(unsigned long long)pc, path);
 			cs_close(&cs);
 		}

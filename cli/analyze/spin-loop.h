@@ -15,7 +15,8 @@
 /* The loop around pc (a virtual address of the object at path, an instruction start):
  * decoding on from pc, the first direct jump back to pc or before it, within
  * LP_SPIN_LOOP_MAX bytes; [*lo, *hi) from its target to its end. -1 with err filled when
- * there is none (a ret, an indirect jump or undecodable bytes come first). */
+ * there is none (a ret, an indirect jump or undecodable bytes come first), or when the
+ * loop calls out (call, syscall, int: writes no trapped instruction would show). */
 int lp_spin_loop(const char *path, uint64_t pc, uint64_t *lo, uint64_t *hi, char *err,
 		 size_t errlen);
 

@@ -1,5 +1,6 @@
 /* spin-loop.S — loops for tests/unit/test-analyze-spin-loop.c: one that only loads, one
- * that stores every round, one whose load is on the stack, and code without a loop. */
+ * that stores every round, one whose load is on the stack, one that calls out, and code
+ * without a loop. */
 	.text
 	.globl	spin_load
 	.type	spin_load, @function
@@ -29,6 +30,15 @@ spin_stack:
 	jne	1b
 	ret
 	.size	spin_stack, .-spin_stack
+
+	.globl	spin_call
+	.type	spin_call, @function
+spin_call:
+1:	call	no_loop@PLT
+	testl	%eax, %eax
+	jne	1b
+	ret
+	.size	spin_call, .-spin_call
 
 	.globl	no_loop
 	.type	no_loop, @function

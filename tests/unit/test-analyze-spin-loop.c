@@ -72,9 +72,13 @@ static void test_stack_loop_and_no_loop(void **state)
 	char err[256];
 	assert_int_equal(lp_spin_loop(path, nl, &lo, &hi, err, sizeof err), -1);
 	assert_non_null(strstr(err, "no loop"));
-	/* spin_stack sits just before no_loop: 4 + 2 + 2 + 1 bytes */
+	/* spin_call sits just before no_loop (5 + 2 + 2 + 1 bytes): its callee's stores
+	 * would not be seen */
+	assert_int_equal(lp_spin_loop(path, nl - 5, &lo, &hi, err, sizeof err), -1);
+	assert_non_null(strstr(err, "calls out"));
+	/* spin_stack before it: 4 + 2 + 2 + 1 bytes */
 	struct lp_scan sc;
-	assert_int_equal(lp_spin_loop_sites(path, nl - 9, &sc, err, sizeof err), 0);
+	assert_int_equal(lp_spin_loop_sites(path, nl - 19, &sc, err, sizeof err), 0);
 	assert_int_equal(sc.n, 0); /* a stack load is no site */
 	lp_atomics_scan_free(&sc);
 	assert_int_equal(lp_spin_loop(path, 0x7fffffff, &lo, &hi, err, sizeof err), -1);
