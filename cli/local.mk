@@ -230,3 +230,12 @@ tests_unit_test_campaign_shard_auto_LDADD = $(LP_CLI_TEST_LIBS)
 tests_unit_test_campaign_merge_SOURCES = tests/unit/test-campaign-merge.c cli/campaign/merge.c cli/campaign/merge-read.c
 tests_unit_test_campaign_merge_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_campaign_merge_LDADD = $(LP_CLI_TEST_LIBS)
+# The restart for a spin-wait on plain loads at -g atomic (--spin-site), on this process.
+check_PROGRAMS += tests/unit/test-run-spin-restart
+TESTS += tests/unit/test-run-spin-restart
+tests_unit_test_run_spin_restart_SOURCES = tests/unit/test-run-spin-restart.c cli/run/spin-restart.c
+tests_unit_test_run_spin_restart_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_run_spin_restart_LDADD = libanalyze.a libatomics-scan.a libcommon.a \
+	$(CMOCKA_LIBS) $(LIBELF_LIBS) $(LIBDW_LIBS) $(CAPSTONE_LIBS) -ldl
+tests_unit_test_run_spin_restart_LDFLAGS = $(LP_SAN_CFLAGS)
+EXTRA_tests_unit_test_run_spin_restart_DEPENDENCIES = tests/atomics/libspin-loop.so
