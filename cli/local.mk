@@ -7,7 +7,7 @@ noinst_LIBRARIES += libcli.a
 libcli_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h cli/run/phases-internal.h \
 	cli/run/exec-classify.c cli/run/phase1.c cli/run/phase2.c cli/run/violation.c \
 	cli/run/violation-confirm.c cli/run/replay.c \
-	cli/run/run-server.c cli/run/run-server.h cli/run/run-ahead.c cli/run/run-ahead.h cli/run/slot-pick.c cli/run/slot-pick.h cli/run/shm-log.c cli/run/shm-log.h cli/run/trace-check.c cli/run/trace-check.h cli/run/watchdog.c cli/run/watchdog.h cli/run/spin-samples.c cli/run/spin-samples.h cli/run/golden-run.c cli/run/golden-run.h cli/run/lazy-run.c cli/run/lazy-request.c cli/run/lazy-run.h cli/run/golden-request.c \
+	cli/run/run-server.c cli/run/run-server.h cli/run/run-ahead.c cli/run/run-ahead.h cli/run/slot-pick.c cli/run/slot-pick.h cli/run/shm-log.c cli/run/shm-log.h cli/run/trace-check.c cli/run/trace-check.h cli/run/watchdog.c cli/run/watchdog.h cli/run/spin-restart.c cli/run/spin-restart.h cli/run/spin-samples.c cli/run/spin-samples.h cli/run/golden-run.c cli/run/golden-run.h cli/run/lazy-run.c cli/run/lazy-request.c cli/run/lazy-run.h cli/run/golden-request.c \
 	cli/report/report.c cli/report/report.h cli/report/json.c cli/report/json.h cli/report/summary.c cli/report/summary.h cli/report/site-warnings.c cli/report/site-warnings.h cli/report/progress.c cli/report/progress.h \
 	cli/run/checker-pipe.c cli/run/checker-pipe.h cli/run/replay-cmd.c cli/run/replay-cmd.h \
 	cli/report/summary-sites.c cli/report/summary-sites.h cli/report/report-livelock.c cli/report/report-livelock.h \
@@ -230,3 +230,12 @@ tests_unit_test_campaign_shard_auto_LDADD = $(LP_CLI_TEST_LIBS)
 tests_unit_test_campaign_merge_SOURCES = tests/unit/test-campaign-merge.c cli/campaign/merge.c cli/campaign/merge-read.c
 tests_unit_test_campaign_merge_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_campaign_merge_LDADD = $(LP_CLI_TEST_LIBS)
+# The restart for a spin-wait on plain loads at -g atomic (--spin-site), on this process.
+check_PROGRAMS += tests/unit/test-run-spin-restart
+TESTS += tests/unit/test-run-spin-restart
+tests_unit_test_run_spin_restart_SOURCES = tests/unit/test-run-spin-restart.c cli/run/spin-restart.c
+tests_unit_test_run_spin_restart_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_run_spin_restart_LDADD = libanalyze.a libatomics-scan.a libcommon.a \
+	$(CMOCKA_LIBS) $(LIBELF_LIBS) $(LIBDW_LIBS) $(CAPSTONE_LIBS) -ldl
+tests_unit_test_run_spin_restart_LDFLAGS = $(LP_SAN_CFLAGS)
+EXTRA_tests_unit_test_run_spin_restart_DEPENDENCIES = tests/atomics/libspin-loop.so

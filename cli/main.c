@@ -21,6 +21,7 @@
 #include "cli/run/find-programs.h"
 #include "cli/run/interrupt.h"
 #include "cli/run/output-check.h"
+#include "cli/run/spin-restart.h"
 #include "cli/campaign/test-run.h"
 #include "cli/campaign/campaign.h"
 #include "cli/campaign/merge.h"
@@ -133,9 +134,21 @@ static void deps_summary(struct lp_ctx *c)
 	}
 }
 
-/* What the summary knows before the phases run: the bound, the targets, the criterion. */
-static void summary_begin(struct lp_ctx *c, const struct lp_options *o)
+/* The warnings of earlier restarts for spinning loops, and this run's own restarts
+ * (never a replay's: its schedule must keep its meaning). */
+static void spin_notes(struct lp_ctx *c, char **argv)
 {
+	lp_spin_restart_init(argv, c->plan);
+	char *all = lp_xstrdup(lp_spin_restart_notes()), *save = NULL;
+	for (char *line = strtok_r(all, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		lp_summary_warn(&c->sum, line);
+	free(all);
+}
+
+/* What the summary knows before the phases run: the bound, the targets, the criterion. */
+static void summary_begin(struct lp_ctx *c, const struct lp_options *o, char **argv)
+{
+	spin_notes(c, argv);
 	/* A budget without -p goes on bound by bound for as long as they fit. */
 	c->sum.bound = o->time_budget > 0 && !o->bound_given ? -1 : o->bound;
 	c->sum.functions = (size_t)c->plan->n_funcs;
@@ -170,6 +183,8 @@ static struct lp_analyze_opts analyze_opts(const struct lp_options *o, const cha
 	    .n_signatures = o->n_signatures,
 	    .instrument = o->instrument,
 	    .n_instrument = o->n_instrument,
+	    .spin_sites = o->spin_sites,
+	    .n_spin_sites = o->n_spin_sites,
 	    .preload = preload,
 	    .driver = o->test != NULL,
 	    .target_where = (const char *const *)o->target_where,
@@ -278,7 +293,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	summary_begin(&c, &o);
+	summary_begin(&c, &o, argv);
 	/* A terminal gets a live line; a log (CI) one plain line every 10 s. */
 	lp_progress_start(!o.quiet, isatty(2), isatty(2) ? 0.25 : progress_interval());
 	rc = lp_phases_run(&c);

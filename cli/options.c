@@ -46,6 +46,8 @@ void lp_options_usage(FILE *f)
 	    "      --instrument OBJ       also trap the instructions of OBJ, a library CLIENT "
 	    "loads\n"
 	    "                             (path or soname; repeatable; never libc)\n"
+	    "      --spin-site OBJ+0xOFF  at -g atomic, the plain loads of the loop at OFF in\n"
+	    "                             target OBJ are scheduling points too (repeatable)\n"
 	    "      --max-steps N          scheduling points in one operation before it counts as\n"
 	    "                             stuck (default 10000)\n"
 	    "      --quasi FUNC=K         FUNC's results may be out of order by K (repeatable)\n"
@@ -380,6 +382,7 @@ static const struct opt_row rows[] = {
     {"granularity", 'g', OPT_CHOICE, F(granularity), .replay = true, .words = granularities,
      .hint = "use sync, atomic or memory"},
     {"instrument", 0, OPT_PARSE, F(instrument), .replay = true, .parse = parse_instrument},
+    {"spin-site", 0, OPT_LIST, F(spin_sites), .replay = true, .count = F(n_spin_sites)},
     {"max-steps", 0, OPT_U64, F(max_steps), .replay = true, .lo = 1, .hi = INT64_MAX,
      .hint = "give a number of steps >= 1"},
     {"quasi", 0, OPT_PARSE, F(quasi), .replay = true, .parse = parse_quasi,
@@ -585,6 +588,11 @@ int lp_options_check(const struct lp_options *o, char *err, size_t errsize)
 			       "--instrument '%s' has no effect with -g sync, which traps no "
 			       "instruction: use -g atomic or -g memory",
 			       o->instrument[0]);
+	if (o->n_spin_sites && o->granularity != LP_GRAN_ATOMIC)
+		return lp_errf(err, errsize,
+			       "--spin-site '%s' is for -g atomic: -g memory traps every load "
+			       "already, -g sync none",
+			       o->spin_sites[0]);
 	if ((o->random || o->autocheck || o->shard_n || o->shard_auto || o->emit_client) &&
 	    !o->test)
 		return lp_errf(err, errsize,
@@ -679,6 +687,7 @@ void lp_options_free(struct lp_options *o)
 	free(o->headers);
 	free(o->pkg_configs);
 	free(o->instrument);
+	free(o->spin_sites);
 	free(o->quasi);
 	free(o->given);
 	memset(o, 0, sizeof *o);

@@ -28,6 +28,8 @@ struct lp_options {
 	int n_targets, n_globs, n_signatures, n_quasi, n_instrument;
 	const char **headers, **pkg_configs; /* --header, --pkg-config (and the test's lines) */
 	int n_headers, n_pkg_configs;
+	const char **spin_sites; /* --spin-site OBJ+0xOFF (cli/analyze/spin-loop.h) */
+	int n_spin_sites;
 	int bound;	  /* -1 unbounded */
 	bool bound_given; /* -p given (else --time-budget goes on past bound 2) */
 	enum lp_granularity granularity;

@@ -99,6 +99,8 @@ LP_LIB_TABLE = \
 	forks:forks:forks.h lockspin:lockspin:lockspin.h lockspin-short:lockspin:lockspin.h \
 	lockspin-lost:lockspin:lockspin.h crunch:crunch:crunch.h dice-seeded:dice-seeded:dice.h \
 	spin-peterson:spin-peterson:spin.h spin-ticket:spin-ticket:spin.h \
+	spin-ticket-atom:spin-ticket:spin.h spin-ticket-lost:spin-ticket:spin.h \
+	spin-polite-atom:spin-polite:spin.h \
 	spin-polite:spin-polite:spin.h \
 	peterson:peterson:peterson.h peterson-fence:peterson:peterson.h spsc-ring:spsc-ring:peterson.h \
 	prio-lock:prio-lock:peterson.h prio-lock-lowfence:prio-lock:peterson.h \
@@ -107,7 +109,7 @@ LP_LIB_TABLE = \
 	mpcall:mpcall:mpcall.h mpcall-noplt:mpcall:mpcall.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm box-race \
 	peterson peterson-fence
-LP_LIB_DEFINES = mpcall-noplt:-fno-plt peterson-fence:-DPETERSON_FENCE litmus-fence:-DLITMUS_FENCE peterson-yield:-DPETERSON_YIELD prio-lock-lowfence:-DPRIO_LOW_FENCE quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
+LP_LIB_DEFINES = mpcall-noplt:-fno-plt spin-polite-atom:-DSPIN_POLITE_ATOMIC spin-ticket-atom:-DSPIN_TICKET_ATOMIC spin-ticket-lost:-DSPIN_TICKET_LOST peterson-fence:-DPETERSON_FENCE litmus-fence:-DLITMUS_FENCE peterson-yield:-DPETERSON_YIELD prio-lock-lowfence:-DPRIO_LOW_FENCE quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
 
 # Clients, name:source:library:header -> client-<name> built -g (-g0 when the name ends
 # in -nog) from <source>.c and linked with lib<library>.so.
@@ -141,6 +143,9 @@ LP_CLIENT_TABLE = \
 	event-cas-fig9:client-event:event-cas-fig9:event.h \
 	spin-pause:client-spin:spin-pause:spin.h spin-nopause:client-spin:spin-nopause:spin.h \
 	spin-peterson:client-spin:spin-peterson:spin.h spin-ticket:client-spin:spin-ticket:spin.h \
+	spin-ticket-atom:client-spin:spin-ticket-atom:spin.h \
+	spin-ticket-lost:client-spin:spin-ticket-lost:spin.h \
+	spin-polite-atom:client-spin:spin-polite-atom:spin.h \
 	spin-polite:client-spin:spin-polite:spin.h \
 	queue-c11:client-queue-c11:queue-c11:queue.h \
 	queue-c11-trylock:client-queue-c11:queue-c11-trylock:queue.h \
@@ -259,7 +264,8 @@ LP_ATOM_LIBS = \
 	$(LP_PROG_DIR)/libevent-cas.so $(LP_PROG_DIR)/libevent-cas-fig9.so \
 	$(LP_PROG_DIR)/libspin-pause.so $(LP_PROG_DIR)/libspin-nopause.so \
 	$(LP_PROG_DIR)/libspin-peterson.so $(LP_PROG_DIR)/libspin-ticket.so \
-	$(LP_PROG_DIR)/libspin-polite.so
+	$(LP_PROG_DIR)/libspin-polite.so $(LP_PROG_DIR)/libspin-ticket-atom.so \
+	$(LP_PROG_DIR)/libspin-ticket-lost.so $(LP_PROG_DIR)/libspin-polite-atom.so
 LP_ATOM_CLIENTS = \
 	$(LP_PROG_DIR)/client-counter-atomic $(LP_PROG_DIR)/client-counter-loadstore \
 	$(LP_PROG_DIR)/client-counter-loadstore-nodw $(LP_PROG_DIR)/client-counter-plain \
@@ -269,7 +275,8 @@ LP_ATOM_CLIENTS = \
 	$(LP_PROG_DIR)/client-event-cas $(LP_PROG_DIR)/client-event-cas-fig9 \
 	$(LP_PROG_DIR)/client-spin-pause $(LP_PROG_DIR)/client-spin-nopause \
 	$(LP_PROG_DIR)/client-spin-peterson $(LP_PROG_DIR)/client-spin-ticket \
-	$(LP_PROG_DIR)/client-spin-polite
+	$(LP_PROG_DIR)/client-spin-polite $(LP_PROG_DIR)/client-spin-ticket-atom \
+	$(LP_PROG_DIR)/client-spin-ticket-lost $(LP_PROG_DIR)/client-spin-polite-atom
 # Clients of real Debian libraries (the 09xx tests), built only where the -dev package is
 # installed (build-aux/setup.sh installs liburcu-dev and libglib2.0-dev); the tests fail,
 # saying which package is missing, when its pkg-config file is absent.
@@ -377,7 +384,9 @@ LP_E2E_TESTS = \
 	tests/e2e/t1300-test-struct-args.sh \
 	tests/e2e/t1301-test-struct-client.sh \
 	tests/e2e/t1302-test-struct-emit-client.sh \
-	tests/e2e/t1303-test-struct-errors.sh
+	tests/e2e/t1303-test-struct-errors.sh \
+	tests/e2e/t1310-atomic-spin-restart.sh tests/e2e/t1311-atomic-spin-restart-bug.sh \
+	tests/e2e/t1312-atomic-spin-writes.sh
 # Issue 4: atomics, futexes, real libraries (`make check-atomics` runs only these).
 LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0800-atomics-counter-fetch-add.sh \

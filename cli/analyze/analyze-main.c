@@ -481,6 +481,8 @@ int lp_analyze_try(const struct lp_analyze_opts *given, struct lp_plan **out, ch
 	bool *glob_used = lp_xcalloc((size_t)o->n_globs + 1, sizeof(*glob_used));
 	int rc = -1;
 	plan->level = o->sites;
+	plan->spin_sites = o->spin_sites;
+	plan->n_spin_sites = o->n_spin_sites;
 	if (lp_closure_load(&c, &cl, err, errsize) ||
 	    lp_targets_resolve(&c, &cl, o->targets, o->target_where, o->n_targets, o->driver, plan,
 			       err, errsize) ||

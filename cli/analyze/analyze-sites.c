@@ -4,7 +4,9 @@
 #include "analyze-internal.h"
 #include "lineup/die.h"
 #include "pure-regions.h"
+#include "spin-loop.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +19,75 @@ static const char *path_of(const struct lp_plan *plan, int i)
 				   : plan->instrument[i - plan->n_targets].path;
 }
 
+static int scan_objects(struct lp_plan *plan, char *err, size_t errsize);
+
+static const char *base_name(const char *p)
+{
+	const char *s = strrchr(p, '/');
+	return s ? s + 1 : p;
+}
+
+/* The object a --spin-site names: by its name as given, or its file's base name. */
+static int spin_object(const struct lp_plan *plan, const char *name, size_t len)
+{
+	for (int i = 0; i < plan->n_targets + plan->n_instrument; i++) {
+		const char *a = lp_plan_object_name(plan, i), *b = base_name(path_of(plan, i));
+		if ((strlen(a) == len && !strncmp(a, name, len)) ||
+		    (strlen(b) == len && !strncmp(b, name, len)))
+			return i;
+	}
+	return -1;
+}
+
+static int by_object_offset(const void *x, const void *y)
+{
+	const struct lp_plan_site *a = x, *b = y;
+	if (a->object != b->object)
+		return a->object < b->object ? -1 : 1;
+	return a->site.offset < b->site.offset ? -1 : a->site.offset > b->site.offset;
+}
+
+/* Adds the sites of one --spin-site "OBJ+0xOFF" that the plan lacks. */
+static int spin_site_add(struct lp_plan *plan, const char *v, char *err, size_t errsize)
+{
+	const char *plus = strrchr(v, '+');
+	char *end = NULL;
+	uint64_t off = plus ? strtoull(plus + 1, &end, 16) : 0;
+	if (!plus || plus == v || !end || *end || end == plus + 1)
+		return fail("--spin-site '%s': give OBJ+0xOFFSET, e.g. libfoo.so+0x1234", v);
+	int obj = spin_object(plan, v, (size_t)(plus - v));
+	if (obj < 0)
+		return fail("--spin-site '%s' names no target nor --instrument object", v);
+	struct lp_scan sc;
+	char msg[512];
+	if (lp_spin_loop_sites(path_of(plan, obj), off, &sc, msg, sizeof msg))
+		return fail("--spin-site '%s': %s", v, msg);
+	for (size_t k = 0; k < sc.n; k++) {
+		struct lp_plan_site key = {.object = obj, .site = sc.sites[k]};
+		if (bsearch(&key, plan->sites, plan->n_sites, sizeof key, by_object_offset))
+			continue;
+		plan->sites = lp_xrealloc(plan->sites, (plan->n_sites + 1) * sizeof(*plan->sites));
+		key.site.func = NULL;
+		key.site.pad = 0; /* the memory scan's padding may be an atomic site's */
+		plan->sites[plan->n_sites++] = key;
+		plan->scans[obj].by_kind[key.site.kind]++;
+		qsort(plan->sites, plan->n_sites, sizeof key, by_object_offset);
+	}
+	lp_atomics_scan_free(&sc);
+	return 0;
+}
+
 int lp_sites_plan(struct lp_plan *plan, char *err, size_t errsize)
+{
+	if (scan_objects(plan, err, errsize))
+		return -1;
+	for (int i = 0; plan->level == LP_SITES_ATOMIC && i < plan->n_spin_sites; i++)
+		if (spin_site_add(plan, plan->spin_sites[i], err, errsize))
+			return -1;
+	return 0;
+}
+
+static int scan_objects(struct lp_plan *plan, char *err, size_t errsize)
 {
 	int n_obj = plan->n_targets + plan->n_instrument;
 	if (plan->level == LP_SITES_NONE || n_obj == 0)

@@ -42,6 +42,10 @@ struct lp_analyze_opts {
 	const char **instrument; /* --instrument values (path or soname) */
 	int n_instrument;
 	enum lp_site_level sites;
+	/* --spin-site values "OBJ+0xOFF": the plain loads and stores of the loop at OFF in
+	 * object OBJ become sites too (cli/analyze/spin-loop.h) */
+	const char **spin_sites;
+	int n_spin_sites;
 	const char *preload; /* the preload library (never instrumented), or NULL */
 	/* --test: the client is the built-in driver, which calls the targets through dlsym:
 	 * its own imports are no operations, and errors speak of no client */
@@ -141,6 +145,8 @@ struct lp_plan {
 	size_t n_sites; /* sorted by object, then offset */
 	struct lp_plan_site *sites;
 	struct lp_plan_scan *scans; /* n_targets + n_instrument entries (NULL when none) */
+	const char **spin_sites;    /* the options' (borrowed) */
+	int n_spin_sites;
 	int n_uninstrumented;
 	struct lp_plan_dep *uninstrumented;
 };

@@ -28,6 +28,7 @@
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "slot-pick.h"
+#include "spin-restart.h"
 #include "watchdog.h"
 #include "lineup/clock.h"
 
@@ -226,6 +227,19 @@ static void watch(struct lp_server *sv, unsigned k, pid_t sym_pid)
 		spinning = lp_watchdog_spinning(sl->pid, m->baton_ktid);
 		if (!spinning)
 			return;
+	}
+	char *site, *note;
+	if (spinning && lp_spin_restart_prepare(sl->pid, lp_watchdog_pc(m->baton_ktid),
+						m->baton_tid, &site, &note)) {
+		kill(sl->pid, SIGKILL);
+		if (sv->single)
+			reap(sl->pid, NULL, 0);
+		else
+			lp_server_stop(sv);
+		lp_cleanup_now();
+		lp_cleanup_wait(1000);
+		lp_spin_restart_exec(site, note);
+		lp_die(LP_EXIT_USAGE, "cannot restart lineup-preload after: %s", note);
 	}
 	char *msg;
 	if (endless) {

@@ -111,6 +111,8 @@ static uint64_t running_pc(pid_t ktid)
 	return pc;
 }
 
+uint64_t lp_watchdog_pc(pid_t ktid) { return running_pc(ktid); }
+
 /* Whether the thread's system-call state says it runs in user space. */
 static bool in_user_space(pid_t pid, pid_t ktid)
 {

@@ -4,6 +4,7 @@
 #define LINEUP_CLI_WATCHDOG_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "lineup/protocol.h"
@@ -19,5 +20,8 @@ char *lp_watchdog_explain(pid_t pid, pid_t ktid, lp_tid_t tid, unsigned seconds,
 /* True when thread ktid of process pid runs in user space in a tight loop that shows no
  * progress (sampled with ptrace, judged by spin-samples.h). */
 bool lp_watchdog_spinning(pid_t pid, pid_t ktid);
+
+/* The pc of running thread ktid (stopped briefly with ptrace), or 0. */
+uint64_t lp_watchdog_pc(pid_t ktid);
 
 #endif

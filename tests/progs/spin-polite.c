@@ -1,7 +1,9 @@
 /* spin-polite.c — a counter behind a "polite" flag lock: a thread raises its flag, and
  * while the other's is up lowers it and tries again. Its waiter keeps writing its own flag
  * without getting anywhere while the holder is preempted: a livelock (a spin with writes),
- * which --max-steps must still report as a stuck history at -g memory. */
+ * which --max-steps must still report as a stuck history at -g memory. SPIN_POLITE_ATOMIC:
+ * an atomic in the critical section, where -g atomic may preempt the holder: the waiter's
+ * loop stores, so its loads are not made scheduling points (the watchdog's error stands). */
 #include <stdlib.h>
 #include "spin.h"
 
@@ -30,7 +32,11 @@ long spinctr_inc(struct spinctr *c)
 	if (me < 0)
 		me = __atomic_fetch_add(&c->slots, 1, __ATOMIC_RELAXED) & 1;
 	polite_lock(c);
+#ifdef SPIN_POLITE_ATOMIC
+	long v = __atomic_fetch_add(&c->n, 1, __ATOMIC_RELAXED);
+#else
 	long v = c->n++;
+#endif
 	c->want[me] = 0;
 	return v;
 }

@@ -105,6 +105,8 @@ static void errors(void **state)
 	     "lineup-preload's own library"},
 	    {{"lp", "--instrument", "libfoo.so", "-g", "sync", "./c"}, "no effect with -g sync"},
 	    {{"lp", "--instrument"}, "needs a value"},
+	    {{"lp", "--spin-site", "libx.so+0x10", "-g", "memory", "./c"}, "is for -g atomic"},
+	    {{"lp", "--spin-site", "libx.so+0x10", "-g", "sync", "./c"}, "is for -g atomic"},
 	    {{"lp", "-g", "fine", "./c"}, "sync, atomic or memory"},
 	    {{"lp", "--spec-from", "/no/libx.so", "./c"},
 	     "cannot read the golden model '/no/libx.so'"},
@@ -138,6 +140,23 @@ static void errors(void **state)
 		assert_null(strchr(err, '\n'));
 		lp_options_free(&o);
 	}
+}
+
+/* --spin-site: repeatable, kept in the replay command (its sites are steps). */
+static void spin_site(void **state)
+{
+	(void)state;
+	char *v[] = {"lp", "--spin-site", "libx.so+0x1a", "--spin-site=liby.so+0x2", "./c", NULL};
+	struct lp_options o;
+	char err[256];
+	assert_int_equal(parse(v, ARGC(v), &o, err), 0);
+	assert_int_equal(o.n_spin_sites, 2);
+	assert_string_equal(o.spin_sites[1], "liby.so+0x2");
+	char *cmd = lp_replay_command("lp", &o, "c:");
+	assert_string_equal(
+	    cmd, "lp --spin-site libx.so+0x1a --spin-site liby.so+0x2 --replay c: -- ./c");
+	free(cmd);
+	lp_options_free(&o);
 }
 
 static void granularity_and_instrument(void **state)
@@ -381,6 +400,7 @@ int main(void)
 	    cmocka_unit_test(help_needs_no_client),
 	    cmocka_unit_test(replay_command),
 	    cmocka_unit_test(granularity_and_instrument),
+	    cmocka_unit_test(spin_site),
 	    cmocka_unit_test(memory_model),
 	    cmocka_unit_test(strategy_and_budget),
 	    cmocka_unit_test(reduction),
