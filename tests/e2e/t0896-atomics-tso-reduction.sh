@@ -5,9 +5,9 @@
 # --reduction off (each client appends what its operations returned to $LITMUS_OUT, every
 # execution of both phases), and runs fewer executions at bound 2. Store buffering (SB,
 # both loads read 0 under tso only) and message passing (MP, never flag without data) in
-# one client, without and with mfence; Peterson's lock with mfence; the Lamport ring;
-# Peterson's lock without fence is a violation either way, at the same preemptions; a
-# ticket lock spinning on loads holds either way.
+# one client, without and (bound 1) with mfence; Peterson's lock with mfence (bound 1); the
+# Lamport ring; Peterson's lock without fence is a violation either way, at the same
+# preemptions; a ticket lock spinning on loads holds either way.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_cmd jq jq
@@ -49,18 +49,20 @@ same() {
 
 for b in 1 2; do
 	same litmus $b liblitmus.so client-litmus -f 'sb_*' -f 'mp_*'
-	same litmus-fence $b liblitmus-fence.so client-litmus-fence -f 'sb_*' -f 'mp_*'
-	same peterson-fence $b libpeterson-fence-nodw.so client-peterson-fence-nodw
+	# at bound 2 these run 1,700-2,600 executions each way at -j 1: bound 1 only, to keep
+	# the suite short (litmus and the ring cover bound 2)
+	[ "$b" = 1 ] && same litmus-fence $b liblitmus-fence.so client-litmus-fence -f 'sb_*' -f 'mp_*'
+	[ "$b" = 1 ] && same peterson-fence $b libpeterson-fence-nodw.so client-peterson-fence-nodw
 	same ring $b libspsc-ring.so client-spsc-ring
 done
 grep -q '^SB 0 0 ' "$T/litmus-2-sleep"
 ok $? "store buffering shows both loads reading 0 (the tso reordering) under the reduction"
-! grep -q '^SB 0 0 ' "$T/litmus-fence-2-sleep"
+! grep -q '^SB 0 0 ' "$T/litmus-fence-1-sleep"
 ok $? "with mfence no store-buffering reordering"
 ! grep -q 'MP 1 0$' "$T/litmus-2-sleep"
 ok $? "message passing never shows the flag without the data"
 
-for n in litmus peterson-fence ring; do
+for n in litmus ring; do
 	[ "$(executions "$n-2-sleep")" -lt "$(executions "$n-2-off")" ]
 	ok $? "$n -p 2: fewer executions reduced ($(executions "$n-2-sleep") < $(executions "$n-2-off"))"
 done
