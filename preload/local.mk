@@ -12,7 +12,7 @@ liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/sys.h
 	scheduler/atomic-region.c scheduler/atomic-region.h \
 	preload/runtime-strategy.c scheduler/strategy.h \
 	preload/runtime-tso.c preload/runtime-tso.h preload/tso-buffer.c preload/tso-buffer.h \
-	preload/callout.c preload/callout-x86_64.S preload/callout-pick.c preload/callout-pick.h
+	preload/callout.c preload/callout-x86_64.S preload/arg-regs-x86_64.inc preload/callout-pick.c preload/callout-pick.h
 EXTRA_DIST += preload/interposed.def preload/atomic-names.def
 liblineup_preload_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir) -I$(top_srcdir)/preload
 # -mgeneral-regs-only: a stub's scheduling point runs where the target's vector registers

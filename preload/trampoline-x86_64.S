@@ -2,6 +2,8 @@
  * return trampoline. Both save exactly the registers that carry arguments or results,
  * call into C (ops.c) and jump on with the stack as the caller left it, so stack-passed
  * arguments stay intact. */
+#include "arg-regs-x86_64.inc"
+
 	.text
 
 /* In: %r11d = plan function index, (%rsp) = the caller's return address. */
@@ -10,45 +12,17 @@
 	.type	lp_common_entry, @function
 lp_common_entry:
 	.cfi_startproc
-	subq	$184, %rsp		/* 7 GPRs + 8 XMMs; keeps %rsp 16-aligned for the call */
-	.cfi_adjust_cfa_offset 184
-	movq	%rdi, 0(%rsp)
-	movq	%rsi, 8(%rsp)
-	movq	%rdx, 16(%rsp)
-	movq	%rcx, 24(%rsp)
-	movq	%r8, 32(%rsp)
-	movq	%r9, 40(%rsp)
-	movq	%rax, 48(%rsp)		/* %al: vector registers used by a varargs call */
-	movdqu	%xmm0, 56(%rsp)
-	movdqu	%xmm1, 72(%rsp)
-	movdqu	%xmm2, 88(%rsp)
-	movdqu	%xmm3, 104(%rsp)
-	movdqu	%xmm4, 120(%rsp)
-	movdqu	%xmm5, 136(%rsp)
-	movdqu	%xmm6, 152(%rsp)
-	movdqu	%xmm7, 168(%rsp)
+	subq	$LP_ARG_REGS_SIZE, %rsp	/* keeps %rsp 16-aligned for the call */
+	.cfi_adjust_cfa_offset LP_ARG_REGS_SIZE
+	LP_SAVE_ARG_REGS
 	movl	%r11d, %edi
 	movq	%rsp, %rsi
-	leaq	184(%rsp), %rdx		/* the return-address slot */
+	leaq	LP_ARG_REGS_SIZE(%rsp), %rdx	/* the return-address slot */
 	call	lp_op_enter		/* returns the real entry */
 	movq	%rax, %r11
-	movq	0(%rsp), %rdi
-	movq	8(%rsp), %rsi
-	movq	16(%rsp), %rdx
-	movq	24(%rsp), %rcx
-	movq	32(%rsp), %r8
-	movq	40(%rsp), %r9
-	movq	48(%rsp), %rax
-	movdqu	56(%rsp), %xmm0
-	movdqu	72(%rsp), %xmm1
-	movdqu	88(%rsp), %xmm2
-	movdqu	104(%rsp), %xmm3
-	movdqu	120(%rsp), %xmm4
-	movdqu	136(%rsp), %xmm5
-	movdqu	152(%rsp), %xmm6
-	movdqu	168(%rsp), %xmm7
-	addq	$184, %rsp
-	.cfi_adjust_cfa_offset -184
+	LP_RESTORE_ARG_REGS
+	addq	$LP_ARG_REGS_SIZE, %rsp
+	.cfi_adjust_cfa_offset -LP_ARG_REGS_SIZE
 	jmp	*%r11
 	.cfi_endproc
 	.size	lp_common_entry, .-lp_common_entry
