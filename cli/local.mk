@@ -227,7 +227,7 @@ TESTS += tests/unit/test-campaign-shard-auto tests/unit/test-campaign-merge
 tests_unit_test_campaign_shard_auto_SOURCES = tests/unit/test-campaign-shard-auto.c cli/campaign/shard-auto.c
 tests_unit_test_campaign_shard_auto_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_campaign_shard_auto_LDADD = $(LP_CLI_TEST_LIBS)
-tests_unit_test_campaign_merge_SOURCES = tests/unit/test-campaign-merge.c cli/campaign/merge.c cli/campaign/merge-read.c
+tests_unit_test_campaign_merge_SOURCES = tests/unit/test-campaign-merge.c cli/campaign/merge.c cli/campaign/merge-read.c cli/report/json-read.c
 tests_unit_test_campaign_merge_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_campaign_merge_LDADD = $(LP_CLI_TEST_LIBS)
 # The restart for a spin-wait on plain loads at -g atomic (--spin-site), on this process.

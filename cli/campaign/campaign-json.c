@@ -10,27 +10,12 @@
 #include "cli/report/export.h"
 #include "cli/report/html.h"
 #include "cli/report/json-read.h"
+#include "cli/report/json.h"
 #include "cli/run/interrupt.h"
 #include "cli/campaign/campaign-internal.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
-
-static void json_str(struct lp_buf *b, const char *s)
-{
-	lp_buf_puts(b, "\"");
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			lp_buf_printf(b, "\\%c", *s);
-		else if (*s == '\n')
-			lp_buf_puts(b, "\\n");
-		else if ((unsigned char)*s < 0x20)
-			lp_buf_printf(b, "\\u%04x", *s);
-		else
-			lp_buf_add(b, s, 1);
-	}
-	lp_buf_puts(b, "\"");
-}
 
 static const char *verdict_of(int status)
 {
@@ -62,7 +47,7 @@ void lp_campaign_write_json(const struct lp_campaign *c, const struct lp_campaig
 		      c->shard_n ? c->shard_n : 1);
 	if (c->shard_source[0]) {
 		lp_buf_printf(&b, "{\"kind\": \"%s\", \"variables\": ", c->shard_kind);
-		json_str(&b, c->shard_source);
+		lp_json_string(&b, c->shard_source);
 		lp_buf_puts(&b, "}");
 	} else
 		lp_buf_printf(&b, "\"%s\"", c->shard_kind ? c->shard_kind : "none");
@@ -76,17 +61,17 @@ void lp_campaign_write_json(const struct lp_campaign *c, const struct lp_campaig
 		    "{\"index\": %llu, \"verdict\": \"%s\", \"exit\": %d, "
 		    "\"phase1_executions\": %llu, \"phase2_executions\": %llu, \"test\": ",
 		    (unsigned long long)r->index, verdict_of(r->status), r->status, r->p1, r->p2);
-		json_str(&b, r->text);
+		lp_json_string(&b, r->text);
 		lp_buf_printf(&b, "}%s\n", i + 1 < c->n_res ? "," : "");
 	}
 	lp_buf_puts(&b, "],\n\"violation\": ");
 	if (fail && fail->status == LP_EXIT_VIOLATION) {
 		lp_buf_printf(
 		    &b, "{\"index\": %llu, \"generated_test\": ", (unsigned long long)fail->index);
-		json_str(&b, fail->text);
+		lp_json_string(&b, fail->text);
 		char *mt = lp_campaign_test_text(min);
 		lp_buf_puts(&b, ", \"test\": ");
-		json_str(&b, mt);
+		lp_json_string(&b, mt);
 		free(mt);
 		lp_buf_printf(&b, ", \"minimisation_runs\": %d, \"minimal\": %s", min_runs,
 			      min_complete ? "true" : "false");

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "lineup/buf.h"
+#include "cli/report/json-read.h"
 #include "lineup/die.h"
 
 static int fail(char *err, size_t errsize, const char *fmt, ...)
@@ -33,38 +34,10 @@ static const char *value_of(const char *p, const char *end, const char *key)
 	return v && v < end ? v + strlen(pat) : NULL;
 }
 
-/* A JSON string at p, unescaped (\n, \" and \\; \u00XX), or NULL when p is no string. */
-static char *string_at(const char *p)
-{
-	if (!p || *p != '"')
-		return NULL;
-	struct lp_buf b = {0};
-	for (p++; *p && *p != '"'; p++) {
-		if (*p != '\\' || !p[1]) {
-			lp_buf_add(&b, p, 1);
-			continue;
-		}
-		p++;
-		if (*p == 'n')
-			lp_buf_puts(&b, "\n");
-		else if (*p == 'u' && strlen(p) >= 5) {
-			char c = (char)strtol((char[]){p[3], p[4], 0}, NULL, 16);
-			lp_buf_add(&b, &c, 1);
-			p += 4;
-		} else
-			lp_buf_add(&b, p, 1);
-	}
-	if (*p != '"') {
-		lp_buf_free(&b);
-		return NULL;
-	}
-	return lp_buf_take(&b);
-}
-
 /* A short string value copied into out (size n); false when absent or null. */
 static bool short_string(const char *p, const char *end, const char *key, char *out, size_t n)
 {
-	char *s = string_at(value_of(p, end, key));
+	char *s = lp_json_string_at(value_of(p, end, key));
 	if (!s)
 		return false;
 	snprintf(out, n, "%s", s);
@@ -151,7 +124,7 @@ int lp_merge_parse(const char *js, const char *file, struct lp_merge_shard *s, c
 		s->exit = (int)x;
 	const char *src = value_of(js, rows, "variables");
 	if (src) {
-		char *v = string_at(src);
+		char *v = lp_json_string_at(src);
 		snprintf(s->source, sizeof s->source, "%s", v ? v : "");
 		free(v);
 	}
@@ -162,7 +135,7 @@ int lp_merge_parse(const char *js, const char *file, struct lp_merge_shard *s, c
 		return fail(err, errsize,
 			    "'%s' is cut short: was its shard killed while writing it?", file);
 	const char *t = value_of(tail, tail + strlen(tail), "test");
-	s->vtest = t ? string_at(t) : NULL;
+	s->vtest = t ? lp_json_string_at(t) : NULL;
 	unsigned long long runs = 0;
 	s->minimised = number(tail, tail + strlen(tail), "minimisation_runs", &runs) && runs;
 	return 0;

@@ -21,7 +21,7 @@ static void utf8(struct lp_buf *b, unsigned c)
 
 char *lp_json_string_at(const char *p)
 {
-	if (*p != '"')
+	if (!p || *p != '"')
 		return NULL;
 	struct lp_buf b = {0};
 	for (p++; *p && *p != '"'; p++) {
@@ -41,6 +41,10 @@ char *lp_json_string_at(const char *p)
 		} else {
 			break;
 		}
+	}
+	if (*p != '"') { /* cut short: no string */
+		lp_buf_free(&b);
+		return NULL;
 	}
 	return lp_buf_take(&b);
 }

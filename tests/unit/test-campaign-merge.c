@@ -248,12 +248,33 @@ static void folder(void **state)
 	rmdir(dir);
 }
 
+/* The minimised test's text comes back as campaign-json.c wrote it (the report module's
+ * string writer and reader: tabs, quotes, a letter past ASCII). */
+static void escapes(void **state)
+{
+	(void)state;
+	char *js = report(1, 1, "1", false), err[300];
+	struct lp_buf b = {0};
+	const char *at = strstr(js, "\"min 1\\n\"");
+	assert_non_null(at);
+	lp_buf_add(&b, js, (size_t)(at - js));
+	lp_buf_puts(&b, "\"min\\t\\\"1\\\" caf\\u00e9\\n\"");
+	lp_buf_puts(&b, at + strlen("\"min 1\\n\""));
+	struct lp_merge_shard s;
+	assert_int_equal(lp_merge_parse(lp_buf_str(&b), "e.json", &s, err, sizeof err), 0);
+	assert_string_equal(s.vtest, "min\t\"1\" caf\xc3\xa9\n");
+	lp_merge_shard_free(&s);
+	lp_buf_free(&b);
+	free(js);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(parse_back),      cmocka_unit_test(lowest_failure_wins),
 	    cmocka_unit_test(all_pass),	       cmocka_unit_test(missing_and_interrupted),
 	    cmocka_unit_test(other_campaigns), cmocka_unit_test(folder),
+	    cmocka_unit_test(escapes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -116,6 +116,8 @@ static void json_read_back(void **state)
 	assert_string_equal(s, "\xc3\xbf"); /* a stray byte comes back as its Latin-1 letter */
 	free(s);
 	assert_null(lp_json_string_at("null"));
+	assert_null(lp_json_string_at("\"cut short")); /* a truncated report */
+	assert_null(lp_json_string_at(NULL));
 	s = lp_json_violation_history(
 	    "{\"verdict\": \"violation\", \"violation\": {\"kind\": "
 	    "\"stuck\", \"history\": \"history concurrent\\n0 call f()\\n\"}}");
