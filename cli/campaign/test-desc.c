@@ -150,6 +150,16 @@ static int out_param(struct parser *ps, struct lp_targ *a)
 
 static int concrete(struct parser *ps, struct lp_targ *a);
 
+/* After an item of a {...} list (what names the list in the error): 1 when a ',' says
+ * another item follows, 0 when the '}' ends it, -1 with the error otherwise. */
+static int list_next(struct parser *ps, const char *what)
+{
+	skip_space(ps);
+	if (*ps->p == ',' || *ps->p == '}')
+		return *ps->p++ == ',';
+	return fail(ps, "expected ',' or '}' in %s", what);
+}
+
 /* struct{x, y} after "struct": its members, each an integer, a float, NULL, a variable,
  * $thread or a struct. */
 static int struct_literal(struct parser *ps, struct lp_targ *a)
@@ -171,16 +181,9 @@ static int struct_literal(struct parser *ps, struct lp_targ *a)
 				    "a struct member is an integer, a floating point number, NULL, "
 				    "a variable, $thread or a struct{...}, not '%.*s'",
 				    (int)(ps->p - at), at);
-		skip_space(ps);
-		if (*ps->p == ',') {
-			ps->p++;
-			continue;
-		}
-		if (*ps->p == '}') {
-			ps->p++;
-			return 0;
-		}
-		return fail(ps, "expected ',' or '}' in a struct{x, y}");
+		int more = list_next(ps, "a struct{x, y}");
+		if (more <= 0)
+			return more;
 	}
 }
 
@@ -282,16 +285,9 @@ static int choice(struct parser *ps, struct lp_targ *a, bool choices)
 			if (concrete(ps, &a->set[a->n_set]))
 				return -1;
 			a->n_set++;
-			skip_space(ps);
-			if (*ps->p == ',') {
-				ps->p++;
-				continue;
-			}
-			if (*ps->p == '}') {
-				ps->p++;
-				return 0;
-			}
-			return fail(ps, "expected ',' or '}' in a choice {x, y, z}");
+			int more = list_next(ps, "a choice {x, y, z}");
+			if (more <= 0)
+				return more;
 		}
 	}
 	int fr = floating(ps, a);

@@ -335,6 +335,8 @@ static void struct_literals(void **state)
 		"t.lineup:2: expected ',' or '}' in a struct");
 	refuses("target l.so\nthread f(struct{})\n", "t.lineup:2: bad argument at '})'");
 	refuses("target l.so\nthread f(struct{1..2})\n", "t.lineup:2: expected ',' or '}'");
+	refuses("target l.so\nop f({1, 2 3})\nthread f\n",
+		"t.lineup:2: expected ',' or '}' in a choice {x, y, z}");
 }
 
 int main(void)
