@@ -21,6 +21,7 @@
 #include "cli/run/find-programs.h"
 #include "cli/run/interrupt.h"
 #include "cli/run/output-check.h"
+#include "cli/run/root-cause-run.h"
 #include "cli/run/spin-restart.h"
 #include "cli/campaign/test-run.h"
 #include "cli/campaign/campaign.h"
@@ -289,21 +290,21 @@ int main(int argc, char **argv)
 	int rc;
 	if (o.replay) {
 		rc = lp_replay_run(&c);
-		lp_summary_free(&c.sum);
-		goto out;
+	} else {
+		summary_begin(&c, &o, argv);
+		/* A terminal gets a live line; a log (CI) one plain line every 10 s. */
+		lp_progress_start(!o.quiet, isatty(2), isatty(2) ? 0.25 : progress_interval());
+		rc = lp_phases_run(&c);
 	}
-
-	summary_begin(&c, &o, argv);
-	/* A terminal gets a live line; a log (CI) one plain line every 10 s. */
-	lp_progress_start(!o.quiet, isatty(2), isatty(2) ? 0.25 : progress_interval());
-	rc = lp_phases_run(&c);
+	/* A replay runs phase 1 too (to judge its history): the same things to free. */
 	free(c.sum.targets);
 	free(c.sum.instrumented);
 	lp_summary_free(&c.sum);
 	lp_keyset_clear(&c.p1.histories);
 	lp_keyset_clear(&c.p1.call_keys);
 	lp_interception_free(&c.cov.interception);
-out:
+	free(c.sv.slot);		    /* the server has stopped */
+	lp_rc_sample_free(&c.p2.rc_sample); /* kept for root causes, used or not */
 	free(c.cov.sites.objects);
 	free(c.sv.log_lines);
 	free((char *)c.sv.preload_lib);

@@ -168,12 +168,11 @@ static int struct_literal(struct parser *ps, struct lp_targ *a)
 	a->kind = LP_TARG_STRUCT;
 	for (;;) {
 		GROW(a->set, a->n_set);
-		struct lp_targ *m = &a->set[a->n_set];
+		struct lp_targ *m = &a->set[a->n_set++]; /* counted at once: freed on an error */
 		skip_space(ps);
 		const char *at = ps->p;
 		if (concrete(ps, m))
 			return -1;
-		a->n_set++;
 		if (m->kind != LP_TARG_INT && m->kind != LP_TARG_FLOAT && m->kind != LP_TARG_NULL &&
 		    m->kind != LP_TARG_STRUCT && m->kind != LP_TARG_VAR &&
 		    m->kind != LP_TARG_THREAD)
@@ -282,9 +281,8 @@ static int choice(struct parser *ps, struct lp_targ *a, bool choices)
 		a->kind = LP_TARG_SET;
 		for (;;) {
 			GROW(a->set, a->n_set);
-			if (concrete(ps, &a->set[a->n_set]))
+			if (concrete(ps, &a->set[a->n_set++])) /* counted: freed on an error */
 				return -1;
-			a->n_set++;
 			int more = list_next(ps, "a choice {x, y, z}");
 			if (more <= 0)
 				return more;
@@ -338,9 +336,10 @@ static int call(struct parser *ps, struct lp_tcall *c, bool choices)
 	}
 	for (;;) {
 		GROW(c->args, c->n_args);
-		if (choice(ps, &c->args[c->n_args], choices))
+		struct lp_targ *a = &c->args[c->n_args++]; /* counted: freed with c on an error */
+		memset(a, 0, sizeof *a);
+		if (choice(ps, a, choices))
 			return -1;
-		c->n_args++;
 		skip_space(ps);
 		if (*ps->p == ',') {
 			ps->p++;
@@ -428,7 +427,7 @@ static int value_directive(struct parser *ps, const char *word)
 static int init_directive(struct parser *ps)
 {
 	struct lp_tdesc *d = ps->d;
-	struct lp_tcall c;
+	struct lp_tcall c = {0};
 	const char *save = ps->p;
 	char *var = ident(ps);
 	int r = 0;
@@ -448,6 +447,7 @@ static int init_directive(struct parser *ps)
 		r = end_of_line(ps);
 	if (r) {
 		free(var);
+		lp_tcall_free(&c);
 		return r;
 	}
 	c.bind = var;
@@ -528,8 +528,10 @@ static int call_directive(struct parser *ps, const char *word)
 	int r = call(ps, &c, op);
 	if (!r)
 		r = end_of_line(ps);
-	if (r)
+	if (r) {
+		lp_tcall_free(&c); /* what call() parsed before the error */
 		return r;
+	}
 	struct lp_tcall **v = op			  ? &d->ops
 			      : word[0] == 'f'		  ? &d->final
 			      : !strcmp(word + 7, "init") ? &d->thread_init
@@ -550,8 +552,10 @@ static int thread_directive(struct parser *ps)
 	int r;
 	for (;;) {
 		GROW(t.calls, t.n_calls);
-		if ((r = call(ps, &t.calls[t.n_calls], false)))
+		if ((r = call(ps, &t.calls[t.n_calls], false))) {
+			lp_tcall_free(&t.calls[t.n_calls]); /* not counted in n_calls */
 			break;
+		}
 		t.n_calls++;
 		skip_space(ps);
 		if (*ps->p != ';')
