@@ -2,6 +2,7 @@
  * override lists (see explore.h for the search and why each schedule is visited once). */
 #include "explore.h"
 #include "explore-log.h"
+#include "explore-stats.h"
 #include "footprint.h"
 #include "sched-pick.h"
 #include "state-cache.h"
@@ -76,9 +77,10 @@ struct lp_explore {
 	uint64_t iter_seeds, seeds_left; /* the iteration's seeds; those not yet popped */
 	struct lp_symmetry_member *sym;	 /* at most 64 */
 	size_t n_sym;
-	uint64_t symmetric;	      /* alternatives left out by symmetry */
-	struct lp_state_cache *cache; /* points explored (state-cache.h), with a reduction */
-	lp_tid_t sleep_tid[64];	      /* the bit of each thread in the cache's sleep sets */
+	uint64_t symmetric;		/* alternatives left out by symmetry */
+	struct lp_state_cache *cache;	/* points explored (state-cache.h), with a reduction */
+	struct lp_explore_stats *stats; /* with a reduction */
+	lp_tid_t sleep_tid[64];		/* the bit of each thread in the cache's sleep sets */
 	unsigned n_sleep_tid;
 	uint64_t next_id, cur_id;
 	/* Invisible steps (explore.h): alternatives left out while no execution has shown a
@@ -183,6 +185,7 @@ void lp_explore_free(struct lp_explore *ex)
 	free(ex->pruned);
 	free(ex->sym);
 	lp_state_cache_free(ex->cache);
+	lp_explore_stats_free(ex->stats);
 	free(ex);
 }
 
@@ -458,8 +461,8 @@ static void walk_queries(struct lp_explore *ex, struct walk *w)
 /* The walk from `first` with sleepers z: a node whose chosen thread sleeps ends it (what
  * follows is equivalent to a schedule explored from an earlier sibling), and so does a
  * point explored before. */
-static void walk_sleep(struct lp_explore *ex, unsigned cost, struct walk *w, struct lp_sleeper *z,
-		       size_t nz)
+static enum lp_walk_end walk_sleep(struct lp_explore *ex, unsigned cost, struct walk *w,
+				   struct lp_sleeper *z, size_t nz)
 {
 	const struct lp_explore_decision *d = w->d;
 	size_t n = w->n;
@@ -470,7 +473,7 @@ static void walk_sleep(struct lp_explore *ex, unsigned cost, struct walk *w, str
 		    point_seen(ex, &d[k], &w->keys[k], cost, mask)) {
 			count(&ex->pruned, &ex->n_pruned, cost);
 			w->end = k;
-			return;
+			return LP_WALK_COVERED;
 		}
 		w->at[k] = nz ? xrealloc(NULL, nz * sizeof *z) : NULL;
 		if (nz)
@@ -478,9 +481,10 @@ static void walk_sleep(struct lp_explore *ex, unsigned cost, struct walk *w, str
 		w->n_at[k] = nz;
 		w->end = k + 1;
 		if (!lp_log_is_yield_point(&d[k]) && lp_sleep_has(z, nz, d[k].chosen))
-			return;
+			return LP_WALK_ASLEEP;
 		nz = lp_sleep_filter(z, nz, d[k].chosen, lp_log_step(d, n, k), ex->reduction);
 	}
+	return LP_WALK_FULL;
 }
 
 /* Symmetry: at each node, which members have started their first operation, and which
@@ -637,7 +641,9 @@ static void generate(struct lp_explore *ex, const struct lp_schedule *p, struct 
 	w.n_at = xrealloc(NULL, (n + 1) * sizeof *w.n_at);
 	if (w.reduce && ex->cache && w.first < n)
 		walk_queries(ex, &w);
-	walk_sleep(ex, p->cost, &w, z, nz);
+	enum lp_walk_end end = walk_sleep(ex, p->cost, &w, z, nz);
+	if (w.reduce)
+		lp_explore_stats_end(ex->stats, p->cost, end);
 	if (ex->n_sym)
 		walk_symmetry(ex, &w);
 	if (w.reduce && w.first < n) {
@@ -673,6 +679,8 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 		return;
 	}
 	bool reduce = (ex->reduction & LP_REDUCE_BASE) != LP_REDUCE_OFF;
+	if (reduce)
+		lp_explore_stats_trace(ex->stats, ex->cur.cost, d, n, ex->reduction);
 	if (reduce && !ex->invisible_off && (lp_log_has_yield(d, n) || lp_log_ended_early(d, n)))
 		release_deferred(ex);
 	struct sink sk = {&ex->stack, &ex->seeds, &ex->symmetric, &ex->dropped};
@@ -731,9 +739,13 @@ bool lp_explore_expand(struct lp_explore *ex, uint64_t id, unsigned iteration,
 void lp_explore_set_reduction(struct lp_explore *ex, enum lp_reduction mode)
 {
 	ex->reduction = mode;
-	if ((mode & LP_REDUCE_BASE) != LP_REDUCE_OFF && !ex->cache)
+	if ((mode & LP_REDUCE_BASE) != LP_REDUCE_OFF && !ex->cache) {
 		ex->cache = lp_state_cache_new();
+		ex->stats = lp_explore_stats_new();
+	}
 }
+
+const struct lp_explore_stats *lp_explore_stats(const struct lp_explore *ex) { return ex->stats; }
 
 uint64_t lp_explore_pruned(const struct lp_explore *ex, unsigned cost)
 {

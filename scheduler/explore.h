@@ -226,6 +226,9 @@ void lp_explore_set_reduction(struct lp_explore *ex, enum lp_reduction mode);
 /* Alternatives (each a whole subtree) the reduction left out, by their cost: asleep, or
  * at a point explored before (state-cache.h). */
 uint64_t lp_explore_pruned(const struct lp_explore *ex, unsigned cost);
+/* What the executions amounted to (explore-stats.h); NULL without a reduction. */
+struct lp_explore_stats;
+const struct lp_explore_stats *lp_explore_stats(const struct lp_explore *ex);
 /* Whether two steps commute (protocol.h, struct lp_footprint); NULL is unknown. */
 bool lp_footprint_independent(const struct lp_footprint *a, const struct lp_footprint *b,
 			      enum lp_reduction mode);

@@ -127,6 +127,39 @@ struct lp_crash_info *lp_report_crash(const struct lp_ctx *c, const struct lp_ex
 	return lp_unwind_crash(c->sv.server_pid, log->crash, raw, len);
 }
 
+/* Per preemptions, up to the last non-zero count. */
+static void per_bound(FILE *f, const uint64_t *v)
+{
+	int top = -1;
+	for (int b = 0; b < LP_MAX_BOUND_SLOTS; b++)
+		if (v[b])
+			top = b;
+	for (int b = 0; b <= top; b++)
+		fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
+			(unsigned long long)v[b]);
+}
+
+/* The reduction's line; with -v what its executions amounted to (explore-stats.h). */
+static void report_reduction(const struct lp_ctx *c, FILE *f)
+{
+	const struct lp_summary *s = &c->sum;
+	uint64_t total = 0, traces = 0;
+	for (int b = 0; b < LP_MAX_BOUND_SLOTS; b++)
+		total += s->p2_pruned[b], traces += s->p2_traces[b];
+	fprintf(f, "phase 2 reduction (%s): %llu schedule%s pruned", s->reduction,
+		(unsigned long long)total, total == 1 ? "" : "s");
+	per_bound(f, s->p2_pruned);
+	fputs("\n", f);
+	if (!c->o->verbose)
+		return;
+	fprintf(f, "phase 2 traces: %llu distinct, first run", (unsigned long long)traces);
+	per_bound(f, s->p2_traces);
+	fprintf(f,
+		"; executions that ended at a sleeping thread: %llu, at a point explored "
+		"before: %llu\n",
+		(unsigned long long)s->p2_asleep, (unsigned long long)s->p2_covered);
+}
+
 void lp_report_summary(const struct lp_ctx *c, FILE *f)
 {
 	const struct lp_summary *s = &c->sum;
@@ -208,21 +241,8 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 			    (unsigned long long)s->p2_wasted);
 		else if (s->p2_serial)
 			fprintf(f, "phase 2 workers: 1 (%s)\n", s->p2_serial);
-		if (s->reduction) {
-			uint64_t total = 0;
-			int top = -1;
-			for (int b = 0; b < LP_MAX_BOUND_SLOTS; b++)
-				if (s->p2_pruned[b]) {
-					total += s->p2_pruned[b];
-					top = b;
-				}
-			fprintf(f, "phase 2 reduction (%s): %llu schedule%s pruned", s->reduction,
-				(unsigned long long)total, total == 1 ? "" : "s");
-			for (int b = 0; b <= top; b++)
-				fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b,
-					b == 1 ? "" : "s", (unsigned long long)s->p2_pruned[b]);
-			fputs("\n", f);
-		}
+		if (s->reduction)
+			report_reduction(c, f);
 		if (s->p2_commute)
 			fprintf(
 			    f,

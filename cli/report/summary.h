@@ -86,9 +86,13 @@ struct lp_summary {
 	int p2_max_cost;			   /* highest cost run, -1 none */
 	uint64_t p2_pruned[LP_MAX_BOUND_SLOTS];	   /* alternatives the reduction left out */
 	const char *reduction;			   /* "sleep", "race-free" or "off" */
-	const char *memory_model;		   /* "sc" or "tso" (--memory-model) */
-	const char *criterion;			   /* "linearizability" or "sequential" */
-	const char **quasi;			   /* --quasi FUNC=K settings */
+	/* with a reduction (-v; scheduler/explore-stats.h): executions whose trace no earlier
+	 * one ran, by preemptions; executions that ended at a sleeping thread, at a point
+	 * explored before */
+	uint64_t p2_traces[LP_MAX_BOUND_SLOTS], p2_asleep, p2_covered;
+	const char *memory_model; /* "sc" or "tso" (--memory-model) */
+	const char *criterion;	  /* "linearizability" or "sequential" */
+	const char **quasi;	  /* --quasi FUNC=K settings */
 	int n_quasi;
 	int bound;
 	char **warnings;

@@ -15,13 +15,20 @@
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "lineup/stringify.h"
+#include "scheduler/explore-stats.h"
 #include "scheduler/strategy.h"
 #include "lineup/clock.h"
 
 void lp_phase2_pruned_counts(struct lp_ctx *c, const struct lp_explore *ex)
 {
-	for (unsigned b = 0; b < LP_MAX_BOUND_SLOTS; b++)
+	const struct lp_explore_stats *st = lp_explore_stats(ex);
+	c->sum.p2_asleep = c->sum.p2_covered = 0;
+	for (unsigned b = 0; b < LP_MAX_BOUND_SLOTS; b++) {
 		c->sum.p2_pruned[b] = lp_explore_pruned(ex, b);
+		c->sum.p2_traces[b] = lp_explore_stats_new_traces(st, b);
+		c->sum.p2_asleep += lp_explore_stats_ended(st, b, LP_WALK_ASLEEP);
+		c->sum.p2_covered += lp_explore_stats_ended(st, b, LP_WALK_COVERED);
+	}
 }
 
 /* The workers of phase 2 (--jobs): NULL for one. */

@@ -1,0 +1,38 @@
+/* scheduler/explore-stats.h — what the reduction's executions amount to (explore.c keeps one
+ * when a reduction is on; the cli prints it with -v): how many distinct Mazurkiewicz traces
+ * the executions of each cost ran (named as the state cache names the state at a point,
+ * state-cache.h, over the whole log), and how many executions ended, for their children,
+ * at a thread asleep (explore.h, "Sleep sets": a *blocked* execution, all of whose steps
+ * after its override were only the cost of reaching its own children) or at a point
+ * explored before (state-cache.h). An execution whose trace an earlier one ran was
+ * redundant: the sum of traces against the executions is what a reduction still wastes. */
+#ifndef LINEUP_EXPLORE_STATS_H
+#define LINEUP_EXPLORE_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "explore.h"
+
+struct lp_explore_stats;
+
+enum lp_walk_end {
+	LP_WALK_FULL,	 /* the walk reached the log's end */
+	LP_WALK_ASLEEP,	 /* at a node whose chosen thread sleeps */
+	LP_WALK_COVERED, /* at a point explored before */
+};
+
+struct lp_explore_stats *lp_explore_stats_new(void);
+void lp_explore_stats_free(struct lp_explore_stats *st);
+/* One execution of this cost, its log d (n decisions) under mode's dependence. */
+void lp_explore_stats_trace(struct lp_explore_stats *st, unsigned cost,
+			    const struct lp_explore_decision *d, size_t n, enum lp_reduction mode);
+void lp_explore_stats_end(struct lp_explore_stats *st, unsigned cost, enum lp_walk_end why);
+
+/* The executions of this cost whose trace no execution (of any cost) ran before; those
+ * that ended for `why`. */
+uint64_t lp_explore_stats_new_traces(const struct lp_explore_stats *st, unsigned cost);
+uint64_t lp_explore_stats_ended(const struct lp_explore_stats *st, unsigned cost,
+				enum lp_walk_end why);
+
+#endif
