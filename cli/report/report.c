@@ -150,7 +150,7 @@ static void report_reduction(const struct lp_ctx *c, FILE *f)
 		(unsigned long long)total, total == 1 ? "" : "s");
 	per_bound(f, s->p2_pruned);
 	fputs("\n", f);
-	if (!c->o->verbose)
+	if (!c->o->verbose || !traces) /* none named: the unreduced search walks no log */
 		return;
 	fprintf(f, "phase 2 traces: %llu distinct, first run", (unsigned long long)traces);
 	per_bound(f, s->p2_traces);

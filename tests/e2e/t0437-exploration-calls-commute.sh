@@ -20,6 +20,15 @@ expect_status 0 "4x1 mutex queue passes"
 ok $? "4x1: calls commute, at least a history per execution, none run for a violation"
 grep -q '^phase 2 histories: [0-9]* checked; calls and returns commute' "$OUT"
 ok $? "4x1: the summary says how many histories were checked and why"
+# -v names the traces run: a lock every operation takes leaves one per lock order (3! for
+# 3x1), every one first run without a preemption; the unreduced search prints no such line.
+lp_run -j 1 -v --target "$P/libqueue-lock.so" -- "$P/client-queue-grid-lock" 3 1
+expect_status 0 "3x1 -v passes"
+grep -q '^phase 2 traces: 6 distinct, first run: 0 preemptions: 6; executions that ended at a sleeping thread: [0-9]*, at a point explored before: [0-9]*$' "$OUT"
+ok $? "3x1 -v: 6 distinct traces (the lock orders), all first run at 0 preemptions"
+lp_run -j 1 -v -p 1 --no-reduction --target "$P/libqueue-lock.so" -- "$P/client-queue-grid-lock" 3 1
+! grep -q '^phase 2 traces' "$OUT"
+ok $? "3x1 -v --no-reduction: no traces line"
 # Compared at -p 1: without the reduction bound 2 is ~31,000 executions (15 s alone, minutes
 # on a loaded machine); bound 1 makes the same point in ~4,000.
 lp_run -j 1 -p 1 --json c1.json --target "$P/libqueue-lock.so" -- "$P/client-queue-grid-lock" 4 1
