@@ -5,6 +5,7 @@
 #include <stdarg.h>
 
 #include "preload.h"
+#include "runtime.h"
 #include "runtime-futex.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
@@ -19,8 +20,11 @@ long syscall(long nr, ...)
 	long a1 = va_arg(ap, long), a2 = va_arg(ap, long), a3 = va_arg(ap, long);
 	long a4 = va_arg(ap, long), a5 = va_arg(ap, long), a6 = va_arg(ap, long);
 	va_end(ap);
-	if (!lp_rt_is_futex_syscall(nr) || !lp_rt_controlled())
+	if (!lp_rt_is_futex_syscall(nr) || !lp_rt_controlled()) {
+		if (lp_self) /* no point: a span taken to end here does not (runtime-span.c) */
+			lp_self->span_void = 1;
 		return REAL(syscall)(nr, a1, a2, a3, a4, a5, a6);
+	}
 	int saved = errno;
 	long r = lp_rt_futex(nr, a1, a2, a3, a4, a5, a6, (uintptr_t)__builtin_return_address(0));
 	if (r < 0) {

@@ -91,6 +91,10 @@ struct lp_thread {
 				which it does not: runtime-spin.h) */
 	struct lp_spin spin; /* runtime-spin.h */
 	uintptr_t at_site;   /* code address of its last point */
+	/* its current step started at this place of a span (runtime-span.c), span_on; a
+	 * call that made no point though the analysis took it for one voids it */
+	struct lp_span_place span_from;
+	uint8_t span_on, span_void;
 	struct lp_region_state region; /* atomic regions (scheduler/atomic-region.h) */
 	pthread_t handle;
 	void *(*start)(void *);
@@ -124,6 +128,10 @@ extern __thread struct lp_thread *lp_self
     __attribute__((tls_model("initial-exec"), visibility("hidden")));
 
 #define LP_RT_HIDDEN __attribute__((visibility("hidden")))
+
+/* runtime-span.c: plan `span` lines (cli/analyze/pure-regions.h, "Spans") */
+void lp_span_start(struct lp_thread *self, uint32_t point) LP_RT_HIDDEN;
+void lp_span_arrive(struct lp_thread *self, uint32_t point, uintptr_t site) LP_RT_HIDDEN;
 
 /* runtime-thread.c */
 void lp_rt_init_main(struct lp_shm *shm) LP_RT_HIDDEN; /* constructor-only */
