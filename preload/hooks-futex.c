@@ -26,7 +26,14 @@ long syscall(long nr, ...)
 		return REAL(syscall)(nr, a1, a2, a3, a4, a5, a6);
 	}
 	int saved = errno;
-	long r = lp_rt_futex(nr, a1, a2, a3, a4, a5, a6, (uintptr_t)__builtin_return_address(0));
+	/* where the caller's return address is: a span may start or end at this call
+	 * (runtime-span.c); the frame address makes the compiler keep a frame pointer */
+	uintptr_t ret = (uintptr_t)__builtin_return_address(0);
+	uintptr_t slot = (uintptr_t)__builtin_frame_address(0) + sizeof(uintptr_t);
+	lp_self->span_slot = *(const uintptr_t *)slot == ret ? slot : 0;
+	lp_self->futex_calls++;
+	long r = lp_rt_futex(nr, a1, a2, a3, a4, a5, a6, ret);
+	lp_self->span_slot = 0;
 	if (r < 0) {
 		errno = (int)-r;
 		return -1;

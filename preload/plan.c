@@ -315,6 +315,8 @@ static int parse_place(const char *w, size_t n, struct lp_span_place *pl)
 	if (n == 3 && memcmp(w, "end", 3) == 0)
 		return pl->kind = LP_SPAN_END, 0;
 	pl->kind = LP_SPAN_SITE;
+	if (n && w[0] == 'f')
+		pl->kind = LP_SPAN_FUTEX, w++, n--;
 	const char *e = w + n;
 	for (unsigned k = 0;; k++) { /* k == 0: the place itself, then its frames */
 		const char *at = memchr(w, '@', (size_t)(e - w));

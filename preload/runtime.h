@@ -95,7 +95,10 @@ struct lp_thread {
 	 * call that made no point though the analysis took it for one voids it */
 	struct lp_span_place span_from;
 	uint8_t span_on, span_void;
-	struct lp_region_state region; /* atomic regions (scheduler/atomic-region.h) */
+	uint8_t span_hook;   /* it started at a point inside syscall()'s futex call */
+	uintptr_t span_slot; /* in that call: where its return address is (0: unknown) */
+	uint32_t futex_calls, span_call; /* futex calls so far; the one the step started in */
+	struct lp_region_state region;	 /* atomic regions (scheduler/atomic-region.h) */
 	pthread_t handle;
 	void *(*start)(void *);
 	void *arg;

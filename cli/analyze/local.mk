@@ -45,7 +45,7 @@ EXTRA_DIST += tests/analyze/libspan.S
 CLEANFILES += $(AFX_SPAN)
 $(AFX_DIR)/libspan.so: $(AFX_SRC)/libspan.S
 	@$(MKDIR_P) $(AFX_DIR)
-	$(AM_V_CCLD)$(CC) -shared -fPIC -nostartfiles -o $@ $(AFX_SRC)/libspan.S
+	$(AM_V_CCLD)$(CC) -shared -fPIC -nostartfiles -o $@ $(AFX_SRC)/libspan.S -lc
 $(AFX_DIR)/libpure-o0.so: $(AFX_SRC)/libpure.c
 	@$(MKDIR_P) $(AFX_DIR)
 	$(AM_V_CCLD)$(CC) -O0 -fno-omit-frame-pointer -fstack-protector-all -shared -fPIC -o $@ $(AFX_SRC)/libpure.c -lpthread

@@ -54,11 +54,11 @@ static void write_func(FILE *f, const struct lp_plan_func *fn)
 /* protocol.h, struct lp_span_place */
 static void write_place(FILE *f, const struct lp_span_place *p)
 {
-	if (p->kind != LP_SPAN_SITE) {
+	if (p->kind != LP_SPAN_SITE && p->kind != LP_SPAN_FUTEX) {
 		fputs(p->kind == LP_SPAN_ENTRY ? "entry" : "end", f);
 		return;
 	}
-	fprintf(f, "%" PRIx64 "@%" PRIu32, p->off, p->depth);
+	fprintf(f, "%s%" PRIx64 "@%" PRIu32, p->kind == LP_SPAN_FUTEX ? "f" : "", p->off, p->depth);
 	for (unsigned k = 0; k < p->n_frames; k++)
 		fprintf(f, "/%" PRIx64 "@%" PRIu32, p->ret[k], p->slot[k]);
 }

@@ -40,13 +40,16 @@
  * an indirect call: it is taken to return with the stack as before, and the path goes on
  * tainted), or tail-jumps to a PLT function (tainted, then as a return). A path ends at a
  * trapped instruction (a place when atomic), at a call or jump to a synchronisation
- * function, one that never returns, or syscall(), and at the return from depth 0 (the
- * end place). A jump through a pointer or this object's own PLT, a return where the stack
- * is not a frame's, or a stack pointer it cannot follow makes the start place's spans
- * unknown (none), unless the path is tainted inside a call the walk made: that call is
- * then taken as not followed (its return goes on tainted) and every place inside it is
- * given up. (start, end) is a span when some path reaches end and none that does is
- * tainted. The places reached are explored as starts in turn (the step after a trapped
+ * function or one that never returns, at the return from depth 0 (the end place), and
+ * at a call or jump to syscall(): a futex place, named by the return address the call
+ * will see (0: the operation's return trampoline, after a tail jump at depth 0) and its
+ * slot's depth; the preload's futex model makes its point there before acting (its
+ * syscall() hook records the slot), and the step from it starts at that return. A jump through a
+ * pointer or this object's own PLT, a return where the stack is not a frame's, or a stack pointer
+ * it cannot follow makes the start place's spans unknown (none), unless the path is tainted inside
+ * a call the walk made: that call is then taken as not followed (its return goes on tainted) and
+ * every place inside it is given up. (start, end) is a span when some path reaches end and none
+ * that does is tainted. The places reached are explored as starts in turn (the step after a trapped
  * instruction runs it, then the code after it).
  * The preload (runtime-span.c) checks a step's start (its point, site, stack pointer and
  * the return addresses in their slots) when it starts, its end when the thread reaches

@@ -26,7 +26,9 @@ struct state {
 	int32_t rbp_depth; /* %rbp's, when rbp_stack */
 	uint8_t rbp_stack; /* %rbp points into this thread's stack (a `mov %rsp,%rbp`) */
 	uint8_t tainted;   /* the path ran something not local */
-	uint8_t n_frames, pad[5];
+	uint8_t n_frames;
+	uint8_t floor; /* the fewest frames the path has had: calls from there on are its own */
+	uint8_t pad[4];
 	struct frame fr[LP_SPAN_FRAMES];
 };
 
@@ -44,8 +46,8 @@ struct walk {
 	struct reach *reach;
 	size_t n_reach;
 	struct frame *poison; /* calls taken as not followed after all: places inside lost */
+	uint8_t *poison_at;   /* their frame index */
 	size_t n_poison;
-	unsigned base; /* frames of the start place */
 	bool failed;
 };
 
@@ -137,28 +139,31 @@ static void push(struct walk *w, const struct state *s)
  * goes on, tainted, at its return. Otherwise the start place gets no span. */
 static void path_fail(struct walk *w, const struct state *s)
 {
-	if (!s->tainted || s->n_frames <= w->base || w->n_poison == MAX_REACH) {
+	if (!s->tainted || s->n_frames <= s->floor || w->n_poison == MAX_REACH) {
 		w->failed = true;
 		return;
 	}
-	const struct frame *f = &s->fr[w->base];
+	const struct frame *f = &s->fr[s->floor];
+	w->poison_at[w->n_poison] = s->floor;
 	w->poison[w->n_poison++] = *f;
 	struct state r = *s;
 	r.addr = f->ret;
 	r.depth = f->slot - 8;
 	r.rbp_stack = f->rbp_stack;
 	r.rbp_depth = f->rbp_depth;
-	r.n_frames = (uint8_t)w->base;
-	memset(&r.fr[w->base], 0, (LP_SPAN_FRAMES - w->base) * sizeof r.fr[0]);
+	r.n_frames = s->floor;
+	memset(&r.fr[s->floor], 0, (LP_SPAN_FRAMES - s->floor) * sizeof r.fr[0]);
 	push(w, &r);
 }
 
 static bool poisoned(const struct walk *w, const struct lp_span_place *at)
 {
-	for (size_t i = 0; i < w->n_poison; i++)
-		if (at->n_frames > w->base && at->ret[w->base] == w->poison[i].ret &&
-		    at->slot[w->base] == (uint32_t)w->poison[i].slot)
+	for (size_t i = 0; i < w->n_poison; i++) {
+		unsigned k = w->poison_at[i];
+		if (at->n_frames > k && at->ret[k] == w->poison[i].ret &&
+		    at->slot[k] == (uint32_t)w->poison[i].slot)
 			return true;
+	}
 	return false;
 }
 
@@ -170,10 +175,11 @@ static void reached(struct walk *w, const struct state *s, uint8_t kind)
 	}
 	struct reach *r = &w->reach[w->n_reach++];
 	memset(r, 0, sizeof *r);
+	bool site = kind == LP_SPAN_SITE || kind == LP_SPAN_FUTEX;
 	r->at.kind = kind;
-	r->at.off = kind == LP_SPAN_SITE ? s->addr : 0;
-	r->at.depth = kind == LP_SPAN_SITE ? (uint32_t)s->depth : 0;
-	r->at.n_frames = kind == LP_SPAN_SITE ? s->n_frames : 0;
+	r->at.off = site ? s->addr : 0;
+	r->at.depth = site ? (uint32_t)s->depth : 0;
+	r->at.n_frames = site ? s->n_frames : 0;
 	for (unsigned i = 0; i < r->at.n_frames; i++) {
 		r->at.ret[i] = s->fr[i].ret;
 		r->at.slot[i] = (uint32_t)s->fr[i].slot;
@@ -192,6 +198,8 @@ static void do_ret(struct walk *w, struct state *s)
 		return;
 	}
 	struct frame *f = &s->fr[--s->n_frames];
+	if (s->n_frames < s->floor)
+		s->floor = s->n_frames;
 	if (s->depth != f->slot) {
 		path_fail(w, s);
 		return;
@@ -204,14 +212,38 @@ static void do_ret(struct walk *w, struct state *s)
 	push(w, s);
 }
 
+/* A call of syscall() (call) or a jump to it (the caller's frame returns from it): a place
+ * named by the return address it will see and that address's slot; the step ends there
+ * (the preload's futex model makes a point first; any other outcome voids the step). */
+static void futex_call(struct walk *w, struct state *s, uint64_t next, bool call)
+{
+	struct state at = *s;
+	if (call) {
+		at.addr = next;
+		at.depth = s->depth + 8;
+	} else if (s->n_frames && s->fr[s->n_frames - 1].slot == s->depth) {
+		at.addr = s->fr[--at.n_frames].ret;
+		memset(&at.fr[at.n_frames], 0, sizeof at.fr[0]);
+	} else if (!s->n_frames && s->depth == 0) {
+		at.addr = 0; /* it returns to the operation's end */
+	} else {
+		path_fail(w, s);
+		return;
+	}
+	reached(w, &at, LP_SPAN_FUTEX);
+}
+
 /* A direct call or jump to target from state s, whose next instruction is at next. */
 static void transfer(struct walk *w, struct state *s, uint64_t target, uint64_t next, bool call)
 {
 	const char *name = NULL;
 	int what = lp_pv_callee(w->v, target, &name);
-	if (what == 1 || what == 2 || (what == 0 && name && strcmp(name, "syscall") == 0))
-		return; /* a scheduling point (or the process's end): the step ends there; a
-			 * syscall() that makes none voids the step's spans at run time */
+	if (what == 0 && name && strcmp(name, "syscall") == 0) {
+		futex_call(w, s, next, call); /* a point, or the step's spans are void */
+		return;
+	}
+	if (what == 1 || what == 2)
+		return; /* a scheduling point (or the process's end): the step ends there */
 	const struct code *c = lp_pv_code_at(w->v, target);
 	if (what == 0 || (c && c->plt && call) ||
 	    (call && s->n_frames == LP_SPAN_FRAMES && c && !c->plt)) {
@@ -333,6 +365,14 @@ static bool walk_from(struct walk *w, const struct lp_span_place *from, uint64_t
 	memset(&s, 0, sizeof s);
 	if (from->kind == LP_SPAN_ENTRY) {
 		s.addr = entry;
+	} else if (from->kind == LP_SPAN_FUTEX) {
+		s.addr = from->off; /* the return from syscall() */
+		s.depth = (int32_t)from->depth - 8;
+		s.n_frames = from->n_frames;
+		for (unsigned i = 0; i < from->n_frames; i++) {
+			s.fr[i].ret = from->ret[i];
+			s.fr[i].slot = (int32_t)from->slot[i];
+		}
 	} else {
 		if (!lp_pv_decode(w->v, from->off))
 			return false;
@@ -344,10 +384,14 @@ static bool walk_from(struct walk *w, const struct lp_span_place *from, uint64_t
 			s.fr[i].slot = (int32_t)from->slot[i];
 		}
 	}
+	s.floor = s.n_frames;
 	w->n_work = w->n_seen = w->n_reach = w->n_poison = 0;
-	w->base = from->n_frames;
 	w->failed = false;
 	memset(w->seen, 0, MAX_STATES * 2 * sizeof *w->seen);
+	if (from->kind == LP_SPAN_FUTEX && !from->off) { /* straight to the operation's end */
+		reached(w, &s, LP_SPAN_END);
+		return true;
+	}
 	push(w, &s);
 	/* a path that cannot be followed fails the place's spans, but the others go on: the
 	 * places they reach are starts to explore (whatever the path to them) */
@@ -374,6 +418,7 @@ size_t lp_pure_spans(struct elf_view *v, uint64_t entry, const struct lp_span_si
 	w.work = lp_xcalloc(MAX_STATES, sizeof *w.work);
 	w.seen = lp_xcalloc(2 * MAX_STATES, sizeof *w.seen);
 	w.poison = lp_xcalloc(MAX_REACH, sizeof *w.poison);
+	w.poison_at = lp_xcalloc(MAX_REACH, sizeof *w.poison_at);
 	w.reach = lp_xcalloc(MAX_REACH, sizeof *w.reach);
 	struct lp_span_place *places = lp_xcalloc(MAX_PLACES, sizeof *places);
 	size_t n_places = 1, n_spans = 0;
@@ -391,7 +436,7 @@ size_t lp_pure_spans(struct elf_view *v, uint64_t entry, const struct lp_span_si
 				}
 			for (size_t k = 0; k < n_places && !known; k++)
 				known = same_place(at, &places[k]);
-			if (at->kind == LP_SPAN_SITE && !known && n_places < MAX_PLACES)
+			if (at->kind != LP_SPAN_END && !known && n_places < MAX_PLACES)
 				places[n_places++] =
 				    *at; /* the step from there, explored in turn */
 			if (!ok || !pure || !first || poisoned(&w, at))
@@ -406,6 +451,7 @@ size_t lp_pure_spans(struct elf_view *v, uint64_t entry, const struct lp_span_si
 	free(w.work);
 	free(w.seen);
 	free(w.poison);
+	free(w.poison_at);
 	free(w.reach);
 	return n_spans;
 }

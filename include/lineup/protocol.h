@@ -276,11 +276,13 @@ enum lp_site_kind {
  * place is the operation's entry (a step from its start), its end (the top-level return),
  * or a trapped instruction (LP_PT_ATOMIC) reached with the stack pointer depth bytes below
  * the operation's return slot and, for each frame between, the return address ret[i]
- * (a file address in the function's target) in the slot slot[i] bytes below it. Syntax:
- * "entry", "end", or <off-hex>@<depth>[/<ret-hex>@<slot>]... (at most LP_SPAN_FRAMES). */
+ * (a file address in the function's target) in the slot slot[i] bytes below it, or a
+ * futex call through syscall() (LP_SPAN_FUTEX: off is the return address, 0 for the
+ * operation's return trampoline, depth its slot's). Syntax: "entry", "end", or
+ * [f]<off-hex>@<depth>[/<ret-hex>@<slot>]... (at most LP_SPAN_FRAMES; "f": futex). */
 #define LP_SPAN_FRAMES 2
-#define LP_MAX_SPANS 4096
-enum lp_span_kind { LP_SPAN_ENTRY = 1, LP_SPAN_END, LP_SPAN_SITE };
+#define LP_MAX_SPANS 65536 /* the plan is mapped: pages only as used */
+enum lp_span_kind { LP_SPAN_ENTRY = 1, LP_SPAN_END, LP_SPAN_SITE, LP_SPAN_FUTEX };
 struct lp_span_place {
 	uint64_t off; /* LP_SPAN_SITE: the trapped instruction's file address */
 	uint64_t ret[LP_SPAN_FRAMES];

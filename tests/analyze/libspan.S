@@ -114,6 +114,26 @@ op_rec:
 	.size	op_rec, .-op_rec
 	.set	op_rec_local, op_rec
 
+/* an unlock that wakes a waiter through syscall(SYS_futex): its xchg to the call, and the
+ * call's return to the end, are spans (the preload's futex model makes the point) */
+	.globl	op_futex
+	.type	op_futex, @function
+op_futex:
+	sub	$8, %rsp
+	xor	%eax, %eax
+	xchg	%eax, (%rdi)
+	cmp	$1, %eax
+	je	4f
+	mov	%rdi, %rsi
+	mov	$202, %edi
+	mov	$0x81, %edx
+	mov	$1, %ecx
+	xor	%eax, %eax
+	call	syscall@PLT
+4:	add	$8, %rsp
+	ret
+	.size	op_futex, .-op_futex
+
 	.bss
 	.hidden	counter
 	.globl	counter

@@ -3,7 +3,7 @@
  * directly get a span from their entry to the lock's xchg and from the unlock's xchg to
  * their end; a lock that writes a global first, one reached by an indirect call, a caller
  * that writes a global after the unlock returns, and a recursive path through a global
- * write get none. */
+ * write get none; an unlock through syscall(SYS_futex) gets spans to and from the call. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -63,12 +63,12 @@ static uint64_t scan(const char *path, const char *name)
 	elf_end(e);
 	close(fd);
 	assert_true(v != 0);
-	assert_int_equal(n_sites, 3); /* lock, unlock, dirty lock */
+	assert_int_equal(n_sites, 4); /* lock, unlock, dirty lock, op_futex's */
 	return v;
 }
 
 struct count {
-	size_t from_entry, to_end, entry_frames2;
+	size_t from_entry, to_end, entry_frames2, to_futex, futex_to_end;
 	uint32_t end_from_depth;
 };
 
@@ -86,6 +86,10 @@ static struct count spans_of(const char *func)
 			assert_int_equal(s->to.kind, LP_SPAN_SITE);
 			c.entry_frames2 += s->to.n_frames == 2;
 		}
+		c.to_futex += s->to.kind == LP_SPAN_FUTEX;
+		c.futex_to_end += s->from.kind == LP_SPAN_FUTEX && s->to.kind == LP_SPAN_END;
+		if (s->to.kind == LP_SPAN_END && s->from.kind == LP_SPAN_FUTEX)
+			continue;
 		if (s->to.kind == LP_SPAN_END) {
 			c.to_end++;
 			assert_int_equal(s->from.kind, LP_SPAN_SITE);
@@ -147,6 +151,16 @@ static void test_recursion(void **state)
 	assert_int_equal(c.entry_frames2, 0); /* the recursive path wrote a global */
 }
 
+static void test_futex_call(void **state)
+{
+	(void)state;
+	struct count c = spans_of("op_futex");
+	assert_int_equal(c.from_entry, 1); /* straight to its xchg */
+	assert_int_equal(c.to_end, 1);	   /* the xchg, no waiter */
+	assert_int_equal(c.to_futex, 1);   /* the xchg to the wake */
+	assert_int_equal(c.futex_to_end, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -156,6 +170,7 @@ int main(void)
 	    cmocka_unit_test(test_indirect_call),
 	    cmocka_unit_test(test_return_not_continuation),
 	    cmocka_unit_test(test_recursion),
+	    cmocka_unit_test(test_futex_call),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

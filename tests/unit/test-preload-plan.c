@@ -216,9 +216,12 @@ static void test_spans(void **state)
 			       "span 0 entry a9447@32/22b5b@32\n"
 			       "span 0 a9462@0 end\n"
 			       "span 1 a9447@48/22da3@32/654d3@48 a9462@32/22dbf@32\n"
+			       "span 1 f22dbf@32 end\n"
 			       "end\n"),
 			 0);
-	assert_int_equal(plan->n_spans, 3);
+	assert_int_equal(plan->n_spans, 4);
+	assert_int_equal(plan->spans[3].from.kind, LP_SPAN_FUTEX);
+	assert_int_equal(plan->spans[3].from.off, 0x22dbf);
 	assert_int_equal(plan->funcs[0].span_n, 2);
 	assert_int_equal(plan->funcs[1].span_first, 2);
 	const struct lp_span *s = plan->spans;
