@@ -147,6 +147,7 @@ void lp_pure_plan(struct lp_plan *plan)
 		for (int i = 0; i < plan->n_funcs; i++)
 			if (plan->funcs[i].target == t && !plan->funcs[i].ifunc) {
 				pf[n].offset = plan->funcs[i].offset;
+				pf[n].spans_wanted = plan->funcs[i].called;
 				idx[n++] = i;
 			}
 		/* the target's trapped instructions (sorted by object, then offset) */

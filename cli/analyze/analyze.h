@@ -103,7 +103,8 @@ struct lp_plan_func {
 				    implementation's (the GOT holds the implementation) */
 	size_t n_pure;		 /* region starts with no shared access (pure-regions.h) */
 	uint64_t *pure;		 /* file addresses, ascending */
-	size_t n_spans;		 /* steps through its callees (pure-spans.h) */
+	bool called;		 /* the client's import, or a function its test names */
+	size_t n_spans;		 /* steps through its callees (pure-spans.h): called only */
 	struct lp_span *spans;
 	char *untyped_reason; /* when !typed and the type is known but unsupported
 				 ("struct passed by value", ...), else NULL */

@@ -445,8 +445,11 @@ int lp_pure_regions(const char *path, struct lp_pure_func *funcs, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		funcs[i].n = 0;
 		funcs[i].starts = NULL;
-		funcs[i].n_spans =
-		    lp_pure_spans(&v, funcs[i].offset, sites, n_sites, &funcs[i].spans);
+		funcs[i].n_spans = 0;
+		funcs[i].spans = NULL;
+		if (funcs[i].spans_wanted)
+			funcs[i].n_spans =
+			    lp_pure_spans(&v, funcs[i].offset, sites, n_sites, &funcs[i].spans);
 		uint64_t end = func_end(&v, v.symtab, funcs[i].offset);
 		if (!end)
 			end = func_end(&v, v.dynsym_scn, funcs[i].offset);

@@ -76,11 +76,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <stdbool.h>
+
 #include "pure-spans.h"
 
 struct lp_pure_func {
-	uint64_t offset; /* in: the function's st_value */
-	size_t n;	 /* out: pure region starts (file addresses), ascending */
+	uint64_t offset;   /* in: the function's st_value */
+	bool spans_wanted; /* in: look for its spans (a walk each: the client's imports only) */
+	size_t n;	   /* out: pure region starts (file addresses), ascending */
 	uint64_t *starts;
 	size_t n_spans; /* out: spans (pure-spans.h) */
 	struct lp_span *spans;

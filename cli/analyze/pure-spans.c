@@ -43,6 +43,7 @@ struct walk {
 	size_t n_sites;
 	struct state *work, *seen;
 	size_t n_work, n_seen;
+	uint32_t *used; /* the slots of seen in use, cleared after each walk */
 	struct reach *reach;
 	size_t n_reach;
 	struct frame *poison; /* calls taken as not followed after all: places inside lost */
@@ -349,10 +350,11 @@ static bool first_visit(struct walk *w, const struct state *s)
 	for (; w->seen[i].addr; i = (i + 1) % cap)
 		if (memcmp(&w->seen[i], s, sizeof *s) == 0)
 			return false;
-	if (++w->n_seen > MAX_STATES) {
+	if (w->n_seen == MAX_STATES) {
 		w->failed = true;
 		return true;
 	}
+	w->used[w->n_seen++] = (uint32_t)i;
 	w->seen[i] = *s;
 	return true;
 }
@@ -385,9 +387,10 @@ static bool walk_from(struct walk *w, const struct lp_span_place *from, uint64_t
 		}
 	}
 	s.floor = s.n_frames;
+	for (size_t i = 0; i < w->n_seen; i++) /* the last walk's */
+		memset(&w->seen[w->used[i]], 0, sizeof *w->seen);
 	w->n_work = w->n_seen = w->n_reach = w->n_poison = 0;
 	w->failed = false;
-	memset(w->seen, 0, MAX_STATES * 2 * sizeof *w->seen);
 	if (from->kind == LP_SPAN_FUTEX && !from->off) { /* straight to the operation's end */
 		reached(w, &s, LP_SPAN_END);
 		return true;
@@ -399,7 +402,7 @@ static bool walk_from(struct walk *w, const struct lp_span_place *from, uint64_t
 		struct state cur = w->work[--w->n_work];
 		if (!first_visit(w, &cur))
 			continue;
-		if (w->failed && w->n_seen > MAX_STATES)
+		if (w->failed && w->n_seen == MAX_STATES)
 			break;
 		step(w, cur);
 	}
@@ -417,6 +420,7 @@ size_t lp_pure_spans(struct elf_view *v, uint64_t entry, const struct lp_span_si
 	struct walk w = {.v = v, .sites = sites, .n_sites = n_sites};
 	w.work = lp_xcalloc(MAX_STATES, sizeof *w.work);
 	w.seen = lp_xcalloc(2 * MAX_STATES, sizeof *w.seen);
+	w.used = lp_xcalloc(MAX_STATES, sizeof *w.used);
 	w.poison = lp_xcalloc(MAX_REACH, sizeof *w.poison);
 	w.poison_at = lp_xcalloc(MAX_REACH, sizeof *w.poison_at);
 	w.reach = lp_xcalloc(MAX_REACH, sizeof *w.reach);
@@ -450,6 +454,7 @@ size_t lp_pure_spans(struct elf_view *v, uint64_t entry, const struct lp_span_si
 	free(places);
 	free(w.work);
 	free(w.seen);
+	free(w.used);
 	free(w.poison);
 	free(w.poison_at);
 	free(w.reach);

@@ -74,7 +74,7 @@ struct count {
 
 static struct count spans_of(const char *func)
 {
-	struct lp_pure_func f = {.offset = scan(FX("libspan.so"), func)};
+	struct lp_pure_func f = {.offset = scan(FX("libspan.so"), func), .spans_wanted = true};
 	char err[256];
 	assert_int_equal(lp_pure_regions(FX("libspan.so"), &f, 1, sites, n_sites, err, sizeof err),
 			 0);
