@@ -49,14 +49,14 @@
  * it cannot follow makes the start place's spans unknown (none), unless the path is tainted inside
  * a call the walk made: that call is then taken as not followed (its return goes on tainted) and
  * every place inside it is given up. (start, end) is a span when some path reaches end and none
- * that does is tainted. The places reached are explored as starts in turn (the step after a trapped
- * instruction runs it, then the code after it).
- * The preload (runtime-span.c) checks a step's start (its point, site, stack pointer and
- * the return addresses in their slots) when it starts, its end when the thread reaches
- * its next point, and drops LP_FP_TARGET only when both are a span's. syscall() voids the
- * step when it makes no point (not a futex call, a futex call the model fails before its
- * point), and so does an operation entered again through another object's call.
- * Why the step ran a walked path. Compiled code enters a function only at its entry (by a
+ * that does is tainted (walked only for the functions the client imports or its test names:
+ * GLib's 1,799 took 10 s). The places reached are explored as starts in turn (the step after a
+ * trapped instruction runs it, then the code after it). The preload (runtime-span.c) checks a
+ * step's start (its point, site, stack pointer and the return addresses in their slots) when it
+ * starts, its end when the thread reaches its next point, and drops LP_FP_TARGET only when both are
+ * a span's. syscall() voids the step when it makes no point (not a futex call, a futex call the
+ * model fails before its point), and so does an operation entered again through another object's
+ * call. Why the step ran a walked path. Compiled code enters a function only at its entry (by a
  * call or a jump) and writes a return address only by the call that pushes it, and every
  * instruction of a function runs at one stack depth below its entry (what its unwind
  * tables say). At the end place, the return address in the innermost named slot belongs to
