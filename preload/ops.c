@@ -217,6 +217,8 @@ uintptr_t lp_op_enter(uint32_t idx, struct lp_op_regs *r, uintptr_t *retslot)
 
 	if (self && self->in_op && lp_g.active && lp_g.shm->outcome == LP_OUT_RUNNING)
 		lp_op_check_left(self);
+	if (self && self->in_op) /* an operation entered again: no span's path (runtime-span.c) */
+		self->span_void = 1;
 
 	/* A thread the library created (a pool's worker, a call_rcu thread) runs the library's
 	 * own work: its calls into a target are not operations of the test, so no history

@@ -306,6 +306,75 @@ static int parse_pure(struct lp_loaded_plan *p, struct cursor *c, unsigned line,
 	return 0;
 }
 
+/* protocol.h, struct lp_span_place: "entry", "end" or <off-hex>@<depth>[/<ret-hex>@<slot>]... */
+static int parse_place(const char *w, size_t n, struct lp_span_place *pl)
+{
+	memset(pl, 0, sizeof *pl);
+	if (n == 5 && memcmp(w, "entry", 5) == 0)
+		return pl->kind = LP_SPAN_ENTRY, 0;
+	if (n == 3 && memcmp(w, "end", 3) == 0)
+		return pl->kind = LP_SPAN_END, 0;
+	pl->kind = LP_SPAN_SITE;
+	if (n && w[0] == 'f')
+		pl->kind = LP_SPAN_FUTEX, w++, n--;
+	const char *e = w + n;
+	for (unsigned k = 0;; k++) { /* k == 0: the place itself, then its frames */
+		const char *at = memchr(w, '@', (size_t)(e - w));
+		const char *end = memchr(w, '/', (size_t)(e - w));
+		if (!end)
+			end = e;
+		uint64_t off, depth;
+		if (!at || at > end || number(w, (size_t)(at - w), 16, &off) ||
+		    number(at + 1, (size_t)(end - at - 1), 10, &depth) || depth > UINT32_MAX ||
+		    k > LP_SPAN_FRAMES)
+			return -1;
+		if (k == 0) {
+			pl->off = off;
+			pl->depth = (uint32_t)depth;
+		} else {
+			pl->ret[k - 1] = off;
+			pl->slot[k - 1] = (uint32_t)depth;
+			pl->n_frames = (uint8_t)k;
+		}
+		if (end == e)
+			return 0;
+		w = end + 1;
+	}
+}
+
+/* "<func> <from> <to>": after every func line, grouped by func. */
+static int parse_span(struct lp_loaded_plan *p, struct cursor *c, unsigned line, char *err,
+		      size_t errlen)
+{
+	size_t n;
+	uint64_t v;
+	struct lp_span sp;
+	memset(&sp, 0, sizeof sp);
+	const char *w = word(c, &n);
+	if (number(w, n, 10, &v) || v >= p->n_funcs)
+		return fail(err, errlen, line, "unknown function index", w, n);
+	sp.func = (uint32_t)v;
+	w = word(c, &n);
+	if (parse_place(w, n, &sp.from) || sp.from.kind == LP_SPAN_END)
+		return fail(err, errlen, line, "bad span start", w, n);
+	w = word(c, &n);
+	if (parse_place(w, n, &sp.to) || sp.to.kind == LP_SPAN_ENTRY)
+		return fail(err, errlen, line, "bad span end", w, n);
+	w = word(c, &n);
+	if (n)
+		return fail(err, errlen, line, "unexpected text", w, n);
+	struct lp_loaded_func *f = &p->funcs[v];
+	if (f->span_n && f->span_first + f->span_n != p->n_spans)
+		return fail(err, errlen, line, "span lines not grouped by function", NULL, 0);
+	if (p->n_spans >= LP_MAX_SPANS)
+		return 0; /* dropped: those steps keep counting as target code */
+	if (!f->span_n)
+		f->span_first = p->n_spans;
+	p->spans[p->n_spans++] = sp;
+	f->span_n++;
+	return 0;
+}
+
 int lp_plan_pure(const struct lp_loaded_plan *p, uint32_t f, uint64_t offset)
 {
 	if (f >= p->n_funcs)
@@ -328,7 +397,7 @@ int lp_plan_parse(struct lp_loaded_plan *p, const char *buf, size_t len, char *e
 	unsigned line = 0;
 	int ended = 0;
 
-	p->n_targets = p->n_funcs = p->n_instrument = p->n_sites = p->n_pure = 0;
+	p->n_targets = p->n_funcs = p->n_instrument = p->n_sites = p->n_pure = p->n_spans = 0;
 	p->names_len = 0;
 	while (s < end && !ended) {
 		const char *e = memchr(s, '\n', (size_t)(end - s));
@@ -386,10 +455,14 @@ int lp_plan_parse(struct lp_loaded_plan *p, const char *buf, size_t len, char *e
 		} else if (n == 4 && memcmp(w, "pure", 4) == 0) {
 			if (parse_pure(p, &c, line, err, errlen))
 				return -1;
+		} else if (n == 4 && memcmp(w, "span", 4) == 0) {
+			if (parse_span(p, &c, line, err, errlen))
+				return -1;
 		} else if (n == 4 && memcmp(w, "func", 4) == 0) {
-			if (p->n_instrument || p->n_sites || p->n_pure)
+			if (p->n_instrument || p->n_sites || p->n_pure || p->n_spans)
 				return fail(err, errlen, line,
-					    "func after an instrument, site or pure line", NULL, 0);
+					    "func after an instrument, site, pure or span line",
+					    NULL, 0);
 			if (p->n_funcs >= LP_MAX_FUNCS)
 				return fail(err, errlen, line,
 					    "more than " LP_STR(LP_MAX_FUNCS) " functions", NULL,

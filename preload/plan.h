@@ -35,6 +35,7 @@ struct lp_loaded_func {
 	uint16_t struct_len[LP_MAX_ARGS];
 	uint8_t struct_cls[LP_MAX_ARGS];
 	uint32_t pure_first, pure_n; /* its pure region starts: pure[first .. first + n) */
+	uint32_t span_first, span_n; /* its spans: spans[first .. first + n) */
 };
 
 #define LP_SCLS_MEMORY 0x80u
@@ -62,6 +63,8 @@ struct lp_loaded_plan {
 	struct lp_loaded_site sites[LP_MAX_SITES];
 	uint32_t n_pure;
 	uint64_t pure[LP_MAX_PURE]; /* file addresses, grouped by func, ascending */
+	uint32_t n_spans;
+	struct lp_span spans[LP_MAX_SPANS]; /* grouped by func */
 	size_t names_len;
 	char names[LP_PLAN_NAMES];
 };

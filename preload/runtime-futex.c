@@ -129,7 +129,9 @@ long lp_rt_futex(long nr, long a1, long a2, long a3, long a4, long a5, long a6, 
 	default:
 		unmodelled(nr, cmd, site);
 	}
-	/* the kernel's argument checks, in its order, so a bad call fails as it would */
+	/* the kernel's argument checks, in its order, so a bad call fails as it would; such a
+	 * failure makes no point, which a span ending at this call needs (runtime-span.c) */
+	lp_self->span_void = 1;
 	int wait = cmd == FUTEX_WAIT || cmd == FUTEX_WAIT_BITSET;
 	if ((op & FUTEX_CLOCK_REALTIME) && !wait)
 		return -ENOSYS;

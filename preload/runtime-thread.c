@@ -271,6 +271,7 @@ static void start_step(struct lp_thread *self, uint32_t point)
 {
 	memset(&self->fp, 0, sizeof self->fp);
 	self->yield_step = point == LP_PT_YIELD;
+	lp_span_start(self, point);
 	lp_spin_step_start(self, point, lp_rt_access_addr && !lp_rt_access_write);
 	bool local = local_step(self, point);
 	if ((self->in_op || library_target(self, self->at_site)) && !local)
@@ -433,6 +434,7 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	lp_tid_t cand[2 * LP_MAX_THREADS];
 	unsigned nc;
 
+	lp_span_arrive(self, point, site); /* before anything reads the step's footprint */
 	lp_op_check_left(self);
 	lp_tso_arrive(self, point);
 	lp_spin_read_arrive(self, site, lp_rt_access_write ? 0 : lp_rt_access_addr,

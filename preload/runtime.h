@@ -91,7 +91,14 @@ struct lp_thread {
 				which it does not: runtime-spin.h) */
 	struct lp_spin spin; /* runtime-spin.h */
 	uintptr_t at_site;   /* code address of its last point */
-	struct lp_region_state region; /* atomic regions (scheduler/atomic-region.h) */
+	/* its current step started at this place of a span (runtime-span.c), span_on; a
+	 * call that made no point though the analysis took it for one voids it */
+	struct lp_span_place span_from;
+	uint8_t span_on, span_void;
+	uint8_t span_hook;   /* it started at a point inside syscall()'s futex call */
+	uintptr_t span_slot; /* in that call: where its return address is (0: unknown) */
+	uint32_t futex_calls, span_call; /* futex calls so far; the one the step started in */
+	struct lp_region_state region;	 /* atomic regions (scheduler/atomic-region.h) */
 	pthread_t handle;
 	void *(*start)(void *);
 	void *arg;
@@ -124,6 +131,10 @@ extern __thread struct lp_thread *lp_self
     __attribute__((tls_model("initial-exec"), visibility("hidden")));
 
 #define LP_RT_HIDDEN __attribute__((visibility("hidden")))
+
+/* runtime-span.c: plan `span` lines (cli/analyze/pure-regions.h, "Spans") */
+void lp_span_start(struct lp_thread *self, uint32_t point) LP_RT_HIDDEN;
+void lp_span_arrive(struct lp_thread *self, uint32_t point, uintptr_t site) LP_RT_HIDDEN;
 
 /* runtime-thread.c */
 void lp_rt_init_main(struct lp_shm *shm) LP_RT_HIDDEN; /* constructor-only */

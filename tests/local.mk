@@ -25,7 +25,8 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libprobe.so $(LP_PROG_DIR)/libqueue-c11.so $(LP_PROG_DIR)/libqueue-c11-trylock.so \
 	$(LP_PROG_DIR)/libnodeset.so $(LP_PROG_DIR)/libnodeset-split.so $(LP_PROG_DIR)/liblazyreg.so $(LP_PROG_DIR)/libident.so \
 	$(LP_PROG_DIR)/libquasiq.so $(LP_PROG_DIR)/libquasiq-by2.so $(LP_PROG_DIR)/libquasiq-strict.so \
-	$(LP_PROG_DIR)/libpair-race.so $(LP_PROG_DIR)/libbusy-pair.so \
+	$(LP_PROG_DIR)/libpair-race.so $(LP_PROG_DIR)/libpair-futex.so $(LP_PROG_DIR)/libpair-futex-race.so \
+	$(LP_PROG_DIR)/libbusy-pair.so \
 	$(LP_PROG_DIR)/libspinsem.so $(LP_PROG_DIR)/libspinsem-short.so $(LP_PROG_DIR)/libspinsem-lost.so \
 	$(LP_PROG_DIR)/libflag-pause.so $(LP_PROG_DIR)/libbusy-pause.so \
 	$(LP_PROG_DIR)/libsnap.so $(LP_PROG_DIR)/libsnap-torn.so $(LP_PROG_DIR)/libforks.so \
@@ -58,7 +59,8 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-nodeset $(LP_PROG_DIR)/client-nodeset-split $(LP_PROG_DIR)/client-lazyreg \
 	$(LP_PROG_DIR)/client-ident $(LP_PROG_DIR)/client-queue-same-lock \
 	$(LP_PROG_DIR)/client-queue-same-trylock $(LP_PROG_DIR)/client-quasiq \
-	$(LP_PROG_DIR)/client-quasiq-by2 $(LP_PROG_DIR)/client-pair $(LP_PROG_DIR)/client-busy-pair \
+	$(LP_PROG_DIR)/client-quasiq-by2 $(LP_PROG_DIR)/client-pair $(LP_PROG_DIR)/client-pair-futex \
+	$(LP_PROG_DIR)/client-pair-futex-race $(LP_PROG_DIR)/client-busy-pair \
 	$(LP_PROG_DIR)/client-spinsem $(LP_PROG_DIR)/client-spinsem-short $(LP_PROG_DIR)/client-spinsem-lost \
 	$(LP_PROG_DIR)/client-flag-pause $(LP_PROG_DIR)/client-busy-pause \
 	$(LP_PROG_DIR)/client-snap $(LP_PROG_DIR)/client-snap-torn $(LP_PROG_DIR)/client-forks \
@@ -93,7 +95,8 @@ LP_LIB_TABLE = \
 	queue-c11-trylock:queue-c11:queue.h nodeset:nodeset:nodeset.h \
 	nodeset-split:nodeset:nodeset.h lazyreg:lazyreg:lazyreg.h ident:ident:ident.h \
 	escape:escape:escape.h quasiq:quasiq:quasiq.h quasiq-by2:quasiq:quasiq.h \
-	quasiq-strict:quasiq:quasiq.h pair-race:pair-race:pair.h busy-pair:busy-pair:busy-pair.h \
+	quasiq-strict:quasiq:quasiq.h pair-race:pair-race:pair.h pair-futex:pair-futex:pair.h \
+	pair-futex-race:pair-futex:pair.h busy-pair:busy-pair:busy-pair.h \
 	spinsem:spinsem:semw.h spinsem-short:spinsem:semw.h spinsem-lost:spinsem:semw.h flag-pause:flag-spin:flag.h \
 	busy-pause:busy-pair:busy-pair.h snap:snap:snap.h snap-torn:snap:snap.h \
 	forks:forks:forks.h lockspin:lockspin:lockspin.h lockspin-short:lockspin:lockspin.h \
@@ -109,7 +112,7 @@ LP_LIB_TABLE = \
 	mpcall:mpcall:mpcall.h mpcall-noplt:mpcall:mpcall.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm box-race \
 	peterson peterson-fence
-LP_LIB_DEFINES = mpcall-noplt:-fno-plt spin-polite-atom:-DSPIN_POLITE_ATOMIC spin-ticket-atom:-DSPIN_TICKET_ATOMIC spin-ticket-lost:-DSPIN_TICKET_LOST peterson-fence:-DPETERSON_FENCE litmus-fence:-DLITMUS_FENCE peterson-yield:-DPETERSON_YIELD prio-lock-lowfence:-DPRIO_LOW_FENCE quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
+LP_LIB_DEFINES = pair-futex-race:-DPAIR_FUTEX_RACE mpcall-noplt:-fno-plt spin-polite-atom:-DSPIN_POLITE_ATOMIC spin-ticket-atom:-DSPIN_TICKET_ATOMIC spin-ticket-lost:-DSPIN_TICKET_LOST peterson-fence:-DPETERSON_FENCE litmus-fence:-DLITMUS_FENCE peterson-yield:-DPETERSON_YIELD prio-lock-lowfence:-DPRIO_LOW_FENCE quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
 
 # Clients, name:source:library:header -> client-<name> built -g (-g0 when the name ends
 # in -nog) from <source>.c and linked with lib<library>.so.
@@ -160,7 +163,8 @@ LP_CLIENT_TABLE = \
 	escape-cancel:client-escape-cancel:escape:escape.h \
 	spin-barrier:client-spin-barrier:queue-lock:queue.h \
 	quasiq:client-quasiq:quasiq:quasiq.h quasiq-by2:client-quasiq:quasiq-by2:quasiq.h \
-	pair:client-pair:pair-race:pair.h busy-pair:client-busy-pair:busy-pair:busy-pair.h \
+	pair:client-pair:pair-race:pair.h pair-futex:client-pair:pair-futex:pair.h \
+	pair-futex-race:client-pair:pair-futex-race:pair.h busy-pair:client-busy-pair:busy-pair:busy-pair.h \
 	spinsem:client-spinsem:spinsem:semw.h spinsem-short:client-spinsem:spinsem-short:semw.h \
 	spinsem-lost:client-spinsem:spinsem-lost:semw.h flag-pause:client-flag:flag-pause:flag.h \
 	busy-pause:client-busy-pair:busy-pause:busy-pair.h \
@@ -344,7 +348,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0400-wrong-queue-trylock.sh \
 	tests/e2e/t0410-wrong-event-missed-wakeup.sh \
 	tests/e2e/t0420-wrong-crash-under-schedule.sh \
-	tests/e2e/t0430-wrong-reduction-keeps-bugs.sh tests/e2e/t0435-reduction-pure-regions.sh tests/e2e/t0437-exploration-calls-commute.sh tests/e2e/t0438-reduction-library-thread-code.sh tests/e2e/t0440-jobs-same-result.sh tests/e2e/t0445-jobs-watchdog-at-turn.sh \
+	tests/e2e/t0430-wrong-reduction-keeps-bugs.sh tests/e2e/t0435-reduction-pure-regions.sh tests/e2e/t1320-reduction-spans.sh tests/e2e/t0437-exploration-calls-commute.sh tests/e2e/t0438-reduction-library-thread-code.sh tests/e2e/t0440-jobs-same-result.sh tests/e2e/t0445-jobs-watchdog-at-turn.sh \
 	tests/e2e/t0446-jobs-worker-servers.sh tests/e2e/t0447-jobs-worker-line.sh \
 	tests/e2e/t0460-criterion-sequential.sh \
 	tests/e2e/t0470-golden-quasi.sh \
@@ -472,7 +476,7 @@ check_DATA += $(LP_GRID_CLIENTS)
 CLEANFILES += $(LP_GRID_CLIENTS)
 EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP_PROG_DIR)/client-queue-c11.c \
 	$(LP_PROG_DIR)/quasiq.c $(LP_PROG_DIR)/quasiq.h $(LP_PROG_DIR)/client-quasiq.c \
-	$(LP_PROG_DIR)/pair-race.c $(LP_PROG_DIR)/pair.h $(LP_PROG_DIR)/client-pair.c \
+	$(LP_PROG_DIR)/pair-race.c $(LP_PROG_DIR)/pair-futex.c $(LP_PROG_DIR)/pair.h $(LP_PROG_DIR)/client-pair.c \
 	$(LP_PROG_DIR)/busy-pair.c $(LP_PROG_DIR)/busy-pair.h $(LP_PROG_DIR)/client-busy-pair.c \
 	$(LP_PROG_DIR)/spinsem.c $(LP_PROG_DIR)/client-spinsem.c \
 	$(LP_PROG_DIR)/snap.c $(LP_PROG_DIR)/snap.h $(LP_PROG_DIR)/client-snap.c \

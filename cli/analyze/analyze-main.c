@@ -512,6 +512,8 @@ int lp_analyze_try(const struct lp_analyze_opts *given, struct lp_plan **out, ch
 	    check_declared(o, plan, err, errsize) || apply_outs(o, plan, err, errsize) ||
 	    check_imported(&c, plan, err, errsize) || lp_sites_plan(plan, err, errsize))
 		goto out;
+	for (int i = 0; i < plan->n_funcs; i++)
+		plan->funcs[i].called = wanted(o, &plan->funcs[i]);
 	lp_pure_plan(plan);
 	lp_deps_plan(plan, &cl);
 	rc = 0;

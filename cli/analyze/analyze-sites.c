@@ -147,15 +147,28 @@ void lp_pure_plan(struct lp_plan *plan)
 		for (int i = 0; i < plan->n_funcs; i++)
 			if (plan->funcs[i].target == t && !plan->funcs[i].ifunc) {
 				pf[n].offset = plan->funcs[i].offset;
+				pf[n].spans_wanted = plan->funcs[i].called;
 				idx[n++] = i;
 			}
+		/* the target's trapped instructions (sorted by object, then offset) */
+		struct lp_span_site *sites = lp_xcalloc(plan->n_sites + 1, sizeof *sites);
+		size_t n_sites = 0;
+		for (size_t k = 0; k < plan->n_sites; k++)
+			if (plan->sites[k].object == t)
+				sites[n_sites++] = (struct lp_span_site){
+				    .offset = plan->sites[k].site.offset,
+				    .place = plan->sites[k].site.kind == LP_SITE_RMW ||
+					     plan->sites[k].site.kind == LP_SITE_XCHG};
 		char msg[256];
-		if (!n || lp_pure_regions(plan->targets[t].path, pf, n, msg, sizeof msg))
-			continue;
-		for (size_t j = 0; j < n; j++) {
-			plan->funcs[idx[j]].n_pure = pf[j].n;
-			plan->funcs[idx[j]].pure = pf[j].starts;
-		}
+		if (n &&
+		    !lp_pure_regions(plan->targets[t].path, pf, n, sites, n_sites, msg, sizeof msg))
+			for (size_t j = 0; j < n; j++) {
+				plan->funcs[idx[j]].n_pure = pf[j].n;
+				plan->funcs[idx[j]].pure = pf[j].starts;
+				plan->funcs[idx[j]].n_spans = pf[j].n_spans;
+				plan->funcs[idx[j]].spans = pf[j].spans;
+			}
+		free(sites);
 	}
 	free(pf);
 	free(idx);

@@ -103,8 +103,11 @@ struct lp_plan_func {
 				    implementation's (the GOT holds the implementation) */
 	size_t n_pure;		 /* region starts with no shared access (pure-regions.h) */
 	uint64_t *pure;		 /* file addresses, ascending */
-	char *untyped_reason;	 /* when !typed and the type is known but unsupported
-				    ("struct passed by value", ...), else NULL */
+	bool called;		 /* the client's import, or a function its test names */
+	size_t n_spans;		 /* steps through its callees (pure-spans.h): called only */
+	struct lp_span *spans;
+	char *untyped_reason; /* when !typed and the type is known but unsupported
+				 ("struct passed by value", ...), else NULL */
 	/* out-parameters (a description's `out T`): the pointee's size after the call, 0
 	 * for other arguments, and its kind (LP_K_I4, I8, PTR, F8, or U1 for bytes) */
 	uint16_t out_len[LP_MAX_ARGS];

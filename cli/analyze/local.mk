@@ -6,7 +6,8 @@ libanalyze_a_SOURCES = cli/analyze/analyze.h cli/analyze/analyze-internal.h \
 	cli/analyze/analyze-main.c cli/analyze/analyze-client.c cli/analyze/analyze-closure.c cli/analyze/analyze-targets.c \
 	cli/analyze/elf-functions.c cli/analyze/dwarf-types.c cli/analyze/signature-parse.c cli/analyze/plan-write.c \
 	cli/analyze/format-value.c cli/analyze/symbolize.c cli/analyze/demangle.c cli/analyze/demangle.h cli/analyze/analyze-sites.c cli/analyze/instrument-refusal.c \
-	cli/analyze/instrument-refusal.h cli/analyze/pure-regions.c cli/analyze/pure-regions.h \
+	cli/analyze/instrument-refusal.h cli/analyze/pure-regions.c cli/analyze/pure-regions.h cli/analyze/pure-view.h \
+	cli/analyze/pure-spans.c cli/analyze/pure-spans.h \
 	cli/analyze/unwind.c cli/analyze/unwind.h \
 	cli/analyze/lib-search.c cli/analyze/lib-search.h \
 	cli/analyze/header-types.c \
@@ -38,6 +39,13 @@ CLEANFILES += $(AFX_PURE)
 $(AFX_DIR)/libpure-o2.so: $(AFX_SRC)/libpure.c
 	@$(MKDIR_P) $(AFX_DIR)
 	$(AM_V_CCLD)$(CC) -O2 -fomit-frame-pointer -fno-stack-protector -shared -fPIC -o $@ $(AFX_SRC)/libpure.c -lpthread
+# Span fixture (tests/unit/test-analyze-pure-spans.c): hand-written, so the calls stay direct.
+AFX_SPAN = $(AFX_DIR)/libspan.so
+EXTRA_DIST += tests/analyze/libspan.S
+CLEANFILES += $(AFX_SPAN)
+$(AFX_DIR)/libspan.so: $(AFX_SRC)/libspan.S
+	@$(MKDIR_P) $(AFX_DIR)
+	$(AM_V_CCLD)$(CC) -shared -fPIC -nostartfiles -o $@ $(AFX_SRC)/libspan.S -lc
 $(AFX_DIR)/libpure-o0.so: $(AFX_SRC)/libpure.c
 	@$(MKDIR_P) $(AFX_DIR)
 	$(AM_V_CCLD)$(CC) -O0 -fno-omit-frame-pointer -fstack-protector-all -shared -fPIC -o $@ $(AFX_SRC)/libpure.c -lpthread
@@ -81,7 +89,7 @@ AFX_TEST_LDADD = libanalyze.a libatomics-scan.a libcommon.a $(LIBELF_LIBS) $(LIB
 	$(CAPSTONE_LIBS) $(CMOCKA_LIBS)
 AFX_TESTS = tests/unit/test-analyze-analyze-client tests/unit/test-analyze-dwarf-types \
 	tests/unit/test-analyze-plan-write tests/unit/test-analyze-format-value \
-	tests/unit/test-analyze-symbolize tests/unit/test-analyze-pure-regions \
+	tests/unit/test-analyze-symbolize tests/unit/test-analyze-pure-regions tests/unit/test-analyze-pure-spans \
 	tests/unit/test-analyze-lib-search \
 	tests/unit/test-analyze-header-types \
 	tests/unit/test-analyze-uninstrumented-deps
@@ -128,6 +136,12 @@ tests_unit_test_analyze_pure_regions_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
 tests_unit_test_analyze_pure_regions_CFLAGS = $(AFX_TEST_CFLAGS)
 tests_unit_test_analyze_pure_regions_LDADD = $(AFX_TEST_LDADD)
 tests_unit_test_analyze_pure_regions_DEPENDENCIES = libanalyze.a $(AFX_PURE)
+
+tests_unit_test_analyze_pure_spans_SOURCES = tests/unit/test-analyze-pure-spans.c
+tests_unit_test_analyze_pure_spans_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
+tests_unit_test_analyze_pure_spans_CFLAGS = $(AFX_TEST_CFLAGS)
+tests_unit_test_analyze_pure_spans_LDADD = $(AFX_TEST_LDADD)
+tests_unit_test_analyze_pure_spans_DEPENDENCIES = libanalyze.a $(AFX_SPAN)
 
 tests_unit_test_analyze_uninstrumented_deps_SOURCES = \
 	tests/unit/test-analyze-uninstrumented-deps.c

@@ -51,6 +51,18 @@ static void write_func(FILE *f, const struct lp_plan_func *fn)
 	fputc('\n', f);
 }
 
+/* protocol.h, struct lp_span_place */
+static void write_place(FILE *f, const struct lp_span_place *p)
+{
+	if (p->kind != LP_SPAN_SITE && p->kind != LP_SPAN_FUTEX) {
+		fputs(p->kind == LP_SPAN_ENTRY ? "entry" : "end", f);
+		return;
+	}
+	fprintf(f, "%s%" PRIx64 "@%" PRIu32, p->kind == LP_SPAN_FUTEX ? "f" : "", p->off, p->depth);
+	for (unsigned k = 0; k < p->n_frames; k++)
+		fprintf(f, "/%" PRIx64 "@%" PRIu32, p->ret[k], p->slot[k]);
+}
+
 int lp_plan_write(const struct lp_plan *plan, const char *path, bool with_sites)
 {
 	for (int t = 0; t < plan->n_targets; t++)
@@ -86,6 +98,14 @@ int lp_plan_write(const struct lp_plan *plan, const char *path, bool with_sites)
 	for (int i = 0; with_sites && i < plan->n_funcs; i++)
 		for (size_t j = 0; j < plan->funcs[i].n_pure; j++)
 			fprintf(f, "pure %d %" PRIx64 "\n", i, plan->funcs[i].pure[j]);
+	for (int i = 0; with_sites && i < plan->n_funcs; i++)
+		for (size_t j = 0; j < plan->funcs[i].n_spans; j++) {
+			fprintf(f, "span %d ", i);
+			write_place(f, &plan->funcs[i].spans[j].from);
+			fputc(' ', f);
+			write_place(f, &plan->funcs[i].spans[j].to);
+			fputc('\n', f);
+		}
 	fputs("end\n", f);
 	int e = ferror(f) ? EIO : 0;
 	if (fclose(f) != 0 && !e)
@@ -110,6 +130,7 @@ void lp_plan_free(struct lp_plan *plan)
 		free(plan->funcs[i].name);
 		free(plan->funcs[i].untyped_reason);
 		free(plan->funcs[i].pure);
+		free(plan->funcs[i].spans);
 	}
 	free(plan->funcs);
 	for (int t = 0; t < plan->n_instrument; t++) {

@@ -14,41 +14,10 @@
 #include <capstone/capstone.h>
 
 #include "atomics-scan.h"
+#include "pure-view.h"
 #include "lineup/die.h"
 
 #define MAX_REGION_INSNS 4096 /* a longer region is taken as impure */
-
-struct code {
-	uint64_t addr, size;
-	const uint8_t *data;
-	bool plt; /* a .plt* section: stubs that jump through the GOT */
-};
-
-struct reloc {
-	uint64_t got; /* r_offset: the GOT slot */
-	uint32_t sym; /* .dynsym index */
-};
-
-struct span {
-	uint64_t start, end;
-};
-
-struct elf_view {
-	struct code *code;
-	size_t n_code;
-	struct span *writable; /* PT_LOAD segments with PF_W */
-	size_t n_writable;
-	struct span relro; /* PT_GNU_RELRO: read-only once relocated */
-	struct reloc *rel;
-	size_t n_rel;
-	Elf *elf;
-	Elf_Data *dynsym;
-	size_t dynstr;	     /* section index of .dynstr */
-	Elf_Scn *symtab;     /* .symtab when present */
-	Elf_Scn *dynsym_scn; /* .dynsym */
-	csh cs;
-	cs_insn *insn;
-};
 
 int lp_pure_sync_name(const char *name)
 {
@@ -87,7 +56,7 @@ int lp_pure_sync_name(const char *name)
 	return 0;
 }
 
-static const struct code *code_at(const struct elf_view *v, uint64_t addr)
+const struct code *lp_pv_code_at(const struct elf_view *v, uint64_t addr)
 {
 	for (size_t i = 0; i < v->n_code; i++)
 		if (addr >= v->code[i].addr && addr - v->code[i].addr < v->code[i].size)
@@ -96,9 +65,9 @@ static const struct code *code_at(const struct elf_view *v, uint64_t addr)
 }
 
 /* Decodes the instruction at addr into v->insn; false when it cannot. */
-static bool decode(struct elf_view *v, uint64_t addr)
+bool lp_pv_decode(struct elf_view *v, uint64_t addr)
 {
-	const struct code *c = code_at(v, addr);
+	const struct code *c = lp_pv_code_at(v, addr);
 	if (!c)
 		return false;
 	const uint8_t *p = c->data + (addr - c->addr);
@@ -107,7 +76,7 @@ static bool decode(struct elf_view *v, uint64_t addr)
 	return cs_disasm_iter(v->cs, &p, &n, &a, v->insn);
 }
 
-static const cs_x86_op *only_imm(const cs_insn *in)
+const cs_x86_op *lp_pv_only_imm(const cs_insn *in)
 {
 	const cs_x86 *x = &in->detail->x86;
 	return x->op_count == 1 && x->operands[0].type == X86_OP_IMM ? &x->operands[0] : NULL;
@@ -124,13 +93,13 @@ static bool noreturn_name(const char *name)
 /* What a call to target calls: 1 a synchronisation function, 2 a function that never
  * returns, 0 another function this object does not define, -1 anything else (a local
  * function, a PLT entry of one of ours, or code we cannot read). */
-static int callee(struct elf_view *v, uint64_t target)
+int lp_pv_callee(struct elf_view *v, uint64_t target, const char **name)
 {
-	const struct code *c = code_at(v, target);
+	const struct code *c = lp_pv_code_at(v, target);
 	if (!c || !c->plt)
 		return -1;
 	uint64_t a = target;
-	for (int i = 0; i < 4 && decode(v, a); i++) { /* endbr64, bnd jmp *GOT(%rip) */
+	for (int i = 0; i < 4 && lp_pv_decode(v, a); i++) { /* endbr64, bnd jmp *GOT(%rip) */
 		const cs_insn *in = v->insn;
 		const cs_x86 *x = &in->detail->x86;
 		if (in->id == X86_INS_JMP) {
@@ -145,10 +114,12 @@ static int callee(struct elf_view *v, uint64_t target)
 					continue;
 				if (sym.st_shndx != SHN_UNDEF)
 					return -1; /* ours: it may call back into the function */
-				const char *name = elf_strptr(v->elf, v->dynstr, sym.st_name);
-				if (!name)
+				const char *s = elf_strptr(v->elf, v->dynstr, sym.st_name);
+				if (name)
+					*name = s;
+				if (!s)
 					return 0;
-				return lp_pure_sync_name(name) ? 1 : noreturn_name(name) ? 2 : 0;
+				return lp_pure_sync_name(s) ? 1 : noreturn_name(s) ? 2 : 0;
 			}
 			return -1;
 		}
@@ -157,7 +128,7 @@ static int callee(struct elf_view *v, uint64_t target)
 	return -1;
 }
 
-static bool writes_reg(const cs_insn *in, x86_reg r)
+bool lp_pv_writes_reg(const cs_insn *in, x86_reg r)
 {
 	const cs_detail *d = in->detail;
 	for (unsigned i = 0; i < d->regs_write_count; i++)
@@ -171,7 +142,7 @@ static bool writes_reg(const cs_insn *in, x86_reg r)
 	return false;
 }
 
-static bool has_group(const cs_insn *in, uint8_t grp)
+bool lp_pv_has_group(const cs_insn *in, uint8_t grp)
 {
 	for (unsigned i = 0; i < in->detail->groups_count; i++)
 		if (in->detail->groups[i] == grp)
@@ -192,7 +163,7 @@ static bool constant(const struct elf_view *v, uint64_t addr)
 }
 
 /* Whether the instruction can touch memory other threads see (control flow aside). */
-static bool shared_access(const struct elf_view *v, const cs_insn *in, bool fp)
+bool lp_pv_shared_access(const struct elf_view *v, const cs_insn *in, bool fp)
 {
 	if (lp_insn_no_data_access(in->id))
 		return false;
@@ -252,7 +223,7 @@ static bool scan_body(struct elf_view *v, struct func_scan *f)
 	bool pushed_rbp = false;
 	f->fp = false;
 	while (a < f->end) {
-		if (!decode(v, a))
+		if (!lp_pv_decode(v, a))
 			return false;
 		const cs_insn *in = v->insn;
 		uint64_t next = in->address + in->size;
@@ -268,15 +239,15 @@ static bool scan_body(struct elf_view *v, struct func_scan *f)
 				 x->operands[1].reg == X86_REG_RSP)
 				f->fp = true, k = 3;
 		} else if (in->id != X86_INS_POP && in->id != X86_INS_LEAVE &&
-			   writes_reg(in, X86_REG_RBP)) {
+			   lp_pv_writes_reg(in, X86_REG_RBP)) {
 			f->fp = false; /* %rbp is a general register somewhere: never a frame */
 			pushed_rbp = false;
 		}
 		if (k < 3)
 			k++;
-		if (has_group(in, X86_GRP_CALL)) {
-			const cs_x86_op *t = only_imm(in);
-			int what = t ? callee(v, (uint64_t)t->imm) : -1;
+		if (lp_pv_has_group(in, X86_GRP_CALL)) {
+			const cs_x86_op *t = lp_pv_only_imm(in);
+			int what = t ? lp_pv_callee(v, (uint64_t)t->imm, NULL) : -1;
 			if (what < 0)
 				return false;
 			if (what == 1) {
@@ -284,8 +255,8 @@ static bool scan_body(struct elf_view *v, struct func_scan *f)
 				    lp_xrealloc(f->after, (f->n_after + 1) * sizeof *f->after);
 				f->after[f->n_after++] = next;
 			}
-		} else if (has_group(in, X86_GRP_JUMP)) {
-			const cs_x86_op *t = only_imm(in);
+		} else if (lp_pv_has_group(in, X86_GRP_JUMP)) {
+			const cs_x86_op *t = lp_pv_only_imm(in);
 			if (!t)
 				return false; /* a jump table or a pointer: anywhere */
 			if ((uint64_t)t->imm < f->start || (uint64_t)t->imm >= f->end)
@@ -319,7 +290,8 @@ static bool region_pure(struct elf_view *v, const struct func_scan *f, uint64_t 
 			dup = seen[i] == item;
 		if (dup)
 			continue;
-		if (n_seen == MAX_REGION_INSNS || a < f->start || a >= f->end || !decode(v, a)) {
+		if (n_seen == MAX_REGION_INSNS || a < f->start || a >= f->end ||
+		    !lp_pv_decode(v, a)) {
 			pure = false;
 			break;
 		}
@@ -328,20 +300,20 @@ static bool region_pure(struct elf_view *v, const struct func_scan *f, uint64_t 
 		uint64_t next = in->address + in->size;
 		if (in->id == X86_INS_RET)
 			continue;
-		if (shared_access(v, in, fp)) {
+		if (lp_pv_shared_access(v, in, fp)) {
 			pure = false;
 			break;
 		}
 		if (in->id == X86_INS_LEAVE ||
-		    (in->id == X86_INS_POP && writes_reg(in, X86_REG_RBP)))
+		    (in->id == X86_INS_POP && lp_pv_writes_reg(in, X86_REG_RBP)))
 			fp = false;
-		const cs_x86_op *t = only_imm(in);
-		if (has_group(in, X86_GRP_CALL)) {
-			int what = t ? callee(v, (uint64_t)t->imm) : -1;
+		const cs_x86_op *t = lp_pv_only_imm(in);
+		if (lp_pv_has_group(in, X86_GRP_CALL)) {
+			int what = t ? lp_pv_callee(v, (uint64_t)t->imm, NULL) : -1;
 			pure = what == 1 || what == 2; /* the step (or the process) ends there */
 			continue;
 		}
-		if (has_group(in, X86_GRP_JUMP)) {
+		if (lp_pv_has_group(in, X86_GRP_JUMP)) {
 			if (!t || n_work + 2 > MAX_REGION_INSNS) {
 				pure = false;
 				break;
@@ -351,8 +323,8 @@ static bool region_pure(struct elf_view *v, const struct func_scan *f, uint64_t 
 				work[n_work++] = next << 1 | fp; /* conditional: both ways */
 			continue;
 		}
-		if (has_group(in, X86_GRP_INT) || has_group(in, X86_GRP_IRET) ||
-		    has_group(in, X86_GRP_PRIVILEGE)) {
+		if (lp_pv_has_group(in, X86_GRP_INT) || lp_pv_has_group(in, X86_GRP_IRET) ||
+		    lp_pv_has_group(in, X86_GRP_PRIVILEGE)) {
 			pure = false;
 			break;
 		}
@@ -387,7 +359,7 @@ static uint64_t func_end(struct elf_view *v, Elf_Scn *scn, uint64_t offset)
 	return end;
 }
 
-static bool read_view(struct elf_view *v)
+bool lp_pv_read_view(struct elf_view *v)
 {
 	size_t shstrndx, nph;
 	if (elf_kind(v->elf) != ELF_K_ELF || elf_getshdrstrndx(v->elf, &shstrndx) != 0 ||
@@ -450,8 +422,8 @@ static bool read_view(struct elf_view *v)
 	return true;
 }
 
-int lp_pure_regions(const char *path, struct lp_pure_func *funcs, size_t n, char *err,
-		    size_t errsize)
+int lp_pure_regions(const char *path, struct lp_pure_func *funcs, size_t n,
+		    const struct lp_span_site *sites, size_t n_sites, char *err, size_t errsize)
 {
 	struct elf_view v = {0};
 	elf_version(EV_CURRENT);
@@ -460,7 +432,7 @@ int lp_pure_regions(const char *path, struct lp_pure_func *funcs, size_t n, char
 		return lp_errf(err, errsize, "cannot open '%s'", path), -1;
 	v.elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	int rc = -1;
-	if (!v.elf || !read_view(&v)) {
+	if (!v.elf || !lp_pv_read_view(&v)) {
 		lp_errf(err, errsize, "cannot read '%s' as ELF", path);
 		goto out;
 	}
@@ -473,6 +445,11 @@ int lp_pure_regions(const char *path, struct lp_pure_func *funcs, size_t n, char
 	for (size_t i = 0; i < n; i++) {
 		funcs[i].n = 0;
 		funcs[i].starts = NULL;
+		funcs[i].n_spans = 0;
+		funcs[i].spans = NULL;
+		if (funcs[i].spans_wanted)
+			funcs[i].n_spans =
+			    lp_pure_spans(&v, funcs[i].offset, sites, n_sites, &funcs[i].spans);
 		uint64_t end = func_end(&v, v.symtab, funcs[i].offset);
 		if (!end)
 			end = func_end(&v, v.dynsym_scn, funcs[i].offset);

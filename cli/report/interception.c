@@ -103,6 +103,9 @@ char *lp_interception_text(const struct lp_interception *ic, const struct lp_pla
 		/* cli/analyze/pure-regions.h: steps from there commute with other threads' */
 		lp_buf_printf(&b, "; %zu point%s from which it touches only its own frame",
 			      f->n_pure, f->n_pure == 1 ? "" : "s");
+		if (f->n_spans) /* pure-regions.h, "Spans": pairs of a start and an end */
+			lp_buf_printf(&b, ", %zu step%s through its own calls", f->n_spans,
+				      f->n_spans == 1 ? "" : "s");
 		lp_buf_puts(&b, "\n");
 	}
 	if (uncalled) {
@@ -159,9 +162,12 @@ char *lp_interception_json(const struct lp_interception *ic, const struct lp_pla
 		else
 			lp_buf_puts(&b, "null");
 		lp_buf_printf(
-		    &b, ", \"operations\": %llu, \"setup_calls\": %llu, \"local_regions\": %zu}",
+		    &b,
+		    ", \"operations\": %llu, \"setup_calls\": %llu, \"local_regions\": %zu, "
+		    "\"local_spans\": %zu}",
 		    (unsigned long long)(ic->calls ? ic->calls[i] : 0),
-		    (unsigned long long)(ic->setup_calls ? ic->setup_calls[i] : 0), f->n_pure);
+		    (unsigned long long)(ic->setup_calls ? ic->setup_calls[i] : 0), f->n_pure,
+		    f->n_spans);
 		lp_buf_free(&sig);
 	}
 	lp_buf_puts(&b, "], \"sites\": ");

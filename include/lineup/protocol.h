@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 20
+#define LP_PROTOCOL_VERSION 21
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -228,6 +228,7 @@ enum lp_kind {
  *                                                    the targets: no operations, only sites)
  *   site <object> <offset-hex> <len> <kind> <disp-off> <bytes-hex> [<pad-hex>]
  *   pure <func> <offset-hex>
+ *   span <func> <place> <place>                     (see struct lp_span_place)
  *   end
  * <offset-hex> is the symbol's st_value (load base + offset = entry). <arg-kinds> is a
  * comma-separated list of kind tokens, "-" for none; a trailing ",..." marks varargs
@@ -269,6 +270,31 @@ enum lp_site_kind {
 #define LP_MAX_TARGETS 32
 #define LP_MAX_FUNCS 4096
 #define LP_MAX_PURE 16384
+
+/* Plan `span` lines (cli/analyze/pure-regions.h, "Spans"): a step of an operation that
+ * starts at one place and ends at another ran only code that touches its own stack. A
+ * place is the operation's entry (a step from its start), its end (the top-level return),
+ * or a trapped instruction (LP_PT_ATOMIC) reached with the stack pointer depth bytes below
+ * the operation's return slot and, for each frame between, the return address ret[i]
+ * (a file address in the function's target) in the slot slot[i] bytes below it, or a
+ * futex call through syscall() (LP_SPAN_FUTEX: off is the return address, 0 for the
+ * operation's return trampoline, depth its slot's). Syntax: "entry", "end", or
+ * [f]<off-hex>@<depth>[/<ret-hex>@<slot>]... (at most LP_SPAN_FRAMES; "f": futex). */
+#define LP_SPAN_FRAMES 2
+#define LP_MAX_SPANS 65536 /* the plan is mapped: pages only as used */
+enum lp_span_kind { LP_SPAN_ENTRY = 1, LP_SPAN_END, LP_SPAN_SITE, LP_SPAN_FUTEX };
+struct lp_span_place {
+	uint64_t off; /* LP_SPAN_SITE: the trapped instruction's file address */
+	uint64_t ret[LP_SPAN_FRAMES];
+	uint32_t depth;
+	uint32_t slot[LP_SPAN_FRAMES];
+	uint8_t kind, n_frames, pad[6]; /* unused frames and pad are zero */
+};
+struct lp_span {
+	uint32_t func;
+	uint32_t pad;
+	struct lp_span_place from, to;
+};
 
 /* ---- Fork-server messages (pipes named by LINEUP_CMD_FD / LINEUP_REPLY_FD) ---- */
 #define LP_MSG_MAGIC 0x4c504d31u /* "LPM1" */

@@ -78,6 +78,17 @@ static void check_round_trip(const struct lp_plan *p, const char *path)
 			n_pure--;
 			continue;
 		}
+		if (!strncmp(line, "span ", 5)) {
+			/* after the sites: a function and two places (preload/plan.c parses them)
+			 */
+			assert_int_equal(nf, p->n_funcs);
+			assert_int_equal(ns, p->n_sites);
+			int fi;
+			char from[128], to[128];
+			assert_int_equal(sscanf(line, "span %d %127s %127s", &fi, from, to), 3);
+			assert_true(fi >= 0 && fi < p->n_funcs && p->funcs[fi].n_spans > 0);
+			continue;
+		}
 		if (!strncmp(line, "site ", 5)) {
 			/* after every target, instrument and func line, in plan order */
 			assert_int_equal(nt, p->n_targets);

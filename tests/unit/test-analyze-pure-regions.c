@@ -67,7 +67,7 @@ static void check(const char *path)
 	char err[256];
 	for (size_t i = 0; i < N_EXPECTED; i++)
 		f[i] = (struct lp_pure_func){.offset = sym(path, expected[i].func)};
-	assert_int_equal(lp_pure_regions(path, f, N_EXPECTED, err, sizeof err), 0);
+	assert_int_equal(lp_pure_regions(path, f, N_EXPECTED, NULL, 0, err, sizeof err), 0);
 	for (size_t i = 0; i < N_EXPECTED; i++) {
 		int entry = 0;
 		for (size_t j = 0; j < f[i].n; j++) {
@@ -110,7 +110,7 @@ static void test_unreadable(void **state)
 	(void)state;
 	struct lp_pure_func f = {.offset = 0x1000};
 	char err[256];
-	assert_int_equal(lp_pure_regions(FX("no-such.so"), &f, 1, err, sizeof err), -1);
+	assert_int_equal(lp_pure_regions(FX("no-such.so"), &f, 1, NULL, 0, err, sizeof err), -1);
 	assert_non_null(strstr(err, "no-such.so"));
 }
 

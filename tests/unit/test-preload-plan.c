@@ -164,7 +164,8 @@ static void test_site_errors(void **state)
 	assert_int_equal(parse("lineup-plan 1\ntarget 1 2 /t\nsite 0 10 1 fence -1 f0\n"
 			       "func 0 f 10 v -\nend\n"),
 			 -1);
-	assert_non_null(strstr(err, "plan line 4: func after an instrument, site or pure line"));
+	assert_non_null(
+	    strstr(err, "plan line 4: func after an instrument, site, pure or span line"));
 	assert_int_equal(parse("lineup-plan 1\ninstrument 1 2\nend\n"), -1);
 	assert_non_null(strstr(err, "object without a path"));
 }
@@ -202,6 +203,57 @@ static void test_pure(void **state)
 			       "func 0 g 20 v -\nend\n"),
 			 -1);
 	assert_non_null(strstr(err, "func after"));
+}
+
+/* Span lines (protocol.h, struct lp_span_place). */
+static void test_spans(void **state)
+{
+	(void)state;
+	assert_int_equal(parse("lineup-plan 1\n"
+			       "target 1 2 /a\n"
+			       "func 0 f 1000 v -\n"
+			       "func 0 g 2000 v -\n"
+			       "span 0 entry a9447@32/22b5b@32\n"
+			       "span 0 a9462@0 end\n"
+			       "span 1 a9447@48/22da3@32/654d3@48 a9462@32/22dbf@32\n"
+			       "span 1 f22dbf@32 end\n"
+			       "end\n"),
+			 0);
+	assert_int_equal(plan->n_spans, 4);
+	assert_int_equal(plan->spans[3].from.kind, LP_SPAN_FUTEX);
+	assert_int_equal(plan->spans[3].from.off, 0x22dbf);
+	assert_int_equal(plan->funcs[0].span_n, 2);
+	assert_int_equal(plan->funcs[1].span_first, 2);
+	const struct lp_span *s = plan->spans;
+	assert_int_equal(s[0].from.kind, LP_SPAN_ENTRY);
+	assert_int_equal(s[0].to.kind, LP_SPAN_SITE);
+	assert_int_equal(s[0].to.off, 0xa9447);
+	assert_int_equal(s[0].to.depth, 32);
+	assert_int_equal(s[0].to.n_frames, 1);
+	assert_int_equal(s[0].to.ret[0], 0x22b5b);
+	assert_int_equal(s[0].to.slot[0], 32);
+	assert_int_equal(s[1].to.kind, LP_SPAN_END);
+	assert_int_equal(s[1].from.depth, 0);
+	assert_int_equal(s[2].from.n_frames, 2);
+	assert_int_equal(s[2].from.slot[1], 48);
+	static const char *const bad[] = {
+	    "span 0 end a9462@0\n",				      /* starts at the end */
+	    "span 0 entry entry\n",				      /* ends at an entry */
+	    "span 0 a9462 end\n",				      /* no depth */
+	    "span 0 a9462@x end\n",				      /* bad depth */
+	    "span 0 1@8/2@8/3@8/4@8 end\n",			      /* too many frames */
+	    "span 0 1@8/ end\n",				      /* empty frame */
+	    "span 0 entry end extra\n",				      /* trailing text */
+	    "span 5 entry end\n",				      /* no such function */
+	    "span 0 entry end\nspan 1 entry end\nspan 0 entry end\n", /* not grouped */
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char text[256];
+		snprintf(text, sizeof text,
+			 "lineup-plan 1\ntarget 1 2 /a\nfunc 0 f 10 v -\nfunc 0 g 20 v -\n%send\n",
+			 bad[i]);
+		assert_int_equal(parse(text), -1);
+	}
 }
 
 /* Out-parameters: "p>" and the pointee (issue 35). */
@@ -282,8 +334,8 @@ int main(void)
 	    cmocka_unit_test(test_full_plan),	cmocka_unit_test(test_untyped),
 	    cmocka_unit_test(test_errors),	cmocka_unit_test(test_sites),
 	    cmocka_unit_test(test_site_errors), cmocka_unit_test(test_kinds),
-	    cmocka_unit_test(test_pure),	cmocka_unit_test(test_out_params),
-	    cmocka_unit_test(test_struct_args),
+	    cmocka_unit_test(test_pure),	cmocka_unit_test(test_spans),
+	    cmocka_unit_test(test_out_params),	cmocka_unit_test(test_struct_args),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 	free(plan);

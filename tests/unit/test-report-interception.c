@@ -84,7 +84,7 @@ static void counts_and_report(void **state)
 	    strstr(j, "{\"name\": \"q_add\", \"target\": \"libq.so\", \"typed\": true, "
 		      "\"signature\": \"q_add(p,i4)->v\", "
 		      "\"type_source\": \"--signature\", \"operations\": 4, \"setup_calls\": 0, "
-		      "\"local_regions\": 1}"));
+		      "\"local_regions\": 1, \"local_spans\": 0}"));
 	assert_non_null(strstr(j, "\"not_controlled\": [\"futex op 9 is not modelled\"]}"));
 	free(j);
 	lp_interception_free(&ic);
