@@ -153,7 +153,8 @@ bool lp_tso_take(struct lp_thread *self, lp_tid_t chosen)
 }
 
 /* A load of another thread's stale bytes is worth a line in the report: which store was
- * still buffered when which load ran. */
+ * still buffered when which load ran, and which of its own stores the load passed (the
+ * places an mfence would order before it). */
 static void note_stale_load(const struct lp_thread *self, uintptr_t addr, uintptr_t site)
 {
 	if (n_notes >= LP_TSO_NOTES || lp_tso_find(buf_of(self), addr, 1))
@@ -174,9 +175,12 @@ static void note_stale_load(const struct lp_thread *self, uintptr_t addr, uintpt
 		r->store_site = e->site;
 		r->store_addr = e->addr;
 		r->size = e->size;
-		r->pad = 0;
 		memset(r->val, 0, sizeof r->val);
 		memcpy(r->val, e->val, e->size);
+		memset(r->passed_site, 0, sizeof r->passed_site);
+		memset(r->passed_addr, 0, sizeof r->passed_addr);
+		r->n_passed =
+		    lp_tso_passed(buf_of(self), r->passed_site, r->passed_addr, LP_TSO_PASSED);
 		n_notes++;
 		return;
 	}

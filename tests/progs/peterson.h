@@ -4,6 +4,14 @@
 #ifndef TESTS_PROGS_PETERSON_H
 #define TESTS_PROGS_PETERSON_H
 
+/* -DPETERSON_FLAG_FENCE: an mfence right after the flag store, in an expression on its line
+ * (the tests name peterson.c's lines), which also fixes the lock under x86-TSO. */
+#ifdef PETERSON_FLAG_FENCE
+#define PETERSON_AFTER_FLAG() ({ __asm__ volatile("mfence" ::: "memory"); })
+#else
+#define PETERSON_AFTER_FLAG() ((void)0)
+#endif
+
 struct pc;
 struct pc *pc_new(void);
 /* Thread `me` (0 or 1) adds one under the lock; returns the value before. */
