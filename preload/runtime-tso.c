@@ -128,12 +128,12 @@ static struct lp_thread *owner_of(lp_tid_t b)
 	return NULL;
 }
 
-/* A flush is a write other threads may be spinning on. */
-static void tell_spinners(uintptr_t addr)
+/* A flush of owner's store e is a write other threads may be spinning on (its lines). */
+static void tell_spinners(const struct lp_thread *owner, const struct lp_tso_entry *e)
 {
-	struct lp_footprint fp = {.flags = LP_FP_TARGET, .n = 1};
-	fp.obj[0] = (uint64_t)addr & ~(uint64_t)63;
-	lp_spin_heard(&fp);
+	struct lp_footprint fp = {.flags = LP_FP_TARGET};
+	fp_entry(&fp, e);
+	lp_spin_heard(owner, &fp);
 }
 
 bool lp_tso_take(struct lp_thread *self, lp_tid_t chosen)
@@ -143,12 +143,12 @@ bool lp_tso_take(struct lp_thread *self, lp_tid_t chosen)
 	struct lp_thread *o = owner_of(chosen);
 	if (!o || !buf_of(o)->n)
 		return true; /* a candidate a moment ago: cannot happen */
-	uintptr_t addr = buf_of(o)->e[0].addr;
+	struct lp_tso_entry e0 = buf_of(o)->e[0];
 	flush_fp = (struct lp_footprint){.flags = LP_FP_MEMORY};
-	fp_entry(&flush_fp, &buf_of(o)->e[0]);
+	fp_entry(&flush_fp, &e0);
 	fp_add(&flush_fp, buffer_obj(o));
 	lp_tso_flush_oldest(buf_of(o), buf_of(self));
-	tell_spinners(addr);
+	tell_spinners(o, &e0);
 	return true;
 }
 
@@ -229,9 +229,9 @@ void lp_tso_resume(struct lp_thread *self, uint32_t point, uintptr_t addr, uintp
 	if (b->n == LP_TSO_MAX) {
 		fp->flags |= LP_FP_MEMORY;
 		fp_entry(fp, &b->e[0]);
-		uintptr_t a = b->e[0].addr;
+		struct lp_tso_entry e0 = b->e[0];
 		lp_tso_flush_oldest(b, b);
-		tell_spinners(a);
+		tell_spinners(self, &e0);
 	}
 	lp_tso_append(b, addr, size, site);
 }
