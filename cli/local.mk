@@ -149,6 +149,14 @@ tests_unit_test_report_report_fence_SOURCES = tests/unit/test-report-report-fenc
 tests_unit_test_report_report_fence_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_report_report_fence_LDADD = $(LP_CLI_TEST_LIBS)
 
+# Stale loads under --memory-model tso: the report's lines and the JSON array.
+check_PROGRAMS += tests/unit/test-report-report-tso
+TESTS += tests/unit/test-report-report-tso
+tests_unit_test_report_report_tso_SOURCES = tests/unit/test-report-report-tso.c cli/report/report-tso.c \
+	cli/report/json.c cli/report/report-model.c cli/report/summary.c cli/report/site-warnings.c cli/run/budget.c
+tests_unit_test_report_report_tso_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_report_report_tso_LDADD = $(LP_CLI_TEST_LIBS)
+
 # Test descriptions (lineup-test(5)): parsing and printing.
 check_PROGRAMS += tests/unit/test-campaign-test-desc
 TESTS += tests/unit/test-campaign-test-desc

@@ -8,6 +8,7 @@
 #include "lineup/stringify.h"
 #include "preload.h"
 #include "runtime.h"
+#include "runtime-tso.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
 void lp_spin_step_start(struct lp_thread *t, uint32_t point, bool reads_only)
@@ -54,8 +55,20 @@ static bool merge(struct lp_footprint *into, const struct lp_footprint *fp)
 	return true;
 }
 
+/* What the read chain of m from entry `from` on reads: its lines, in target code (a PAUSE
+ * entry reads none). */
+static struct lp_footprint chain_fp(const struct lp_spin *m, unsigned from)
+{
+	struct lp_footprint f = {.flags = LP_FP_TARGET};
+	for (unsigned i = from; i < m->n_ring; i++)
+		if (m->ring_line[i] != LP_SPIN_NO_LINE && !lp_footprint_add(&f, m->ring_line[i]))
+			f.flags |= LP_FP_UNKNOWN; /* too many lines: any step is news */
+	return f;
+}
+
 /* Every other thread that spins hears of self's step (NULL: nobody's): a dependent one is
- * news. A step from a plain load writes nothing (runtime-spin.h). */
+ * news, and breaks a read chain it may have written under. A step from a plain load writes
+ * nothing (runtime-spin.h). */
 static void tell_others(const struct lp_thread *self, const struct lp_footprint *fp)
 {
 	if (self && self->spin.step_load)
@@ -63,7 +76,14 @@ static void tell_others(const struct lp_thread *self, const struct lp_footprint 
 	for (unsigned i = 0; i < lp_rt.n; i++) {
 		struct lp_thread *t = &lp_rt.th[i];
 		struct lp_spin *s = &t->spin;
-		if (t == self || !s->watched) /* parked, waiting or in a block imply watched */
+		if (t == self)
+			continue;
+		if (s->n_ring) {
+			struct lp_footprint c = chain_fp(s, 0);
+			if (lp_footprint_overlap(fp, &c, false))
+				s->n_ring = 0;
+		}
+		if (!s->watched) /* parked, waiting or in a block imply watched */
 			continue;
 		if (lp_footprint_overlap(fp, &s->fp, false)) {
 			s->news = 1;
@@ -72,7 +92,41 @@ static void tell_others(const struct lp_thread *self, const struct lp_footprint 
 	}
 }
 
-void lp_spin_heard(const struct lp_footprint *fp) { tell_others(NULL, fp); }
+/* Whether m's read chain or read cycle (read_wait: m->fp) read one of fp's lines. */
+static bool reads_line(const struct lp_spin *m, const struct lp_footprint *fp, bool cycle)
+{
+	for (uint32_t k = 0; k < fp->n && k < LP_FP_MAX; k++) {
+		for (unsigned i = 0; !cycle && i < m->n_ring; i++)
+			if (m->ring_line[i] == fp->obj[k])
+				return true;
+		for (uint32_t i = 0; cycle && i < m->fp.n && i < LP_FP_MAX; i++)
+			if (lp_footprint_conflict(m->fp.obj[i], fp->obj[k]))
+				return true;
+	}
+	return cycle && (m->fp.flags & LP_FP_UNKNOWN);
+}
+
+/* A flush wrote its lines and ran no code: a read chain or read cycle hears of it only when
+ * it read one of them (its reads are all trapped, with their lines); a yield loop's
+ * iteration, which ran target code, as of any write. */
+void lp_spin_heard(const struct lp_thread *owner, const struct lp_footprint *fp)
+{
+	for (unsigned i = 0; i < lp_rt.n; i++) {
+		struct lp_thread *t = &lp_rt.th[i];
+		struct lp_spin *s = &t->spin;
+		if (t == owner) /* its view had the bytes already: no change it can see */
+			continue;
+		if (reads_line(s, fp, false))
+			s->n_ring = 0; /* its chain's reads no longer saw one memory */
+		if (!s->watched)
+			continue;
+		if (s->read_wait ? reads_line(s, fp, true)
+				 : lp_footprint_overlap(fp, &s->fp, false)) {
+			s->news = 1;
+			s->parked = s->waiting = s->read_wait = 0;
+		}
+	}
+}
 
 /* Folds a word into h (splitmix64's finaliser over a combine). */
 static uint64_t mix(uint64_t h, uint64_t w)
@@ -99,11 +153,8 @@ uint64_t lp_spin_state(const uint64_t regs[16])
 static void read_cycle(struct lp_thread *self, unsigned from)
 {
 	struct lp_spin *m = &self->spin;
-	struct lp_footprint f = {.flags = LP_FP_TARGET};
-	for (unsigned i = from; i < m->n_ring; i++)
-		if (!lp_footprint_add(&f, m->ring_line[i]))
-			f.flags |= LP_FP_UNKNOWN; /* too many lines: any step is news */
-	m->fp = f;
+	m->fp = chain_fp(m, from);
+	m->cycle_now = 1;
 	m->watched = 1;
 	m->news = 0;
 	m->parked = 0;
@@ -111,15 +162,19 @@ static void read_cycle(struct lp_thread *self, unsigned from)
 	m->n_ring = 0;
 }
 
-void lp_spin_read_arrive(struct lp_thread *self, uintptr_t site, uintptr_t addr,
+void lp_spin_read_arrive(struct lp_thread *self, uint32_t point, uintptr_t site, uintptr_t addr,
 			 const uint64_t *regs, const struct lp_footprint *fp)
 {
 	struct lp_spin *m = &self->spin;
+	/* a trapped PAUSE (a yield with registers) reads and writes nothing: under tso (at -g
+	 * memory, where the code between two points touches only the stack and thread-local
+	 * storage) a link of the chain that reads no line */
+	bool pause = point == LP_PT_YIELD && regs && !addr && lp_tso_on();
 	/* a chain breaks at anything but a read, and at a step of unknown reach */
-	if (!addr || !regs || (fp->flags & LP_FP_UNKNOWN) || m->in_block)
+	if ((!addr && !pause) || !regs || (fp->flags & LP_FP_UNKNOWN) || m->in_block)
 		m->n_ring = 0;
-	if (!addr || !regs || m->in_block || lp_rt.phase != LP_PHASE_CONCURRENT || !self->in_op ||
-	    self->library)
+	if ((!addr && !pause) || !regs || m->in_block || lp_rt.phase != LP_PHASE_CONCURRENT ||
+	    !self->in_op || self->library)
 		return;
 	uint64_t state = lp_spin_state(regs);
 	for (unsigned i = 0; i < m->n_ring; i++)
@@ -138,7 +193,7 @@ void lp_spin_read_arrive(struct lp_thread *self, uintptr_t site, uintptr_t addr,
 	}
 	m->ring_site[m->n_ring] = site;
 	m->ring_state[m->n_ring] = state;
-	m->ring_line[m->n_ring++] = (uint64_t)addr & ~(uint64_t)63;
+	m->ring_line[m->n_ring++] = pause ? LP_SPIN_NO_LINE : (uint64_t)addr & ~(uint64_t)63;
 }
 
 /* What the folding gives up (runtime-spin.h) is said once per execution, when it happens. */
@@ -195,6 +250,8 @@ bool lp_spin_arrive(struct lp_thread *self, uint32_t point, uintptr_t site,
 		return m->in_block;
 	}
 	bool quiet = loop && !m->news; /* it saw what the last iteration saw */
+	if (m->cycle_now)	       /* it waits for a write (read_cycle) */
+		quiet = false;
 	bool go_on = false;
 	if (m->in_block) {
 		m->in_block = 0;
@@ -214,8 +271,10 @@ bool lp_spin_arrive(struct lp_thread *self, uint32_t point, uintptr_t site,
 	memcpy(m->prev_obj, m->cur_obj, sizeof m->prev_obj);
 	m->n_prev = m->n_cur;
 	m->prev_loop = loop;
-	m->fp = m->cur_fp;
-	m->watched = !m->cur_bad;
+	if (!m->cycle_now) /* else it waits on what the read cycle read */
+		m->fp = m->cur_fp;
+	m->watched = m->cycle_now || !m->cur_bad;
+	m->cycle_now = 0;
 	m->n_cur = 0;
 	m->cur_bad = 0;
 	memset(&m->cur_fp, 0, sizeof m->cur_fp);
@@ -229,17 +288,37 @@ bool lp_spin_arrive(struct lp_thread *self, uint32_t point, uintptr_t site,
 	return go_on;
 }
 
+/* Parked at a PAUSE whose read chain (unbroken) has it only as its last link, with room for
+ * one more round: running that round instead of a block lets a PAUSE spin with nothing
+ * changing close a read cycle at the PAUSE and wait at once (a block runs up to
+ * LP_SPIN_FOLD_MAX rounds first). Once: a round that changes the state (a counter) ends
+ * in a block as before. */
+static bool cycle_in_reach(const struct lp_spin *m)
+{
+	if (!m->n_ring || m->ring_line[m->n_ring - 1] != LP_SPIN_NO_LINE ||
+	    m->ring_site[m->n_ring - 1] != m->yield_site || 2 * m->n_ring > LP_SPIN_RING)
+		return false;
+	for (unsigned i = 0; i + 1 < m->n_ring; i++)
+		if (m->ring_site[i] == m->yield_site)
+			return false;
+	return true;
+}
+
 void lp_spin_chosen(struct lp_thread *t)
 {
 	struct lp_spin *s = &t->spin;
-	s->n_ring = 0;	    /* another thread ran: what the chain read may have changed */
+	/* Its read chain stays: another thread's step that may have written what it read broke
+	 * it (tell_others), and so did a flush of such a line (lp_spin_heard). */
 	if (s->read_wait) { /* nothing else can run: it reads again, as it is */
 		s->waiting = s->read_wait = 0;
 		return;
 	}
 	if (!s->parked && !s->waiting)
 		return;
+	bool round = s->parked && !s->waiting && cycle_in_reach(s);
 	s->parked = s->waiting = 0;
+	if (round)
+		return;
 	s->in_block = 1;
 	s->block_left = LP_SPIN_FOLD_MAX;
 }

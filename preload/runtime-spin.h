@@ -51,6 +51,16 @@
  * No fold limit is needed: nothing in what the cycle depends on changes. What the state
  * leaves out: a counter kept in thread-local storage, further up the stack or in untrapped
  * memory (a bounded spin counting there runs out only once no other thread can run).
+ * Under --memory-model tso (so at -g memory) a trapped PAUSE is a link of the chain that
+ * reads no line (it reads and writes nothing): a PAUSE spin that comes back to its PAUSE in
+ * the same state closes a read cycle there, where it would otherwise run a block of
+ * LP_SPIN_FOLD_MAX rounds (each a scheduling point per load and one at the PAUSE) before
+ * waiting; a parked PAUSE spin whose chain could close within one more round runs that
+ * round instead of a block. The chain survives other threads' steps that cannot have
+ * written what it read (their plain loads, steps on other lines, loop iterations): a step
+ * that may have breaks it, and so does a flush of a store buffer to a line it read. A
+ * flush, which runs no code, is news to a read cycle only when it writes one of the
+ * cycle's lines, and never to the buffer's owner (its loads saw its stores already).
  * A step that began at a trapped plain load writes nothing others see (at -g memory the
  * rest of its code until the next point touches only the stack and thread-local storage),
  * so it is news to no spinner. */
@@ -63,9 +73,10 @@
 #include "lineup/protocol.h"
 
 #define LP_SPIN_FOLD_MAX 256
-#define LP_SPIN_SITES 8		 /* scheduling points of one iteration that can be compared */
-#define LP_SPIN_RING 16		 /* reads of one read chain remembered */
-#define LP_SPIN_STACK_WINDOW 256 /* stack bytes above %rsp in a read's state */
+#define LP_SPIN_SITES 8		   /* scheduling points of one iteration that can be compared */
+#define LP_SPIN_RING 16		   /* reads of one read chain remembered */
+#define LP_SPIN_STACK_WINDOW 256   /* stack bytes above %rsp in a read's state */
+#define LP_SPIN_NO_LINE UINT64_MAX /* a PAUSE in the read chain: it reads no line */
 
 struct lp_spin {
 	uint8_t watched;    /* its last iteration was plain: others' steps are checked against it */
@@ -82,6 +93,7 @@ struct lp_spin {
 	uint8_t sync_loop;  /* the anchor is a mutex lock (yield_site, anchor_obj, anchor_frame) */
 	uint8_t step_load;  /* the step it runs began at a trapped plain load: news to nobody */
 	uint8_t read_wait;  /* waiting after a read cycle (not after a fold of LP_SPIN_FOLD_MAX) */
+	uint8_t cycle_now;  /* a read cycle closed at this point: fp is the cycle's (a PAUSE's) */
 	uint8_t n_ring;	    /* reads in its read chain */
 	uint8_t n_cur, n_prev;
 	uint16_t block_left;
@@ -108,13 +120,14 @@ bool lp_spin_arrive(struct lp_thread *self, uint32_t point, uintptr_t site,
  * at this point reads when it reads without writing (else 0), regs its registers there
  * (x86 numbering; NULL for a point that is no trapped instruction), fp the footprint of the
  * step that ends here. Keeps self's read chain; on a read cycle self waits. */
-void lp_spin_read_arrive(struct lp_thread *self, uintptr_t site, uintptr_t addr,
+void lp_spin_read_arrive(struct lp_thread *self, uint32_t point, uintptr_t site, uintptr_t addr,
 			 const uint64_t *regs, const struct lp_footprint *fp);
 /* The state lp_spin_read_arrive compares: registers and the stack around regs[4] (%rsp). */
 uint64_t lp_spin_state(const uint64_t regs[16]);
-/* A write by no running thread's step (a store buffer drained, say) became visible:
- * spinners whose last iteration or read cycle may read it hear of it. */
-void lp_spin_heard(const struct lp_footprint *fp);
+/* A flush of owner's store buffer made its store visible (fp: the line it wrote): the
+ * other spinners whose last iteration or read cycle may read it hear of it, and a read
+ * chain that read the line breaks. Not the owner: its own loads saw the store already. */
+void lp_spin_heard(const struct lp_thread *owner, const struct lp_footprint *fp);
 /* t was chosen to run next after another thread. */
 void lp_spin_chosen(struct lp_thread *t);
 

@@ -437,7 +437,7 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	lp_span_arrive(self, point, site); /* before anything reads the step's footprint */
 	lp_op_check_left(self);
 	lp_tso_arrive(self, point);
-	lp_spin_read_arrive(self, site, lp_rt_access_write ? 0 : lp_rt_access_addr,
+	lp_spin_read_arrive(self, point, site, lp_rt_access_write ? 0 : lp_rt_access_addr,
 			    lp_rt_access_regs, &self->fp);
 	bool spin_block = lp_spin_arrive(self, point, site, &self->fp);
 	/* A folded repeat is no progress and no livelock while another thread may still

@@ -128,12 +128,12 @@ static struct lp_thread *owner_of(lp_tid_t b)
 	return NULL;
 }
 
-/* A flush is a write other threads may be spinning on. */
-static void tell_spinners(uintptr_t addr)
+/* A flush of owner's store e is a write other threads may be spinning on (its lines). */
+static void tell_spinners(const struct lp_thread *owner, const struct lp_tso_entry *e)
 {
-	struct lp_footprint fp = {.flags = LP_FP_TARGET, .n = 1};
-	fp.obj[0] = (uint64_t)addr & ~(uint64_t)63;
-	lp_spin_heard(&fp);
+	struct lp_footprint fp = {.flags = LP_FP_TARGET};
+	fp_entry(&fp, e);
+	lp_spin_heard(owner, &fp);
 }
 
 bool lp_tso_take(struct lp_thread *self, lp_tid_t chosen)
@@ -143,17 +143,18 @@ bool lp_tso_take(struct lp_thread *self, lp_tid_t chosen)
 	struct lp_thread *o = owner_of(chosen);
 	if (!o || !buf_of(o)->n)
 		return true; /* a candidate a moment ago: cannot happen */
-	uintptr_t addr = buf_of(o)->e[0].addr;
+	struct lp_tso_entry e0 = buf_of(o)->e[0];
 	flush_fp = (struct lp_footprint){.flags = LP_FP_MEMORY};
-	fp_entry(&flush_fp, &buf_of(o)->e[0]);
+	fp_entry(&flush_fp, &e0);
 	fp_add(&flush_fp, buffer_obj(o));
 	lp_tso_flush_oldest(buf_of(o), buf_of(self));
-	tell_spinners(addr);
+	tell_spinners(o, &e0);
 	return true;
 }
 
 /* A load of another thread's stale bytes is worth a line in the report: which store was
- * still buffered when which load ran. */
+ * still buffered when which load ran, and which of its own stores the load passed (the
+ * places an mfence would order before it). */
 static void note_stale_load(const struct lp_thread *self, uintptr_t addr, uintptr_t site)
 {
 	if (n_notes >= LP_TSO_NOTES || lp_tso_find(buf_of(self), addr, 1))
@@ -174,9 +175,12 @@ static void note_stale_load(const struct lp_thread *self, uintptr_t addr, uintpt
 		r->store_site = e->site;
 		r->store_addr = e->addr;
 		r->size = e->size;
-		r->pad = 0;
 		memset(r->val, 0, sizeof r->val);
 		memcpy(r->val, e->val, e->size);
+		memset(r->passed_site, 0, sizeof r->passed_site);
+		memset(r->passed_addr, 0, sizeof r->passed_addr);
+		r->n_passed =
+		    lp_tso_passed(buf_of(self), r->passed_site, r->passed_addr, LP_TSO_PASSED);
 		n_notes++;
 		return;
 	}
@@ -225,9 +229,9 @@ void lp_tso_resume(struct lp_thread *self, uint32_t point, uintptr_t addr, uintp
 	if (b->n == LP_TSO_MAX) {
 		fp->flags |= LP_FP_MEMORY;
 		fp_entry(fp, &b->e[0]);
-		uintptr_t a = b->e[0].addr;
+		struct lp_tso_entry e0 = b->e[0];
 		lp_tso_flush_oldest(b, b);
-		tell_spinners(a);
+		tell_spinners(self, &e0);
 	}
 	lp_tso_append(b, addr, size, site);
 }

@@ -173,6 +173,17 @@ void lp_tso_leave(const struct lp_tso_buf *b)
 	}
 }
 
+unsigned lp_tso_passed(const struct lp_tso_buf *b, uint64_t *site, uint64_t *addr, unsigned max)
+{
+	unsigned n = b->n, keep = n < max ? n : max;
+	for (unsigned k = 0; k < keep; k++) {
+		unsigned i = k == 0 || n <= max ? k : n - (keep - k);
+		site[k] = b->e[i].site;
+		addr[k] = b->e[i].addr;
+	}
+	return n;
+}
+
 const struct lp_tso_entry *lp_tso_find(const struct lp_tso_buf *b, uintptr_t addr, unsigned size)
 {
 	for (unsigned k = b->n; k-- > 0;)

@@ -59,6 +59,10 @@ void lp_tso_flush_oldest(struct lp_tso_buf *b, struct lp_tso_buf *running);
 /* The view on and off: when the owner gets the baton, and before it hands it over. */
 void lp_tso_enter(struct lp_tso_buf *b);
 void lp_tso_leave(const struct lp_tso_buf *b);
+/* The entries of b a load of its owner passed (all of them: x86-TSO lets a load go ahead of
+ * its thread's buffered stores), at most max (>= 1) of them into site and addr, oldest
+ * first: when there are more, the oldest and the newest max - 1. Returns how many b holds. */
+unsigned lp_tso_passed(const struct lp_tso_buf *b, uint64_t *site, uint64_t *addr, unsigned max);
 /* The newest entry that overlaps [addr, addr+size), or NULL. */
 const struct lp_tso_entry *lp_tso_find(const struct lp_tso_buf *b, uintptr_t addr, unsigned size);
 

@@ -35,7 +35,7 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libpeterson-nodw.so $(LP_PROG_DIR)/libpeterson-fence-nodw.so \
 	$(LP_PROG_DIR)/libspsc-ring.so $(LP_PROG_DIR)/libqueue-worker.so \
 	$(LP_PROG_DIR)/libprio-lock.so $(LP_PROG_DIR)/libprio-lock-lowfence.so \
-	$(LP_PROG_DIR)/libpeterson-yield.so \
+	$(LP_PROG_DIR)/libpeterson-yield.so $(LP_PROG_DIR)/libpeterson-flagfence.so \
 	$(LP_PROG_DIR)/liblitmus.so $(LP_PROG_DIR)/liblitmus-fence.so $(LP_PROG_DIR)/libmpcall.so \
 	$(LP_PROG_DIR)/libmpcall-noplt.so
 
@@ -69,7 +69,7 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-dice $(LP_PROG_DIR)/client-peterson-nodw \
 	$(LP_PROG_DIR)/client-peterson-fence-nodw $(LP_PROG_DIR)/client-spsc-ring \
 	$(LP_PROG_DIR)/client-prio-lock $(LP_PROG_DIR)/client-prio-lock-lowfence \
-	$(LP_PROG_DIR)/client-peterson-yield \
+	$(LP_PROG_DIR)/client-peterson-yield $(LP_PROG_DIR)/client-peterson-flagfence \
 	$(LP_PROG_DIR)/client-litmus $(LP_PROG_DIR)/client-litmus-fence $(LP_PROG_DIR)/client-mpcall \
 	$(LP_PROG_DIR)/client-mpcall-noplt
 
@@ -107,12 +107,12 @@ LP_LIB_TABLE = \
 	spin-polite:spin-polite:spin.h \
 	peterson:peterson:peterson.h peterson-fence:peterson:peterson.h spsc-ring:spsc-ring:peterson.h \
 	prio-lock:prio-lock:peterson.h prio-lock-lowfence:prio-lock:peterson.h \
-	peterson-yield:peterson:peterson.h \
+	peterson-yield:peterson:peterson.h peterson-flagfence:peterson:peterson.h \
 	queue-worker:queue-worker:queue.h litmus:litmus:litmus.h litmus-fence:litmus:litmus.h \
 	mpcall:mpcall:mpcall.h mpcall-noplt:mpcall:mpcall.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm box-race \
 	peterson peterson-fence
-LP_LIB_DEFINES = pair-futex-race:-DPAIR_FUTEX_RACE mpcall-noplt:-fno-plt spin-polite-atom:-DSPIN_POLITE_ATOMIC spin-ticket-atom:-DSPIN_TICKET_ATOMIC spin-ticket-lost:-DSPIN_TICKET_LOST peterson-fence:-DPETERSON_FENCE litmus-fence:-DLITMUS_FENCE peterson-yield:-DPETERSON_YIELD prio-lock-lowfence:-DPRIO_LOW_FENCE quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
+LP_LIB_DEFINES = pair-futex-race:-DPAIR_FUTEX_RACE mpcall-noplt:-fno-plt spin-polite-atom:-DSPIN_POLITE_ATOMIC spin-ticket-atom:-DSPIN_TICKET_ATOMIC spin-ticket-lost:-DSPIN_TICKET_LOST peterson-fence:-DPETERSON_FENCE litmus-fence:-DLITMUS_FENCE peterson-yield:-DPETERSON_YIELD peterson-flagfence:-DPETERSON_FLAG_FENCE prio-lock-lowfence:-DPRIO_LOW_FENCE quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
 
 # Clients, name:source:library:header -> client-<name> built -g (-g0 when the name ends
 # in -nog) from <source>.c and linked with lib<library>.so.
@@ -181,6 +181,7 @@ LP_CLIENT_TABLE = \
 	prio-lock:client-peterson:prio-lock:peterson.h \
 	prio-lock-lowfence:client-peterson:prio-lock-lowfence:peterson.h \
 	peterson-yield:client-peterson:peterson-yield:peterson.h \
+	peterson-flagfence:client-peterson:peterson-flagfence:peterson.h \
 	litmus:client-litmus:litmus:litmus.h litmus-fence:client-litmus:litmus-fence:litmus.h \
 	mpcall:client-mpcall:mpcall:mpcall.h mpcall-noplt:client-mpcall:mpcall-noplt:mpcall.h
 
@@ -390,7 +391,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t1302-test-struct-emit-client.sh \
 	tests/e2e/t1303-test-struct-errors.sh \
 	tests/e2e/t1310-atomic-spin-restart.sh tests/e2e/t1311-atomic-spin-restart-bug.sh \
-	tests/e2e/t1312-atomic-spin-writes.sh
+	tests/e2e/t1312-atomic-spin-writes.sh tests/e2e/t1330-atomics-tso-pause-spin.sh
 # Issue 4: atomics, futexes, real libraries (`make check-atomics` runs only these).
 LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0800-atomics-counter-fetch-add.sh \

@@ -215,6 +215,10 @@ static void violation(struct lp_buf *b, const struct lp_summary *s)
 	/* --memory-model tso: the fences tried after the stores the stale loads name (their
 	 * lines are in root_causes_text); null when none was tried */
 	lp_buf_printf(b, ", \"fences\": %s", v->fences_json ? v->fences_json : "null");
+	/* --memory-model tso: the loads that read around a buffered store, with the stores of
+	 * their own buffer they passed; null under sc */
+	lp_buf_printf(b, ", \"stale_loads\": %s",
+		      v->stale_loads_json ? v->stale_loads_json : "null");
 	/* kind "crash": the thread, the signal and its backtrace; null otherwise */
 	lp_buf_printf(b, ", \"crash\": %s", v->crash_json ? v->crash_json : "null");
 	lp_buf_puts(b, ", \"root_cause_search\": ");

@@ -280,6 +280,7 @@ function violation(v) {
   add(hs, el('div', 'note', 'Hover or click a bar for its arguments and result.'));
   if (cl) closest(h, cl, d);
   schedule(v);
+  staleLoads(v);
   if (v.crash && v.crash.frames) {
     var cs = section('Where it crashed (innermost frame first)');
     cs.appendChild(pre(v.crash.frames.map(function (f) {
@@ -349,6 +350,25 @@ function schedule(v) {
     s.appendChild(t);
   }
   add(s, el('div', 'note', 'schedule: ' + (v.schedule || '')));
+}
+
+/* --memory-model tso: each load that read around another thread's buffered store, and the
+ * stores of its own buffer it passed (where an mfence would order them before it). */
+function staleLoads(v) {
+  var ls = v.stale_loads || [];
+  if (!ls.length) return;
+  var s = section('Stale loads (x86-TSO)', null, 'stale-loads');
+  var t = add(el('table'), add(el('tr'), el('th', null, 'step'), el('th', null, 'load'),
+                               el('th', null, 'still buffered elsewhere'), el('th', null, 'its own stores it passed')));
+  ls.forEach(function (l) {
+    var passed = (l.passed || []).map(function (p) { return p.site + ' to ' + p.addr; }).join('\n');
+    if (l.passed_count > (l.passed || []).length)
+      passed += '\n(' + l.passed_count + ' in all: the oldest and the newest shown)';
+    add(t, add(el('tr'), el('td', null, l.step), el('td', 'mono', l.loader + ' at ' + l.load_site + ' reads ' + l.load_addr),
+               el('td', 'mono', l.owner + "'s store of " + l.value + ' to ' + l.store_addr + ' at ' + l.store_site),
+               el('td', 'mono lines', passed || '(none)')));
+  });
+  s.appendChild(t);
 }
 
 function rootCauses(v) {

@@ -8,21 +8,42 @@
 
 #include "json.h"
 
+/* The sites one stale load names, each once: the other thread's store, then the stores of
+ * its own buffer it passed, newest first (the last store before the load, where the
+ * textbook puts the fence, ahead on ties). */
+static size_t named_by(const struct lp_rec_tso *t, uint64_t *out)
+{
+	size_t n = 0, kept = t->n_passed < LP_TSO_PASSED ? t->n_passed : LP_TSO_PASSED;
+	out[n++] = t->store_site;
+	for (size_t k = kept; k-- > 0;) {
+		size_t j = 0;
+		while (j < n && out[j] != t->passed_site[k])
+			j++;
+		if (j == n)
+			out[n++] = t->passed_site[k];
+	}
+	return n;
+}
+
 size_t lp_fence_sites(const struct lp_rec_tso *t, size_t n, uint64_t *out, size_t max)
 {
-	uint64_t site[LP_TSO_NOTES * 4];
-	size_t count[LP_TSO_NOTES * 4], m = 0;
+	uint64_t site[LP_TSO_NOTES * (1 + LP_TSO_PASSED)];
+	size_t count[LP_TSO_NOTES * (1 + LP_TSO_PASSED)], m = 0;
 	for (size_t i = 0; i < n; i++) {
-		size_t k = 0;
-		while (k < m && site[k] != t[i].store_site)
-			k++;
-		if (k == m) {
-			if (m == sizeof site / sizeof *site)
-				continue;
-			site[m] = t[i].store_site;
-			count[m++] = 0;
+		uint64_t named[1 + LP_TSO_PASSED];
+		size_t n_named = named_by(&t[i], named);
+		for (size_t j = 0; j < n_named; j++) {
+			size_t k = 0;
+			while (k < m && site[k] != named[j])
+				k++;
+			if (k == m) {
+				if (m == sizeof site / sizeof *site)
+					continue;
+				site[m] = named[j];
+				count[m++] = 0;
+			}
+			count[k]++;
 		}
-		count[k]++;
 	}
 	/* most named first; a stable insertion sort keeps the first named ahead on ties */
 	for (size_t i = 1; i < m; i++)

@@ -2,11 +2,16 @@
  * and the words of what each did (cli/run/fence-run.h runs them). Pure: stale-load records and
  * a symbolizer in, sites and text out.
  *
- * The stale loads of the failing execution name the stores that were still buffered when
- * another thread read around them. A fence candidate is an mfence right after one of those
- * store instructions (its site): the schedules are explored again with it, and the report
- * says whether the violation is gone within the bound. The sites are tried one at a time,
- * the store most stale loads name first (then in the order the loads ran); should none
+ * The stale loads of the failing execution (protocol.h lp_rec_tso) name the stores that
+ * were still buffered when another thread read around them, and the stores of the loading
+ * thread's own buffer that each load passed (x86-TSO lets a load pass its thread's earlier
+ * stores to other addresses, and nothing else: an mfence after one of them is the other
+ * half of the repair, and the one after the last store before the load is the textbook
+ * placement, Peterson's lock's turn store). A fence candidate is an mfence right after one
+ * of those store instructions (its site): the schedules are explored again with it, and the
+ * report says whether the violation is gone within the bound. The sites are tried one at a
+ * time, the store most stale loads name first (then in the order the loads ran, a load's
+ * other-thread store, then its passed stores newest first); should none
  * remove the violation alone, all of them together, with the stores that the violations
  * left by the single fences name too; a set that removes it is then made smaller where it
  * can (cli/run/fence-run.c). */
@@ -22,8 +27,9 @@
 
 #define LP_FENCE_SINGLES 3 /* single fences tried, most named first */
 
-/* The distinct store sites of the n stale loads t, most named first (ties: first named
- * first), at most max of them in out; returns how many. */
+/* The distinct store sites of the n stale loads t (each load names its other thread's store
+ * and the stores it passed, a site once), most named first (ties: first named first), at
+ * most max of them in out; returns how many. */
 size_t lp_fence_sites(const struct lp_rec_tso *t, size_t n, uint64_t *out, size_t max);
 
 /* Adds to set[0..n) the sites of add[0..n_add) it lacks, up to max in all; returns the new

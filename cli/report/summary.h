@@ -22,6 +22,7 @@ struct lp_violation {
 	char *root_causes_json; /* JSON array of the ranked root causes, NULL when none */
 	char *crash_json;	/* kind "crash": JSON object (cli/report/crash-text.h), or NULL */
 	char *fences_json;	/* --memory-model tso: JSON array of the fences tried, NULL: none */
+	char *stale_loads_json; /* --memory-model tso: JSON array of the stale loads, else NULL */
 	/* The root-cause search (cli/run/root-cause-budget.h), when rc_searched. */
 	bool rc_searched;
 	double rc_time_limit;	   /* seconds it was given */

@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 21
+#define LP_PROTOCOL_VERSION 22
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -641,10 +641,16 @@ struct lp_rec_crash {
 	uint32_t pad;
 };
 
-/* --memory-model tso: a trapped load of thread `loader` read committed memory at load_addr
- * while thread `owner` still buffered its store of size bytes val at store_addr (made by
- * the instruction at store_site); the first LP_TSO_NOTES of an execution. */
+/* --memory-model tso: a *stale load*. A trapped load of thread `loader` read committed
+ * memory at load_addr (not its own buffered store) while thread `owner` still buffered its
+ * store of size bytes val at store_addr (made by the instruction at store_site): under sc it
+ * would have read that store or a later one. The loader's own buffer then held n_passed
+ * stores, all to other bytes: the load passed them (store->load reordering, x86-TSO's only
+ * one), and an mfence after any of them would have kept them before it. passed_site and
+ * passed_addr keep them oldest first, at most LP_TSO_PASSED: when there are more, the
+ * oldest and the newest LP_TSO_PASSED - 1. The first LP_TSO_NOTES of an execution. */
 #define LP_TSO_NOTES 16
+#define LP_TSO_PASSED 4
 struct lp_rec_tso {
 	struct lp_rec h;
 	uint64_t step; /* the loader's point */
@@ -652,8 +658,9 @@ struct lp_rec_tso {
 	uint64_t load_site, load_addr;
 	uint64_t store_site, store_addr;
 	uint32_t size; /* <= 16 */
-	uint32_t pad;
+	uint32_t n_passed;
 	uint8_t val[16];
+	uint64_t passed_site[LP_TSO_PASSED], passed_addr[LP_TSO_PASSED]; /* min(n_passed, 4) */
 };
 
 #define LP_REC_ALIGN(n) (((n) + 7u) & ~(size_t)7u)

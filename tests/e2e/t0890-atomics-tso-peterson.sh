@@ -33,6 +33,11 @@ expect_out '^phase 2 memory model: x86-TSO' "the summary names the memory model"
 ok $? "both increments return the same value (0)"
 expect_out "stale load: step [0-9]+: 0\.[12] at pc_inc\+0x[0-9a-f]+ in libpeterson-nodw\.so read 0x[0-9a-f]+ while 0\.[12]'s store of 1 \(4 bytes\) to 0x[0-9a-f]+ at pc_inc\+0x[0-9a-f]+ in libpeterson-nodw\.so was still buffered" \
 	"the report names the buffered flag store and the load that missed it"
+expect_out "^    it passed 2 stores of its own, still buffered: at pc_inc\+0x[0-9a-f]+ in libpeterson-nodw\.so to 0x[0-9a-f]+, at pc_inc\+0x[0-9a-f]+ in libpeterson-nodw\.so to 0x[0-9a-f]+$" \
+	"and the two stores of its own buffer (flag, turn) that the load passed"
+jq -e '.violation.stale_loads | length >= 1' "$T/tso.json" >/dev/null &&
+	jq -e '.violation == null' "$T/sc.json" >/dev/null
+ok $? "JSON: violation.stale_loads under tso"
 expect_out '^replay: .*--memory-model tso' "the replay command keeps --memory-model tso"
 run_replay
 [ "$REPLAY_RC" = 1 ]

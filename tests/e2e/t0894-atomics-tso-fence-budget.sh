@@ -2,8 +2,8 @@
 # t0894-atomics-tso-fence-budget.sh — the fences' checks share the root-cause budget: a
 # check cut by --root-cause-time says it was not decided, --no-root-cause tries none, and
 # the verdict and exit status never change, and SIGINT during a check ends the run at once
-# (no wait for an execution that never replies). Peterson's lock waiting with PAUSE makes
-# long executions under tso: its fence check takes thousands of executions.
+# (no wait for an execution that never replies). Peterson's lock waiting with PAUSE: its
+# fence check takes hundreds of executions.
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_cmd jq jq
@@ -14,7 +14,7 @@ lp_run -p 1 -g memory --memory-model tso --root-cause-time 0.5 --json r.json \
 expect_violation_report
 expect_out '^  an mfence after pc_inc\+0x[0-9a-f]+ in libpeterson-nodw\.so: not decided, stopped after [0-9.]+ s and [0-9]+ executions \(the time --root-cause-time gave it\)$' \
 	"a check cut by --root-cause-time says it was not decided"
-expect_out '^  \(1 more not tried\)$' "and that the next site was not tried"
+expect_out '^  \([0-9]+ more not tried\)$' "and that the next sites were not tried"
 jq -e '.verdict == "violation" and (.violation.fences | length) == 1
 	and .violation.fences[0].removes == null and .violation.fences[0].stopped_by == "time"
 	and .violation.root_cause_search.stopped_by == "time"' "$T/r.json" >/dev/null

@@ -4,6 +4,15 @@
 #ifndef TESTS_PROGS_PETERSON_H
 #define TESTS_PROGS_PETERSON_H
 
+/* -DPETERSON_FLAG_FENCE: an mfence right after the flag store, in an expression on its line
+ * (the tests name peterson.c's lines). Not enough under x86-TSO: the turn store can still
+ * commit after the other thread's, once both loaded (2 preemptions); enough at bound 1. */
+#ifdef PETERSON_FLAG_FENCE
+#define PETERSON_AFTER_FLAG() ({ __asm__ volatile("mfence" ::: "memory"); })
+#else
+#define PETERSON_AFTER_FLAG() ((void)0)
+#endif
+
 struct pc;
 struct pc *pc_new(void);
 /* Thread `me` (0 or 1) adds one under the lock; returns the value before. */

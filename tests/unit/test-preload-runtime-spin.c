@@ -33,6 +33,10 @@ void lp_log_text(uint16_t type, lp_tid_t tid, uintptr_t site, const char *msg)
 	strncpy(warned, msg, sizeof warned - 1);
 }
 
+/* preload/runtime-tso.c's: whether store buffers are on (a PAUSE links a read chain) */
+static bool tso;
+bool lp_tso_on(void) { return tso; }
+
 #define YIELD_SITE 0x1000
 #define LOAD_SITE 0x1010
 
@@ -44,6 +48,7 @@ static int setup(void **state)
 	memset(&lp_rt, 0, sizeof lp_rt);
 	lp_rt.phase = LP_PHASE_CONCURRENT;
 	lp_rt.n = 2;
+	tso = false;
 	a = &lp_rt.th[0];
 	b = &lp_rt.th[1];
 	a->tid = LP_TID_MAIN;
@@ -188,7 +193,7 @@ static uint64_t regs[16];
 static void read_at(struct lp_thread *t, uintptr_t site, uint64_t line)
 {
 	struct lp_footprint f = fp(LP_FP_TARGET, 0);
-	lp_spin_read_arrive(t, site, line + 8, regs, &f);
+	lp_spin_read_arrive(t, LP_PT_MEMORY, site, line + 8, regs, &f);
 	lp_spin_arrive(t, LP_PT_MEMORY, site, &f);
 	lp_spin_step_start(t, LP_PT_MEMORY, true);
 }
@@ -255,12 +260,28 @@ static void test_read_chain_breaks(void **state)
 	read_at(a, READ1, FLAG);
 	/* a store in between: the loop writes, it is no read cycle */
 	struct lp_footprint f = fp(LP_FP_TARGET, 0);
-	lp_spin_read_arrive(a, READ2, 0, regs, &f);
+	lp_spin_read_arrive(a, LP_PT_MEMORY, READ2, 0, regs, &f);
 	lp_spin_arrive(a, LP_PT_MEMORY, READ2, &f);
 	lp_spin_step_start(a, LP_PT_MEMORY, false);
 	read_at(a, READ1, FLAG);
 	assert_false(a->spin.waiting);
-	/* another thread ran in between: what the chain read may have changed */
+	/* another thread ran in between, reading only: the chain stays */
+	lp_spin_step_start(b, LP_PT_MEMORY, true);
+	lp_spin_arrive(b, LP_PT_MEMORY, READ1, &(struct lp_footprint){.flags = LP_FP_TARGET});
+	lp_spin_chosen(a);
+	read_at(a, READ1, FLAG);
+	assert_true(a->spin.waiting);
+	lp_spin_chosen(a); /* nothing else can run: it reads again */
+	/* a step of b that writes another line leaves it, one that writes what it read (or
+	 * runs target code, whose accesses nobody tracks) breaks it */
+	read_at(a, READ1, FLAG);
+	lp_spin_step_start(b, LP_PT_MEMORY, false);
+	struct lp_footprint turn = fp(0, TURN), flag = fp(0, FLAG);
+	lp_spin_arrive(b, LP_PT_MEMORY, READ1, &turn);
+	assert_int_equal(a->spin.n_ring, 1);
+	lp_spin_step_start(b, LP_PT_MEMORY, false);
+	lp_spin_arrive(b, LP_PT_MEMORY, READ1, &flag);
+	assert_int_equal(a->spin.n_ring, 0);
 	lp_spin_chosen(a);
 	read_at(a, READ1, FLAG);
 	assert_false(a->spin.waiting);
@@ -268,6 +289,47 @@ static void test_read_chain_breaks(void **state)
 	assert_true(a->spin.waiting);
 	/* chosen while waiting (nothing else can run): it reads again */
 	lp_spin_chosen(a);
+	assert_false(a->spin.waiting);
+}
+
+/* A trapped PAUSE at PAUSE_SITE between the reads, Peterson's wait with PAUSE. */
+#define PAUSE_SITE 0x4020
+static void pause_at(struct lp_thread *t)
+{
+	struct lp_footprint f = fp(LP_FP_TARGET, 0);
+	lp_spin_read_arrive(t, LP_PT_YIELD, PAUSE_SITE, 0, regs, &f);
+	lp_spin_arrive(t, LP_PT_YIELD, PAUSE_SITE, &f);
+	lp_spin_step_start(t, LP_PT_YIELD, true);
+}
+
+/* Under tso a PAUSE is a link of the chain that reads nothing: back at it in the same
+ * state closes a read cycle there, with the lines read between; a flush of another line is
+ * no news, one of a line it read is, and its own buffer's flush is none. Under sc (where the
+ * runtime cannot tell -g memory) a PAUSE breaks the chain as before. */
+static void test_read_cycle_through_pause(void **state)
+{
+	(void)state;
+	setup_reads();
+	for (int i = 0; i < 3; i++) {
+		read_at(a, READ1, FLAG);
+		pause_at(a);
+	}
+	assert_false(a->spin.read_wait);
+	tso = true;
+	pause_at(a);
+	read_at(a, READ1, FLAG);
+	read_at(a, READ2, TURN);
+	assert_false(a->spin.read_wait);
+	pause_at(a);
+	assert_true(a->spin.read_wait);
+	assert_int_equal(a->spin.fp.n, 2);
+	struct lp_footprint other = fp(LP_FP_TARGET, 0xc000), turn = fp(LP_FP_TARGET, TURN);
+	lp_spin_heard(b, &other);
+	assert_true(a->spin.read_wait);
+	lp_spin_heard(a, &turn); /* its own store: it saw it already */
+	assert_true(a->spin.read_wait);
+	lp_spin_heard(b, &turn);
+	assert_false(a->spin.read_wait);
 	assert_false(a->spin.waiting);
 }
 
@@ -398,6 +460,7 @@ int main(void)
 	    cmocka_unit_test_setup(test_read_cycle_needs_the_same_state, setup),
 	    cmocka_unit_test_setup(test_read_chain_breaks, setup),
 	    cmocka_unit_test_setup(test_read_cycle_only_for_client_ops, setup),
+	    cmocka_unit_test_setup(test_read_cycle_through_pause, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -134,6 +134,35 @@ static void test_find_newest(void **state)
 	assert_null(lp_tso_find(&a, (uintptr_t)mem + 5, 3));
 }
 
+/* The stores a load passed: all of them up to max, else the oldest and the newest max - 1. */
+static void test_passed_oldest_and_newest(void **state)
+{
+	(void)state;
+	static struct lp_tso_buf a;
+	uint8_t mem[8] = {0}, v = 1;
+	uint64_t site[4], addr[4];
+	assert_int_equal(lp_tso_passed(&a, site, addr, 4), 0);
+	for (unsigned i = 0; i < 3; i++) {
+		lp_tso_append(&a, (uintptr_t)&mem[i], 1, 0x100 + i);
+		memcpy(&mem[i], &v, 1);
+		lp_tso_capture(&a);
+	}
+	assert_int_equal(lp_tso_passed(&a, site, addr, 4), 3);
+	assert_int_equal(site[0], 0x100);
+	assert_int_equal(site[2], 0x102);
+	assert_int_equal(addr[1], (uintptr_t)&mem[1]);
+	for (unsigned i = 3; i < 7; i++) {
+		lp_tso_append(&a, (uintptr_t)&mem[i], 1, 0x100 + i);
+		lp_tso_capture(&a);
+	}
+	assert_int_equal(lp_tso_passed(&a, site, addr, 4), 7);
+	assert_int_equal(site[0], 0x100); /* the oldest, */
+	assert_int_equal(site[1], 0x104); /* then the newest three */
+	assert_int_equal(site[2], 0x105);
+	assert_int_equal(site[3], 0x106);
+	assert_int_equal(addr[3], (uintptr_t)&mem[6]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -142,6 +171,7 @@ int main(void)
 	    cmocka_unit_test(test_flush_under_running_view),
 	    cmocka_unit_test(test_untrapped_write_detected),
 	    cmocka_unit_test(test_find_newest),
+	    cmocka_unit_test(test_passed_oldest_and_newest),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -44,6 +44,34 @@ static void sites_most_named_first(void **state)
 	assert_int_equal(lp_fence_sites(u, 0, out, 2), 0);
 }
 
+/* A load names the other thread's store and the stores it passed, newest first, each site
+ * once: Peterson's turn store, passed by every load, comes ahead of the counter's. */
+static void sites_include_the_stores_a_load_passed(void **state)
+{
+	(void)state;
+	struct lp_rec_tso t[] = {stale(0x100d), stale(0x103c)};
+	for (int i = 0; i < 2; i++) {
+		t[i].n_passed = 2;
+		t[i].passed_site[0] = 0x100d; /* its own flag store, */
+		t[i].passed_site[1] = 0x1014; /* then its turn store */
+	}
+	uint64_t out[4];
+	assert_int_equal(lp_fence_sites(t, 2, out, 4), 3);
+	assert_int_equal(out[0], 0x100d); /* named by both, first */
+	assert_int_equal(out[1], 0x1014); /* named by both */
+	assert_int_equal(out[2], 0x103c);
+	/* newest passed first on a tie; only the kept ones (n_passed may say more) */
+	struct lp_rec_tso u = stale(0x1050);
+	u.n_passed = 9;
+	for (int k = 0; k < LP_TSO_PASSED; k++)
+		u.passed_site[k] = 0x1100 + (uint64_t)k;
+	assert_int_equal(lp_fence_sites(&u, 1, out, 4), 4);
+	assert_int_equal(out[0], 0x1050);
+	assert_int_equal(out[1], 0x1103);
+	assert_int_equal(out[2], 0x1102);
+	assert_int_equal(out[3], 0x1101);
+}
+
 static void union_adds_missing_up_to_max(void **state)
 {
 	(void)state;
@@ -128,6 +156,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(sites_most_named_first),
+	    cmocka_unit_test(sites_include_the_stores_a_load_passed),
 	    cmocka_unit_test(union_adds_missing_up_to_max),
 	    cmocka_unit_test(lines_say_what_each_fence_did),
 	    cmocka_unit_test(json_objects),
