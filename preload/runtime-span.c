@@ -115,7 +115,12 @@ void lp_span_arrive(struct lp_thread *self, uint32_t point, uintptr_t site)
 		    (atomic &&
 		     at_place(self, &sp[i].to, site - base, lp_rt_access_regs[4], base)) ||
 		    (futex && at_futex(self, &sp[i].to, site, base))) {
+			/* A step that starts at an atomic wrote its line, which other threads'
+			 * untracked code may read plainly (a lock-free queue's tail): it stays
+			 * dependent on their target code (LP_FP_MEMORY), only not as code. */
 			self->fp.flags &= ~(uint32_t)LP_FP_TARGET;
+			if (self->span_from.kind == LP_SPAN_SITE)
+				self->fp.flags |= LP_FP_MEMORY;
 			return;
 		}
 	}
