@@ -54,7 +54,9 @@
  * trapped instruction runs it, then the code after it). The preload (runtime-span.c) checks a
  * step's start (its point, site, stack pointer and the return addresses in their slots) when it
  * starts, its end when the thread reaches its next point, and drops LP_FP_TARGET only when both are
- * a span's. syscall() voids the step when it makes no point (not a futex call, a futex call the
+ * a span's; a span that starts at a trapped atomic gets LP_FP_MEMORY instead (the atomic wrote a
+ * line that other threads' untracked code may read plainly, as a lock-free queue's loads of its
+ * tail do: without it the MS queue's CAS-to-return steps commuted with those loads). syscall() voids the step when it makes no point (not a futex call, a futex call the
  * model fails before its point), and so does an operation entered again through another object's
  * call. Why the step ran a walked path. Compiled code enters a function only at its entry (by a
  * call or a jump) and writes a return address only by the call that pushes it, and every
