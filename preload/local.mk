@@ -45,6 +45,13 @@ tests_unit_test_preload_runtime_spin_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/p
 tests_unit_test_preload_runtime_spin_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
 tests_unit_test_preload_runtime_spin_LDADD = $(CMOCKA_LIBS)
 
+check_PROGRAMS += tests/unit/test-preload-runtime-span
+TESTS += tests/unit/test-preload-runtime-span
+tests_unit_test_preload_runtime_span_SOURCES = tests/unit/test-preload-runtime-span.c preload/runtime-span.c
+tests_unit_test_preload_runtime_span_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/preload
+tests_unit_test_preload_runtime_span_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(LP_SAN_CFLAGS)
+tests_unit_test_preload_runtime_span_LDADD = $(CMOCKA_LIBS)
+
 check_PROGRAMS += tests/unit/test-preload-tso-buffer
 TESTS += tests/unit/test-preload-tso-buffer
 tests_unit_test_preload_tso_buffer_SOURCES = tests/unit/test-preload-tso-buffer.c preload/tso-buffer.c

@@ -56,16 +56,16 @@
  * starts, its end when the thread reaches its next point, and drops LP_FP_TARGET only when both are
  * a span's; a span that starts at a trapped atomic gets LP_FP_MEMORY instead (the atomic wrote a
  * line that other threads' untracked code may read plainly, as a lock-free queue's loads of its
- * tail do: without it the MS queue's CAS-to-return steps commuted with those loads). syscall() voids the step when it makes no point (not a futex call, a futex call the
- * model fails before its point), and so does an operation entered again through another object's
- * call. Why the step ran a walked path. Compiled code enters a function only at its entry (by a
- * call or a jump) and writes a return address only by the call that pushes it, and every
- * instruction of a function runs at one stack depth below its entry (what its unwind
- * tables say). At the end place, the return address in the innermost named slot belongs to
- * the live activation of the place's function, called from the named call site, and so on
- * out to the operation's function at depth 0 — the depths pin each activation: one
- * entered by a call during the step (from code the walk did not follow, however deep) has
- * its entry strictly deeper than the one at that slot. Code at depth 0 other than the
+ * tail do: without it the MS queue's CAS-to-return steps commuted with those loads). syscall()
+ * voids the step when it makes no point (not a futex call, a futex call the model fails before its
+ * point), and so does an operation entered again through another object's call. Why the step ran a
+ * walked path. Compiled code enters a function only at its entry (by a call or a jump) and writes a
+ * return address only by the call that pushes it, and every instruction of a function runs at one
+ * stack depth below its entry (what its unwind tables say). At the end place, the return address in
+ * the innermost named slot belongs to the live activation of the place's function, called from the
+ * named call site, and so on out to the operation's function at depth 0 — the depths pin each
+ * activation: one entered by a call during the step (from code the walk did not follow, however
+ * deep) has its entry strictly deeper than the one at that slot. Code at depth 0 other than the
  * operation's own frame runs only after a tail jump, which the walk follows (a PLT tail
  * jump aside: assumed not to jump back into a target). So the step ran the named
  * activations from the start place, and every instruction it ran in them is on a walked
