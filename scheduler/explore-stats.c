@@ -40,14 +40,19 @@ void lp_explore_stats_free(struct lp_explore_stats *st)
 /* The trace of the whole log: the state before its last step, and that step (whose
  * footprint the log does not give: dependent on every step, so it comes last). */
 void lp_explore_stats_trace(struct lp_explore_stats *st, unsigned cost,
-			    const struct lp_explore_decision *d, size_t n, enum lp_reduction mode)
+			    const struct lp_explore_decision *d, size_t n, enum lp_reduction mode,
+			    const struct lp_state_key *keys)
 {
 	if (!n)
 		return;
-	struct lp_state_key *keys = xcalloc(n * sizeof *keys);
-	lp_state_keys(d, n, mode, keys, NULL, 0);
+	struct lp_state_key *own = NULL;
+	if (!keys) {
+		own = xcalloc(n * sizeof *own);
+		lp_state_keys(d, n, mode, own, NULL, 0);
+		keys = own;
+	}
 	struct lp_state_key t = lp_state_point(&keys[n - 1], d[n - 1].chosen);
-	free(keys);
+	free(own);
 	if (!lp_state_cache_visit(st->traces, &t, 0, 0))
 		st->fresh[slot(cost)]++;
 }

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "explore.h"
+#include "state-cache.h"
 
 struct lp_explore_stats;
 
@@ -24,9 +25,11 @@ enum lp_walk_end {
 
 struct lp_explore_stats *lp_explore_stats_new(void);
 void lp_explore_stats_free(struct lp_explore_stats *st);
-/* One execution of this cost, its log d (n decisions) under mode's dependence. */
+/* One execution of this cost, its log d (n decisions) under mode's dependence; keys: the
+ * log's trace names when the caller has them already (lp_state_keys), else NULL. */
 void lp_explore_stats_trace(struct lp_explore_stats *st, unsigned cost,
-			    const struct lp_explore_decision *d, size_t n, enum lp_reduction mode);
+			    const struct lp_explore_decision *d, size_t n, enum lp_reduction mode,
+			    const struct lp_state_key *keys);
 void lp_explore_stats_end(struct lp_explore_stats *st, unsigned cost, enum lp_walk_end why);
 
 /* The executions of this cost whose trace no execution (of any cost) ran before; those

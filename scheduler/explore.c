@@ -641,6 +641,8 @@ static void generate(struct lp_explore *ex, const struct lp_schedule *p, struct 
 	w.n_at = xrealloc(NULL, (n + 1) * sizeof *w.n_at);
 	if (w.reduce && ex->cache && w.first < n)
 		walk_queries(ex, &w);
+	if (w.reduce) /* the log's trace names, when the walk has them, serve both */
+		lp_explore_stats_trace(ex->stats, p->cost, d, n, ex->reduction, w.keys);
 	enum lp_walk_end end = walk_sleep(ex, p->cost, &w, z, nz);
 	if (w.reduce)
 		lp_explore_stats_end(ex->stats, p->cost, end);
@@ -679,8 +681,6 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 		return;
 	}
 	bool reduce = (ex->reduction & LP_REDUCE_BASE) != LP_REDUCE_OFF;
-	if (reduce)
-		lp_explore_stats_trace(ex->stats, ex->cur.cost, d, n, ex->reduction);
 	if (reduce && !ex->invisible_off && (lp_log_has_yield(d, n) || lp_log_ended_early(d, n)))
 		release_deferred(ex);
 	struct sink sk = {&ex->stack, &ex->seeds, &ex->symmetric, &ex->dropped};
