@@ -11,6 +11,17 @@
 #include "runtime.h"
 #include "no-libc.h" /* last: poisons malloc and stdio from here on */
 
+/* Whether the return addresses pl names are in their slots below the operation's return
+ * slot top (each slot within the place's depth, so inside the thread's live stack). */
+static bool frames_match(const struct lp_span_place *pl, uintptr_t top, uintptr_t base)
+{
+	for (unsigned i = 0; i < pl->n_frames; i++)
+		if (pl->slot[i] > pl->depth ||
+		    *(const uintptr_t *)(top - pl->slot[i]) != base + pl->ret[i])
+			return false;
+	return true;
+}
+
 /* Whether the thread stands at place pl now: a trapped instruction with the stack pointer
  * rsp (the stack between rsp and the operation's return slot is this thread's, readable). */
 static bool at_place(const struct lp_thread *t, const struct lp_span_place *pl, uintptr_t off,
@@ -20,11 +31,7 @@ static bool at_place(const struct lp_thread *t, const struct lp_span_place *pl, 
 	if (pl->kind != LP_SPAN_SITE || pl->off != off || !top || top - rsp != pl->depth ||
 	    rsp > top)
 		return false;
-	for (unsigned i = 0; i < pl->n_frames; i++)
-		if (pl->slot[i] > pl->depth ||
-		    *(const uintptr_t *)(top - pl->slot[i]) != base + pl->ret[i])
-			return false;
-	return true;
+	return frames_match(pl, top, base);
 }
 
 /* Whether the thread is in syscall()'s futex call at place pl: the call's return address
@@ -39,11 +46,7 @@ static bool at_futex(const struct lp_thread *t, const struct lp_span_place *pl, 
 		return slot == top;
 	if (site < base || site - base != pl->off || top - slot != pl->depth)
 		return false;
-	for (unsigned i = 0; i < pl->n_frames; i++)
-		if (pl->slot[i] > pl->depth ||
-		    *(const uintptr_t *)(top - pl->slot[i]) != base + pl->ret[i])
-			return false;
-	return true;
+	return frames_match(pl, top, base);
 }
 
 /* The target base of the thread's operation, or 0. */
