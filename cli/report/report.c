@@ -134,16 +134,22 @@ struct lp_crash_info *lp_report_crash(const struct lp_ctx *c, const struct lp_ex
 	return lp_unwind_crash(c->sv.server_pid, log->crash, raw, len);
 }
 
-/* Per preemptions, up to the last non-zero count. */
-static void per_bound(FILE *f, const uint64_t *v)
+/* ": 0 preemptions: v[0], 1 preemption: v[1], ..." up to v[top] (none when top < 0). */
+static void per_bound(FILE *f, const uint64_t *v, int top)
+{
+	for (int b = 0; b <= top && b < LP_MAX_BOUND_SLOTS; b++)
+		fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
+			(unsigned long long)v[b]);
+}
+
+/* The last preemption count with a non-zero v, or -1. */
+static int last_nonzero(const uint64_t *v)
 {
 	int top = -1;
 	for (int b = 0; b < LP_MAX_BOUND_SLOTS; b++)
 		if (v[b])
 			top = b;
-	for (int b = 0; b <= top; b++)
-		fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
-			(unsigned long long)v[b]);
+	return top;
 }
 
 /* The reduction's line; with -v what its executions amounted to (explore-stats.h). */
@@ -155,12 +161,12 @@ static void report_reduction(const struct lp_ctx *c, FILE *f)
 		total += s->p2_pruned[b], traces += s->p2_traces[b];
 	fprintf(f, "phase 2 reduction (%s): %llu schedule%s pruned", s->reduction,
 		(unsigned long long)total, total == 1 ? "" : "s");
-	per_bound(f, s->p2_pruned);
+	per_bound(f, s->p2_pruned, last_nonzero(s->p2_pruned));
 	fputs("\n", f);
 	if (!c->o->verbose || !traces) /* none named: the unreduced search walks no log */
 		return;
 	fprintf(f, "phase 2 traces: %llu distinct, first run", (unsigned long long)traces);
-	per_bound(f, s->p2_traces);
+	per_bound(f, s->p2_traces, last_nonzero(s->p2_traces));
 	fprintf(f,
 		"; executions that ended at a sleeping thread: %llu, at a point explored "
 		"before: %llu\n",
@@ -231,9 +237,7 @@ void lp_report_summary(const struct lp_ctx *c, FILE *f)
 						: ": unbounded",
 			      f);
 		fputs(")", f);
-		for (int b = 0; b <= s->p2_max_cost && b < LP_MAX_BOUND_SLOTS; b++)
-			fprintf(f, "%s%d preemption%s: %llu", b ? ", " : ": ", b, b == 1 ? "" : "s",
-				(unsigned long long)s->p2_per_bound[b]);
+		per_bound(f, s->p2_per_bound, s->p2_max_cost);
 		fprintf(f, "; %.2f s\n", s->p2_seconds);
 		if (c->o->tso)
 			fputs("phase 2 memory model: x86-TSO (a store buffer per thread; flushing "
