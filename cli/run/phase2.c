@@ -148,6 +148,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 			if (WIFSIGNALED(e.res.status)) {
 				lp_phase2_pruned_counts(c, ex);
 				stop_workers(c, ra);
+				lp_run_dfs_end(c, ex, true); /* what was checked before it */
 				rc = lp_phases_violation(c, s, &e, "crash", NULL);
 				lp_phases_exec_clear(&e);
 				break;
@@ -186,6 +187,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 			lp_interrupt_on_stop(NULL, NULL);
 			lp_phase2_pruned_counts(c, ex);
 			stop_workers(c, ra);
+			lp_run_dfs_end(c, ex, true); /* what was checked before it */
 			lp_phases_refresh(c, s, &e);
 			struct lp_schedule s2 = {0};
 			const struct lp_schedule *vs = s;

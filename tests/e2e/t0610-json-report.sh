@@ -29,6 +29,12 @@ json_is queue '.violation.schedule' "$(report_field schedule)"
 json_is queue '.violation.replay | test("--replay")' true
 json_is queue '.violation.history | test("queue_trytake")' true
 json_is queue '.violation.switches | test("step [0-9]+: 0[.][0-9] preempts")' true
+# what was checked up to the violation: its bound in part, every bound below it whole
+json_is queue '.coverage.partial_bound == ([.violation.preemptions[] | select(.preemption)] | length)' true
+json_is queue '.coverage.complete_bound == .coverage.partial_bound - 1 and .coverage.partial_schedules >= 1' true
+json_is queue '.coverage.partial_schedules == .phase2.executions_by_preemptions[.coverage.partial_bound]' true
+json_is queue '.coverage.text | test("^bound [0-9]+ complete; bound [0-9]+: ")' true
+json_is queue '.coverage.guarantee' null
 json_is queue '.phase2.executions_by_preemptions | length' 2
 json_is queue '.phase2 | (.executions_by_preemptions | add) == .executions' true
 json_is queue '.instrumentation | test("^instrumented: ")' true
@@ -46,6 +52,7 @@ json_is event '.violation.history | test("(^|\\n)stuck(\\n|$)")' true
 lp_run --json "$T/box.json" --target "$P/libbox-race.so" -- "$P/client-box"
 expect_status 1 "box: exit status 1"
 json_is box '.violation.kind' crash
+json_is box '.coverage.text != "no concurrent schedule checked"' true
 json_is box '.violation.replay | test("--replay")' true
 lp_require_prog libticket-pid.so client-ticket
 lp_run --json "$T/ticket.json" --target "$P/libticket-pid.so" -- "$P/client-ticket"
