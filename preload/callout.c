@@ -121,9 +121,38 @@ static void warn_lazy(const char *name)
 	lp_log_text(LP_REC_WARN, LP_TID_NONE, 0, buf);
 }
 
-/* Each slot to wrap: picks it, and with stubs != NULL writes stub k and points the slot at
- * it. Returns the count. */
-static size_t walk(const struct dl_phdr_info *info, const struct relocs *r, uint8_t *stubs)
+/* movabs $real, %r11; jmp *entry(%rip): stub k, with the entry pointer at the start */
+static void write_stub(uint8_t *stubs, size_t k, uintptr_t real)
+{
+	uint8_t *c = stubs + 16 + 16 * k;
+	int32_t rel32 = (int32_t)((intptr_t)stubs - (intptr_t)(c + 16));
+	c[0] = 0x49, c[1] = 0xbb;
+	memcpy(c + 2, &real, 8);
+	c[10] = 0xff, c[11] = 0x25;
+	memcpy(c + 12, &rel32, 4);
+}
+
+static void point_slot(const struct relocs *r, uintptr_t *slot, uintptr_t v)
+{
+	uintptr_t a = (uintptr_t)slot;
+	if (a < r->relro_lo || a >= r->relro_hi) {
+		__atomic_store_n(slot, v, __ATOMIC_RELEASE);
+		return;
+	}
+	/* RELRO pages are read-only after relocation; no .data shares one */
+	void *page = (void *)(a & ~(uintptr_t)4095);
+	sys_mprotect(page, 4096, PROT_READ | PROT_WRITE);
+	__atomic_store_n(slot, v, __ATOMIC_RELEASE);
+	sys_mprotect(page, 4096, PROT_READ);
+}
+
+/* Three passes over the slots to wrap, in one order (slot k has stub k): count them, write
+ * their stubs (and warn of lazy ones), then point them at the stubs, once the stubs are
+ * executable (after a dlopen other threads may call through a slot at once). */
+enum pass { COUNT, WRITE_STUBS, REDIRECT };
+
+static size_t walk(const struct dl_phdr_info *info, const struct relocs *r, uint8_t *stubs,
+		   enum pass pass)
 {
 	size_t k = 0;
 	for (int w = 0; w < 2; w++)
@@ -134,48 +163,17 @@ static size_t walk(const struct dl_phdr_info *info, const struct relocs *r, uint
 			enum lp_callout_pick p =
 			    lp_callout_pick((uint32_t)ELF64_R_TYPE(rel->r_info), s->st_info,
 					    s->st_shndx, s->st_name, dest_of(info, *slot));
-			if (p == LP_CALLOUT_LAZY && stubs)
+			if (p == LP_CALLOUT_LAZY && pass == WRITE_STUBS)
 				warn_lazy(r->str + s->st_name);
 			if (p != LP_CALLOUT_WRAP)
 				continue;
-			if (stubs) {
-				/* movabs $real, %r11; jmp *entry(%rip): the pointer at the start */
-				uint8_t *c = stubs + 16 + 16 * k;
-				uintptr_t real = *slot;
-				int32_t rel32 = (int32_t)((intptr_t)stubs - (intptr_t)(c + 16));
-				c[0] = 0x49, c[1] = 0xbb;
-				memcpy(c + 2, &real, 8);
-				c[10] = 0xff, c[11] = 0x25;
-				memcpy(c + 12, &rel32, 4);
-			}
+			if (pass == WRITE_STUBS)
+				write_stub(stubs, k, *slot);
+			else if (pass == REDIRECT)
+				point_slot(r, slot, (uintptr_t)(stubs + 16 + 16 * k));
 			k++;
 		}
 	return k;
-}
-
-static void redirect(const struct dl_phdr_info *info, const struct relocs *r, uint8_t *stubs)
-{
-	size_t k = 0;
-	for (int w = 0; w < 2; w++)
-		for (size_t i = 0; r->rel[w] && i < r->n[w]; i++) {
-			const ElfW(Rela) *rel = &r->rel[w][i];
-			const ElfW(Sym) *s = &r->sym[ELF64_R_SYM(rel->r_info)];
-			uintptr_t *slot = (uintptr_t *)(info->dlpi_addr + rel->r_offset);
-			if (lp_callout_pick((uint32_t)ELF64_R_TYPE(rel->r_info), s->st_info,
-					    s->st_shndx, s->st_name,
-					    dest_of(info, *slot)) != LP_CALLOUT_WRAP)
-				continue;
-			uintptr_t v = (uintptr_t)(stubs + 16 + 16 * k++), a = (uintptr_t)slot;
-			if (a < r->relro_lo || a >= r->relro_hi) {
-				__atomic_store_n(slot, v, __ATOMIC_RELEASE);
-				continue;
-			}
-			/* RELRO pages are read-only after relocation; no .data shares one */
-			void *page = (void *)(a & ~(uintptr_t)4095);
-			sys_mprotect(page, 4096, PROT_READ | PROT_WRITE);
-			__atomic_store_n(slot, v, __ATOMIC_RELEASE);
-			sys_mprotect(page, 4096, PROT_READ);
-		}
 }
 
 static int patch_target(struct dl_phdr_info *info, size_t size, void *data)
@@ -186,7 +184,7 @@ static int patch_target(struct dl_phdr_info *info, size_t size, void *data)
 	if (t < 0 || (done & (1u << t)) || read_dynamic(info, &r))
 		return 0;
 	done |= 1u << t;
-	size_t n = walk(info, &r, NULL);
+	size_t n = walk(info, &r, NULL, COUNT);
 	if (!n)
 		return 0;
 	size_t bytes = (16 + 16 * n + 4095) & ~(size_t)4095;
@@ -200,10 +198,10 @@ static int patch_target(struct dl_phdr_info *info, size_t size, void *data)
 	}
 	memset(m, 0xcc, bytes);
 	*(uintptr_t *)m = (uintptr_t)lp_callout_entry;
-	walk(info, &r, m);
+	walk(info, &r, m, WRITE_STUBS);
 	sys_mprotect(m, bytes, PROT_READ | PROT_EXEC);
 	stub_lo[t] = (uintptr_t)m, stub_hi[t] = (uintptr_t)m + bytes;
-	redirect(info, &r, m);
+	walk(info, &r, m, REDIRECT);
 	return 0;
 }
 
