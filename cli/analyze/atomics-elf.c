@@ -49,6 +49,35 @@ static void read_fde_starts(const uint8_t *h, size_t size, uint64_t addr, uint64
 	qsort(*starts, count, sizeof(**starts), lp_cmp_u64);
 }
 
+static void add_ro(struct scan_elf *e, uint64_t lo, uint64_t size)
+{
+	if (!size)
+		return;
+	e->ro = lp_xrealloc(e->ro, (e->n_ro + 1) * sizeof(*e->ro));
+	e->ro[e->n_ro++] = (struct scan_ro){lo, lo + size};
+}
+
+/* PT_GNU_RELRO: read-only once relocated (.got, .data.rel.ro, the init arrays). */
+static void read_relro(Elf *elf, struct scan_elf *e)
+{
+	size_t n = 0;
+	if (elf_getphdrnum(elf, &n) != 0)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_GNU_RELRO)
+			add_ro(e, ph.p_vaddr, ph.p_memsz);
+	}
+}
+
+bool lp_scan_elf_read_only(const struct scan_ro *ro, size_t n, uint64_t addr, uint64_t len)
+{
+	for (size_t i = 0; i < n; i++)
+		if (addr >= ro[i].lo && addr < ro[i].hi && len <= ro[i].hi - addr)
+			return true;
+	return false;
+}
+
 /* The executable sections' bytes and the FDE starts; the symbol table to read (.symtab,
  * else .dynsym) in *symscn. */
 static int read_sections(Elf *elf, const char *path, struct scan_elf *e, Elf_Scn **symscn,
@@ -79,6 +108,9 @@ static int read_sections(Elf *elf, const char *path, struct scan_elf *e, Elf_Scn
 		if (sh.sh_type == SHT_DYNSYM)
 			dynscn = scn;
 		const char *sname = elf_strptr(elf, shstrndx, sh.sh_name);
+		if ((sh.sh_flags & SHF_ALLOC) && sh.sh_type != SHT_NOBITS &&
+		    (!(sh.sh_flags & SHF_WRITE) || (sname && strcmp(sname, ".got.plt") == 0)))
+			add_ro(e, sh.sh_addr, sh.sh_size);
 		if (sh.sh_type == SHT_PROGBITS && sname && strcmp(sname, ".eh_frame_hdr") == 0 &&
 		    !e->fde_starts) {
 			Elf_Data *d = elf_rawdata(scn, NULL);
@@ -95,6 +127,7 @@ static int read_sections(Elf *elf, const char *path, struct scan_elf *e, Elf_Scn
 		e->secs[i] = (struct scan_section){
 		    .addr = sh.sh_addr, .size = sh.sh_size, .data = d->d_buf, .exec = true};
 	}
+	read_relro(elf, e);
 	e->symtab = *symscn != NULL;
 	if (!*symscn)
 		*symscn = dynscn;
@@ -160,5 +193,6 @@ void lp_scan_elf_free(struct scan_elf *e)
 	free(e->secs);
 	free(e->ranges);
 	free(e->fde_starts);
+	free(e->ro);
 	memset(e, 0, sizeof(*e));
 }

@@ -24,6 +24,13 @@ struct scan_section {
 	bool exec;
 };
 
+/* Addresses no code of the process writes once it runs: sections mapped without write
+ * permission, the PT_GNU_RELRO span, and .got.plt (only the dynamic linker writes its
+ * slots, each with the one address it resolves to). */
+struct scan_ro {
+	uint64_t lo, hi;
+};
+
 struct scan_elf {
 	struct scan_section *secs; /* by section index */
 	size_t nsec;
@@ -32,7 +39,12 @@ struct scan_elf {
 	uint64_t *fde_starts; /* sorted; the only known boundaries of a stripped object's code */
 	size_t n_fde_starts;
 	bool symtab; /* the symbols came from .symtab, not .dynsym */
+	struct scan_ro *ro;
+	size_t n_ro;
 };
+
+/* Whether [addr, addr + len) lies in one of e's read-only spans. */
+bool lp_scan_elf_read_only(const struct scan_ro *ro, size_t n, uint64_t addr, uint64_t len);
 
 /* Fills e from elf (path names it in errors); -1 with err filled when the object is no
  * x86-64 ELF or cannot be read. lp_scan_elf_free(e) either way. */

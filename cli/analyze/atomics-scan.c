@@ -32,6 +32,8 @@ struct ctx {
 	size_t n_targets;
 	uint64_t *fde_starts; /* sorted */
 	size_t n_fde_starts;
+	const struct scan_ro *ro; /* read-only at run time (atomics-elf.h) */
+	size_t n_ro;
 	uint64_t *stop_ends; /* where an unconditional control transfer ends */
 	size_t n_stop_ends, cap_stop_ends;
 	struct lp_pad_run *nops; /* runs of nop and int3, in decoding order */
@@ -245,7 +247,13 @@ static void classify(struct ctx *c, const char *func, bool *fp)
 			rsp_based = true;
 		/* %fs/%gs hold the thread pointer: TLS and the stack canary are thread-local. */
 		bool tls = op->mem.segment == X86_REG_FS || op->mem.segment == X86_REG_GS;
-		if (!stack && !tls)
+		/* A GOT slot, a constant: memory no thread writes, so no race to see (a PLT
+		 * entry's jump through .got.plt, a global's address loaded from .got). */
+		bool constant = op->mem.base == X86_REG_RIP && op->mem.segment == X86_REG_INVALID &&
+				lp_scan_elf_read_only(
+				    c->ro, c->n_ro, in->address + in->size + (uint64_t)op->mem.disp,
+				    op->size ? op->size : 1);
+		if (!stack && !tls && !constant)
 			shared = true;
 		/* capstone leaves access 0 for some instructions: assume a write. */
 		if ((op->access & CS_AC_WRITE) || op->access == 0)
@@ -618,6 +626,8 @@ int lp_atomics_scan(const char *path, const char *const *funcs, size_t nfuncs, b
 	out->n_fde_starts = obj.n_fde_starts;
 	c.fde_starts = obj.fde_starts;
 	c.n_fde_starts = obj.n_fde_starts;
+	c.ro = obj.ro;
+	c.n_ro = obj.n_ro;
 
 	cs_err e = cs_open(CS_ARCH_X86, CS_MODE_64, &c.cs);
 	if (e != CS_ERR_OK) {

@@ -272,7 +272,30 @@ pad_far_live:
 	ret
 	.size s_pad_far, . - s_pad_far
 
+/* Memory no code writes once the object runs: .rodata, a .got slot, a jump through .got
+ * and a call through the PLT (whose entry jumps through .got.plt). No site at -g memory
+ * but the load of .data at the end. */
+	.globl s_constant
+	.type s_constant, @function
+s_constant:
+	movl s_rodata(%rip), %eax
+	movq s_glob_export@GOTPCREL(%rip), %rax
+	call s_far_target@PLT
+at_data_load:
+	movl s_glob(%rip), %eax
+end_data_load:
+	jmp *s_far_target@GOTPCREL(%rip)
+	.size s_constant, . - s_constant
+
+	.section .rodata
+	.p2align 2
+s_rodata:
+	.long 7
+
 	.data
+	.globl s_glob_export
+s_glob_export:
+	.quad 0
 	.p2align 4
 s_glob:
 	.quad 0, 0

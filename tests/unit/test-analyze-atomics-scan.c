@@ -420,6 +420,51 @@ static void test_asm_memory(void **state)
 	obj_close(&o);
 }
 
+/* The section holding addr ("" when none). */
+static const char *section_of(struct obj *o, uint64_t addr)
+{
+	size_t shstrndx = 0;
+	elf_getshdrstrndx(o->elf, &shstrndx);
+	Elf_Scn *scn = NULL;
+	while ((scn = elf_nextscn(o->elf, scn))) {
+		GElf_Shdr sh;
+		gelf_getshdr(scn, &sh);
+		if ((sh.sh_flags & SHF_ALLOC) && addr >= sh.sh_addr &&
+		    addr < sh.sh_addr + sh.sh_size)
+			return elf_strptr(o->elf, shstrndx, sh.sh_name);
+	}
+	return "";
+}
+
+/* Loads of memory no code writes (.rodata, .got, the PLT's .got.plt) are no sites at -g
+ * memory: no race to see there, and no jump through memory left uninstrumented. */
+static void test_asm_constant(void **state)
+{
+	struct obj o;
+	struct lp_scan sc;
+	const char *funcs[] = {"s_constant"};
+	static const struct expect data[] = {
+	    {"data_load", LP_SITE_LOAD, true, false, "s_constant"}};
+
+	(void)state;
+	obj_open(&o, "libatomics-asm.so");
+	scan_ok(o.path, funcs, 1, true, &sc);
+	check_sites(&o, &sc, data, 1);
+	assert_int_equal(sc.n, 1);
+	assert_int_equal(sc.n_skipped, 0);
+	lp_atomics_scan_free(&sc);
+
+	scan_ok(o.path, NULL, 0, true, &sc);
+	size_t plt = 0;
+	for (size_t i = 0; i < sc.n; i++)
+		plt += strncmp(section_of(&o, sc.sites[i].offset), ".plt", 4) == 0;
+	for (size_t i = 0; i < sc.n_skipped; i++)
+		plt += strncmp(section_of(&o, sc.skipped[i].site.offset), ".plt", 4) == 0;
+	assert_int_equal(plt, 0);
+	lp_atomics_scan_free(&sc);
+	obj_close(&o);
+}
+
 static void test_errors(void **state)
 {
 	struct obj o;
@@ -598,8 +643,8 @@ int main(void)
 	    cmocka_unit_test(test_disp_off),	 cmocka_unit_test(test_format),
 	    cmocka_unit_test(test_asm_all),	 cmocka_unit_test(test_asm_pads),
 	    cmocka_unit_test(test_asm_filtered), cmocka_unit_test(test_asm_memory),
-	    cmocka_unit_test(test_errors),	 cmocka_unit_test(test_gcc),
-	    cmocka_unit_test(test_glib),
+	    cmocka_unit_test(test_asm_constant), cmocka_unit_test(test_errors),
+	    cmocka_unit_test(test_gcc),		 cmocka_unit_test(test_glib),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
