@@ -112,9 +112,11 @@ static int env_fd(const char *v)
 static void scrub_environ(void)
 {
 	extern char **environ;
+	bool own_bind_now = getenv(LP_ENV_OWN_BIND_NOW) != NULL;
 	char **w = environ;
 	for (char **r = environ; *r; r++)
-		if (strncmp(*r, "LINEUP_", 7) != 0 && strncmp(*r, "LD_PRELOAD=", 11) != 0)
+		if (strncmp(*r, "LINEUP_", 7) != 0 && strncmp(*r, "LD_PRELOAD=", 11) != 0 &&
+		    (!own_bind_now || strncmp(*r, "LD_BIND_NOW=", 12) != 0))
 			*w++ = *r;
 	*w = NULL;
 }

@@ -69,9 +69,15 @@ static void exec_client(struct lp_server *sv, int cmd_rd, int reply_wr, int log_
 	if (sv->run_flags & LP_RUN_TSO) {
 		/* every GOT slot bound before the preload puts a drain stub in it */
 		setenv(LP_ENV_TSO, "1", 1);
-		setenv("LD_BIND_NOW", "1", 1);
+		if (getenv("LD_BIND_NOW")) {
+			unsetenv(LP_ENV_OWN_BIND_NOW);
+		} else {
+			setenv("LD_BIND_NOW", "1", 1);
+			setenv(LP_ENV_OWN_BIND_NOW, "1", 1);
+		}
 	} else {
 		unsetenv(LP_ENV_TSO);
+		unsetenv(LP_ENV_OWN_BIND_NOW);
 	}
 	setenv_int(LP_ENV_SHM_FD, sv->shm_fd);
 	setenv_int(LP_ENV_SHM_SLOTS, (int)sv->slots);

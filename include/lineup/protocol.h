@@ -91,8 +91,11 @@
 /* set (--memory-model tso): the targets' calls out of the targets drain the calling thread's
  * store buffer first (preload/callout.c) */
 #define LP_ENV_TSO "LINEUP_TSO"
-/* The preload removes LD_PRELOAD and every LINEUP_* variable from environ once read,
- * so programs the client executes run untouched. */
+/* set with LINEUP_TSO when the cli, not the user, set LD_BIND_NOW: the preload removes it
+ * too, so programs the client executes bind lazily as they would */
+#define LP_ENV_OWN_BIND_NOW "LINEUP_OWN_BIND_NOW"
+/* The preload removes LD_PRELOAD and every LINEUP_* variable from environ once read (and
+ * LD_BIND_NOW with LINEUP_OWN_BIND_NOW), so programs the client executes run untouched. */
 
 /* ---- Thread identities: creation paths packed in 64 bits ----
  * "0" is the main thread (value 0). Byte 7 (most significant) holds the first path
