@@ -73,8 +73,10 @@ void lp_tso_start(uint32_t phase, const struct lp_shm *shm)
 			bufs[i].n = 0;
 	on = phase == LP_PHASE_CONCURRENT && (shm->run_flags & LP_RUN_TSO);
 	n_notes = 0;
-	pass_keys.n = 0;
-	last_pass = NULL;
+	if (on) { /* only read then: no page of them touched under sc */
+		pass_keys.n = 0;
+		last_pass = NULL;
+	}
 	n_fences = shm->n_fences < LP_MAX_FENCES ? shm->n_fences : LP_MAX_FENCES;
 	for (unsigned i = 0; i < n_fences; i++)
 		fences[i] = (uintptr_t)shm->fences[i];
