@@ -14,6 +14,8 @@ unsigned lp_tso_trap_size;
 
 static int on;
 static unsigned n_notes; /* stale loads recorded in this execution (LP_TSO_NOTES at most) */
+static struct lp_tso_pass_keys pass_keys;      /* passing loads recorded in this execution */
+static struct lp_rec_tso_pass *last_pass;      /* the latest of them: counts those not kept */
 static struct lp_tso_buf bufs[LP_MAX_THREADS]; /* by slot in lp_rt.th */
 static unsigned n_fences;		       /* stores fenced by the cli (protocol.h) */
 static uintptr_t fences[LP_MAX_FENCES];
@@ -71,6 +73,10 @@ void lp_tso_start(uint32_t phase, const struct lp_shm *shm)
 			bufs[i].n = 0;
 	on = phase == LP_PHASE_CONCURRENT && (shm->run_flags & LP_RUN_TSO);
 	n_notes = 0;
+	if (on) { /* only read then: no page of them touched under sc */
+		pass_keys.n = 0;
+		last_pass = NULL;
+	}
 	n_fences = shm->n_fences < LP_MAX_FENCES ? shm->n_fences : LP_MAX_FENCES;
 	for (unsigned i = 0; i < n_fences; i++)
 		fences[i] = (uintptr_t)shm->fences[i];
@@ -156,38 +162,83 @@ bool lp_tso_take(struct lp_thread *self, lp_tid_t chosen)
 	return true;
 }
 
-/* A load of another thread's stale bytes is worth a line in the report: which store was
- * still buffered when which load ran, and which of its own stores the load passed (the
- * places an mfence would order before it). */
-static void note_stale_load(const struct lp_thread *self, uintptr_t addr, uintptr_t site)
+/* The store of another thread still buffered over byte addr (*owner its thread), or NULL. */
+static const struct lp_tso_entry *buffered_elsewhere(const struct lp_thread *self, uintptr_t addr,
+						     const struct lp_thread **owner)
 {
-	if (n_notes >= LP_TSO_NOTES || lp_tso_find(buf_of(self), addr, 1))
-		return; /* enough said, or it reads its own store */
 	for (unsigned i = 0; i < lp_rt.n; i++) {
 		const struct lp_thread *t = &lp_rt.th[i];
 		if (t == self || t->state == LP_T_FREE || !bufs[i].n)
 			continue;
 		const struct lp_tso_entry *e = lp_tso_find(&bufs[i], addr, 1);
-		if (!e)
-			continue;
-		struct lp_rec_tso *r = lp_log_append(LP_REC_TSO, sizeof *r);
-		r->step = lp_rt.step;
-		r->loader = self->tid;
-		r->owner = t->tid;
-		r->load_site = site;
-		r->load_addr = addr;
-		r->store_site = e->site;
-		r->store_addr = e->addr;
-		r->size = e->size;
-		memset(r->val, 0, sizeof r->val);
-		memcpy(r->val, e->val, e->size);
-		memset(r->passed_site, 0, sizeof r->passed_site);
-		memset(r->passed_addr, 0, sizeof r->passed_addr);
-		r->n_passed =
-		    lp_tso_passed(buf_of(self), r->passed_site, r->passed_addr, LP_TSO_PASSED);
-		n_notes++;
+		if (e) {
+			*owner = t;
+			return e;
+		}
+	}
+	return NULL;
+}
+
+/* A load of another thread's stale bytes is worth a line in the report: which store was
+ * still buffered when which load ran, and which of its own stores the load passed (the
+ * places an mfence would order before it). */
+static void note_stale_load(const struct lp_thread *self, const struct lp_thread *owner,
+			    const struct lp_tso_entry *e, uintptr_t addr, uintptr_t site)
+{
+	struct lp_rec_tso *r = lp_log_append(LP_REC_TSO, sizeof *r);
+	r->step = lp_rt.step;
+	r->loader = self->tid;
+	r->owner = owner->tid;
+	r->load_site = site;
+	r->load_addr = addr;
+	r->store_site = e->site;
+	r->store_addr = e->addr;
+	r->size = e->size;
+	memset(r->val, 0, sizeof r->val);
+	memcpy(r->val, e->val, e->size);
+	memset(r->passed_site, 0, sizeof r->passed_site);
+	memset(r->passed_addr, 0, sizeof r->passed_addr);
+	r->n_passed = lp_tso_passed(buf_of(self), r->passed_site, r->passed_addr, LP_TSO_PASSED);
+	n_notes++;
+}
+
+/* A load that went ahead of its own buffered stores, no other thread's store to its bytes
+ * buffered: the fences after those stores are candidates too (a reordering the other
+ * threads may see without reading around any store, as Peterson's turn store). Repeats and
+ * those past the cap are only counted. */
+static void note_passing_load(const struct lp_thread *self, const struct lp_tso_buf *b,
+			      uintptr_t addr, uintptr_t site)
+{
+	if (!lp_tso_pass_keep(&pass_keys, self->tid, site, b->e[b->n - 1].site)) {
+		if (last_pass)
+			last_pass->n_more++;
 		return;
 	}
+	struct lp_rec_tso_pass *r = lp_log_append(LP_REC_TSO_PASS, sizeof *r);
+	r->step = lp_rt.step;
+	r->loader = self->tid;
+	r->load_site = site;
+	r->load_addr = addr;
+	r->n_more = 0;
+	memset(r->passed_site, 0, sizeof r->passed_site);
+	memset(r->passed_addr, 0, sizeof r->passed_addr);
+	r->n_passed = lp_tso_passed(b, r->passed_site, r->passed_addr, LP_TSO_PASSED);
+	last_pass = r;
+}
+
+/* A trapped load of self at addr: a stale load, a passing one, or neither (it reads its own
+ * store, or its buffer is empty and none is stale or the stale ones are all said). */
+static void note_load(const struct lp_thread *self, uintptr_t addr, uintptr_t site)
+{
+	const struct lp_tso_buf *b = buf_of(self);
+	if ((!b->n && n_notes >= LP_TSO_NOTES) || lp_tso_find(b, addr, 1))
+		return;
+	const struct lp_thread *owner = NULL;
+	const struct lp_tso_entry *e = buffered_elsewhere(self, addr, &owner);
+	if (e && n_notes < LP_TSO_NOTES)
+		note_stale_load(self, owner, e, addr, site);
+	else if (!e && b->n)
+		note_passing_load(self, b, addr, site);
 }
 
 /* Whether an mfence follows the store at site (the cli checks what one would change). */
@@ -209,7 +260,7 @@ void lp_tso_resume(struct lp_thread *self, uint32_t point, uintptr_t addr, uintp
 		if (b->n) /* it may forward from its own stores: what its flushes change */
 			fp_add(&self->fp, buffer_obj(self) | LP_FP_OBJ_READ);
 		if (addr)
-			note_stale_load(self, addr, site);
+			note_load(self, addr, site);
 		return;
 	}
 	if (point == LP_PT_YIELD && kind == LP_SITE_PAUSE)

@@ -63,7 +63,10 @@ void lp_tso_flush_footprint(struct lp_footprint *fp) __attribute__((visibility("
 /* Whether some buffer holds a store. */
 bool lp_tso_pending(void) __attribute__((visibility("hidden")));
 /* self goes on from its point (it holds the baton, its view is on): a drain, or the trapped
- * store it is about to run joins its buffer. */
+ * store it is about to run joins its buffer; a trapped load that reads around another
+ * thread's buffered store is logged (LP_REC_TSO, the first LP_TSO_NOTES), one that only
+ * goes ahead of its own buffered stores too (LP_REC_TSO_PASS, distinct ones up to
+ * LP_TSO_PASS_NOTES, the rest counted in the latest). */
 void lp_tso_resume(struct lp_thread *self, uint32_t point, uintptr_t addr, uintptr_t site)
     __attribute__((visibility("hidden")));
 /* The running thread calls out of the targets (a drain stub, callout-x86_64.S): if it is

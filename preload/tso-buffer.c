@@ -191,3 +191,18 @@ const struct lp_tso_entry *lp_tso_find(const struct lp_tso_buf *b, uintptr_t add
 			return &b->e[k];
 	return NULL;
 }
+
+bool lp_tso_pass_keep(struct lp_tso_pass_keys *p, uint64_t loader, uintptr_t load_site,
+		      uintptr_t newest)
+{
+	for (unsigned i = 0; i < p->n; i++)
+		if (p->k[i].loader == loader && p->k[i].load_site == load_site &&
+		    p->k[i].newest == newest)
+			return false;
+	if (p->n == LP_TSO_PASS_NOTES)
+		return false;
+	p->k[p->n].loader = loader;
+	p->k[p->n].load_site = load_site;
+	p->k[p->n++].newest = newest;
+	return true;
+}

@@ -20,6 +20,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "lineup/protocol.h"
+
 #define LP_TSO_MAX 32	/* stores buffered per thread; one more flushes the oldest first */
 #define LP_TSO_BYTES 16 /* widest store buffered (an SSE move); wider ones run unbuffered */
 
@@ -63,6 +65,19 @@ void lp_tso_leave(const struct lp_tso_buf *b);
  * its thread's buffered stores), at most max (>= 1) of them into site and addr, oldest
  * first: when there are more, the oldest and the newest max - 1. Returns how many b holds. */
 unsigned lp_tso_passed(const struct lp_tso_buf *b, uint64_t *site, uint64_t *addr, unsigned max);
+/* The passing loads of an execution worth a record (protocol.h lp_rec_tso_pass): a loop
+ * passing the same stores at the same load site says nothing new on its next rounds. */
+struct lp_tso_pass_keys {
+	unsigned n;
+	struct {
+		uint64_t loader;
+		uintptr_t load_site, newest; /* newest: the newest store passed */
+	} k[LP_TSO_PASS_NOTES];
+};
+/* Whether a passing load by loader at load_site, its newest passed store at newest, is to
+ * be recorded: a key not seen yet with room left (then it is kept), else false. */
+bool lp_tso_pass_keep(struct lp_tso_pass_keys *p, uint64_t loader, uintptr_t load_site,
+		      uintptr_t newest);
 /* The newest entry that overlaps [addr, addr+size), or NULL. */
 const struct lp_tso_entry *lp_tso_find(const struct lp_tso_buf *b, uintptr_t addr, unsigned size);
 

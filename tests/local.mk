@@ -391,7 +391,8 @@ LP_E2E_TESTS = \
 	tests/e2e/t1302-test-struct-emit-client.sh \
 	tests/e2e/t1303-test-struct-errors.sh \
 	tests/e2e/t1310-atomic-spin-restart.sh tests/e2e/t1311-atomic-spin-restart-bug.sh \
-	tests/e2e/t1312-atomic-spin-writes.sh tests/e2e/t1330-atomics-tso-pause-spin.sh
+	tests/e2e/t1312-atomic-spin-writes.sh tests/e2e/t1330-atomics-tso-pause-spin.sh \
+	tests/e2e/t1331-atomics-tso-passing-load-fence.sh
 # Issue 4: atomics, futexes, real libraries (`make check-atomics` runs only these).
 LP_E2E_ATOMICS_TESTS = \
 	tests/e2e/t0800-atomics-counter-fetch-add.sh \

@@ -219,6 +219,10 @@ static void violation(struct lp_buf *b, const struct lp_summary *s)
 	 * their own buffer they passed; null under sc */
 	lp_buf_printf(b, ", \"stale_loads\": %s",
 		      v->stale_loads_json ? v->stale_loads_json : "null");
+	/* --memory-model tso: the loads, not stale, that went ahead of stores still in their own
+	 * buffer, whose fences are tried after the stale loads'; null under sc */
+	lp_buf_printf(b, ", \"passing_loads\": %s",
+		      v->passing_loads_json ? v->passing_loads_json : "null");
 	/* kind "crash": the thread, the signal and its backtrace; null otherwise */
 	lp_buf_printf(b, ", \"crash\": %s", v->crash_json ? v->crash_json : "null");
 	lp_buf_puts(b, ", \"root_cause_search\": ");

@@ -281,6 +281,7 @@ function violation(v) {
   if (cl) closest(h, cl, d);
   schedule(v);
   staleLoads(v);
+  passingLoads(v);
   if (v.crash && v.crash.frames) {
     var cs = section('Where it crashed (innermost frame first)');
     cs.appendChild(pre(v.crash.frames.map(function (f) {
@@ -369,6 +370,27 @@ function staleLoads(v) {
                el('td', 'mono lines', passed || '(none)')));
   });
   s.appendChild(t);
+}
+
+/* --memory-model tso: loads, not stale, that went ahead of stores still in their own buffer
+ * (the fence check tries those stores after the stale loads'). */
+function passingLoads(v) {
+  var ls = v.passing_loads || [];
+  if (!ls.length) return;
+  var s = section('Passing loads (x86-TSO)', null, 'passing-loads');
+  var t = add(el('table'), add(el('tr'), el('th', null, 'step'), el('th', null, 'load'),
+                               el('th', null, 'its own stores it went ahead of')));
+  var more = 0;
+  ls.forEach(function (l) {
+    var passed = (l.passed || []).map(function (p) { return p.site + ' to ' + p.addr; }).join('\n');
+    if (l.passed_count > (l.passed || []).length)
+      passed += '\n(' + l.passed_count + ' in all: the oldest and the newest shown)';
+    more += l.more_not_kept || 0;
+    add(t, add(el('tr'), el('td', null, l.step), el('td', 'mono', l.loader + ' at ' + l.load_site + ' reads ' + l.load_addr),
+               el('td', 'mono lines', passed)));
+  });
+  s.appendChild(t);
+  if (more) add(s, el('div', 'note', more + ' more passing loads not listed (repeats of these, or past the cap)'));
 }
 
 function rootCauses(v) {

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "json.h"
 
@@ -25,38 +26,93 @@ static size_t named_by(const struct lp_rec_tso *t, uint64_t *out)
 	return n;
 }
 
+/* Sites counted by how many loads name them, in the order first named. */
+#define TALLY_MAX (LP_TSO_NOTES * (1 + LP_TSO_PASSED))
+struct tally {
+	uint64_t site[TALLY_MAX];
+	size_t count[TALLY_MAX], m;
+};
+
+static void tally_add(struct tally *t, const uint64_t *named, size_t n_named)
+{
+	for (size_t j = 0; j < n_named; j++) {
+		size_t k = 0;
+		while (k < t->m && t->site[k] != named[j])
+			k++;
+		if (k == t->m) {
+			if (t->m == TALLY_MAX)
+				continue;
+			t->site[t->m] = named[j];
+			t->count[t->m++] = 0;
+		}
+		t->count[k]++;
+	}
+}
+
+static bool among(uint64_t site, const uint64_t *set, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (set[i] == site)
+			return true;
+	return false;
+}
+
+/* The most named first (a stable insertion sort keeps the first named ahead on ties),
+ * leaving out those in skip[0..n_skip), at most max into out. */
+static size_t tally_out(struct tally *t, const uint64_t *skip, size_t n_skip, uint64_t *out,
+			size_t max)
+{
+	for (size_t i = 1; i < t->m; i++)
+		for (size_t k = i; k > 0 && t->count[k] > t->count[k - 1]; k--) {
+			uint64_t s = t->site[k];
+			size_t c = t->count[k];
+			t->site[k] = t->site[k - 1], t->count[k] = t->count[k - 1];
+			t->site[k - 1] = s, t->count[k - 1] = c;
+		}
+	size_t r = 0;
+	for (size_t i = 0; i < t->m && r < max; i++)
+		if (!among(t->site[i], skip, n_skip))
+			out[r++] = t->site[i];
+	return r;
+}
+
 size_t lp_fence_sites(const struct lp_rec_tso *t, size_t n, uint64_t *out, size_t max)
 {
-	uint64_t site[LP_TSO_NOTES * (1 + LP_TSO_PASSED)];
-	size_t count[LP_TSO_NOTES * (1 + LP_TSO_PASSED)], m = 0;
+	struct tally ty = {.m = 0};
 	for (size_t i = 0; i < n; i++) {
 		uint64_t named[1 + LP_TSO_PASSED];
-		size_t n_named = named_by(&t[i], named);
-		for (size_t j = 0; j < n_named; j++) {
-			size_t k = 0;
-			while (k < m && site[k] != named[j])
-				k++;
-			if (k == m) {
-				if (m == sizeof site / sizeof *site)
-					continue;
-				site[m] = named[j];
-				count[m++] = 0;
-			}
-			count[k]++;
-		}
+		tally_add(&ty, named, named_by(&t[i], named));
 	}
-	/* most named first; a stable insertion sort keeps the first named ahead on ties */
-	for (size_t i = 1; i < m; i++)
-		for (size_t k = i; k > 0 && count[k] > count[k - 1]; k--) {
-			uint64_t s = site[k];
-			size_t c = count[k];
-			site[k] = site[k - 1], count[k] = count[k - 1];
-			site[k - 1] = s, count[k - 1] = c;
-		}
-	size_t r = m < max ? m : max;
-	for (size_t i = 0; i < r; i++)
-		out[i] = site[i];
-	return r;
+	return tally_out(&ty, NULL, 0, out, max);
+}
+
+size_t lp_fence_passing_sites(const struct lp_rec_tso_pass *p, size_t n, const uint64_t *skip,
+			      size_t n_skip, uint64_t *out, size_t max)
+{
+	struct tally ty = {.m = 0};
+	for (size_t i = 0; i < n; i++) {
+		uint64_t named[LP_TSO_PASSED];
+		size_t kept = p[i].n_passed < LP_TSO_PASSED ? p[i].n_passed : LP_TSO_PASSED,
+		       n_named = 0;
+		for (size_t k = kept; k-- > 0;) /* newest first, each once */
+			if (!among(p[i].passed_site[k], named, n_named))
+				named[n_named++] = p[i].passed_site[k];
+		tally_add(&ty, named, n_named);
+	}
+	return tally_out(&ty, skip, n_skip, out, max);
+}
+
+size_t lp_fence_candidates(const struct lp_rec_tso *t, size_t n_tso,
+			   const struct lp_rec_tso_pass *p, size_t n_pass, uint64_t *out,
+			   size_t *n_stale)
+{
+	uint64_t stale[LP_MAX_FENCES];
+	size_t n_all = lp_fence_sites(t, n_tso, stale, LP_MAX_FENCES);
+	*n_stale = n_all < LP_FENCE_SINGLES ? n_all : LP_FENCE_SINGLES;
+	memcpy(out, stale, *n_stale * sizeof *out);
+	/* a store some stale load names is not a passing load's candidate, tried or not */
+	return *n_stale +
+	       lp_fence_passing_sites(p, n_pass, stale, n_all, out + *n_stale, LP_FENCE_PASSING);
 }
 
 size_t lp_fence_union(uint64_t *set, size_t n, const uint64_t *add, size_t n_add, size_t max)

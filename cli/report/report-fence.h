@@ -11,7 +11,14 @@
  * of those store instructions (its site): the schedules are explored again with it, and the
  * report says whether the violation is gone within the bound. The sites are tried one at a
  * time, the store most stale loads name first (then in the order the loads ran, a load's
- * other-thread store, then its passed stores newest first); should none
+ * other-thread store, then its passed stores newest first). Should none remove the violation
+ * alone, the stores that *passing loads* passed (protocol.h lp_rec_tso_pass: loads that went
+ * ahead of their own thread's buffered stores without reading around another thread's; the
+ * store->load reordering that needs no stale load, as the turn store's in Peterson's lock
+ * with its flag store fenced) and no stale load names are tried next, one at a time, the
+ * most named first. After the stale loads' and only when those fail: every load after a
+ * store in the same operation is a passing load, so most of these stores are harmless, and
+ * a violation the stale loads explain costs no more than before. Should none
  * remove the violation alone, all of them together, with the stores that the violations
  * left by the single fences name too; a set that removes it is then made smaller where it
  * can (cli/run/fence-run.c). */
@@ -26,11 +33,26 @@
 #include "report-livelock.h"
 
 #define LP_FENCE_SINGLES 3 /* single fences tried, most named first */
+#define LP_FENCE_PASSING 2 /* then those after stores only passing loads passed */
 
 /* The distinct store sites of the n stale loads t (each load names its other thread's store
  * and the stores it passed, a site once), most named first (ties: first named first), at
  * most max of them in out; returns how many. */
 size_t lp_fence_sites(const struct lp_rec_tso *t, size_t n, uint64_t *out, size_t max);
+
+/* The distinct sites of the stores the n passing loads p passed (each load names them newest
+ * first, a site once), most named first (ties: first named first), leaving out those in
+ * skip[0..n_skip), at most max of them in out; returns how many. */
+size_t lp_fence_passing_sites(const struct lp_rec_tso_pass *p, size_t n, const uint64_t *skip,
+			      size_t n_skip, uint64_t *out, size_t max);
+
+/* The single fences to try, in order, into out (room for LP_FENCE_SINGLES +
+ * LP_FENCE_PASSING): the first LP_FENCE_SINGLES of lp_fence_sites (*n_stale of them), then
+ * the first LP_FENCE_PASSING of lp_fence_passing_sites that no stale load names (tried only
+ * when none of the first kind removes the violation). Returns how many in all. */
+size_t lp_fence_candidates(const struct lp_rec_tso *t, size_t n_tso,
+			   const struct lp_rec_tso_pass *p, size_t n_pass, uint64_t *out,
+			   size_t *n_stale);
 
 /* Adds to set[0..n) the sites of add[0..n_add) it lacks, up to max in all; returns the new
  * count. */

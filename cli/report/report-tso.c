@@ -21,28 +21,60 @@ static void put_value(struct lp_buf *b, const struct lp_rec_tso *t)
 		lp_buf_printf(b, "%02x", t->val[i]);
 }
 
-static unsigned kept(const struct lp_rec_tso *t)
+static unsigned kept(uint32_t n_passed)
 {
-	return t->n_passed < LP_TSO_PASSED ? t->n_passed : LP_TSO_PASSED;
+	return n_passed < LP_TSO_PASSED ? n_passed : LP_TSO_PASSED;
 }
 
-/* "    it passed 2 stores of its own, still buffered: at f+0xd to 0x..., at f+0x14 to
- * 0x..." (oldest first), with what was left out when there were more. */
+/* ": at f+0xd to 0x..., at f+0x14 to 0x..." (oldest first), with what was left out when
+ * there were more. */
+static void put_stores(struct lp_buf *b, uint32_t n_passed, const uint64_t *site,
+		       const uint64_t *addr, lp_symbolize_fn sym, void *arg)
+{
+	if (n_passed > LP_TSO_PASSED)
+		lp_buf_printf(b, " (the oldest and the newest %u shown)", LP_TSO_PASSED - 1);
+	for (unsigned k = 0; k < kept(n_passed); k++) {
+		char *s = sym(arg, site[k]);
+		lp_buf_printf(b, "%s at %s to %#llx", k ? "," : ":", s,
+			      (unsigned long long)addr[k]);
+		free(s);
+	}
+	lp_buf_puts(b, "\n");
+}
+
+/* "    it passed 2 stores of its own, still buffered: ..." */
 static void put_passed(struct lp_buf *b, const struct lp_rec_tso *t, lp_symbolize_fn sym, void *arg)
 {
 	if (!t->n_passed)
 		return;
 	lp_buf_printf(b, "    it passed %u store%s of its own, still buffered", t->n_passed,
 		      t->n_passed == 1 ? "" : "s");
-	if (t->n_passed > LP_TSO_PASSED)
-		lp_buf_printf(b, " (the oldest and the newest %u shown)", LP_TSO_PASSED - 1);
-	for (unsigned k = 0; k < kept(t); k++) {
-		char *s = sym(arg, t->passed_site[k]);
-		lp_buf_printf(b, "%s at %s to %#llx", k ? "," : ":", s,
-			      (unsigned long long)t->passed_addr[k]);
-		free(s);
+	put_stores(b, t->n_passed, t->passed_site, t->passed_addr, sym, arg);
+}
+
+/* "  passing load: step 9: 0.1 at f+0x1d read 0x... ahead of 1 store of its own, still
+ * buffered: at f+0x17 to 0x...", then how many were not kept. */
+static void put_passing(struct lp_buf *b, const struct lp_exec_log *log, lp_symbolize_fn sym,
+			void *arg)
+{
+	uint64_t more = 0;
+	for (size_t i = 0; i < log->n_tso_pass; i++) {
+		const struct lp_rec_tso_pass *p = &log->tso_pass[i];
+		char l[LP_TID_STRLEN];
+		char *ls = sym(arg, p->load_site);
+		lp_buf_printf(b,
+			      "  passing load: step %llu: %s at %s read %#llx ahead of %u store%s "
+			      "of its own, still buffered",
+			      (unsigned long long)p->step, lp_tid_format(p->loader, l), ls,
+			      (unsigned long long)p->load_addr, p->n_passed,
+			      p->n_passed == 1 ? "" : "s");
+		free(ls);
+		put_stores(b, p->n_passed, p->passed_site, p->passed_addr, sym, arg);
+		more += p->n_more;
 	}
-	lp_buf_puts(b, "\n");
+	if (more)
+		lp_buf_printf(b, "  (%llu more passing load%s: repeats, or past the first %u)\n",
+			      (unsigned long long)more, more == 1 ? "" : "s", LP_TSO_PASS_NOTES);
 }
 
 void lp_report_stale_loads(struct lp_buf *b, const struct lp_exec_log *log, lp_symbolize_fn sym,
@@ -63,6 +95,7 @@ void lp_report_stale_loads(struct lp_buf *b, const struct lp_exec_log *log, lp_s
 		free(ss);
 		put_passed(b, t, sym, arg);
 	}
+	put_passing(b, log, sym, arg);
 }
 
 /* "key": "symbolized site" */
@@ -91,7 +124,7 @@ static void one_json(struct lp_buf *b, const struct lp_rec_tso *t, lp_symbolize_
 		      (unsigned long long)t->store_addr, t->size);
 	put_value(b, t);
 	lp_buf_printf(b, "\", \"passed_count\": %u, \"passed\": [", t->n_passed);
-	for (unsigned k = 0; k < kept(t); k++) {
+	for (unsigned k = 0; k < kept(t->n_passed); k++) {
 		lp_buf_puts(b, k ? ", {" : "{");
 		site_field(b, "site", t->passed_site[k], sym, arg);
 		lp_buf_printf(b, ", \"addr\": \"%#llx\"}", (unsigned long long)t->passed_addr[k]);
@@ -106,6 +139,31 @@ void lp_report_stale_loads_json(struct lp_buf *b, const struct lp_exec_log *log,
 	for (size_t i = 0; i < log->n_tso; i++) {
 		lp_buf_puts(b, i ? ", " : "");
 		one_json(b, &log->tso[i], sym, arg);
+	}
+	lp_buf_puts(b, "]");
+}
+
+void lp_report_passing_loads_json(struct lp_buf *b, const struct lp_exec_log *log,
+				  lp_symbolize_fn sym, void *arg)
+{
+	lp_buf_puts(b, "[");
+	for (size_t i = 0; i < log->n_tso_pass; i++) {
+		const struct lp_rec_tso_pass *p = &log->tso_pass[i];
+		char l[LP_TID_STRLEN];
+		lp_buf_printf(b, "%s{\"step\": %llu, \"loader\": ", i ? ", " : "",
+			      (unsigned long long)p->step);
+		lp_json_string(b, lp_tid_format(p->loader, l));
+		lp_buf_puts(b, ", ");
+		site_field(b, "load_site", p->load_site, sym, arg);
+		lp_buf_printf(b, ", \"load_addr\": \"%#llx\", \"passed_count\": %u, \"passed\": [",
+			      (unsigned long long)p->load_addr, p->n_passed);
+		for (unsigned k = 0; k < kept(p->n_passed); k++) {
+			lp_buf_puts(b, k ? ", {" : "{");
+			site_field(b, "site", p->passed_site[k], sym, arg);
+			lp_buf_printf(b, ", \"addr\": \"%#llx\"}",
+				      (unsigned long long)p->passed_addr[k]);
+		}
+		lp_buf_printf(b, "], \"more_not_kept\": %u}", p->n_more);
 	}
 	lp_buf_puts(b, "]");
 }

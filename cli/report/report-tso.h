@@ -12,8 +12,10 @@
  * while 0.1's store of 1 (4 bytes) to 0x... at g+0x8 was still buffered"), then, when the
  * load passed stores of its own thread's buffer, a line naming them ("    it passed 2
  * stores of its own, still buffered: at f+0x4 to 0x..., at f+0xb to 0x...", oldest first;
- * " (the oldest and the newest 3 shown)" when there were more); nothing when the log has
- * none. */
+ * " (the oldest and the newest 3 shown)" when there were more); then one line per passing
+ * load ("  passing load: step 9: 0.1 at f+0x1d read 0x... ahead of 1 store of its own, still
+ * buffered: at f+0x17 to 0x...") and "  (N more passing loads: ...)" when some were not
+ * kept; nothing when the log has none. */
 void lp_report_stale_loads(struct lp_buf *b, const struct lp_exec_log *log, lp_symbolize_fn sym,
 			   void *arg);
 
@@ -23,5 +25,12 @@ void lp_report_stale_loads(struct lp_buf *b, const struct lp_exec_log *log, lp_s
  * LP_TSO_PASSED, oldest first)}. */
 void lp_report_stale_loads_json(struct lp_buf *b, const struct lp_exec_log *log,
 				lp_symbolize_fn sym, void *arg);
+
+/* The passing loads (LP_REC_TSO_PASS: loads that went ahead of their own buffered stores,
+ * no stale load) as a JSON array (violation.passing_loads): per load {"step", "loader",
+ * "load_site", "load_addr", "passed_count", "passed": [{"site", "addr"}], "more_not_kept"
+ * (the passing loads not kept while it was the latest: repeats, or past the cap)}. */
+void lp_report_passing_loads_json(struct lp_buf *b, const struct lp_exec_log *log,
+				  lp_symbolize_fn sym, void *arg);
 
 #endif

@@ -75,6 +75,13 @@ char *lp_report_stale_json(const struct lp_ctx *c, const struct lp_exec_log *log
 	return lp_buf_take(&b);
 }
 
+char *lp_report_passing_json(const struct lp_ctx *c, const struct lp_exec_log *log)
+{
+	struct lp_buf b = {0};
+	lp_report_passing_loads_json(&b, log, symbolize, (void *)c);
+	return lp_buf_take(&b);
+}
+
 char *lp_report_schedule_json(const struct lp_ctx *c, const struct lp_schedule *s,
 			      const struct lp_exec_log *log, const char *history)
 {

@@ -18,6 +18,8 @@ char *lp_report_schedule_json(const struct lp_ctx *c, const struct lp_schedule *
 			      const struct lp_exec_log *log, const char *history);
 /* The execution's stale loads (--memory-model tso) as a JSON array (report-tso.h). */
 char *lp_report_stale_json(const struct lp_ctx *c, const struct lp_exec_log *log);
+/* The same for the passing loads (violation.passing_loads, report-tso.h). */
+char *lp_report_passing_json(const struct lp_ctx *c, const struct lp_exec_log *log);
 void lp_report_summary(const struct lp_ctx *c, FILE *f);
 /* The coverage lines of a run cut short or sampled ("coverage: ...", "guarantee: ..."). */
 void lp_report_coverage(const struct lp_ctx *c, FILE *f);

@@ -81,6 +81,7 @@ void lp_summary_free(struct lp_summary *s)
 		free(s->violation->root_causes_json);
 		free(s->violation->fences_json);
 		free(s->violation->stale_loads_json);
+		free(s->violation->passing_loads_json);
 		free(s->violation->crash_json);
 		free(s->violation);
 	}

@@ -23,6 +23,7 @@ struct lp_violation {
 	char *crash_json;	/* kind "crash": JSON object (cli/report/crash-text.h), or NULL */
 	char *fences_json;	/* --memory-model tso: JSON array of the fences tried, NULL: none */
 	char *stale_loads_json; /* --memory-model tso: JSON array of the stale loads, else NULL */
+	char *passing_loads_json; /* --memory-model tso: JSON array of the passing loads */
 	/* The root-cause search (cli/run/root-cause-budget.h), when rc_searched. */
 	bool rc_searched;
 	double rc_time_limit;	   /* seconds it was given */

@@ -136,8 +136,9 @@ static void try_together(struct lp_ctx *c, uint64_t *all, size_t n_all, unsigned
 void lp_tso_fences(struct lp_ctx *c, const struct lp_exec *e, double check_seconds,
 		   struct lp_violation *v)
 {
-	uint64_t singles[LP_FENCE_SINGLES], all[LP_MAX_FENCES];
-	size_t n = lp_fence_sites(e->log.tso, e->log.n_tso, singles, LP_FENCE_SINGLES);
+	uint64_t singles[LP_FENCE_SINGLES + LP_FENCE_PASSING], all[LP_MAX_FENCES];
+	size_t n_stale, n = lp_fence_candidates(e->log.tso, e->log.n_tso, e->log.tso_pass,
+						e->log.n_tso_pass, singles, &n_stale);
 	if (!n) {
 		v->root_causes = lp_xstrdup("root causes: not searched under --memory-model tso, "
 					    "and no stale load names a store to fence\n");
@@ -151,9 +152,14 @@ void lp_tso_fences(struct lp_ctx *c, const struct lp_exec *e, double check_secon
 	memcpy(all, singles, n * sizeof *singles);
 	size_t n_all = n, i = 0;
 	int removes = 0;
-	for (; i < n && removes >= 0; i++) {
+	/* the passing loads' stores only when none of the stale loads' removes it */
+	for (; i < n && removes >= 0 && (i < n_stale || !removes); i++) {
 		uint64_t named[LP_MAX_FENCES];
 		size_t n_named = 0;
+		if (i == n_stale)
+			lp_buf_puts(&text,
+				    "  then after the stores of a load's own buffer that it went "
+				    "ahead of, no stale load naming them:\n");
 		struct lp_fence_result r =
 		    try_fences(c, &singles[i], 1, bound, &run, named, &n_named);
 		say(c, &r, &text, &json);

@@ -54,6 +54,9 @@ static bool big_enough(const struct lp_rec *r)
 	case LP_REC_TSO:
 		need = sizeof(struct lp_rec_tso);
 		break;
+	case LP_REC_TSO_PASS:
+		need = sizeof(struct lp_rec_tso_pass);
+		break;
 	default:
 		return false;
 	}
@@ -137,6 +140,11 @@ static int parse(const void *log, size_t len, struct lp_exec_log *out, char *err
 			out->tso = lp_xrealloc(out->tso, (out->n_tso + 1) * sizeof *out->tso);
 			memcpy(&out->tso[out->n_tso++], r, sizeof *out->tso);
 			break;
+		case LP_REC_TSO_PASS:
+			out->tso_pass = lp_xrealloc(out->tso_pass,
+						    (out->n_tso_pass + 1) * sizeof *out->tso_pass);
+			memcpy(&out->tso_pass[out->n_tso_pass++], r, sizeof *out->tso_pass);
+			break;
 		default:
 			break;
 		}
@@ -166,6 +174,7 @@ void lp_shmlog_clear(struct lp_exec_log *l)
 	free(l->warnings);
 	free(l->errors);
 	free(l->tso);
+	free(l->tso_pass);
 	free(l->decisions);
 	free(l->sites);
 	free(l->crash);

@@ -34,6 +34,9 @@ struct lp_exec_log {
 	/* --memory-model tso: loads that read around another thread's buffered store */
 	struct lp_rec_tso *tso;
 	size_t n_tso;
+	/* and loads that passed their own thread's buffered stores without being stale */
+	struct lp_rec_tso_pass *tso_pass;
+	size_t n_tso_pass;
 };
 
 /* Returns 0, or -1 with a one-line reason in err when the log is malformed. */

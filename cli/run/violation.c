@@ -117,8 +117,10 @@ int lp_phases_violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp
 	 * which an interrupt may end with the fork server killed. */
 	v->switches = lp_report_schedule(c, s, &e->log);
 	v->preemptions_json = lp_report_schedule_json(c, s, &e->log, v->history);
-	if (c->o->tso)
+	if (c->o->tso) {
 		v->stale_loads_json = lp_report_stale_json(c, &e->log);
+		v->passing_loads_json = lp_report_passing_json(c, &e->log);
+	}
 	c->sum.violation = v;
 	c->sum.verdict = LP_RUN_VIOLATION;
 	/* The report is out before the root-cause search starts: it can take a while, and the

@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 22
+#define LP_PROTOCOL_VERSION 23
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -498,6 +498,8 @@ enum lp_rec_type {
 	LP_REC_CRASH,	   /* struct lp_rec_crash, then stack_len bytes: a fatal signal */
 	LP_REC_TSO,	   /* struct lp_rec_tso: a load ran while another thread's store to
 			      its bytes was still buffered (LP_RUN_TSO) */
+	LP_REC_TSO_PASS,   /* struct lp_rec_tso_pass: a load, not a stale one, passed stores
+			      still in its own thread's buffer (LP_RUN_TSO) */
 };
 
 struct lp_rec {
@@ -663,6 +665,26 @@ struct lp_rec_tso {
 	uint32_t size; /* <= 16 */
 	uint32_t n_passed;
 	uint8_t val[16];
+	uint64_t passed_site[LP_TSO_PASSED], passed_addr[LP_TSO_PASSED]; /* min(n_passed, 4) */
+};
+
+/* --memory-model tso: a *passing load*. A trapped load of thread `loader` read committed
+ * memory at load_addr, no other thread's store to it buffered (not a stale load), while its
+ * own buffer held n_passed stores to other bytes: the load went ahead of them (store->load
+ * reordering), where an mfence after one of them would have kept them before it. Whether
+ * that mattered the record cannot tell: the fences after them are the candidates tried
+ * after the stale loads' (cli/report/report-fence.h). passed_* as in lp_rec_tso. Kept: the
+ * first LP_TSO_PASS_NOTES of an execution with distinct (loader, load_site, newest passed
+ * site); n_more counts the passing loads not kept (repeats, or past the cap) while this
+ * record was the execution's latest one: their total is the sum over the records. */
+#define LP_TSO_PASS_NOTES 8
+struct lp_rec_tso_pass {
+	struct lp_rec h;
+	uint64_t step; /* the loader's point */
+	lp_tid_t loader;
+	uint64_t load_site, load_addr;
+	uint32_t n_passed;
+	uint32_t n_more; /* updated in place while this is the latest passing-load record */
 	uint64_t passed_site[LP_TSO_PASSED], passed_addr[LP_TSO_PASSED]; /* min(n_passed, 4) */
 };
 

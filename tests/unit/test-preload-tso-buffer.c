@@ -163,6 +163,24 @@ static void test_passed_oldest_and_newest(void **state)
 	assert_int_equal(addr[3], (uintptr_t)&mem[6]);
 }
 
+/* Passing loads: one record per (loader, load site, newest store passed), up to the cap; a
+ * spin loop's next rounds and loads past the cap are not kept. */
+static void test_pass_keys_repeats_and_cap(void **state)
+{
+	(void)state;
+	struct lp_tso_pass_keys p = {0};
+	assert_true(lp_tso_pass_keep(&p, 1, 0x11d, 0x117));
+	assert_false(lp_tso_pass_keep(&p, 1, 0x11d, 0x117)); /* the same again */
+	assert_true(lp_tso_pass_keep(&p, 2, 0x11d, 0x117));  /* another loader */
+	assert_true(lp_tso_pass_keep(&p, 1, 0x137, 0x117));  /* another load site */
+	assert_true(lp_tso_pass_keep(&p, 1, 0x11d, 0x13f));  /* a newer store passed */
+	assert_int_equal(p.n, 4);
+	for (unsigned i = 4; i < LP_TSO_PASS_NOTES; i++)
+		assert_true(lp_tso_pass_keep(&p, 3, 0x200 + i, 0x117));
+	assert_false(lp_tso_pass_keep(&p, 3, 0x300, 0x117)); /* new, but past the cap */
+	assert_int_equal(p.n, LP_TSO_PASS_NOTES);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -172,6 +190,7 @@ int main(void)
 	    cmocka_unit_test(test_untrapped_write_detected),
 	    cmocka_unit_test(test_find_newest),
 	    cmocka_unit_test(test_passed_oldest_and_newest),
+	    cmocka_unit_test(test_pass_keys_repeats_and_cap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

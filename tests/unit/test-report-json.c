@@ -114,7 +114,7 @@ static void report(void **state)
 	       "\"closest\": null, \"root_causes\": [[{\"function\": "
 	       "\"f\", \"start\": 3, \"end\": 9, \"source\": null, \"forbids\": 1}]], "
 	       "\"root_causes_text\": \"root causes ...\\n\", \"fences\": null, \"stale_loads\": "
-	       "null, "
+	       "null, \"passing_loads\": null, "
 	       "\"crash\": null, "
 	       "\"root_cause_search\": "
 	       "{\"executions\": 40, \"seconds\": 1.600, \"time_limit\": 1.750, "

@@ -72,6 +72,59 @@ static void sites_include_the_stores_a_load_passed(void **state)
 	assert_int_equal(out[3], 0x1101);
 }
 
+static struct lp_rec_tso_pass passing(uint64_t newest, uint64_t older)
+{
+	struct lp_rec_tso_pass p = {.load_site = 0x101d, .n_passed = older ? 2 : 1};
+	p.passed_site[0] = older ? older : newest;
+	p.passed_site[1] = older ? newest : 0;
+	return p;
+}
+
+/* The stores passing loads passed: most named first, newest first within a load, each site
+ * once per load, those in skip left out. */
+static void passing_sites_most_named_first(void **state)
+{
+	(void)state;
+	struct lp_rec_tso_pass p[] = {passing(0x1017, 0), passing(0x103f, 0x1017),
+				      passing(0x1050, 0x1050), passing(0x1017, 0)};
+	uint64_t out[4];
+	assert_int_equal(lp_fence_passing_sites(p, 4, NULL, 0, out, 4), 3);
+	assert_int_equal(out[0], 0x1017); /* three loads passed it */
+	assert_int_equal(out[1], 0x103f); /* newest of its load, ahead on the tie */
+	assert_int_equal(out[2], 0x1050); /* named once although passed twice */
+	uint64_t skip[] = {0x1017};
+	assert_int_equal(lp_fence_passing_sites(p, 4, skip, 1, out, 1), 1);
+	assert_int_equal(out[0], 0x103f);
+	assert_int_equal(lp_fence_passing_sites(p, 0, NULL, 0, out, 4), 0);
+}
+
+/* The candidates in the order tried: the stale loads' (at most LP_FENCE_SINGLES), then the
+ * passing loads' that no stale load names, tried or not. Peterson with its flag store fenced:
+ * the one stale load names the counter's store, the passing loads the turn store. */
+static void candidates_stale_first_then_passing(void **state)
+{
+	(void)state;
+	struct lp_rec_tso t[] = {stale(0x103f)};
+	struct lp_rec_tso_pass p[] = {passing(0x1017, 0), passing(0x1017, 0), passing(0x103f, 0)};
+	uint64_t out[LP_FENCE_SINGLES + LP_FENCE_PASSING];
+	size_t n_stale = 9;
+	assert_int_equal(lp_fence_candidates(t, 1, p, 3, out, &n_stale), 2);
+	assert_int_equal(n_stale, 1);
+	assert_int_equal(out[0], 0x103f);
+	assert_int_equal(out[1], 0x1017); /* the counter's store, stale-named, not twice */
+	/* four stale-named stores: the fourth, untried, is no passing candidate either */
+	struct lp_rec_tso u[] = {stale(0x1001), stale(0x1002), stale(0x1003), stale(0x1017)};
+	assert_int_equal(lp_fence_candidates(u, 4, p, 3, out, &n_stale), 4);
+	assert_int_equal(n_stale, 3);
+	assert_int_equal(out[3], 0x103f);
+	/* no stale load: the passing loads' alone, at most LP_FENCE_PASSING */
+	struct lp_rec_tso_pass q[] = {passing(0x1017, 0), passing(0x1020, 0), passing(0x1030, 0)};
+	assert_int_equal(lp_fence_candidates(t, 0, q, 3, out, &n_stale), LP_FENCE_PASSING);
+	assert_int_equal(n_stale, 0);
+	assert_int_equal(out[0], 0x1017);
+	assert_int_equal(lp_fence_candidates(t, 0, q, 0, out, &n_stale), 0);
+}
+
 static void union_adds_missing_up_to_max(void **state)
 {
 	(void)state;
@@ -157,6 +210,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(sites_most_named_first),
 	    cmocka_unit_test(sites_include_the_stores_a_load_passed),
+	    cmocka_unit_test(passing_sites_most_named_first),
+	    cmocka_unit_test(candidates_stale_first_then_passing),
 	    cmocka_unit_test(union_adds_missing_up_to_max),
 	    cmocka_unit_test(lines_say_what_each_fence_did),
 	    cmocka_unit_test(json_objects),

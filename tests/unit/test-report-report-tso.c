@@ -91,11 +91,60 @@ static void json_has_the_passed_stores(void **state)
 	lp_buf_free(&b);
 }
 
+/* Passing loads: a line each after the stale loads, then how many were not kept; the JSON
+ * array has the same, with each record's count. */
+static void passing_loads_lines_and_json(void **state)
+{
+	(void)state;
+	struct lp_rec_tso_pass p[2] = {{.step = 8,
+					.loader = lp_tid_child(LP_TID_MAIN, 1),
+					.load_site = 0x101d,
+					.load_addr = 0x5004,
+					.n_passed = 1,
+					.n_more = 2},
+				       {.step = 9,
+					.loader = lp_tid_child(LP_TID_MAIN, 1),
+					.load_site = 0x1037,
+					.load_addr = 0x5010,
+					.n_passed = 1,
+					.n_more = 3}};
+	p[0].passed_site[0] = p[1].passed_site[0] = 0x1017;
+	p[0].passed_addr[0] = p[1].passed_addr[0] = 0x5008;
+	struct lp_exec_log log = {.tso_pass = p, .n_tso_pass = 2};
+	struct lp_buf b = {0};
+	lp_report_stale_loads(&b, &log, fake_sym, NULL);
+	char l[LP_TID_STRLEN], want[512];
+	snprintf(want, sizeof want,
+		 "  passing load: step 8: %s at pc_inc+0x1d read 0x5004 ahead of 1 store of its "
+		 "own, still buffered: at pc_inc+0x17 to 0x5008\n"
+		 "  passing load: step 9: %s at pc_inc+0x37 read 0x5010 ahead of 1 store of its "
+		 "own, still buffered: at pc_inc+0x17 to 0x5008\n"
+		 "  (5 more passing loads: repeats, or past the first %u)\n",
+		 lp_tid_format(p[0].loader, l), l, LP_TSO_PASS_NOTES);
+	assert_string_equal(lp_buf_str(&b), want);
+	lp_buf_reset(&b);
+	lp_report_passing_loads_json(&b, &log, fake_sym, NULL);
+	const char *s = lp_buf_str(&b);
+	assert_non_null(strstr(s, "[{\"step\": 8, \"loader\": \""));
+	assert_non_null(strstr(s, "\"load_site\": \"pc_inc+0x1d\", \"load_addr\": \"0x5004\", "
+				  "\"passed_count\": 1, \"passed\": [{\"site\": \"pc_inc+0x17\", "
+				  "\"addr\": \"0x5008\"}], \"more_not_kept\": 2}, {\"step\": 9"));
+	assert_non_null(strstr(s, "\"more_not_kept\": 3}]"));
+	lp_buf_reset(&b);
+	log.n_tso_pass = 0;
+	lp_report_passing_loads_json(&b, &log, fake_sym, NULL);
+	assert_string_equal(lp_buf_str(&b), "[]");
+	lp_report_stale_loads(&b, &log, fake_sym, NULL);
+	assert_string_equal(lp_buf_str(&b), "[]"); /* no line */
+	lp_buf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(lines_name_the_passed_stores),
 	    cmocka_unit_test(json_has_the_passed_stores),
+	    cmocka_unit_test(passing_loads_lines_and_json),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
