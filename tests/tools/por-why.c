@@ -247,7 +247,7 @@ int main(int argc, char **argv)
 	read_dump(in);
 	struct tally t[64];
 	size_t nt = 0;
-	unsigned ends[3][2] = {{0}}, yields = 0, early = 0;
+	unsigned ends[3][2] = {{0}}, yields = 0, early = 0, main_last[3] = {0};
 	for (size_t i = 0; i < nx; i++) {
 		size_t j = 0;
 		while (j < i && memcmp(&xs[j].trace, &xs[i].trace, sizeof xs[i].trace))
@@ -256,6 +256,8 @@ int main(int argc, char **argv)
 		early += lp_log_ended_early(xs[i].d, xs[i].n);
 		int end = xs[i].end < 0 || xs[i].end > 2 ? 0 : xs[i].end;
 		ends[end][j < i]++;
+		/* the main thread (tid 0, pthread_join's usual caller) chosen at the override */
+		main_last[end] += xs[i].s.n && xs[i].s.ov[xs[i].s.n - 1].tid == 0;
 		if (j == i || end != LP_WALK_FULL)
 			continue;
 		const char *w = why(&xs[i], &xs[j]);
@@ -272,6 +274,9 @@ int main(int argc, char **argv)
 	printf("%zu executions; walk ended full/asleep/covered: new trace %u/%u/%u, seen trace "
 	       "%u/%u/%u\n",
 	       nx, ends[0][0], ends[1][0], ends[2][0], ends[0][1], ends[1][1], ends[2][1]);
+	printf("executions whose last override chose the main thread: full/asleep/covered "
+	       "%u/%u/%u\n",
+	       main_last[0], main_last[1], main_last[2]);
 	printf("logs with a yield point: %u, ended early: %u (either ends the invisible-step "
 	       "rule)\n",
 	       yields, early);
