@@ -5,7 +5,7 @@ include $(srcdir)/cli/analyze/local.mk
 # Everything but main.c in one archive, so the pieces build and test on their own.
 noinst_LIBRARIES += libcli.a
 libcli_a_SOURCES = cli/options.c cli/options.h cli/run/phases.c cli/run/phases.h cli/run/phases-internal.h \
-	cli/run/exec-classify.c cli/run/phase1.c cli/run/phase2.c cli/run/violation.c \
+	cli/run/exec-classify.c cli/run/phase1.c cli/run/phase2.c cli/run/por-dump.c cli/run/por-dump.h cli/run/violation.c \
 	cli/run/violation-confirm.c cli/run/replay.c \
 	cli/run/run-server.c cli/run/run-server.h cli/run/run-ahead.c cli/run/run-ahead.h cli/run/slot-pick.c cli/run/slot-pick.h cli/run/shm-log.c cli/run/shm-log.h cli/run/trace-check.c cli/run/trace-check.h cli/run/watchdog.c cli/run/watchdog.h cli/run/spin-restart.c cli/run/spin-restart.h cli/run/spin-samples.c cli/run/spin-samples.h cli/run/golden-run.c cli/run/golden-run.h cli/run/lazy-run.c cli/run/lazy-request.c cli/run/lazy-run.h cli/run/golden-request.c \
 	cli/report/report.c cli/report/report.h cli/report/json.c cli/report/json.h cli/report/summary.c cli/report/summary.h cli/report/site-warnings.c cli/report/site-warnings.h cli/report/progress.c cli/report/progress.h \

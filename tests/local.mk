@@ -349,7 +349,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0400-wrong-queue-trylock.sh \
 	tests/e2e/t0410-wrong-event-missed-wakeup.sh \
 	tests/e2e/t0420-wrong-crash-under-schedule.sh \
-	tests/e2e/t0430-wrong-reduction-keeps-bugs.sh tests/e2e/t0435-reduction-pure-regions.sh tests/e2e/t1320-reduction-spans.sh tests/e2e/t0437-exploration-calls-commute.sh tests/e2e/t0438-reduction-library-thread-code.sh tests/e2e/t0440-jobs-same-result.sh tests/e2e/t0445-jobs-watchdog-at-turn.sh \
+	tests/e2e/t0430-wrong-reduction-keeps-bugs.sh tests/e2e/t0435-reduction-pure-regions.sh tests/e2e/t1320-reduction-spans.sh tests/e2e/t0437-exploration-calls-commute.sh tests/e2e/t0438-reduction-library-thread-code.sh tests/e2e/t0439-reduction-why-dump.sh tests/e2e/t0440-jobs-same-result.sh tests/e2e/t0445-jobs-watchdog-at-turn.sh \
 	tests/e2e/t0446-jobs-worker-servers.sh tests/e2e/t0447-jobs-worker-line.sh \
 	tests/e2e/t0460-criterion-sequential.sh \
 	tests/e2e/t0470-golden-quasi.sh \
@@ -576,3 +576,10 @@ $(LP_PROG_DIR)/client-structacc: $(LP_PROG_DIR)/client-structacc.c $(LP_PROG_DIR
 	$(LP_PROG_MKDIR)
 	$(AM_V_CCLD)$(LP_PROG_CLIENT) -g -pthread $(srcdir)/$(LP_PROG_DIR)/client-structacc.c \
 		$(LP_PROG_DIR)/libstructacc-lost-stripped.so
+
+# tests/tools/por-why: why the reduction ran executions of a trace seen before (a debugging
+# aid over LINEUP_DEBUG_POR_LOG's dump, cli/run/por-dump.h; built with the tests, not run).
+check_PROGRAMS += tests/tools/por-why
+tests_tools_por_why_SOURCES = tests/tools/por-why.c
+tests_tools_por_why_CFLAGS = $(AM_CFLAGS) $(LP_SAN_CFLAGS)
+tests_tools_por_why_LDADD = libexplore.a

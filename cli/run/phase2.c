@@ -9,6 +9,7 @@
 #include "cli/report/progress.h"
 #include "cli/run/budget-run.h"
 #include "cli/run/interrupt.h"
+#include "cli/run/por-dump.h"
 #include "cli/run/root-cause-run.h"
 #include "cli/run/run-ahead.h"
 #include "cli/run/trace-check.h"
@@ -139,6 +140,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 		struct lp_exec e;
 		lp_phases_execute_on(c, ra, s, &e, false);
 		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
+		lp_por_dump(ex, s, e.log.decisions, e.log.n_decisions);
 		c->sum.p2_executions++;
 		if ((int)s->cost > c->sum.p2_max_cost)
 			c->sum.p2_max_cost = (int)s->cost;

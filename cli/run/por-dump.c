@@ -1,0 +1,62 @@
+/* cli/run/por-dump.c — phase 2's executions written out for tests/tools/por-why
+ * (por-dump.h). One text record per execution: "E cost end schedule n", then n lines
+ * "step running chosen point flags fpflags fpn obj*4 ncand cand*". */
+#include "por-dump.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "scheduler/explore-stats.h"
+
+static FILE *dump_file(void)
+{
+	static FILE *f;
+	static int tried;
+	if (!tried) {
+		tried = 1;
+		const char *path = getenv("LINEUP_DEBUG_POR_LOG");
+		if (path && *path)
+			f = fopen(path, "w");
+	}
+	return f;
+}
+
+/* How the walk of the execution just done ended: the counter of its cost that grew. */
+static int walk_end(const struct lp_explore *ex, unsigned cost)
+{
+	static uint64_t seen[3][16];
+	const struct lp_explore_stats *st = lp_explore_stats(ex);
+	unsigned c = cost < 16 ? cost : 15;
+	int why = -1;
+	for (int w = 0; w < 3; w++) {
+		uint64_t v = lp_explore_stats_ended(st, c, (enum lp_walk_end)w);
+		if (v != seen[w][c])
+			why = w;
+		seen[w][c] = v;
+	}
+	return why;
+}
+
+void lp_por_dump(const struct lp_explore *ex, const struct lp_schedule *s,
+		 const struct lp_explore_decision *d, size_t n)
+{
+	FILE *f = dump_file();
+	if (!f)
+		return;
+	char *text = lp_schedule_format(s);
+	fprintf(f, "E %u %d %s %zu\n", s->cost, walk_end(ex, s->cost), text ? text : "?", n);
+	free(text);
+	for (size_t k = 0; k < n; k++) {
+		const struct lp_explore_decision *e = &d[k];
+		fprintf(f, "%llu %llu %llu %u %u %u %u", (unsigned long long)e->step,
+			(unsigned long long)e->running, (unsigned long long)e->chosen, e->point,
+			e->flags, e->done.flags, e->done.n);
+		for (int i = 0; i < LP_FP_MAX; i++)
+			fprintf(f, " %llu", (unsigned long long)e->done.obj[i]);
+		fprintf(f, " %u", e->n_candidates);
+		for (uint32_t i = 0; i < e->n_candidates; i++)
+			fprintf(f, " %llu", (unsigned long long)e->candidates[i]);
+		fputc('\n', f);
+	}
+	fflush(f);
+}

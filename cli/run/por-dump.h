@@ -1,0 +1,14 @@
+/* cli/run/por-dump.h — a debugging aid for the reduction (issue 34): with
+ * LINEUP_DEBUG_POR_LOG=path, phase 2 appends each execution's schedule, how its walk ended
+ * (scheduler/explore-stats.h) and its decision log to path, for tests/tools/por-why to
+ * tell why executions of a trace seen before were not pruned. Off (no cost) without it. */
+#ifndef LINEUP_POR_DUMP_H
+#define LINEUP_POR_DUMP_H
+
+#include "scheduler/explore.h"
+
+/* Call right after lp_explore_done(ex, d, n) for schedule s. */
+void lp_por_dump(const struct lp_explore *ex, const struct lp_schedule *s,
+		 const struct lp_explore_decision *d, size_t n);
+
+#endif
