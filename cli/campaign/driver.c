@@ -1,7 +1,8 @@
 /* cli/campaign/driver.c — lineup-driver FILE: the built-in client that runs a fixed test of a
  * lineup-test(5) description under lineup-preload. It loads the targets, makes the init
  * calls in its main thread (binding their results), starts one thread per thread line
- * that makes its calls in order, joins them and makes the final calls.
+ * that makes its calls in order and then waits, never exiting, and once all have made
+ * their calls makes the final calls and ends the process.
  *
  * Functions are called by symbol through dlsym, whose pointers the preload turns into its
  * trampolines: the calls are operations exactly like a client's. Arguments follow x86-64
@@ -263,11 +264,25 @@ static long call(const struct prepared *p)
 		     p->fp[7]);
 }
 
+/* The end of the test: the last thread to finish its calls wakes main; none exits. */
+static pthread_mutex_t end_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t all_done = PTHREAD_COND_INITIALIZER, never = PTHREAD_COND_INITIALIZER;
+static int n_running;
+
 static void *run_thread(void *arg)
 {
 	const struct thread_calls *t = arg;
 	for (int i = 0; i < t->n; i++)
 		call(&t->calls[i]);
+	/* A thread that returned would run the libraries' thread-exit code (TLS destructors:
+	 * GLib's GSlice cleanup takes its allocator's mutex ~125 times) while the others
+	 * still make their calls, and every order of that code would be explored: it is no
+	 * call of the test. So it waits here until the process ends. */
+	pthread_mutex_lock(&end_lock);
+	if (--n_running == 0)
+		pthread_cond_signal(&all_done);
+	for (;;)
+		pthread_cond_wait(&never, &end_lock);
 	return NULL;
 }
 
@@ -323,11 +338,14 @@ int main(int argc, char **argv)
 	for (int i = 0; i < d.n_final; i++)
 		prepare(&d.final[i], &fin[i], -1);
 	pthread_t *th = lp_xcalloc((size_t)d.n_threads, sizeof *th);
+	n_running = d.n_threads;
 	for (int t = 0; t < d.n_threads; t++)
 		if (pthread_create(&th[t], NULL, run_thread, &tc[t]))
 			lp_die(LP_EXIT_USAGE, "cannot start thread %d of the test", t + 1);
-	for (int t = 0; t < d.n_threads; t++)
-		pthread_join(th[t], NULL);
+	pthread_mutex_lock(&end_lock);
+	while (n_running > 0)
+		pthread_cond_wait(&all_done, &end_lock);
+	pthread_mutex_unlock(&end_lock);
 	for (int i = 0; i < d.n_final; i++)
 		call(&fin[i]);
 	return 0;
