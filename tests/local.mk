@@ -374,7 +374,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t1135-budget-interrupt-prompt.sh \
 	tests/e2e/t1140-budget-progress.sh \
 	tests/e2e/t1150-budget-interception-coverage.sh \
-	tests/e2e/t1200-test-fixed.sh \
+	tests/e2e/t1200-test-fixed.sh tests/e2e/t1201-test-threads-stay.sh \
 	tests/e2e/t1210-test-generate.sh \
 	tests/e2e/t1220-test-bundled.sh \
 	tests/e2e/t1230-test-descriptions-valid.sh \
