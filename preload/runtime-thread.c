@@ -278,7 +278,9 @@ static void start_step(struct lp_thread *self, uint32_t point)
 		self->fp.flags |= LP_FP_TARGET;
 	switch (point) {
 	case LP_PT_SYNC:
-		if (self->sync_obj)
+		if (self->sync_obj == (const void *)lp_rt.th) /* named: explore.h, "Join returns" */
+			lp_rt_touch((const void *)(uintptr_t)LP_FP_THREAD_TABLE);
+		else if (self->sync_obj)
 			lp_rt_touch(self->sync_obj);
 		else
 			self->fp.flags |= LP_FP_UNKNOWN;
@@ -673,6 +675,11 @@ int lp_rt_join(pthread_t th, void **ret, uintptr_t site)
 	 * changes nothing another thread sees (as for a held mutex). */
 	const struct lp_thread *w = lp_rt_find_handle(th);
 	lp_self->join_wait = w && w != lp_self && !w->detached ? w : NULL;
+	/* whether it is held back here is the step that reaches this point's to know: it reads
+	 * w's end, which w's last step writes (else a reduction could move that step across
+	 * it, and this point be free in one order but not in the other) */
+	if (lp_self->join_wait)
+		lp_rt_touch_as((const void *)(uintptr_t)lp_rt_thread_obj(w, 1), LP_FP_OBJ_READ);
 	lp_rt_sync_point(lp_rt.th, site); /* the thread table */
 	lp_self->join_wait = NULL;
 	struct lp_thread *t = lp_rt_find_handle(th);

@@ -212,7 +212,7 @@ static inline void lp_rt_touch(const void *obj) { lp_rt_touch_as(obj, 0); }
  * bits are dropped: two tids that share a name only lose independence). */
 static inline uint64_t lp_rt_thread_obj(const struct lp_thread *t, int end)
 {
-	return (uint64_t)1 << 63 | (uint64_t)(end != 0) << 62 | (t->tid >> 2 & ~(uint64_t)63);
+	return lp_tid_obj(t->tid, end);
 }
 
 static inline void lp_rt_touch_thread(const struct lp_thread *t, int end)

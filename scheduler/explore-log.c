@@ -185,6 +185,77 @@ bool lp_log_later_same(const struct lp_explore_decision *d, size_t n, size_t k, 
 	return lp_explore_is_preemption(&d[k + 1], c) <= lp_explore_is_preemption(&d[k], c);
 }
 
+/* Whether a thread named o (a thread's end) reached its exit point at or before decision k:
+ * 1 that one did, 0 none did, -1 one did that shares its name (the name drops a tid's last
+ * digit: a thread of depth 7 shares it with its children). */
+static int end_reached(const struct lp_explore_decision *d, size_t k, uint64_t o)
+{
+	for (size_t j = 0; j <= k; j++)
+		if (d[j].point == LP_PT_THREAD_EXIT &&
+		    lp_footprint_same(lp_tid_obj(d[j].running, 1), o))
+			return lp_tid_depth(d[j].running) < LP_TID_MAX_DEPTH - 1 ? 1 : -1;
+	return 0;
+}
+
+bool lp_log_table_step(const struct lp_explore_decision *d, size_t k, const struct lp_footprint *fp)
+{
+	bool table = false, held = false;
+	if (fp->flags)
+		return false;
+	for (uint32_t i = 0; i < fp->n && i < LP_FP_MAX; i++) {
+		uint64_t o = fp->obj[i];
+		if (lp_footprint_same(o, LP_FP_THREAD_TABLE))
+			table = true;
+		else if (!LP_FP_IS_THREAD_END(o))
+			return false;
+		else if (o & LP_FP_OBJ_READ) /* held back after it unless that thread ended */
+			held |= end_reached(d, k, o) == 0;
+		else if (end_reached(d, k, o) != 1)
+			return false;
+	}
+	return table && held;
+}
+
+bool lp_log_table_lookahead(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
+			    enum lp_reduction mode, struct lp_footprint *fp)
+{
+	size_t k2 = lp_log_next_choice(d, n, k, c);
+	const struct lp_footprint *f = k2 < n ? lp_log_step(d, n, k2) : NULL;
+	if (!f)
+		return false;
+	struct lp_footprint acts = *f;
+	acts.n = 0;
+	for (uint32_t i = 0; i < f->n && i < LP_FP_MAX; i++)
+		if (!LP_FP_IS_THREAD_END(f->obj[i]) || !(f->obj[i] & LP_FP_OBJ_READ))
+			acts.obj[acts.n++] = f->obj[i];
+	if (!unaffected(d, n, k, k2, &acts, mode))
+		return false;
+	*fp = *f;
+	return true;
+}
+
+bool lp_log_table_owner(const struct lp_explore_decision *d, size_t n, lp_tid_t *owner)
+{
+	for (size_t j = 0; j < n; j++) {
+		const struct lp_footprint *fp = &d[j].done;
+		for (uint32_t i = 0; i < fp->n && i < LP_FP_MAX; i++) {
+			if (!lp_footprint_same(fp->obj[i], LP_FP_THREAD_TABLE))
+				continue;
+			if (*owner == LP_TID_NONE)
+				*owner = d[j].running;
+			if (d[j].running != *owner || (d[j].flags & LP_DEC_FLUSHED))
+				return false;
+		}
+	}
+	/* The step chosen last is in no log: taken as one on the table */
+	lp_tid_t last = n ? d[n - 1].chosen : LP_TID_NONE;
+	if (last == LP_TID_NONE || lp_tid_is_buffer(last))
+		return true;
+	if (*owner == LP_TID_NONE)
+		*owner = last;
+	return last == *owner;
+}
+
 bool lp_log_has_yield(const struct lp_explore_decision *d, size_t n)
 {
 	for (size_t k = 0; k < n; k++)

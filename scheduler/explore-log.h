@@ -54,6 +54,21 @@ bool lp_log_next_step(const struct lp_explore_decision *d, size_t n, size_t k, l
  * "Invisible steps"). */
 bool lp_log_later_same(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
 		       enum lp_reduction mode);
+/* Join returns (explore.h): whether the step fp, run by a thread that did not run at
+ * decision k, acts on the thread table and otherwise only writes the ends of threads that
+ * reached their exit point by k, and reads the end of one that did not (its thread is then
+ * held back after it, at a join of that thread), with nothing else known of it. */
+bool lp_log_table_step(const struct lp_explore_decision *d, size_t k,
+		       const struct lp_footprint *fp);
+/* The step candidate c, not chosen at k, would run there, as lp_log_next_step, except that
+ * steps in between may write the ends it only reads: those say whether its thread is held
+ * back at the point after it (the thread it joins next has ended), not what it does. */
+bool lp_log_table_lookahead(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
+			    enum lp_reduction mode, struct lp_footprint *fp);
+/* Whether every step of the log that acts on the thread table is run by *owner (when
+ * LP_TID_NONE, it becomes the first such step's thread); the step chosen last, which no
+ * decision records, counts as one. */
+bool lp_log_table_owner(const struct lp_explore_decision *d, size_t n, lp_tid_t *owner);
 bool lp_log_has_yield(const struct lp_explore_decision *d, size_t n);
 /* Whether the run ended with a thread left before a step it could still run. */
 bool lp_log_ended_early(const struct lp_explore_decision *d, size_t n);

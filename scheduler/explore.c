@@ -2,6 +2,7 @@
  * override lists (see explore.h for the search and why each schedule is visited once). */
 #include "explore.h"
 #include "explore-log.h"
+#include "explore-points.h"
 #include "explore-stats.h"
 #include "footprint.h"
 #include "sched-pick.h"
@@ -10,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The key form of a point reached by any thread (point_seen); no thread has this id. */
-#define ANY_THREAD (LP_TID_NONE - 1)
 /* Ids are pushes counted in the high bits: the children lp_explore_expand puts below a
  * schedule take ids in the gap under it (2^40 pushes; nested expansions until a gap is
  * too small to share, and then the children wait for their parent's turn as usual). */
@@ -87,6 +86,11 @@ struct lp_explore {
 	 * yield point or ended early, run after all once one does. */
 	bool invisible_off;
 	struct vec deferred;
+	/* Join returns (explore.h): the same, while no execution has shown a yield point, an
+	 * early end, or a step on the thread table by a thread other than table_owner. */
+	bool join_off;
+	struct vec join_deferred;
+	lp_tid_t table_owner;
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -147,6 +151,7 @@ struct lp_explore *lp_explore_new(uint32_t phase, int bound)
 	memset(ex, 0, sizeof *ex);
 	ex->phase = phase;
 	ex->bound = bound < 0 ? -1 : bound;
+	ex->table_owner = LP_TID_NONE;
 	return ex;
 }
 
@@ -178,6 +183,7 @@ void lp_explore_free(struct lp_explore *ex)
 	clear_vec(&ex->stack);
 	clear_vec(&ex->seeds);
 	clear_vec(&ex->deferred);
+	clear_vec(&ex->join_deferred);
 	free(ex->cur.ov);
 	free(ex->cur_sleep);
 	ahead_free(ex->cur_ahead);
@@ -200,17 +206,11 @@ static void count(uint64_t **v, size_t *n_v, unsigned cost)
 	(*v)[cost]++;
 }
 
-/* Whether the point a pending schedule's override reaches was explored: as a free point,
- * or reached by the same thread (state-cache.h). */
+/* Whether the point a pending schedule's override reaches was explored (explore-points.h). */
 static bool first_covered(const struct lp_explore *ex, const struct pending *p)
 {
-	struct lp_state_key kf = lp_state_point(&p->first, LP_TID_NONE),
-			    kr = lp_state_point(&p->first, p->s.ov[p->s.n - 1].tid),
-			    ka = lp_state_point(&p->first, ANY_THREAD);
-	unsigned c = p->s.cost;
-	return lp_state_cache_covered(ex->cache, &kf, c, p->first_sleep) ||
-	       lp_state_cache_covered(ex->cache, &kr, c, p->first_sleep) ||
-	       (c > 0 && lp_state_cache_covered(ex->cache, &ka, c - 1, p->first_sleep));
+	return lp_points_first_covered(ex->cache, &p->first, p->s.ov[p->s.n - 1].tid, p->s.cost,
+				       p->first_sleep);
 }
 
 const struct lp_schedule *lp_explore_next(struct lp_explore *ex)
@@ -295,65 +295,20 @@ static struct pending child(const struct lp_schedule *parent, uint64_t step, lp_
 	return c;
 }
 
-/* Whether the point of decision e (trace name given; more than one candidate) was
- * explored before; else records it. A free point (state-cache.h) covers the others of its
- * state at no lower cost; a point of that state reached by any thread covers them at one
- * preemption less, if it is no yield: from there each continuation costs at most one more
- * (only its first choice may differ in being a preemption), and every thread that can run
- * is a candidate there (a yield point leaves out the thread yielding).
- * A visit's sleepers say which continuations other subtrees cover, but a yield point
- * prunes none of them (explore.h): there only a visit without sleepers covers it. Else
- * a free point whose sleeper was pruned, relying on a subtree through this yield point,
- * would in turn cut that subtree short at the yield point: neither would run the
- * continuation. Its visit is recorded with its sleepers all the same (the subtree below
- * prunes with them). */
-static bool point_seen(struct lp_explore *ex, const struct lp_explore_decision *e,
-		       const struct lp_state_key *trace, unsigned cost, uint64_t mask)
+/* A premise of a rule broke (a yield point, a run ended early; for join returns also a
+ * step on the thread table by another thread): the alternatives it left out are run after
+ * all, next (explore.h, "Invisible steps", "Join returns"), and no more are left out. */
+static void release_deferred(struct lp_explore *ex, struct vec *deferred, bool *off)
 {
-	bool yield = lp_log_is_yield_point(e);
-	bool free_pt = !yield && !lp_sched_is_candidate(e->candidates, e->n_candidates, e->running);
-	uint64_t claim = yield ? 0 : mask;
-	struct lp_state_key kf = lp_state_point(trace, LP_TID_NONE),
-			    ka = lp_state_point(trace, ANY_THREAD);
-	/* A point asked again after a flush has free choices where the same point reached by
-	 * its thread's step has not: its own key (no thread is a buffer) */
-	lp_tid_t who = e->flags & LP_DEC_FLUSHED ? lp_tid_buffer(e->running) : e->running;
-	if (!free_pt && lp_state_cache_covered(ex->cache, &kf, cost, claim))
-		return true;
-	if (cost > 0 && lp_state_cache_covered(ex->cache, &ka, cost - 1, claim))
-		return true;
-	struct lp_state_key own = free_pt ? kf : lp_state_point(trace, who);
-	if (yield) {
-		if (lp_state_cache_covered(ex->cache, &own, cost, 0))
-			return true;
-		lp_state_cache_visit(ex->cache, &own, cost, mask); /* recorded (or dominated) */
-		return false;
-	}
-	if (lp_state_cache_visit(ex->cache, &own, cost, mask))
-		return true;
-	/* Where its thread is the sole thread candidate (a store buffer makes it a choice
-	 * under --memory-model tso), not every thread that can run is a candidate */
-	unsigned threads = 0;
-	for (uint32_t i = 0; i < e->n_candidates; i++)
-		threads += !lp_tid_is_buffer(e->candidates[i]);
-	if (threads > 1)
-		lp_state_cache_visit(ex->cache, &ka, cost, mask); /* recorded (or covered) */
-	return false;
-}
-
-/* A yield point or a run ended early was seen: the alternatives left out for invisible
- * steps are run after all, next (explore.h, "Invisible steps"), and no more are left out. */
-static void release_deferred(struct lp_explore *ex)
-{
-	ex->invisible_off = true;
-	for (size_t i = 0; i < ex->deferred.n; i++) {
-		struct pending *q = &ex->deferred.v[i];
+	*off = true;
+	for (size_t i = 0; i < deferred->n; i++) {
+		struct pending *q = &deferred->v[i];
 		if (q->s.cost < ex->n_pruned && ex->pruned[q->s.cost])
 			ex->pruned[q->s.cost]--;
 		push(ex, q->s.cost <= ex->iteration ? &ex->stack : &ex->seeds, *q);
 	}
-	free(ex->deferred.v);
-	memset(&ex->deferred, 0, sizeof ex->deferred);
+	free(deferred->v);
+	memset(deferred, 0, sizeof *deferred);
 }
 
 /* The sleep set as a bit per thread; false when a thread has no bit (more than 64 seen). */
@@ -448,7 +403,7 @@ static void walk_queries(struct lp_explore *ex, struct walk *w)
 			e->k = k;
 			e->tid = d[k].candidates[j];
 			/* a flush reaches a point of the thread running at k, asked again: its key
-			 * is no candidate's (point_seen) */
+			 * is no candidate's (explore-points.h) */
 			if (e->tid != d[k].chosen && !lp_tid_is_buffer(e->tid) &&
 			    lp_log_next_step(d, n, k, e->tid, ex->reduction, &e->fp))
 				w->nq++;
@@ -470,7 +425,7 @@ static enum lp_walk_end walk_sleep(struct lp_explore *ex, unsigned cost, struct 
 	for (size_t k = w->first; k < n; k++) {
 		uint64_t mask;
 		if (w->keys && d[k].n_candidates > 1 && sleep_mask(ex, z, nz, &mask) &&
-		    point_seen(ex, &d[k], &w->keys[k], cost, mask)) {
+		    lp_points_seen(ex->cache, &d[k], &w->keys[k], cost, mask)) {
 			count(&ex->pruned, &ex->n_pruned, cost);
 			w->end = k;
 			return LP_WALK_COVERED;
@@ -512,6 +467,7 @@ struct siblings {
 	size_t n;
 	struct lp_sleeper *z;
 	unsigned *cost, *sw;
+	bool *post;		  /* left out as a join return (explore.h): last in the order */
 	struct lp_sleeper *extra; /* room for the sleepers one child gains */
 };
 
@@ -524,6 +480,8 @@ static void node_siblings(const struct lp_explore *ex, const struct walk *w, siz
 	s->cost = xrealloc(NULL, (nc + 1) * sizeof *s->cost);
 	s->sw = xrealloc(NULL, (nc + 1) * sizeof *s->sw);
 	s->extra = xrealloc(NULL, (nc + 1) * sizeof *s->extra);
+	s->post = xrealloc(NULL, (nc + 1) * sizeof *s->post);
+	memset(s->post, 0, (nc + 1) * sizeof *s->post);
 	s->n = 0;
 	if (!w->reduce)
 		return;
@@ -549,6 +507,24 @@ static void siblings_free(struct siblings *s)
 	free(s->cost);
 	free(s->sw);
 	free(s->extra);
+	free(s->post);
+}
+
+/* Join returns (explore.h): whether c, not chosen at node k, is left out: its step there
+ * acts on the thread table (whose one actor it is) and otherwise only on threads that have
+ * ended, no other candidate costs more there, and the point is no yield. */
+static bool join_postponed(const struct lp_explore *ex, const struct walk *w, size_t k, lp_tid_t c)
+{
+	const struct lp_explore_decision *d = w->d;
+	struct lp_footprint fp;
+	if (ex->join_off || !w->reduce || c != ex->table_owner || lp_log_is_yield_point(&d[k]))
+		return false;
+	bool cost_c = lp_explore_is_preemption(&d[k], c);
+	for (uint32_t j = 0; j < d[k].n_candidates; j++)
+		if (lp_explore_is_preemption(&d[k], d[k].candidates[j]) && !cost_c)
+			return false;
+	return lp_log_table_lookahead(d, w->n, k, c, ex->reduction, &fp) &&
+	       lp_log_table_step(d, k, &fp);
 }
 
 /* The point child ch (c chosen at node k) reaches with its override's step, where that
@@ -567,7 +543,7 @@ static void child_first_point(struct lp_explore *ex, const struct walk *w, size_
 		ch->have_first = sleep_mask(ex, zc, nzc, &ch->first_sleep);
 		ch->first = w->q[i].key;
 		free(zc);
-		/* a yield point prunes no sleeper there (point_seen) */
+		/* a yield point prunes no sleeper there (explore-points.h) */
 		size_t k2 = lp_log_next_choice(d, w->n, k, c);
 		if (k2 + 1 < w->n && lp_log_is_yield_point(&d[k2 + 1]))
 			ch->first_sleep = 0;
@@ -583,6 +559,8 @@ static void node_children(struct lp_explore *ex, const struct lp_schedule *p, co
 	bool may_prune = w->reduce && !lp_log_is_yield_point(&d[k]);
 	struct siblings s;
 	node_siblings(ex, w, k, &s);
+	for (size_t i = 1; i < s.n; i++)
+		s.post[i] = may_prune && join_postponed(ex, w, k, s.z[i].tid);
 	for (uint32_t j = d[k].n_candidates; j-- > 0;) {
 		lp_tid_t c = d[k].candidates[j];
 		if (c == d[k].chosen)
@@ -602,11 +580,16 @@ static void node_children(struct lp_explore *ex, const struct lp_schedule *p, co
 		}
 		bool defer = may_prune && !ex->invisible_off &&
 			     lp_log_later_same(d, w->n, k, c, ex->reduction);
+		size_t ic = 0;
+		while (ic < s.n && s.z[ic].tid != c)
+			ic++;
+		bool post = ic < s.n && s.post[ic];
 		/* An earlier sibling's step sleeps in c's subtree only when moving it first
-		 * never costs more preemptions (explore.h) */
+		 * never costs more preemptions (explore.h); one left out as a join return comes
+		 * after the others */
 		size_t n_extra = 0;
-		for (size_t i = 0; i < s.n && s.z[i].tid != c; i++)
-			if (s.sw[i] < 2 && s.cost[i] + s.sw[i] <= step_cost)
+		for (size_t i = 0; i < ic; i++)
+			if (s.sw[i] < 2 && s.cost[i] + s.sw[i] <= step_cost && (post || !s.post[i]))
 				s.extra[n_extra++] = s.z[i];
 		struct pending ch = child(p, d[k].step, c, cost, w->at[k],
 					  w->reduce ? w->n_at[k] : 0, s.extra, n_extra);
@@ -617,9 +600,9 @@ static void node_children(struct lp_explore *ex, const struct lp_schedule *p, co
 			free(ch.sleep);
 			continue;
 		}
-		if (defer) {
+		if (defer || post) {
 			count(&ex->pruned, &ex->n_pruned, cost);
-			push(ex, &ex->deferred, ch);
+			push(ex, defer ? &ex->deferred : &ex->join_deferred, ch);
 			continue;
 		}
 		/* <= : a deferred schedule run late may cost less than the iteration */
@@ -681,8 +664,11 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 		return;
 	}
 	bool reduce = (ex->reduction & LP_REDUCE_BASE) != LP_REDUCE_OFF;
-	if (reduce && !ex->invisible_off && (lp_log_has_yield(d, n) || lp_log_ended_early(d, n)))
-		release_deferred(ex);
+	bool broke = reduce && (lp_log_has_yield(d, n) || lp_log_ended_early(d, n));
+	if (broke && !ex->invisible_off)
+		release_deferred(ex, &ex->deferred, &ex->invisible_off);
+	if (reduce && !ex->join_off && (broke || !lp_log_table_owner(d, n, &ex->table_owner)))
+		release_deferred(ex, &ex->join_deferred, &ex->join_off);
 	struct sink sk = {&ex->stack, &ex->seeds, &ex->symmetric, &ex->dropped};
 	generate(ex, &ex->cur, ex->cur_sleep, ex->n_cur_sleep, d, n, &sk);
 }

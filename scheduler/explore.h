@@ -27,7 +27,9 @@
  *   (protocol.h): the objects it acted on (named by their 64-byte line: a trapped
  *   instruction's memory, pthread objects, futex words; a thread's start, which its
  *   creation and its first step act on, and its end, which its last step, joins and
- *   detaches act on), LP_FP_CALL / LP_FP_RET
+ *   detaches act on; the thread table, LP_FP_THREAD_TABLE, which joins, detaches and
+ *   cancels act on; a step that reaches a join of a thread reads that thread's end, since
+ *   whether it is held back there, a free point or not, depends on it), LP_FP_CALL / LP_FP_RET
  *   when it appended a call / return record, LP_FP_TARGET when it ran code of a target
  *   (whose plain memory accesses nobody tracks) other than a pure region
  *   (cli/analyze/pure-regions.h), LP_FP_UNKNOWN when anything else happened (a yield, a
@@ -98,6 +100,39 @@
  *   and no block, never runs again there either; so some execution shows it. σ' is
  *   smaller in the order "earlier sibling first" below (r was chosen at k), so the
  *   argument composes with the sleep sets.
+ *   Join returns. An alternative c at k is left out when its step J there (read from c's
+ *   next run in this log, valid when no step in between depends on it but for writes of
+ *   ends J only reads) acts on the thread table, otherwise only writes the ends of threads
+ *   that reached their exit point by k (they never run again) and reads the end of one
+ *   that did not (c is then held back after J, at its join of that thread: no candidate),
+ *   with nothing else known of it; k is no yield point, no candidate costs more there than
+ *   c, and c is the one thread whose steps act on the table. That is the return of a join
+ *   whose thread has ended, client code, and the next join, of a thread still running.
+ *   Premise, for the whole search: every step on the table is run by one thread (the
+ *   first seen; the step chosen last, in no log, counts as one), and no execution runs a
+ *   yield point or ends early (as for invisible steps). Then J commutes with every step
+ *   of another thread: only table steps act on the table or on an ended thread's end
+ *   (joins, detaches and cancels name the table at their start, whatever the state), and
+ *   what J reads decides only whether c is held back after it. Let σ = α·J·γ·M·δ, M c's
+ *   next step. σ' = α·γ·J·M·δ runs the same steps to the same state and history. Its
+ *   choices are candidates: c, able to run before J, only adds a candidate to γ's points
+ *   (the concurrent rules of sched-pick.h depend on the running thread alone), except
+ *   where σ chose a spinner waiting for a change (runtime-spin.h), a candidate only
+ *   because nothing else could run: σ' then runs J just before the first such choice
+ *   (a free point, as in σ; after J c is held back, as in σ there); c is a candidate where
+ *   σ chose M, and after J it runs M as the running thread at no yield. Costs: σ pays
+ *   cost_k(c) + [J→γ] + [γ→M] with [J→γ] = 0 (c held back); σ' pays cost_k(γ's first)
+ *   <= cost_k(c) + [γ→J] + 0, the same running thread and candidates at γ's end. When c
+ *   never runs again in σ: if σ ends with no candidate, σ' = α·γ·J, J chosen where c is the
+ *   sole candidate (free), then as σ; else σ ended early, and so does σ' = α·γ (c left at
+ *   its join point, no end and no block). A σ that breaks the premise has a σ' that shows
+ *   it: its first step g of another thread on the table still is one in α·γ'·g (γ' the
+ *   steps before g), at no higher cost, and the execution's log shows it (or g is the step
+ *   chosen last). So the first execution that shows a breach runs every alternative left
+ *   out and ends the rule; until then σ' is explored or left out in turn. In the order
+ *   below, the alternatives left out at a node come after the others (by tid among
+ *   themselves) and never sleep in their subtrees, so σ' (γ's first thread at k) is
+ *   smaller than σ and the argument composes with the sleep sets and invisible steps.
  *   Why nothing reachable is lost. Let σ = α·u·w·t·β be a schedule within the bound
  *   whose t is pruned: t went to sleep at node s = α when u was taken after t had been
  *   explored there, every step of u·w is independent of t's step, and t's thread does
@@ -116,7 +151,8 @@
  *   search is still reached, and with fewest preemptions no worse. The unit test
  *   tests/unit/test-scheduler-explore-por.c checks it on abstract programs for bounds 0..3 (and
  *   fails when (*), the yield rule or the invisible-step rule's conditions are left
- *   out).
+ *   out, or the join-return rule's premise: a table step of another thread, the step
+ *   chosen last).
  *   Store buffers (--memory-model tso, preload/runtime-tso.h). Thread T's non-empty buffer
  *   is a candidate pseudo-thread bT whose step, a flush, commits its oldest store; the
  *   same point is then asked again (LP_DEC_FLUSHED: its done is the flush's footprint,

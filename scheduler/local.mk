@@ -2,7 +2,8 @@
 # the runtime half lives with the preload.
 noinst_LIBRARIES += libexplore.a
 libexplore_a_SOURCES = scheduler/explore.c scheduler/explore-schedule.c scheduler/explore.h \
-	scheduler/explore-log.c scheduler/explore-log.h scheduler/explore-stats.c scheduler/explore-stats.h \
+	scheduler/explore-log.c scheduler/explore-log.h scheduler/explore-points.c \
+	scheduler/explore-points.h scheduler/explore-stats.c scheduler/explore-stats.h \
 	scheduler/strategy-plan.c scheduler/strategy.h scheduler/sched-pick.c scheduler/sched-pick.h \
 	scheduler/atomic-region.c scheduler/atomic-region.h scheduler/state-cache.c scheduler/state-cache.h \
 	scheduler/footprint.h scheduler/history-orders.c scheduler/history-orders.h

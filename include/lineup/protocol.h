@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 23
+#define LP_PROTOCOL_VERSION 24
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -580,6 +580,20 @@ enum lp_point {
 /* In an object: a thread's store buffer (--memory-model tso), which only that thread's
  * steps and its flushes act on (preload/runtime-tso.c). */
 #define LP_FP_OBJ_BUFFER 2u
+/* The thread table as an object: pthread_join, _detach and _cancel act on it (their sync
+ * point), under this name rather than a line so that the explorer knows a step that acts
+ * only on it and on threads' ends (scheduler/explore.h, "Join returns"). Off every line
+ * (top bit) and every thread's name (preload/runtime.h: no tid has all digits 255). */
+#define LP_FP_THREAD_TABLE 0xffffffffffffffc0ull
+/* Whether obj names a thread's end (lp_tid_obj) or the table. */
+#define LP_FP_IS_THREAD_END(obj) (((obj) >> 62) == 3)
+/* A thread as two objects, its start and its end (preload/runtime.h, lp_rt_thread_obj says
+ * why), named by its tid: the top bit keeps them off every line; the tid's last digits and
+ * top bits are dropped (two tids sharing a name only lose independence). */
+static inline uint64_t lp_tid_obj(lp_tid_t tid, int end)
+{
+	return (uint64_t)1 << 63 | (uint64_t)(end != 0) << 62 | (tid >> 2 & ~(uint64_t)63);
+}
 struct lp_footprint {
 	uint32_t flags;		 /* LP_FP_* */
 	uint32_t n;		 /* objects in obj[] */

@@ -25,8 +25,16 @@
 /* K_NOTE: touches nothing and ends at a point where every thread is a candidate (a call
  * record's step when calls commute: invisible, explore.h). K_EXIT: the process exits: at
  * its exit point every thread that can run is a candidate; once the exiting thread is
- * chosen there, the run ends whatever the others could still do. */
-enum kind { K_READ, K_WRITE, K_LOCK, K_UNLOCK, K_YIELD, K_LOCAL, K_NOTE, K_EXIT };
+ * chosen there, the run ends whatever the others could still do. K_JOIN obj: joins thread
+ * obj, as the runtime does: no candidate until obj has ended, then a step on the thread
+ * table and obj's end that reads the table's value. K_TABLE: another action on the thread
+ * table (a detach, a cancel) that changes its value. A thread's last step acts on its end. */
+enum kind { K_READ, K_WRITE, K_LOCK, K_UNLOCK, K_YIELD, K_LOCAL, K_NOTE, K_EXIT, K_JOIN, K_TABLE };
+
+/* Thread t's tid: main's and its children's, as the runtime names them (the thread end
+ * names of explore.h, "Join returns", tell them apart). */
+#define TID(t) ((t) ? lp_tid_child(0, (unsigned)(t)) : (lp_tid_t)0)
+#define IDX(tid) ((int)((tid) >> 56))
 
 struct op {
 	enum kind kind;
@@ -41,7 +49,7 @@ struct prog {
 
 /* Final states: object values, what each thread read, who is stuck. */
 struct final {
-	uint64_t v[MAXO], seen[MAXT];
+	uint64_t v[MAXO], seen[MAXT], table;
 	int pc[MAXT];
 	int blocked[MAXT];
 };
@@ -65,6 +73,13 @@ static void fp_of(const struct op *o, struct lp_footprint *fp)
 		fp->flags = LP_FP_UNKNOWN;
 		return;
 	}
+	if (o->kind == K_JOIN || o->kind == K_TABLE) {
+		fp->n = 1;
+		fp->obj[0] = LP_FP_THREAD_TABLE;
+		if (o->kind == K_JOIN)
+			fp->obj[fp->n++] = lp_tid_obj(TID(o->obj), 1);
+		return;
+	}
 	fp->n = 1;
 	/* objects are lines, as the runtime names them; a read only reads its line */
 	uint64_t obj =
@@ -78,7 +93,7 @@ static void fp_of(const struct op *o, struct lp_footprint *fp)
 static void simulate(const struct prog *p, const struct lp_schedule *s, struct run *r)
 {
 	int pc[MAXT] = {0}, owner[MAXO], blocked[MAXT];
-	uint64_t v[MAXO] = {0}, seen[MAXT] = {0};
+	uint64_t v[MAXO] = {0}, seen[MAXT] = {0}, table = 0;
 	struct lp_footprint last = {0};
 	uint32_t point = LP_PT_SYNC;
 	int running = 0, exiting = -1;
@@ -92,19 +107,23 @@ static void simulate(const struct prog *p, const struct lp_schedule *s, struct r
 		lp_tid_t cand[MAXT];
 		unsigned nc = 0;
 		bool en[MAXT] = {false};
-		for (int t = 0; t < p->nt; t++)
+		for (int t = 0; t < p->nt; t++) {
 			en[t] = (pc[t] < p->len[t] || t == exiting) && blocked[t] < 0;
+			const struct op *o = pc[t] < p->len[t] ? &p->op[t][pc[t]] : NULL;
+			if (en[t] && o && o->kind == K_JOIN) /* held back until it ends */
+				en[t] = pc[o->obj] == p->len[o->obj] && o->obj != exiting;
+		}
 		if (point == LP_PT_YIELD) {
 			for (int t = 0; t < p->nt; t++)
 				if (en[t] && t != running)
-					cand[nc++] = (lp_tid_t)t;
+					cand[nc++] = TID(t);
 		}
 		if (!nc && point == LP_PT_MEMORY && en[running])
-			cand[nc++] = (lp_tid_t)running; /* "sole candidate" rule */
+			cand[nc++] = TID(running); /* "sole candidate" rule */
 		if (!nc)
 			for (int t = 0; t < p->nt; t++)
 				if (en[t])
-					cand[nc++] = (lp_tid_t)t;
+					cand[nc++] = TID(t);
 		if (!nc)
 			break;
 		assert_true(r->n < MAXSTEPS);
@@ -116,7 +135,7 @@ static void simulate(const struct prog *p, const struct lp_schedule *s, struct r
 				ok |= cand[i] == chosen;
 			assert_true(ok);
 		} else if (point != LP_PT_YIELD && en[running]) {
-			chosen = (lp_tid_t)running;
+			chosen = TID(running);
 			bool ok = false;
 			for (unsigned i = 0; i < nc; i++)
 				ok |= cand[i] == chosen;
@@ -125,7 +144,7 @@ static void simulate(const struct prog *p, const struct lp_schedule *s, struct r
 		} else {
 			chosen = cand[0];
 			for (unsigned i = 0; i < nc; i++)
-				if (cand[i] > (lp_tid_t)running) {
+				if (cand[i] > TID(running)) {
 					chosen = cand[i];
 					break;
 				}
@@ -133,7 +152,7 @@ static void simulate(const struct prog *p, const struct lp_schedule *s, struct r
 		memcpy(r->cands[r->n], cand, nc * sizeof *cand);
 		r->d[r->n] =
 		    (struct lp_explore_decision){.step = (uint64_t)r->n,
-						 .running = (lp_tid_t)running,
+						 .running = TID(running),
 						 .chosen = chosen,
 						 .point = point,
 						 .flags = point == LP_PT_YIELD ? LP_DEC_YIELD : 0,
@@ -141,7 +160,7 @@ static void simulate(const struct prog *p, const struct lp_schedule *s, struct r
 						 .n_candidates = nc,
 						 .candidates = r->cands[r->n]};
 		r->n++;
-		int t = (int)chosen;
+		int t = IDX(chosen);
 		if (t == exiting)
 			break; /* the exit goes on: the other threads stop where they are */
 		const struct op *o = &p->op[t][pc[t]];
@@ -178,6 +197,12 @@ static void simulate(const struct prog *p, const struct lp_schedule *s, struct r
 			break;
 		case K_NOTE:
 			break;
+		case K_JOIN:
+			seen[t] = seen[t] * 7 + table + 1;
+			break;
+		case K_TABLE:
+			table = table * 5 + (uint64_t)t + 1;
+			break;
 		case K_EXIT: /* like the runtime's exit point: the others may still run first */
 			exiting = t;
 			pc[t]++;
@@ -185,14 +210,20 @@ static void simulate(const struct prog *p, const struct lp_schedule *s, struct r
 			continue;
 		}
 		pc[t]++;
-		if (pc[t] == p->len[t])
+		if (pc[t] == p->len[t]) {
 			point = LP_PT_THREAD_EXIT;
+			assert_true(lp_footprint_add(&last, lp_tid_obj(TID(t), 1)));
+		} else if (p->op[t][pc[t]].kind == K_JOIN) { /* whether it is held back there */
+			uint64_t end = lp_tid_obj(TID(p->op[t][pc[t]].obj), 1);
+			assert_true(lp_footprint_add(&last, end | LP_FP_OBJ_READ));
+		}
 	}
 	memset(&r->f, 0, sizeof r->f);
 	memcpy(r->f.v, v, sizeof v);
 	memcpy(r->f.seen, seen, sizeof seen);
 	memcpy(r->f.pc, pc, sizeof pc);
 	memcpy(r->f.blocked, blocked, sizeof blocked);
+	r->f.table = table;
 }
 
 struct finals {
@@ -261,7 +292,7 @@ static uint64_t compare(const struct prog *p, int bound, const char *what)
 				for (int j = 0; j < p->len[t]; j++)
 					fprintf(stderr, " %s%d",
 						(const char *[]){"R", "W", "L", "U", "Y", "P", "N",
-								 "X"}[p->op[t][j].kind],
+								 "X", "J", "T"}[p->op[t][j].kind],
 						p->op[t][j].obj);
 				fprintf(stderr, "\n");
 			}
@@ -274,6 +305,29 @@ static uint64_t compare(const struct prog *p, int bound, const char *what)
 	free(full.v);
 	free(red.v);
 	return saved;
+}
+
+/* Thread 0 made a joiner (explore.h, "Join returns"): up to two steps on the objects, then
+ * a join of every other thread, maybe a read; sometimes another thread acts on the table
+ * (the rule must then end: its postponed joins would pass that step). */
+static void add_joins(struct prog *p, unsigned *seed, int nobj)
+{
+	int pre = rand_r(seed) % (MAXK - (p->nt - 1) + 1), n = 0;
+	struct op *m = p->op[0];
+	for (int j = 0; j < pre && n < MAXK - (p->nt - 1); j++)
+		m[n++] = (struct op){rand_r(seed) % 2 ? K_READ : K_WRITE, rand_r(seed) % nobj};
+	int first = 1 + rand_r(seed) % (p->nt - 1); /* join order: a rotation */
+	for (int j = 0; j < p->nt - 1; j++)
+		m[n++] = (struct op){K_JOIN, 1 + (first - 1 + j) % (p->nt - 1)};
+	if (n < MAXK && rand_r(seed) % 2)
+		m[n++] = (struct op){K_READ, rand_r(seed) % nobj};
+	p->len[0] = n;
+	int t = 1 + rand_r(seed) % (p->nt - 1), j = rand_r(seed) % p->len[t];
+	if (rand_r(seed) % 4 == 0 && p->op[t][j].kind != K_LOCK && p->op[t][j].kind != K_UNLOCK &&
+	    p->op[t][j].kind != K_EXIT)
+		p->op[t][j] = (struct op){K_TABLE, 0};
+	if (pre > 0 && rand_r(seed) % 4 == 0)
+		m[0] = (struct op){K_TABLE, 0}; /* the joiner's own: no other actor */
 }
 
 /* yields: whether yield steps may be drawn (without, the invisible-step rule stays on) */
@@ -313,6 +367,8 @@ static void random_prog(struct prog *p, unsigned *seed, bool yields)
 			}
 		}
 	}
+	if (rand_r(seed) % 2)
+		add_joins(p, seed, nobj);
 }
 
 /* What speculation (cli/run/run-ahead.c) relies on: the first schedule lp_explore_upcoming
@@ -618,6 +674,39 @@ static void test_first_yield_point_not_covered_by_sleepers(void **state)
 		compare(&p, b, "first point a yield after sleepers");
 }
 
+/* Join returns (explore.h): main joins three workers, each ending at a free point where
+ * main's join return and the next worker are both candidates; only the workers' order is
+ * branched on, and every final state stays. */
+static void test_join_returns(void **state)
+{
+	(void)state;
+	struct prog p = {.nt = 4,
+			 .len = {4, 2, 2, 2},
+			 .op = {{{K_JOIN, 1}, {K_JOIN, 2}, {K_JOIN, 3}, {K_READ, 0}},
+				{{K_WRITE, 0}, {K_READ, 1}},
+				{{K_READ, 0}, {K_WRITE, 1}},
+				{{K_WRITE, 1}, {K_WRITE, 0}}}};
+	uint64_t saved = 0;
+	for (int b = 0; b <= 3; b++)
+		saved += compare(&p, b, "join returns");
+	assert_true(saved > 0);
+}
+
+/* A worker acting on the thread table (found by the random test with the premise check left
+ * out): a join return postponed past it would read another table, so the first execution
+ * that shows it ends the rule and runs what it left out. */
+static void test_join_table_other_thread(void **state)
+{
+	(void)state;
+	struct prog p = {.nt = 3,
+			 .len = {2, 3, 3},
+			 .op = {{{K_JOIN, 1}, {K_JOIN, 2}},
+				{{K_LOCAL, 0}, {K_NOTE, 0}, {K_WRITE, 0}},
+				{{K_TABLE, 0}, {K_WRITE, 0}, {K_READ, 0}}}};
+	for (int b = 0; b <= 3; b++)
+		compare(&p, b, "join returns, table acted on by another thread");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -631,6 +720,8 @@ int main(void)
 	    cmocka_unit_test(test_invisible_steps),
 	    cmocka_unit_test(test_invisible_yield),
 	    cmocka_unit_test(test_invisible_exit),
+	    cmocka_unit_test(test_join_returns),
+	    cmocka_unit_test(test_join_table_other_thread),
 	    cmocka_unit_test(test_random),
 	    cmocka_unit_test(test_upcoming),
 	};
