@@ -90,8 +90,10 @@ pid_t lp_campaign_start_check(const struct lp_campaign *c, const char *path, con
 		/* killed with the campaign, whatever kills it (an impatient second signal) */
 		if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != campaign)
 			_exit(127);
-		if (!loud) { /* its output is in the exit status and the JSON */
+		if (!loud) { /* its output is in the exit status and the JSON; the first failure
+			      * runs again loud, so its errors are said once, not once a check */
 			FILE *r = freopen("/dev/null", "w", stdout);
+			r = freopen("/dev/null", "w", stderr);
 			(void)r;
 		}
 		execv(c->self, (char **)argv);

@@ -57,4 +57,11 @@ lp_run --test gensig.lineup --random 1 -j 1
 expect_status 2 "a generator with a bad signature: exit 2"
 grep -q "^lineup-preload: gensig\.lineup:3: bad signature 'queue_add(ptr,int'" "$ERR"
 ok $? "its error names the generator's line"
+# every check of a campaign would meet the same set-up error: it is said once, by the loud
+# check of the first test, not once a check
+desc gentarget "target ./nothere.so" "init q = queue_new()" "op queue_add(q, 1..3)"
+lp_run --test gentarget.lineup --random 4 -j 2
+expect_status 2 "a generator with a missing target: exit 2"
+[ "$(grep -c "gentarget\.lineup:1: target '.*nothere\.so' not found: check the path" "$ERR")" = 1 ]
+ok $? "its error is said once ($(grep -c 'not found' "$ERR") times)"
 done_testing
