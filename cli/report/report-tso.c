@@ -108,6 +108,19 @@ static void site_field(struct lp_buf *b, const char *key, uint64_t site, lp_symb
 	free(s);
 }
 
+/* "passed_count": 2, "passed": [{"site": ..., "addr": "0x..."}, ...] (those kept) */
+static void passed_json(struct lp_buf *b, uint32_t n_passed, const uint64_t *site,
+			const uint64_t *addr, lp_symbolize_fn sym, void *arg)
+{
+	lp_buf_printf(b, "\"passed_count\": %u, \"passed\": [", n_passed);
+	for (unsigned k = 0; k < kept(n_passed); k++) {
+		lp_buf_puts(b, k ? ", {" : "{");
+		site_field(b, "site", site[k], sym, arg);
+		lp_buf_printf(b, ", \"addr\": \"%#llx\"}", (unsigned long long)addr[k]);
+	}
+	lp_buf_puts(b, "]");
+}
+
 static void one_json(struct lp_buf *b, const struct lp_rec_tso *t, lp_symbolize_fn sym, void *arg)
 {
 	char l[LP_TID_STRLEN], o[LP_TID_STRLEN];
@@ -123,13 +136,9 @@ static void one_json(struct lp_buf *b, const struct lp_rec_tso *t, lp_symbolize_
 	lp_buf_printf(b, ", \"store_addr\": \"%#llx\", \"size\": %u, \"value\": \"",
 		      (unsigned long long)t->store_addr, t->size);
 	put_value(b, t);
-	lp_buf_printf(b, "\", \"passed_count\": %u, \"passed\": [", t->n_passed);
-	for (unsigned k = 0; k < kept(t->n_passed); k++) {
-		lp_buf_puts(b, k ? ", {" : "{");
-		site_field(b, "site", t->passed_site[k], sym, arg);
-		lp_buf_printf(b, ", \"addr\": \"%#llx\"}", (unsigned long long)t->passed_addr[k]);
-	}
-	lp_buf_puts(b, "]}");
+	lp_buf_puts(b, "\", ");
+	passed_json(b, t->n_passed, t->passed_site, t->passed_addr, sym, arg);
+	lp_buf_puts(b, "}");
 }
 
 void lp_report_stale_loads_json(struct lp_buf *b, const struct lp_exec_log *log,
@@ -155,15 +164,9 @@ void lp_report_passing_loads_json(struct lp_buf *b, const struct lp_exec_log *lo
 		lp_json_string(b, lp_tid_format(p->loader, l));
 		lp_buf_puts(b, ", ");
 		site_field(b, "load_site", p->load_site, sym, arg);
-		lp_buf_printf(b, ", \"load_addr\": \"%#llx\", \"passed_count\": %u, \"passed\": [",
-			      (unsigned long long)p->load_addr, p->n_passed);
-		for (unsigned k = 0; k < kept(p->n_passed); k++) {
-			lp_buf_puts(b, k ? ", {" : "{");
-			site_field(b, "site", p->passed_site[k], sym, arg);
-			lp_buf_printf(b, ", \"addr\": \"%#llx\"}",
-				      (unsigned long long)p->passed_addr[k]);
-		}
-		lp_buf_printf(b, "], \"more_not_kept\": %u}", p->n_more);
+		lp_buf_printf(b, ", \"load_addr\": \"%#llx\", ", (unsigned long long)p->load_addr);
+		passed_json(b, p->n_passed, p->passed_site, p->passed_addr, sym, arg);
+		lp_buf_printf(b, ", \"more_not_kept\": %u}", p->n_more);
 	}
 	lp_buf_puts(b, "]");
 }
