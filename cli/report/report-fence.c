@@ -9,21 +9,31 @@
 
 #include "json.h"
 
+static bool among(uint64_t site, const uint64_t *set, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (set[i] == site)
+			return true;
+	return false;
+}
+
+/* Appends to out[0..n) the kept stores a load passed, newest first (the last store before
+ * the load, where the textbook puts the fence, ahead on ties), each once; returns n. */
+static size_t add_passed(uint64_t *out, size_t n, const uint64_t *passed_site, uint32_t n_passed)
+{
+	size_t kept = n_passed < LP_TSO_PASSED ? n_passed : LP_TSO_PASSED;
+	for (size_t k = kept; k-- > 0;)
+		if (!among(passed_site[k], out, n))
+			out[n++] = passed_site[k];
+	return n;
+}
+
 /* The sites one stale load names, each once: the other thread's store, then the stores of
- * its own buffer it passed, newest first (the last store before the load, where the
- * textbook puts the fence, ahead on ties). */
+ * its own buffer it passed. */
 static size_t named_by(const struct lp_rec_tso *t, uint64_t *out)
 {
-	size_t n = 0, kept = t->n_passed < LP_TSO_PASSED ? t->n_passed : LP_TSO_PASSED;
-	out[n++] = t->store_site;
-	for (size_t k = kept; k-- > 0;) {
-		size_t j = 0;
-		while (j < n && out[j] != t->passed_site[k])
-			j++;
-		if (j == n)
-			out[n++] = t->passed_site[k];
-	}
-	return n;
+	out[0] = t->store_site;
+	return add_passed(out, 1, t->passed_site, t->n_passed);
 }
 
 /* Sites counted by how many loads name them, in the order first named. */
@@ -47,14 +57,6 @@ static void tally_add(struct tally *t, const uint64_t *named, size_t n_named)
 		}
 		t->count[k]++;
 	}
-}
-
-static bool among(uint64_t site, const uint64_t *set, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (set[i] == site)
-			return true;
-	return false;
 }
 
 /* The most named first (a stable insertion sort keeps the first named ahead on ties),
@@ -92,12 +94,7 @@ size_t lp_fence_passing_sites(const struct lp_rec_tso_pass *p, size_t n, const u
 	struct tally ty = {.m = 0};
 	for (size_t i = 0; i < n; i++) {
 		uint64_t named[LP_TSO_PASSED];
-		size_t kept = p[i].n_passed < LP_TSO_PASSED ? p[i].n_passed : LP_TSO_PASSED,
-		       n_named = 0;
-		for (size_t k = kept; k-- > 0;) /* newest first, each once */
-			if (!among(p[i].passed_site[k], named, n_named))
-				named[n_named++] = p[i].passed_site[k];
-		tally_add(&ty, named, n_named);
+		tally_add(&ty, named, add_passed(named, 0, p[i].passed_site, p[i].n_passed));
 	}
 	return tally_out(&ty, skip, n_skip, out, max);
 }
@@ -117,13 +114,9 @@ size_t lp_fence_candidates(const struct lp_rec_tso *t, size_t n_tso,
 
 size_t lp_fence_union(uint64_t *set, size_t n, const uint64_t *add, size_t n_add, size_t max)
 {
-	for (size_t i = 0; i < n_add && n < max; i++) {
-		size_t k = 0;
-		while (k < n && set[k] != add[i])
-			k++;
-		if (k == n)
+	for (size_t i = 0; i < n_add && n < max; i++)
+		if (!among(add[i], set, n))
 			set[n++] = add[i];
-	}
 	return n;
 }
 
