@@ -186,6 +186,8 @@ static struct lp_analyze_opts analyze_opts(const struct lp_options *o, const cha
 	    .n_instrument = o->n_instrument,
 	    .spin_sites = o->spin_sites,
 	    .n_spin_sites = o->n_spin_sites,
+	    .locks = o->locks,
+	    .n_locks = o->n_locks,
 	    .preload = preload,
 	    .driver = o->test != NULL,
 	    .target_where = (const char *const *)o->target_where,

@@ -48,6 +48,9 @@ void lp_options_usage(FILE *f)
 	    "                             (path or soname; repeatable; never libc)\n"
 	    "      --spin-site OBJ+0xOFF  at -g atomic, the plain loads of the loop at OFF in\n"
 	    "                             target OBJ are scheduling points too (repeatable)\n"
+	    "      --lock FUNC            FUNC's compare-and-swap is a blocking lock's acquire:\n"
+	    "                             held back while it would fail (repeatable; none:\n"
+	    "                             not even GLib's g_mutex_lock)\n"
 	    "      --max-steps N          scheduling points in one operation before it counts as\n"
 	    "                             stuck (default 10000)\n"
 	    "      --quasi FUNC=K         FUNC's results may be out of order by K (repeatable)\n"
@@ -383,6 +386,7 @@ static const struct opt_row rows[] = {
      .hint = "use sync, atomic or memory"},
     {"instrument", 0, OPT_PARSE, F(instrument), .replay = true, .parse = parse_instrument},
     {"spin-site", 0, OPT_LIST, F(spin_sites), .replay = true, .count = F(n_spin_sites)},
+    {"lock", 0, OPT_LIST, F(locks), .replay = true, .count = F(n_locks)},
     {"max-steps", 0, OPT_U64, F(max_steps), .replay = true, .lo = 1, .hi = INT64_MAX,
      .hint = "give a number of steps >= 1"},
     {"quasi", 0, OPT_PARSE, F(quasi), .replay = true, .parse = parse_quasi,
@@ -588,6 +592,12 @@ int lp_options_check(const struct lp_options *o, char *err, size_t errsize)
 			       "--instrument '%s' has no effect with -g sync, which traps no "
 			       "instruction: use -g atomic or -g memory",
 			       o->instrument[0]);
+	for (int i = 0; i < o->n_locks && o->granularity == LP_GRAN_SYNC; i++)
+		if (strcmp(o->locks[i], "none"))
+			return lp_errf(err, errsize,
+				       "--lock '%s' has no effect with -g sync, which traps no "
+				       "instruction: use -g atomic or -g memory",
+				       o->locks[i]);
 	if (o->n_spin_sites && o->granularity != LP_GRAN_ATOMIC)
 		return lp_errf(err, errsize,
 			       "--spin-site '%s' is for -g atomic: -g memory traps every load "
@@ -688,6 +698,7 @@ void lp_options_free(struct lp_options *o)
 	free(o->pkg_configs);
 	free(o->instrument);
 	free(o->spin_sites);
+	free(o->locks);
 	free(o->quasi);
 	free(o->given);
 	memset(o, 0, sizeof *o);

@@ -30,6 +30,8 @@ struct lp_options {
 	int n_headers, n_pkg_configs;
 	const char **spin_sites; /* --spin-site OBJ+0xOFF (cli/analyze/spin-loop.h) */
 	int n_spin_sites;
+	const char **locks; /* --lock FUNC ("none": not even the built-in ones) */
+	int n_locks;
 	int bound;	  /* -1 unbounded */
 	bool bound_given; /* -p given (else --time-budget goes on past bound 2) */
 	enum lp_granularity granularity;

@@ -314,9 +314,14 @@ static void start_step(struct lp_thread *self, uint32_t point)
  * changes no history and no cost: the switch away from it is free either way, and a
  * schedule that ran one goes on the same without it. Its own mutex goes ahead (an error
  * check or a deadlock, as before). A join of a thread that has not ended waits the same
- * way, unless a cancel is pending for the joiner. */
+ * way, unless a cancel is pending for the joiner. So does a thread at the compare-and-swap
+ * of a lock named by --lock while the swap would fail: the lock's contended path (its
+ * futex wait, its waker's wake) is trusted to do what a blocked lock does, and never runs;
+ * a lock taken twice by its owner is a deadlock, as the real one's futex wait would be. */
 static bool held_back(const struct lp_thread *t)
 {
+	if (t->word_wait) /* a --lock acquire (trap.c): held back the same way */
+		return lp_rt_word_load(t->word_wait, t->word_size) != t->word_free;
 	const struct lp_thread *j = t->join_wait;
 	if (j)
 		return j->state != LP_T_FINISHED && !(t->cancel_pending && !t->cancel_off);

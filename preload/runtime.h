@@ -86,11 +86,16 @@ struct lp_thread {
 	    *lock_wait;	      /* at that point, about to lock this mutex (blocking, untimed) */
 	uintptr_t lock_frame; /* and the frame of that call (runtime-spin.h: the anchor) */
 	const struct lp_thread *join_wait; /* at that point, about to join this thread */
-	struct lp_footprint fp;		   /* what its current step touched so far (protocol.h) */
-	uint8_t yield_step;  /* that step began with a yield (logged as touching everything,
-				which it does not: runtime-spin.h) */
-	struct lp_spin spin; /* runtime-spin.h */
-	uintptr_t at_site;   /* code address of its last point */
+	/* at that point, a --lock acquire: the compare-and-swap of the word_size bytes at
+	 * word_wait, which succeeds only while they hold word_free (trap.c) */
+	uintptr_t word_wait;
+	uint64_t word_free;
+	uint8_t word_size;
+	struct lp_footprint fp; /* what its current step touched so far (protocol.h) */
+	uint8_t yield_step;	/* that step began with a yield (logged as touching everything,
+				   which it does not: runtime-spin.h) */
+	struct lp_spin spin;	/* runtime-spin.h */
+	uintptr_t at_site;	/* code address of its last point */
 	/* its current step started at this place of a span (runtime-span.c), span_on; a
 	 * call that made no point though the analysis took it for one voids it */
 	struct lp_span_place span_from;
@@ -202,6 +207,21 @@ static inline void lp_rt_touch_as(const void *obj, uint64_t read)
 }
 
 static inline void lp_rt_touch(const void *obj) { lp_rt_touch_as(obj, 0); }
+
+/* The size bytes (1, 2, 4 or 8) at addr, as an atomic load: a --lock word (trap.c). */
+static inline uint64_t lp_rt_word_load(uintptr_t addr, unsigned size)
+{
+	switch (size) {
+	case 1:
+		return __atomic_load_n((const uint8_t *)addr, __ATOMIC_RELAXED);
+	case 2:
+		return __atomic_load_n((const uint16_t *)addr, __ATOMIC_RELAXED);
+	case 4:
+		return __atomic_load_n((const uint32_t *)addr, __ATOMIC_RELAXED);
+	default:
+		return __atomic_load_n((const uint64_t *)addr, __ATOMIC_RELAXED);
+	}
+}
 
 /* A thread as two objects of footprints, its start (created by one step, then its first
  * step) and its end (its last step; joins, detaches and cancels act on it), named by its

@@ -231,3 +231,22 @@ uintptr_t lp_sites_address(const uint8_t *p, unsigned len, const uint64_t regs[1
 		ea += (uint64_t)sdisp(p + i, dn);
 	return (uintptr_t)ea;
 }
+
+unsigned lp_sites_cmpxchg_size(const uint8_t *p, unsigned len)
+{
+	unsigned i = 0, size = 4;
+	for (; i < len &&
+	       (p[i] == 0xf0 || p[i] == 0x66 || p[i] == 0x2e || p[i] == 0x3e || p[i] == 0x26 ||
+		p[i] == 0x36 || p[i] == 0x64 || p[i] == 0x65 || p[i] == 0xf2 || p[i] == 0xf3);
+	     i++)
+		if (p[i] == 0x66)
+			size = 2;
+	if (i < len && (p[i] & 0xf0) == 0x40) {
+		if (p[i] & 8)
+			size = 8;
+		i++;
+	}
+	if (i + 2 >= len || p[i] != 0x0f || (p[i + 1] != 0xb0 && p[i + 1] != 0xb1))
+		return 0;
+	return p[i + 1] == 0xb0 ? 1 : size;
+}

@@ -35,6 +35,10 @@ int lp_sites_jmp8(uint8_t out[2], uintptr_t from, uintptr_t to);
  * the plan says where padding lies, this only confirms the bytes in memory agree. */
 int lp_sites_padding_bytes(const uint8_t *p, unsigned n);
 
+/* The operand size of the cmpxchg whose len bytes are at p, legacy and REX prefixes first
+ * (0f b0: 1; 0f b1: 2 with 66, 8 with REX.W, else 4); 0 when they are no cmpxchg. */
+unsigned lp_sites_cmpxchg_size(const uint8_t *p, unsigned len);
+
 /* How a site is patched: int3 (the SIGTRAP handler runs the point), or a jump to its stub,
  * directly (5 bytes or more) or by a short jump to a 5-byte jump in nearby padding. */
 enum lp_patch_mode { LP_PATCH_INT3, LP_PATCH_JMP32, LP_PATCH_JMP8 };

@@ -55,6 +55,27 @@ static void not_ours(int sig, siginfo_t *si, void *uc)
 		a.sa_handler(sig);
 }
 
+/* A --lock acquire (runtime-thread.c, held_back): the thread is no candidate while the
+ * word differs from what the swap expects (%rax), so the swap runs only when it succeeds.
+ * The word is read here first, in the thread's own context: a bad address faults as the
+ * instruction would, at its site, not in another thread's scheduler. */
+static void lock_point(const struct lp_trap_site *s, const uint64_t regs[16])
+{
+	struct lp_thread *self = lp_self;
+	unsigned size = lp_sites_cmpxchg_size((const uint8_t *)s->copy, s->len);
+	uintptr_t word = lp_rt_access_addr;
+	if (!size || !word) { /* the plan's bytes were checked: not expected */
+		lp_rt_point(LP_PT_ATOMIC, s->addr);
+		return;
+	}
+	(void)lp_rt_word_load(word, size);
+	self->word_size = (uint8_t)size;
+	self->word_free = size == 8 ? regs[0] : regs[0] & ((1ull << (8 * size)) - 1);
+	self->word_wait = word;
+	lp_rt_point(LP_PT_ATOMIC, s->addr);
+	self->word_wait = 0;
+}
+
 /* The scheduling point of site s, whose general registers are regs (x86 numbering), from
  * the SIGTRAP handler or a stub (preload/stub.c). The interrupted code is a target's or an
  * instrumented object's instruction (never libc's nor ours: those are refused at
@@ -75,7 +96,10 @@ void lp_trap_point(const struct lp_trap_site *s, const uint64_t regs[16])
 				       ? lp_tso_store_size((const uint8_t *)s->copy, s->len)
 				       : 0;
 	}
-	lp_rt_point(point_of(s->kind), s->addr);
+	if (s->kind == LP_SITE_LOCK)
+		lock_point(s, regs);
+	else
+		lp_rt_point(point_of(s->kind), s->addr);
 	lp_rt_access_addr = 0;
 	lp_rt_access_write = 0;
 	lp_rt_access_regs = NULL;

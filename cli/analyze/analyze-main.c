@@ -483,6 +483,8 @@ int lp_analyze_try(const struct lp_analyze_opts *given, struct lp_plan **out, ch
 	plan->level = o->sites;
 	plan->spin_sites = o->spin_sites;
 	plan->n_spin_sites = o->n_spin_sites;
+	plan->locks = o->locks;
+	plan->n_locks = o->n_locks;
 	if (lp_closure_load(&c, &cl, err, errsize) ||
 	    lp_targets_resolve(&c, &cl, o->targets, o->target_where, o->n_targets, o->driver, plan,
 			       err, errsize) ||

@@ -93,6 +93,7 @@ static int scan_objects(struct lp_plan *plan, char *err, size_t errsize)
 	if (plan->level == LP_SITES_NONE || n_obj == 0)
 		return 0;
 	plan->scans = lp_xcalloc((size_t)n_obj, sizeof(*plan->scans));
+	bool *lock_found = lp_xcalloc((size_t)plan->n_locks + 1, sizeof *lock_found);
 	size_t total = 0, biggest = 0;
 	int biggest_obj = 0;
 	for (int i = 0; i < n_obj; i++) {
@@ -101,9 +102,11 @@ static int scan_objects(struct lp_plan *plan, char *err, size_t errsize)
 		/* Every function, not only the operations: they call static helpers, and a
 		 * helper's atomic is a step of the operation. */
 		if (lp_atomics_scan(path_of(plan, i), NULL, 0, plan->level == LP_SITES_MEMORY, &sc,
-				    msg, sizeof(msg)))
+				    msg, sizeof(msg))) {
+			free(lock_found);
 			return fail("cannot scan the instructions of '%s': %s",
 				    lp_plan_object_name(plan, i), msg);
+		}
 		struct lp_plan_scan *ps = &plan->scans[i];
 		for (size_t k = 0; k < sc.n_skipped; k++)
 			ps->skipped[sc.skipped[k].why]++;
@@ -116,16 +119,28 @@ static int scan_objects(struct lp_plan *plan, char *err, size_t errsize)
 		if (total <= LP_MAX_SITES) {
 			plan->sites =
 			    lp_xrealloc(plan->sites, (plan->n_sites + sc.n) * sizeof(*plan->sites));
+			struct lp_plan_site *first = plan->sites + plan->n_sites;
 			for (size_t k = 0; k < sc.n; k++) {
 				struct lp_plan_site *s = &plan->sites[plan->n_sites++];
 				s->object = i;
 				s->site = sc.sites[k];
-				s->site.func = NULL; /* the scan's names go with it */
-				ps->by_kind[s->site.kind]++;
+			}
+			if (lp_locks_mark(plan, first, &sc, lock_found, err, errsize)) {
+				lp_atomics_scan_free(&sc);
+				free(lock_found);
+				return -1;
+			}
+			for (size_t k = 0; k < sc.n; k++) {
+				first[k].site.func = NULL; /* the scan's names go with it */
+				ps->by_kind[first[k].site.kind]++;
 			}
 		}
 		lp_atomics_scan_free(&sc);
 	}
+	int locks = total <= LP_MAX_SITES ? lp_locks_check(plan, lock_found, err, errsize) : 0;
+	free(lock_found);
+	if (locks)
+		return -1;
 	if (total > LP_MAX_SITES)
 		return fail(
 		    "too many instructions to trap: %zu sites, %zu of them in '%s' (at most %d): "
@@ -158,7 +173,8 @@ void lp_pure_plan(struct lp_plan *plan)
 				sites[n_sites++] = (struct lp_span_site){
 				    .offset = plan->sites[k].site.offset,
 				    .place = plan->sites[k].site.kind == LP_SITE_RMW ||
-					     plan->sites[k].site.kind == LP_SITE_XCHG};
+					     plan->sites[k].site.kind == LP_SITE_XCHG ||
+					     plan->sites[k].site.kind == LP_SITE_LOCK};
 		char msg[256];
 		if (n &&
 		    !lp_pure_regions(plan->targets[t].path, pf, n, sites, n_sites, msg, sizeof msg))

@@ -46,6 +46,10 @@ struct lp_analyze_opts {
 	 * object OBJ become sites too (cli/analyze/spin-loop.h) */
 	const char **spin_sites;
 	int n_spin_sites;
+	/* --lock values: functions whose compare-and-swap is a blocking lock's acquire
+	 * (LP_SITE_LOCK); "none" drops the built-in ones (analyze-locks.c) */
+	const char **locks;
+	int n_locks;
 	const char *preload; /* the preload library (never instrumented), or NULL */
 	/* --test: the client is the built-in driver, which calls the targets through dlsym:
 	 * its own imports are no operations, and errors speak of no client */
@@ -150,6 +154,8 @@ struct lp_plan {
 	struct lp_plan_scan *scans; /* n_targets + n_instrument entries (NULL when none) */
 	const char **spin_sites;    /* the options' (borrowed) */
 	int n_spin_sites;
+	const char **locks; /* --lock values, the options' (borrowed) */
+	int n_locks;
 	int n_uninstrumented;
 	struct lp_plan_dep *uninstrumented;
 };

@@ -5,7 +5,7 @@ noinst_LIBRARIES += libanalyze.a
 libanalyze_a_SOURCES = cli/analyze/analyze.h cli/analyze/analyze-internal.h \
 	cli/analyze/analyze-main.c cli/analyze/analyze-client.c cli/analyze/analyze-closure.c cli/analyze/analyze-targets.c \
 	cli/analyze/elf-functions.c cli/analyze/dwarf-types.c cli/analyze/signature-parse.c cli/analyze/plan-write.c \
-	cli/analyze/format-value.c cli/analyze/symbolize.c cli/analyze/demangle.c cli/analyze/demangle.h cli/analyze/analyze-sites.c cli/analyze/instrument-refusal.c \
+	cli/analyze/format-value.c cli/analyze/symbolize.c cli/analyze/demangle.c cli/analyze/demangle.h cli/analyze/analyze-sites.c cli/analyze/analyze-locks.c cli/analyze/instrument-refusal.c \
 	cli/analyze/instrument-refusal.h cli/analyze/pure-regions.c cli/analyze/pure-regions.h cli/analyze/pure-view.h \
 	cli/analyze/pure-spans.c cli/analyze/pure-spans.h \
 	cli/analyze/unwind.c cli/analyze/unwind.h \
@@ -92,7 +92,7 @@ AFX_TESTS = tests/unit/test-analyze-analyze-client tests/unit/test-analyze-dwarf
 	tests/unit/test-analyze-symbolize tests/unit/test-analyze-pure-regions tests/unit/test-analyze-pure-spans \
 	tests/unit/test-analyze-lib-search \
 	tests/unit/test-analyze-header-types \
-	tests/unit/test-analyze-uninstrumented-deps
+	tests/unit/test-analyze-uninstrumented-deps tests/unit/test-analyze-locks
 check_PROGRAMS += $(AFX_TESTS)
 TESTS += $(AFX_TESTS)
 
@@ -148,6 +148,10 @@ tests_unit_test_analyze_uninstrumented_deps_SOURCES = \
 tests_unit_test_analyze_uninstrumented_deps_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
 tests_unit_test_analyze_uninstrumented_deps_CFLAGS = $(AFX_TEST_CFLAGS)
 tests_unit_test_analyze_uninstrumented_deps_LDADD = $(AFX_TEST_LDADD)
+tests_unit_test_analyze_locks_SOURCES = tests/unit/test-analyze-locks.c
+tests_unit_test_analyze_locks_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
+tests_unit_test_analyze_locks_CFLAGS = $(AFX_TEST_CFLAGS)
+tests_unit_test_analyze_locks_LDADD = $(AFX_TEST_LDADD)
 tests_unit_test_analyze_lib_search_SOURCES = tests/unit/test-analyze-lib-search.c
 tests_unit_test_analyze_lib_search_CPPFLAGS = $(AFX_TEST_CPPFLAGS)
 tests_unit_test_analyze_lib_search_CFLAGS = $(AFX_TEST_CFLAGS)

@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 24
+#define LP_PROTOCOL_VERSION 25
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -243,9 +243,9 @@ enum lp_kind {
  * scheduling point before it executes (trapped in place with int3, executed out of line): <object>
  * indexes targets then instrument lines; <offset-hex> is its file-relative address (same space as
  * st_value); <len> its whole length, prefixes included; <kind> one of rmw xchg fence load store
- * pause (see LP_SITE_TOKENS); <disp-off> the decimal offset of a RIP-relative disp32 inside it, -1
- * if none (an immediate may follow the displacement); <bytes-hex> its original bytes, which the
- * preload compares with memory before patching (a mismatch skips the site with an LP_REC_WARN);
+ * pause lock (see LP_SITE_TOKENS); <disp-off> the decimal offset of a RIP-relative disp32 inside
+ * it, -1 if none (an immediate may follow the displacement); <bytes-hex> its original bytes, which
+ * the preload compares with memory before patching (a mismatch skips the site with an LP_REC_WARN);
  * <pad-hex>, for an instruction shorter than a 5-byte jump, the file-relative address of 5 bytes of
  * dead alignment padding within a short jump (-128..127 bytes) of the instruction's end, where the
  * preload may put the jump to the site's stub (cli/analyze/stub-pads.h). Sites appear after every
@@ -262,11 +262,13 @@ enum lp_site_kind {
 	LP_SITE_LOAD,  /* plain load (granularity memory): LP_PT_MEMORY */
 	LP_SITE_STORE, /* plain store (granularity memory): LP_PT_MEMORY */
 	LP_SITE_PAUSE, /* pause (spin-wait hint): LP_PT_YIELD */
+	LP_SITE_LOCK,  /* lock cmpxchg of a blocking lock's acquire (--lock): LP_PT_ATOMIC, the
+			  thread held back while the swap would fail */
 	LP_SITE_COUNT
 };
 #define LP_SITE_TOKENS                                                                             \
 	{                                                                                          \
-		"rmw", "xchg", "fence", "load", "store", "pause"                                   \
+		"rmw", "xchg", "fence", "load", "store", "pause", "lock"                           \
 	}
 #define LP_MAX_SITES 65536
 #define LP_PLAN_MAGIC "lineup-plan 1"

@@ -5,7 +5,9 @@
  * cmpxchg and from the unlock's xchg to the return touches only the stack, which the
  * analysis proves through the calls (cli/analyze/pure-regions.h, "Spans").
  * -DPAIR_FUTEX_RACE: the bump raises a and b in two critical sections, and a reader that
- * locks between them sees the bump half done. */
+ * locks between them sees the bump half done.
+ * -DPAIR_FUTEX_ABBA: a second lock guards b; the bump takes them in one order, the reader
+ * in the other, so a bump and a read can deadlock (each holds the lock the other waits for). */
 #include <linux/futex.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
@@ -15,6 +17,7 @@
 struct pair {
 	int lock; /* 0 free, 1 held, 2 held with waiters */
 	int a, b;
+	int lock_b; /* PAIR_FUTEX_ABBA: the second lock */
 };
 
 struct pair *pair_new(void) { return calloc(1, sizeof(struct pair)); }
@@ -34,6 +37,27 @@ static __attribute__((noinline)) void mutex_unlock(int *m)
 		syscall(SYS_futex, m, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
+#ifdef PAIR_FUTEX_ABBA
+void pair_bump(struct pair *p)
+{
+	mutex_lock(&p->lock);
+	mutex_lock(&p->lock_b);
+	p->a++;
+	p->b++;
+	mutex_unlock(&p->lock_b);
+	mutex_unlock(&p->lock);
+}
+
+int pair_diff(struct pair *p)
+{
+	mutex_lock(&p->lock_b); /* the bug: the other order */
+	mutex_lock(&p->lock);
+	int d = p->a - p->b;
+	mutex_unlock(&p->lock);
+	mutex_unlock(&p->lock_b);
+	return d;
+}
+#else
 void pair_bump(struct pair *p)
 {
 	mutex_lock(&p->lock);
@@ -53,3 +77,4 @@ int pair_diff(struct pair *p)
 	mutex_unlock(&p->lock);
 	return d;
 }
+#endif

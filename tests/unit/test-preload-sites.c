@@ -211,6 +211,27 @@ static void test_stub(void **state)
 	munmap(page, 4096);
 }
 
+/* The operand size of a --lock acquire's swap, from GLib's g_mutex_lock and its kin. */
+static void test_cmpxchg_size(void **state)
+{
+	(void)state;
+	static const uint8_t glib[] = {0xf0, 0x0f, 0xb1, 0x17};	      /* %edx,(%rdi) */
+	static const uint8_t wide[] = {0xf0, 0x48, 0x0f, 0xb1, 0x0f}; /* %rcx,(%rdi) */
+	static const uint8_t half[] = {0x66, 0xf0, 0x0f, 0xb1, 0x0f}; /* %cx,(%rdi) */
+	static const uint8_t byte[] = {0xf0, 0x0f, 0xb0, 0x0f};	      /* %cl,(%rdi) */
+	static const uint8_t rex[] = {0xf0, 0x44, 0x0f, 0xb1, 0x07};  /* %r8d,(%rdi) */
+	static const uint8_t xadd[] = {0xf0, 0x0f, 0xc1, 0x07};	      /* lock xadd */
+	static const uint8_t cx16[] = {0xf0, 0x48, 0x0f, 0xc7, 0x0f}; /* cmpxchg16b */
+	assert_int_equal(lp_sites_cmpxchg_size(glib, sizeof glib), 4);
+	assert_int_equal(lp_sites_cmpxchg_size(wide, sizeof wide), 8);
+	assert_int_equal(lp_sites_cmpxchg_size(half, sizeof half), 2);
+	assert_int_equal(lp_sites_cmpxchg_size(byte, sizeof byte), 1);
+	assert_int_equal(lp_sites_cmpxchg_size(rex, sizeof rex), 4);
+	assert_int_equal(lp_sites_cmpxchg_size(xadd, sizeof xadd), 0);
+	assert_int_equal(lp_sites_cmpxchg_size(cx16, sizeof cx16), 0);
+	assert_int_equal(lp_sites_cmpxchg_size(glib, 3), 0); /* no ModRM: cut short */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -223,6 +244,7 @@ int main(void)
 	    cmocka_unit_test(test_jumps),
 	    cmocka_unit_test(test_padding_bytes),
 	    cmocka_unit_test(test_stub),
+	    cmocka_unit_test(test_cmpxchg_size),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

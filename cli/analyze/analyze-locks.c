@@ -1,0 +1,89 @@
+/* cli/analyze/analyze-locks.c — --lock: the one compare-and-swap of a named function is a
+ * blocking lock's acquire (LP_SITE_LOCK). The preload holds a thread at it back while the
+ * swap would fail (preload/trap.c), as it holds back a pthread_mutex_lock of a held mutex,
+ * so the lock's contended path (its futex wait, the waker's futex wake) never runs: the
+ * lock is trusted, as pthread's is. GLib's g_mutex_lock is one without being named. */
+#include "analyze-internal.h"
+#include "lineup/die.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define fail(...) lp_analyze_fail(err, errsize, __VA_ARGS__)
+
+/* Blocking locks of common libraries, trusted unless --lock none: GLib's GMutex (its futex
+ * implementation, gthread-posix.c: 0 -> 1 on the fast path, and the only swap in it). */
+static const char *const builtin[] = {"g_mutex_lock"};
+#define N_BUILTIN (sizeof builtin / sizeof *builtin)
+
+bool lp_lock_cmpxchg(const uint8_t *b, unsigned len)
+{
+	unsigned i = 0;
+	bool lock = false;
+	for (; i < len &&
+	       (b[i] == 0xf0 || b[i] == 0x66 || b[i] == 0xf2 || b[i] == 0xf3 || b[i] == 0x2e ||
+		b[i] == 0x3e || b[i] == 0x26 || b[i] == 0x36 || b[i] == 0x64 || b[i] == 0x65);
+	     i++)
+		lock |= b[i] == 0xf0;
+	if (i < len && (b[i] & 0xf0) == 0x40)
+		i++;
+	return lock && i + 2 < len && b[i] == 0x0f && (b[i + 1] == 0xb0 || b[i + 1] == 0xb1);
+}
+
+static bool user_none(const struct lp_plan *plan)
+{
+	for (int i = 0; i < plan->n_locks; i++)
+		if (!strcmp(plan->locks[i], "none"))
+			return true;
+	return false;
+}
+
+/* Marks in sites (n of them, object obj's, from the scan sc in the same order) the swap of
+ * function name; false when name has none there. A function with several is refused: which
+ * of them takes the lock is not known. */
+static int mark(const char *name, bool given, struct lp_plan_site *sites, const struct lp_scan *sc,
+		bool *found, char *err, size_t errsize)
+{
+	size_t hit = 0, at = 0;
+	for (size_t k = 0; k < sc->n; k++)
+		if (sc->sites[k].func && !strcmp(sc->sites[k].func, name) &&
+		    lp_lock_cmpxchg(sc->sites[k].bytes, sc->sites[k].len)) {
+			hit++;
+			at = k;
+		}
+	if (hit > 1 && given)
+		return fail("--lock '%s': it has %zu compare-and-swap instructions, and which one "
+			    "takes the lock is not known: name the function whose only swap does",
+			    name, hit);
+	if (hit == 1) {
+		sites[at].site.kind = LP_SITE_LOCK;
+		*found = true;
+	}
+	return 0;
+}
+
+int lp_locks_mark(struct lp_plan *plan, struct lp_plan_site *sites, const struct lp_scan *sc,
+		  bool *found, char *err, size_t errsize)
+{
+	for (int i = 0; i < plan->n_locks; i++)
+		if (strcmp(plan->locks[i], "none") &&
+		    mark(plan->locks[i], true, sites, sc, &found[i], err, errsize))
+			return -1;
+	for (size_t i = 0; i < N_BUILTIN && !user_none(plan); i++) {
+		bool unused = false;
+		mark(builtin[i], false, sites, sc, &unused, err, errsize);
+	}
+	return 0;
+}
+
+int lp_locks_check(const struct lp_plan *plan, const bool *found, char *err, size_t errsize)
+{
+	for (int i = 0; i < plan->n_locks; i++)
+		if (strcmp(plan->locks[i], "none") && !found[i])
+			return fail(
+			    "--lock '%s': no function of that name with a compare-and-swap "
+			    "(lock cmpxchg) in the targets or --instrument objects: name the "
+			    "function whose swap takes the lock",
+			    plan->locks[i]);
+	return 0;
+}

@@ -1,0 +1,67 @@
+#!/bin/sh
+# t1322-lock-functions.sh — --lock (issue 34): a lock built from a compare-and-swap and a
+# futex, named by its function, is explored as a pthread mutex is (a thread at its swap waits
+# while the swap would fail, so the contended path never runs): the futex-mutex pair passes
+# in fewer executions, its bump done in two critical sections and its two locks taken in
+# opposite orders (a deadlock) are still found, and every verdict is the one of --lock none
+# (the lock's own code explored) at bounds 0 to 2. GLib's g_mutex_lock needs no name: the
+# GAsyncQueue test explores fewer executions than with --lock none. Errors: a function with
+# no swap, one with two, -g sync.
+. "$top_srcdir/tests/e2e/test-lib.sh"
+lp_require_runtime
+lp_require_cmd jq jq
+
+run() { # NAME LOCK-OPTION BOUND LIB: the pair client on LIB, JSON in NAME.json
+	lp_run -q -p "$3" $2 --json "$1.json" --target "$P/lib$4.so" -- "$P/client-$4"
+}
+
+lp_run --lock mutex_lock --target "$P/libpair-futex.so" -- "$P/client-pair-futex"
+expect_status 0 "the futex-mutex pair passes with --lock mutex_lock"
+expect_out '^instrumented: 2 xchg, 1 lock in ' "its swap is trapped as a lock acquire"
+
+for lib in pair-futex pair-futex-race pair-futex-abba; do
+	for b in 0 1 2; do
+		run "$lib-$b-lock" "--lock mutex_lock" $b $lib
+		lock_rc=$RC
+		run "$lib-$b-none" "--lock none" $b $lib
+		[ "$lock_rc" = "$RC" ] &&
+			[ "$(jq -r .violation.kind "$T/$lib-$b-lock.json")" = \
+				"$(jq -r .violation.kind "$T/$lib-$b-none.json")" ]
+		ok $? "$lib -p $b: the verdict of --lock none (exit $RC, $(jq -r .verdict "$T/$lib-$b-none.json"))"
+	done
+done
+[ "$(jq -r .verdict "$T/pair-futex-race-2-lock.json")" = violation ]
+ok $? "the half-done bump is found with the lock trusted"
+[ "$(jq -r .violation.kind "$T/pair-futex-abba-2-lock.json")" = stuck ]
+ok $? "the two locks taken in opposite orders deadlock (stuck)"
+l=$(jq -r .phase2.executions "$T/pair-futex-2-lock.json")
+n=$(jq -r .phase2.executions "$T/pair-futex-2-none.json")
+[ "$l" -lt "$n" ]
+ok $? "-p 2: fewer executions with the lock trusted ($l < $n)"
+
+# the errors
+lp_run --lock pair_bump --target "$P/libpair-futex.so" -- "$P/client-pair-futex"
+expect_error "--lock 'pair_bump': no function of that name with a compare-and-swap"
+lp_run --lock nosuch --target "$P/libpair-futex.so" -- "$P/client-pair-futex"
+expect_error "--lock 'nosuch': no function of that name"
+lp_run -g sync --lock mutex_lock --target "$P/libpair-futex.so" -- "$P/client-pair-futex"
+expect_error "--lock 'mutex_lock' has no effect with -g sync"
+lp_run -g sync --lock none --target "$P/libpair-futex.so" -- "$P/client-pair-futex"
+expect_status 0 "--lock none is fine with -g sync"
+
+# GLib's GMutex without a name: the fixed GAsyncQueue test at -p 1
+if pkg-config --exists glib-2.0 2>/dev/null; then
+	for l in default none; do
+		opt=
+		[ $l = none ] && opt="--lock none"
+		lp_run -q -p 1 $opt --json "glib-$l.json" --test "$top_srcdir/bench/glib-asyncq-3x3.lineup"
+		expect_status 0 "GAsyncQueue 3x3 -p 1 passes (--lock $l)"
+	done
+	d=$(jq -r .phase2.executions "$T/glib-default.json")
+	n=$(jq -r .phase2.executions "$T/glib-none.json")
+	[ "$d" -lt "$n" ]
+	ok $? "g_mutex_lock is a lock without --lock: $d executions, $n with --lock none"
+else
+	skip "GLib is not installed"
+fi
+done_testing

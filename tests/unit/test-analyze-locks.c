@@ -1,0 +1,111 @@
+/* tests/unit/test-analyze-locks.c — --lock (cli/analyze/analyze-locks.c): which sites become
+ * a blocking lock's acquire (LP_SITE_LOCK), the built-in GLib one, and the errors. */
+#include "test-analyze-util.h"
+
+#define CAS                                                                                        \
+	{                                                                                          \
+		0xf0, 0x0f, 0xb1, 0x17                                                             \
+	} /* lock cmpxchg %edx,(%rdi) */
+#define CAS_NOLOCK                                                                                 \
+	{                                                                                          \
+		0x0f, 0xb1, 0x17                                                                   \
+	} /* cmpxchg without lock: not atomic */
+#define XCHG                                                                                       \
+	{                                                                                          \
+		0x87, 0x37                                                                         \
+	} /* xchg %esi,(%rdi) */
+#define CAS64                                                                                      \
+	{                                                                                          \
+		0xf0, 0x48, 0x0f, 0xb1, 0x0f                                                       \
+	} /* lock cmpxchg %rcx,(%rdi) */
+
+static const struct lp_site sites[] = {
+    {.offset = 0x10, .len = 4, .bytes = CAS, .kind = LP_SITE_RMW, .func = "m_lock"},
+    {.offset = 0x20, .len = 2, .bytes = XCHG, .kind = LP_SITE_XCHG, .func = "m_unlock"},
+    {.offset = 0x30, .len = 4, .bytes = CAS, .kind = LP_SITE_RMW, .func = "two"},
+    {.offset = 0x38, .len = 5, .bytes = CAS64, .kind = LP_SITE_RMW, .func = "two"},
+    {.offset = 0x40, .len = 4, .bytes = CAS, .kind = LP_SITE_RMW, .func = "g_mutex_lock"},
+    {.offset = 0x50, .len = 3, .bytes = CAS_NOLOCK, .kind = LP_SITE_RMW, .func = "plain"},
+    {.offset = 0x60, .len = 4, .bytes = CAS, .kind = LP_SITE_RMW, .func = NULL},
+};
+#define N (sizeof sites / sizeof *sites)
+
+/* Marks a copy of sites with --lock values names; returns lp_locks_mark's result. */
+static int run(const char **names, int n, struct lp_plan_site *out, bool *found, char *err)
+{
+	struct lp_plan plan = {.locks = names, .n_locks = n};
+	struct lp_scan sc = {.sites = (struct lp_site *)sites, .n = N};
+	for (size_t k = 0; k < N; k++)
+		out[k] = (struct lp_plan_site){.object = 0, .site = sites[k]};
+	return lp_locks_mark(&plan, out, &sc, found, err, 512);
+}
+
+static void test_cmpxchg_bytes(void **state)
+{
+	(void)state;
+	for (size_t k = 0; k < N; k++)
+		assert_int_equal(lp_lock_cmpxchg(sites[k].bytes, sites[k].len), k != 1 && k != 5);
+	static const uint8_t xadd[] = {0xf0, 0x0f, 0xc1, 0x07};
+	assert_false(lp_lock_cmpxchg(xadd, sizeof xadd));
+}
+
+static void test_named_and_builtin(void **state)
+{
+	(void)state;
+	const char *names[] = {"m_lock"};
+	struct lp_plan_site out[N];
+	bool found[1] = {false};
+	char err[512] = "";
+	assert_int_equal(run(names, 1, out, found, err), 0);
+	assert_true(found[0]);
+	for (size_t k = 0; k < N; k++)
+		assert_int_equal(out[k].site.kind, k == 0 || k == 4 ? LP_SITE_LOCK : sites[k].kind);
+	struct lp_plan plan = {.locks = names, .n_locks = 1};
+	assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), 0);
+}
+
+static void test_none_drops_builtin(void **state)
+{
+	(void)state;
+	const char *names[] = {"none"};
+	struct lp_plan_site out[N];
+	bool found[1] = {false};
+	char err[512] = "";
+	assert_int_equal(run(names, 1, out, found, err), 0);
+	for (size_t k = 0; k < N; k++)
+		assert_int_equal(out[k].site.kind, sites[k].kind);
+	struct lp_plan plan = {.locks = names, .n_locks = 1};
+	assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), 0);
+}
+
+static void test_errors(void **state)
+{
+	(void)state;
+	struct lp_plan_site out[N];
+	bool found[1] = {false};
+	char err[512] = "";
+	const char *two[] = {"two"};
+	assert_int_equal(run(two, 1, out, found, err), -1);
+	assert_non_null(strstr(err, "--lock 'two': it has 2 compare-and-swap instructions"));
+	static const char *const bad[] = {"plain", "m_unlock", "nosuch"};
+	for (size_t b = 0; b < sizeof bad / sizeof *bad; b++) {
+		const char *names[] = {bad[b]};
+		found[0] = false;
+		assert_int_equal(run(names, 1, out, found, err), 0);
+		assert_false(found[0]);
+		struct lp_plan plan = {.locks = names, .n_locks = 1};
+		assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), -1);
+		assert_non_null(strstr(err, "no function of that name with a compare-and-swap"));
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_cmpxchg_bytes),
+	    cmocka_unit_test(test_named_and_builtin),
+	    cmocka_unit_test(test_none_drops_builtin),
+	    cmocka_unit_test(test_errors),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
