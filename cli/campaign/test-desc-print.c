@@ -78,6 +78,10 @@ void lp_tdesc_free(struct lp_tdesc *d)
 		free(d->pkg_configs[i]);
 	free(d->pkg_configs);
 	free(d->pkg_config_lines);
+	for (int i = 0; i < d->n_locks; i++)
+		free(d->locks[i]);
+	free(d->locks);
+	free(d->lock_lines);
 	for (int i = 0; i < d->n_threads; i++)
 		free_calls(d->threads[i].calls, d->threads[i].n_calls);
 	free(d->threads);
@@ -146,6 +150,8 @@ void lp_tdesc_copy(struct lp_tdesc *dst, const struct lp_tdesc *src)
 	dst->helpers = copy_strs(src->helpers, src->n_helpers);
 	dst->helper_lines = copy_ints(src->helper_lines, src->n_helpers);
 	dst->pkg_config_lines = copy_ints(src->pkg_config_lines, src->n_pkg_configs);
+	dst->locks = copy_strs(src->locks, src->n_locks);
+	dst->lock_lines = copy_ints(src->lock_lines, src->n_locks);
 	dst->threads =
 	    src->n_threads ? lp_xcalloc((size_t)src->n_threads, sizeof *dst->threads) : NULL;
 	for (int i = 0; i < src->n_threads; i++) {
@@ -241,6 +247,8 @@ void lp_tdesc_print(const struct lp_tdesc *d, FILE *f)
 		fprintf(f, "pkg-config %s\n", d->pkg_configs[i]);
 	for (int i = 0; i < d->n_helpers; i++)
 		fprintf(f, "helper    %s\n", d->helpers[i]);
+	for (int i = 0; i < d->n_locks; i++)
+		fprintf(f, "lock      %s\n", d->locks[i]);
 	for (int i = 0; i < d->n_init; i++) {
 		fputs("init      ", f);
 		if (d->init[i].bind)

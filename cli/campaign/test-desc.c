@@ -389,7 +389,7 @@ static void add_value(char ***v, int **lines, int *n, char *value, unsigned line
 	(*v)[(*n)++] = value;
 }
 
-/* target, signature, header, pkg-config: the rest of the line is the value. */
+/* target, signature, header, pkg-config, helper, lock: the rest of the line is the value. */
 static int value_directive(struct parser *ps, const char *word)
 {
 	struct lp_tdesc *d = ps->d;
@@ -407,7 +407,13 @@ static int value_directive(struct parser *ps, const char *word)
 			  ps->line);
 	else if (!strcmp(word, "signature"))
 		add_value(&d->signatures, &d->signature_lines, &d->n_signatures, v, ps->line);
-	else if (!strcmp(word, "header")) {
+	else if (!strcmp(word, "lock")) {
+		if (strpbrk(v, " \t")) {
+			free(v);
+			return fail(ps, "bad lock: one function name a line");
+		}
+		add_value(&d->locks, &d->lock_lines, &d->n_locks, v, ps->line);
+	} else if (!strcmp(word, "header")) {
 		if (v[0] == '<' && (v[n - 1] != '>' || n < 3 || strcspn(v + 1, "<> \t") != n - 2)) {
 			free(v);
 			return fail(ps, "bad header: write <name.h> or a path");
@@ -570,7 +576,8 @@ static int thread_directive(struct parser *ps)
 }
 
 #define LP_DIRECTIVES                                                                              \
-	"target, signature, header, pkg-config, helper, init, thread-init, thread-fini, op, "      \
+	"target, signature, header, pkg-config, helper, lock, init, thread-init, thread-fini, "    \
+	"op, "                                                                                     \
 	"final or thread"
 
 static int directive(struct parser *ps, char *line)
@@ -586,7 +593,7 @@ static int directive(struct parser *ps, char *line)
 	ps->in_main = !strcmp(word, "init") || !strcmp(word, "final");
 	int r;
 	if (!strcmp(word, "target") || !strcmp(word, "signature") || !strcmp(word, "header") ||
-	    !strcmp(word, "pkg-config") || !strcmp(word, "helper"))
+	    !strcmp(word, "pkg-config") || !strcmp(word, "helper") || !strcmp(word, "lock"))
 		r = value_directive(ps, word);
 	else if (!strcmp(word, "init"))
 		r = init_directive(ps);

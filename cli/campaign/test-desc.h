@@ -72,6 +72,10 @@ struct lp_tdesc {
 	char **headers, **pkg_configs;
 	int *header_lines, *pkg_config_lines;
 	int n_headers, n_pkg_configs;
+	/* lock lines: functions whose compare-and-swap takes a blocking lock (as --lock) */
+	char **locks;
+	int *lock_lines;
+	int n_locks;
 	/* helper lines: libraries loaded for fn arguments, not targets (paths resolved
 	 * like targets) */
 	char **helpers;

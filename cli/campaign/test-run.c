@@ -73,6 +73,8 @@ static void add_values(struct lp_options *o, const struct lp_tdesc *d)
 		append(&o->headers, &o->n_headers, d->headers[i]);
 	for (int i = 0; i < d->n_pkg_configs; i++)
 		append(&o->pkg_configs, &o->n_pkg_configs, d->pkg_configs[i]);
+	for (int i = 0; i < d->n_locks; i++)
+		append(&o->locks, &o->n_locks, d->locks[i]);
 	lp_tdesc_free(&origin);
 }
 

@@ -39,6 +39,21 @@ n=$(jq -r .phase2.executions "$T/pair-futex-2-none.json")
 [ "$l" -lt "$n" ]
 ok $? "-p 2: fewer executions with the lock trusted ($l < $n)"
 
+# a test description's lock line is --lock
+cat >"$T/pair.lineup" <<EOT
+target $P/libpair-futex.so
+lock   mutex_lock
+init   p = pair_new()
+thread pair_bump(p); pair_diff(p)
+thread pair_diff(p)
+EOT
+lp_run --test "$T/pair.lineup"
+expect_status 0 "a description with a lock line passes"
+expect_out '^instrumented: 2 xchg, 1 lock in ' "its lock line made the swap a lock acquire"
+sed 's/mutex_lock$/nosuch/' "$T/pair.lineup" >"$T/bad.lineup"
+lp_run --test "$T/bad.lineup"
+expect_error "--lock 'nosuch': no function of that name"
+
 # the errors
 lp_run --lock pair_bump --target "$P/libpair-futex.so" -- "$P/client-pair-futex"
 expect_error "--lock 'pair_bump': no function of that name with a compare-and-swap"

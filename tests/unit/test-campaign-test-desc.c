@@ -144,6 +144,7 @@ static const char header_test[] =
     "header      <glib.h>\n"
     "pkg-config  glib-2.0\n"
     "helper      ./libh.so\n"
+    "lock        slotq_lock\n"
     "init        q = slotq_new()\n"
     "thread-init slotq_attach(q, $thread)\n"
     "thread-fini slotq_detach(q)\n"
@@ -185,6 +186,9 @@ static void parses_the_header_vocabulary(void **state)
 	assert_int_equal(d.ops[2].args[1].kind, LP_TARG_THREAD);
 	assert_int_equal(d.n_helpers, 1);
 	assert_string_equal(d.helpers[0], "dir/./libh.so");
+	assert_int_equal(d.n_locks, 1);
+	assert_string_equal(d.locks[0], "slotq_lock");
+	assert_int_equal(d.lock_lines[0], 6);
 	assert_int_equal(d.ops[3].args[1].kind, LP_TARG_FN);
 	assert_string_equal(d.ops[3].args[1].s, "dbl");
 	assert_int_equal(d.ops[3].args[2].kind, LP_TARG_BYTES);
@@ -206,6 +210,7 @@ static void parses_the_header_vocabulary(void **state)
 	assert_non_null(
 	    strstr(once, "slotq_read(q, out bytes 16, out double, out ptr, out long)\n"));
 	assert_non_null(strstr(once, "helper    /x/./libh.so\n"));
+	assert_non_null(strstr(once, "lock      slotq_lock\n"));
 	assert_non_null(strstr(once, "slotq_map(q, fn dbl, bytes 8)\n"));
 	free(once), free(copied);
 	lp_tdesc_free(&d), lp_tdesc_free(&e), lp_tdesc_free(&c);
@@ -262,6 +267,7 @@ static void refuses_malformed_header_vocabulary(void **state)
 	refuses("target l.so\nheader <glib.h\nthread f()\n", "t.lineup:2: bad header");
 	refuses("target l.so\nheader <a b.h>\nthread f()\n", "t.lineup:2: bad header");
 	refuses("target l.so\nheader\nthread f()\n", "t.lineup:2: header needs a value");
+	refuses("target l.so\nlock a b\nthread f()\n", "t.lineup:2: bad lock");
 	refuses("target l.so\npkg-config glib-2.0; rm\nthread f()\n",
 		"t.lineup:2: bad pkg-config package");
 	refuses("target l.so\nthread-init reg()\nthread reg(); f()\n",
