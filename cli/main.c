@@ -88,6 +88,7 @@ static void sites_summary(const struct lp_plan *plan, struct lp_sites_summary *s
 			       sizeof s->objects[i].planned);
 			memcpy(s->objects[i].skipped, plan->scans[i].skipped,
 			       sizeof s->objects[i].skipped);
+			s->objects[i].locks = plan->scans[i].locks;
 		}
 	}
 }

@@ -6,6 +6,7 @@
 #include "analyze-internal.h"
 #include "lineup/die.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,8 +42,8 @@ static bool user_none(const struct lp_plan *plan)
 /* Marks in sites (n of them, object obj's, from the scan sc in the same order) the swap of
  * function name; false when name has none there. A function with several is refused: which
  * of them takes the lock is not known. */
-static int mark(const char *name, bool given, struct lp_plan_site *sites, const struct lp_scan *sc,
-		bool *found, char *err, size_t errsize)
+static int mark(const char *name, bool given, struct lp_plan_scan *ps, struct lp_plan_site *sites,
+		const struct lp_scan *sc, bool *found, char *err, size_t errsize)
 {
 	size_t hit = 0, at = 0;
 	for (size_t k = 0; k < sc->n; k++)
@@ -55,23 +56,26 @@ static int mark(const char *name, bool given, struct lp_plan_site *sites, const 
 		return fail("--lock '%s': it has %zu compare-and-swap instructions, and which one "
 			    "takes the lock is not known: name the function whose only swap does",
 			    name, hit);
-	if (hit == 1) {
+	if (hit == 1 && sites[at].site.kind != LP_SITE_LOCK) {
 		sites[at].site.kind = LP_SITE_LOCK;
-		*found = true;
+		size_t had = ps->locks ? strlen(ps->locks) : 0;
+		ps->locks = lp_xrealloc(ps->locks, had + strlen(name) + 3);
+		sprintf(ps->locks + had, "%s%s", had ? ", " : "", name);
 	}
+	*found |= hit == 1;
 	return 0;
 }
 
-int lp_locks_mark(struct lp_plan *plan, struct lp_plan_site *sites, const struct lp_scan *sc,
-		  bool *found, char *err, size_t errsize)
+int lp_locks_mark(struct lp_plan *plan, struct lp_plan_scan *ps, struct lp_plan_site *sites,
+		  const struct lp_scan *sc, bool *found, char *err, size_t errsize)
 {
 	for (int i = 0; i < plan->n_locks; i++)
 		if (strcmp(plan->locks[i], "none") &&
-		    mark(plan->locks[i], true, sites, sc, &found[i], err, errsize))
+		    mark(plan->locks[i], true, ps, sites, sc, &found[i], err, errsize))
 			return -1;
 	for (size_t i = 0; i < N_BUILTIN && !user_none(plan); i++) {
 		bool unused = false;
-		mark(builtin[i], false, sites, sc, &unused, err, errsize);
+		mark(builtin[i], false, ps, sites, sc, &unused, err, errsize);
 	}
 	return 0;
 }

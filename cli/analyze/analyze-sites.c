@@ -125,7 +125,7 @@ static int scan_objects(struct lp_plan *plan, char *err, size_t errsize)
 				s->object = i;
 				s->site = sc.sites[k];
 			}
-			if (lp_locks_mark(plan, first, &sc, lock_found, err, errsize)) {
+			if (lp_locks_mark(plan, ps, first, &sc, lock_found, err, errsize)) {
 				lp_atomics_scan_free(&sc);
 				free(lock_found);
 				return -1;

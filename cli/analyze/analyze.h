@@ -130,6 +130,7 @@ struct lp_plan_scan {
 	size_t by_kind[LP_SITE_COUNT]; /* sites in the plan */
 	size_t skipped[LP_SKIP_COUNT]; /* left out, by reason */
 	uint64_t bad_bytes;	       /* undecodable bytes met */
+	char *locks; /* the functions whose swap is a lock acquire ("a, b"), or NULL */
 };
 
 /* A library a target calls into that holds atomic instructions but is not instrumented

@@ -142,6 +142,8 @@ void lp_plan_free(struct lp_plan *plan)
 		free(plan->uninstrumented[i].name);
 	free(plan->uninstrumented);
 	free(plan->sites);
+	for (int i = 0; plan->scans && i < plan->n_targets + plan->n_instrument; i++)
+		free(plan->scans[i].locks);
 	free(plan->scans);
 	free(plan->client_path);
 	free(plan);

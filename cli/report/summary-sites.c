@@ -76,6 +76,14 @@ char *lp_sites_summary_text(const struct lp_sites_summary *s)
 				: "nothing (no atomic instruction or pause)");
 		lp_buf_printf(&b, " in %s\n", o->name);
 	}
+	for (size_t i = 0; i < s->n_objects; i++)
+		if (s->objects[i].locks)
+			lp_buf_printf(
+			    &b,
+			    "locks: %s in %s, trusted: a thread waits at the swap until it "
+			    "takes the lock, whose contended path is not explored (--lock "
+			    "none explores it)\n",
+			    s->objects[i].locks, s->objects[i].name);
 	if (!s->in_plan) {
 		lp_buf_puts(
 		    &b,

@@ -15,6 +15,7 @@ struct lp_sites_object {
 	const char *name;	       /* as the user named it */
 	size_t planned[LP_SITE_COUNT]; /* sites in the plan, by kind */
 	size_t skipped[LP_SKIP_COUNT]; /* left out by the scan, by reason */
+	const char *locks;	       /* its --lock functions met ("a, b"), or NULL */
 };
 
 struct lp_sites_summary {

@@ -18,6 +18,7 @@ run() { # NAME LOCK-OPTION BOUND LIB: the pair client on LIB, JSON in NAME.json
 lp_run --lock mutex_lock --target "$P/libpair-futex.so" -- "$P/client-pair-futex"
 expect_status 0 "the futex-mutex pair passes with --lock mutex_lock"
 expect_out '^instrumented: 2 xchg, 1 lock in ' "its swap is trapped as a lock acquire"
+expect_out "^locks: mutex_lock in .*libpair-futex.so, trusted" "the summary names the trusted lock"
 
 for lib in pair-futex pair-futex-race pair-futex-abba; do
 	for b in 0 1 2; do

@@ -30,6 +30,8 @@ static const struct lp_site sites[] = {
 };
 #define N (sizeof sites / sizeof *sites)
 
+static struct lp_plan_scan scan; /* the object's summary: the lock functions met */
+
 /* Marks a copy of sites with --lock values names; returns lp_locks_mark's result. */
 static int run(const char **names, int n, struct lp_plan_site *out, bool *found, char *err)
 {
@@ -37,7 +39,9 @@ static int run(const char **names, int n, struct lp_plan_site *out, bool *found,
 	struct lp_scan sc = {.sites = (struct lp_site *)sites, .n = N};
 	for (size_t k = 0; k < N; k++)
 		out[k] = (struct lp_plan_site){.object = 0, .site = sites[k]};
-	return lp_locks_mark(&plan, out, &sc, found, err, 512);
+	free(scan.locks);
+	memset(&scan, 0, sizeof scan);
+	return lp_locks_mark(&plan, &scan, out, &sc, found, err, 512);
 }
 
 static void test_cmpxchg_bytes(void **state)
@@ -60,8 +64,13 @@ static void test_named_and_builtin(void **state)
 	assert_true(found[0]);
 	for (size_t k = 0; k < N; k++)
 		assert_int_equal(out[k].site.kind, k == 0 || k == 4 ? LP_SITE_LOCK : sites[k].kind);
+	assert_string_equal(scan.locks, "m_lock, g_mutex_lock");
 	struct lp_plan plan = {.locks = names, .n_locks = 1};
 	assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), 0);
+	/* the built-in one named too: marked once, named once */
+	const char *twice[] = {"g_mutex_lock"};
+	assert_int_equal(run(twice, 1, out, found, err), 0);
+	assert_string_equal(scan.locks, "g_mutex_lock");
 }
 
 static void test_none_drops_builtin(void **state)
@@ -74,6 +83,7 @@ static void test_none_drops_builtin(void **state)
 	assert_int_equal(run(names, 1, out, found, err), 0);
 	for (size_t k = 0; k < N; k++)
 		assert_int_equal(out[k].site.kind, sites[k].kind);
+	assert_null(scan.locks);
 	struct lp_plan plan = {.locks = names, .n_locks = 1};
 	assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), 0);
 }
@@ -107,5 +117,7 @@ int main(void)
 	    cmocka_unit_test(test_none_drops_builtin),
 	    cmocka_unit_test(test_errors),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	int r = cmocka_run_group_tests(tests, NULL, NULL);
+	free(scan.locks);
+	return r;
 }

@@ -41,6 +41,28 @@ static void all_patched(struct lp_sites_summary *s)
 	s->stubbed = 22;
 }
 
+/* A --lock function's swap is counted as "lock", and the trusted locks are named. */
+static void trusted_locks_named(void **state)
+{
+	(void)state;
+	struct lp_sites_summary s = base();
+	objs[0].planned[LP_SITE_RMW] = 11;
+	objs[0].planned[LP_SITE_LOCK] = 1;
+	objs[0].locks = "g_mutex_lock";
+	all_patched(&s);
+	s.patched[LP_SITE_RMW] = 15;
+	s.patched[LP_SITE_LOCK] = 1;
+	char *t = lp_sites_summary_text(&s);
+	assert_non_null(strstr(t,
+			       "instrumented: 11 rmw, 3 xchg, 1 fence, 2 pause, 1 lock in "
+			       "libfoo.so\n"
+			       "instrumented: 4 rmw in libbar.so.1\n"
+			       "locks: g_mutex_lock in libfoo.so, trusted: a thread waits at the "
+			       "swap until it takes the lock, whose contended path is not explored "
+			       "(--lock none explores it)\n"));
+	free(t);
+}
+
 static void per_object_when_all_trapped(void **state)
 {
 	struct lp_sites_summary s = base();
@@ -176,6 +198,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(per_object_when_all_trapped),
+	    cmocka_unit_test(trusted_locks_named),
 	    cmocka_unit_test(totals_when_some_untrapped),
 	    cmocka_unit_test(preload_trapped_nothing),
 	    cmocka_unit_test(nothing_to_trap_and_sync),
