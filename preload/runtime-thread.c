@@ -93,6 +93,7 @@ void lp_rt_start(void)
 	lp_rt.directed = lp_rt.phase == LP_PHASE_SERIAL && (shm->run_flags & LP_RUN_DIRECTED);
 	lp_rt.pct_next = 0;
 	lp_rt.spinner = LP_TID_NONE;
+	lp_rt.words_free = 0;
 	lp_rt.pid = sys_getpid();
 	lp_rt.th[0].ktid = sys_gettid();
 	volatile int32_t *w = tid_word(pthread_self());
@@ -321,7 +322,8 @@ static void start_step(struct lp_thread *self, uint32_t point)
 static bool held_back(const struct lp_thread *t)
 {
 	if (t->word_wait) /* a --lock acquire (trap.c): held back the same way */
-		return lp_rt_word_load(t->word_wait, t->word_size) != t->word_free;
+		return !lp_rt.words_free &&
+		       lp_rt_word_load(t->word_wait, t->word_size) != t->word_free;
 	const struct lp_thread *j = t->join_wait;
 	if (j)
 		return j->state != LP_T_FINISHED && !(t->cancel_pending && !t->cancel_off);
@@ -330,6 +332,20 @@ static bool held_back(const struct lp_thread *t)
 		return false;
 	int owner = __atomic_load_n(&m->__data.__owner, __ATOMIC_RELAXED);
 	return owner != 0 && owner != t->ktid;
+}
+
+/* Whether a thread waits at a --lock swap. Before a deadlock or a livelock is declared
+ * with one waiting there, the waits end (lp_rt.words_free) and the lock's own code runs:
+ * a function named by mistake (a trylock, a swap that expects what it read before) then
+ * gives no false stuck history; a real deadlock blocks in the lock's futex wait. */
+static bool words_waiting(void)
+{
+	if (lp_rt.words_free)
+		return false;
+	for (unsigned i = 0; i < lp_rt.n; i++)
+		if (lp_rt.th[i].word_wait && lp_rt.th[i].state == LP_T_ENABLED)
+			return true;
+	return false;
 }
 
 /* Whether t can run and is not a spinner waiting for a change (runtime-spin.h). */
@@ -450,8 +466,12 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 	/* A folded repeat is no progress and no livelock while another thread may still
 	 * change what it waits for; alone, a spinner's rounds count as before. */
 	bool idle_repeat = spin_block && !self->spin.sync_loop && another_runnable(self);
-	if (self->in_op && shm->max_steps && !idle_repeat && ++self->op_steps > shm->max_steps)
-		lp_end(LP_OUT_LIVELOCK);
+	if (self->in_op && shm->max_steps && !idle_repeat && ++self->op_steps > shm->max_steps) {
+		if (!words_waiting())
+			lp_end(LP_OUT_LIVELOCK);
+		lp_rt.words_free = 1; /* the waiter may be what the spinner waits for */
+		self->op_steps = 0;
+	}
 	self->at_site = site;
 	if (shm->n_regions)
 		lp_region_arrive(&self->region, point);
@@ -473,6 +493,10 @@ void lp_rt_point(uint32_t point, uintptr_t site)
 			}
 			if (self->state == LP_T_FINISHED && !unfinished_others(self))
 				return; /* the last thread: glibc's exit(0) follows */
+			if (words_waiting()) {
+				lp_rt.words_free = 1;
+				continue;
+			}
 			lp_end(LP_OUT_DEADLOCK);
 		}
 		chosen = choose(self, point, cand, nc);

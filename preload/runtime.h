@@ -127,6 +127,9 @@ struct lp_runtime {
 	int32_t pid;
 	uint64_t seq;
 	lp_tid_t spinner; /* serial: chosen at its own yield, nobody else run since */
+	/* this execution met a deadlock or a livelock while a thread waited at a --lock swap:
+	 * from then on such threads are candidates and run the lock's own code (trap.c) */
+	uint8_t words_free;
 	struct lp_shm *shm;
 	struct lp_thread th[LP_MAX_THREADS];
 };

@@ -25,7 +25,7 @@ LP_PROG_LIBS = \
 	$(LP_PROG_DIR)/libprobe.so $(LP_PROG_DIR)/libqueue-c11.so $(LP_PROG_DIR)/libqueue-c11-trylock.so \
 	$(LP_PROG_DIR)/libnodeset.so $(LP_PROG_DIR)/libnodeset-split.so $(LP_PROG_DIR)/liblazyreg.so $(LP_PROG_DIR)/libident.so \
 	$(LP_PROG_DIR)/libquasiq.so $(LP_PROG_DIR)/libquasiq-by2.so $(LP_PROG_DIR)/libquasiq-strict.so \
-	$(LP_PROG_DIR)/libpair-race.so $(LP_PROG_DIR)/libpair-futex.so $(LP_PROG_DIR)/libpair-futex-race.so $(LP_PROG_DIR)/libpair-futex-abba.so \
+	$(LP_PROG_DIR)/libpair-race.so $(LP_PROG_DIR)/libpair-futex.so $(LP_PROG_DIR)/libpair-futex-race.so $(LP_PROG_DIR)/libpair-futex-abba.so $(LP_PROG_DIR)/libpair-futex-counted.so \
 	$(LP_PROG_DIR)/libbusy-pair.so \
 	$(LP_PROG_DIR)/libspinsem.so $(LP_PROG_DIR)/libspinsem-short.so $(LP_PROG_DIR)/libspinsem-lost.so \
 	$(LP_PROG_DIR)/libflag-pause.so $(LP_PROG_DIR)/libbusy-pause.so \
@@ -60,7 +60,8 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-ident $(LP_PROG_DIR)/client-queue-same-lock \
 	$(LP_PROG_DIR)/client-queue-same-trylock $(LP_PROG_DIR)/client-quasiq \
 	$(LP_PROG_DIR)/client-quasiq-by2 $(LP_PROG_DIR)/client-pair $(LP_PROG_DIR)/client-pair-futex \
-	$(LP_PROG_DIR)/client-pair-futex-race $(LP_PROG_DIR)/client-pair-futex-abba $(LP_PROG_DIR)/client-busy-pair \
+	$(LP_PROG_DIR)/client-pair-futex-race $(LP_PROG_DIR)/client-pair-futex-abba $(LP_PROG_DIR)/client-pair-futex-counted \
+	$(LP_PROG_DIR)/client-busy-pair \
 	$(LP_PROG_DIR)/client-spinsem $(LP_PROG_DIR)/client-spinsem-short $(LP_PROG_DIR)/client-spinsem-lost \
 	$(LP_PROG_DIR)/client-flag-pause $(LP_PROG_DIR)/client-busy-pause \
 	$(LP_PROG_DIR)/client-snap $(LP_PROG_DIR)/client-snap-torn $(LP_PROG_DIR)/client-forks \
@@ -96,7 +97,8 @@ LP_LIB_TABLE = \
 	nodeset-split:nodeset:nodeset.h lazyreg:lazyreg:lazyreg.h ident:ident:ident.h \
 	escape:escape:escape.h quasiq:quasiq:quasiq.h quasiq-by2:quasiq:quasiq.h \
 	quasiq-strict:quasiq:quasiq.h pair-race:pair-race:pair.h pair-futex:pair-futex:pair.h \
-	pair-futex-race:pair-futex:pair.h pair-futex-abba:pair-futex:pair.h busy-pair:busy-pair:busy-pair.h \
+	pair-futex-race:pair-futex:pair.h pair-futex-abba:pair-futex:pair.h pair-futex-counted:pair-futex:pair.h \
+	busy-pair:busy-pair:busy-pair.h \
 	spinsem:spinsem:semw.h spinsem-short:spinsem:semw.h spinsem-lost:spinsem:semw.h flag-pause:flag-spin:flag.h \
 	busy-pause:busy-pair:busy-pair.h snap:snap:snap.h snap-torn:snap:snap.h \
 	forks:forks:forks.h lockspin:lockspin:lockspin.h lockspin-short:lockspin:lockspin.h \
@@ -112,7 +114,7 @@ LP_LIB_TABLE = \
 	mpcall:mpcall:mpcall.h mpcall-noplt:mpcall:mpcall.h
 LP_LIB_NODW = queue-lock queue-trylock event-nolock counter-loadstore stack-agm box-race \
 	peterson peterson-fence
-LP_LIB_DEFINES = pair-futex-race:-DPAIR_FUTEX_RACE pair-futex-abba:-DPAIR_FUTEX_ABBA mpcall-noplt:-fno-plt spin-polite-atom:-DSPIN_POLITE_ATOMIC spin-ticket-atom:-DSPIN_TICKET_ATOMIC spin-ticket-lost:-DSPIN_TICKET_LOST peterson-fence:-DPETERSON_FENCE litmus-fence:-DLITMUS_FENCE peterson-yield:-DPETERSON_YIELD peterson-flagfence:-DPETERSON_FLAG_FENCE prio-lock-lowfence:-DPRIO_LOW_FENCE quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
+LP_LIB_DEFINES = pair-futex-race:-DPAIR_FUTEX_RACE pair-futex-abba:-DPAIR_FUTEX_ABBA pair-futex-counted:-DPAIR_FUTEX_COUNTED mpcall-noplt:-fno-plt spin-polite-atom:-DSPIN_POLITE_ATOMIC spin-ticket-atom:-DSPIN_TICKET_ATOMIC spin-ticket-lost:-DSPIN_TICKET_LOST peterson-fence:-DPETERSON_FENCE litmus-fence:-DLITMUS_FENCE peterson-yield:-DPETERSON_YIELD peterson-flagfence:-DPETERSON_FLAG_FENCE prio-lock-lowfence:-DPRIO_LOW_FENCE quasiq-by2:-DQUASIQ_BY2 quasiq-strict:-DQUASIQ_STRICT nodeset-split:-DNODESET_SPLIT_BUG queue-c11-trylock:-DQUEUE_C11_TRYLOCK_BUG mbox-if:-DMBOX_IF_BUG event-cas-fig9:-DEVENT_FIG9_BUG spin-pause:-DSPIN_PAUSE spinsem-short:-DSPINSEM_SPINS=20 spinsem-lost:-DSPINSEM_LOST_WAKE flag-pause:-DFLAG_PAUSE busy-pause:-DBUSY_PAIR_PAUSE snap-torn:-DSNAP_TORN lockspin-short:-DLOCKSPIN_ROUNDS=20 lockspin-lost:-DLOCKSPIN_LOST
 
 # Clients, name:source:library:header -> client-<name> built -g (-g0 when the name ends
 # in -nog) from <source>.c and linked with lib<library>.so.
@@ -165,6 +167,7 @@ LP_CLIENT_TABLE = \
 	quasiq:client-quasiq:quasiq:quasiq.h quasiq-by2:client-quasiq:quasiq-by2:quasiq.h \
 	pair:client-pair:pair-race:pair.h pair-futex:client-pair:pair-futex:pair.h \
 	pair-futex-race:client-pair:pair-futex-race:pair.h pair-futex-abba:client-pair:pair-futex-abba:pair.h \
+	pair-futex-counted:client-pair:pair-futex-counted:pair.h \
 	busy-pair:client-busy-pair:busy-pair:busy-pair.h \
 	spinsem:client-spinsem:spinsem:semw.h spinsem-short:client-spinsem:spinsem-short:semw.h \
 	spinsem-lost:client-spinsem:spinsem-lost:semw.h flag-pause:client-flag:flag-pause:flag.h \

@@ -17,7 +17,7 @@ atomplan "$TMP/plan" $ALL
 H="$HARNESS -L $PRELOAD -P $TMP/plan"
 "$B/client-atom" ops >"$TMP/native" 2>&1
 $H -- "$B/client-atom" ops >"$TMP/ops" 2>&1
-ok "every site of the plan is trapped" has "$TMP/ops" "sites rmw 5 xchg 1 fence 1 load 0 store 0 pause 1 unpatched 0"
+ok "every site of the plan is trapped" has "$TMP/ops" "sites rmw 5 xchg 1 fence 1 load 0 store 0 pause 1 lock 0 unpatched 0"
 ok "each by a jump to its stub (4 in place, 4 through padding)" has "$TMP/ops" "unpatched 0 stubs 8"
 ok "results equal the native run's" sh -c "grep '^c=' '$TMP/native' >'$TMP/n1'; grep '^c=' '$TMP/ops' >'$TMP/o1'; test -s '$TMP/n1' && cmp -s '$TMP/n1' '$TMP/o1'"
 ok "the run completes" has "$TMP/ops" "outcome complete"
@@ -35,7 +35,7 @@ ok "the client sees its own handler, and traps not ours reach it" sh -c "grep -q
 atomplan "$TMP/bad" $ALL
 sed -i 's/^\(site 0 [0-9a-f]* 3 xchg -1 \)48/\149/' "$TMP/bad"
 $HARNESS -L $PRELOAD -P "$TMP/bad" -- "$B/client-atom" ops >"$TMP/badrun" 2>&1
-ok "a site whose bytes differ is left alone and counted" has "$TMP/badrun" "sites rmw 5 xchg 0 fence 1 load 0 store 0 pause 1 unpatched 1"
+ok "a site whose bytes differ is left alone and counted" has "$TMP/badrun" "sites rmw 5 xchg 0 fence 1 load 0 store 0 pause 1 lock 0 unpatched 1"
 ok "with a warning saying why" sh -c "grep -q '^warn 0 instruction at 0x.* of .*libatom.so. is not a scheduling point: its bytes in memory differ' '$TMP/badrun'"
 ok "and the other sites still work" sh -c "test \$(grep -c ' atomic 0\.[12] ' '$TMP/badrun') -eq 10 && grep '^c=' '$TMP/badrun' | cmp -s - '$TMP/n1'"
 

@@ -7,7 +7,10 @@
  * -DPAIR_FUTEX_RACE: the bump raises a and b in two critical sections, and a reader that
  * locks between them sees the bump half done.
  * -DPAIR_FUTEX_ABBA: a second lock guards b; the bump takes them in one order, the reader
- * in the other, so a bump and a read can deadlock (each holds the lock the other waits for). */
+ * in the other, so a bump and a read can deadlock (each holds the lock the other waits for).
+ * -DPAIR_FUTEX_COUNTED: a correct lock whose word also counts the acquisitions (bit 0 held,
+ * the rest a count), whose swap expects the value it read: no lock to name with --lock
+ * (its swap can fail with the lock free), which must then cost executions, never a verdict. */
 #include <linux/futex.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
@@ -22,6 +25,25 @@ struct pair {
 
 struct pair *pair_new(void) { return calloc(1, sizeof(struct pair)); }
 
+#ifdef PAIR_FUTEX_COUNTED
+static __attribute__((noinline)) void mutex_lock(int *m)
+{
+	for (;;) {
+		int v = __atomic_load_n(m, __ATOMIC_RELAXED);
+		if (v & 1)
+			syscall(SYS_futex, m, FUTEX_WAIT_PRIVATE, v, NULL, NULL, 0);
+		else if (__atomic_compare_exchange_n(m, &v, v + 3, 0, __ATOMIC_ACQUIRE,
+						     __ATOMIC_RELAXED))
+			return;
+	}
+}
+
+static __attribute__((noinline)) void mutex_unlock(int *m)
+{
+	__atomic_fetch_sub(m, 1, __ATOMIC_RELEASE);
+	syscall(SYS_futex, m, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+#else
 static __attribute__((noinline)) void mutex_lock(int *m)
 {
 	int z = 0;
@@ -36,6 +58,7 @@ static __attribute__((noinline)) void mutex_unlock(int *m)
 	if (__atomic_exchange_n(m, 0, __ATOMIC_RELEASE) != 1)
 		syscall(SYS_futex, m, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
+#endif
 
 #ifdef PAIR_FUTEX_ABBA
 void pair_bump(struct pair *p)
