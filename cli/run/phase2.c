@@ -68,12 +68,14 @@ static enum lp_check_reply check_histories(struct lp_ctx *c, struct lp_exec *e,
 	*text = NULL;
 	if (!th) {
 		c->sum.p2_histories++;
+		lp_por_dump_history(e->history);
 		return lp_checker_pipe_send(&c->ck, e->history, text);
 	}
 	for (size_t i = 0; i < th->n; i++) {
 		free(*text);
 		*text = NULL;
 		c->sum.p2_histories++;
+		lp_por_dump_history(th->text[i]);
 		r = lp_checker_pipe_send(&c->ck, th->text[i], text);
 		*vi = i;
 		if (r != LP_CHECK_OK)

@@ -60,3 +60,24 @@ void lp_por_dump(const struct lp_explore *ex, const struct lp_schedule *s,
 	}
 	fflush(f);
 }
+
+void lp_por_dump_history(const char *history)
+{
+	static FILE *f;
+	static int tried;
+	if (!tried) {
+		tried = 1;
+		const char *path = getenv("LINEUP_DEBUG_HISTORIES");
+		if (path && *path)
+			f = fopen(path, "w");
+	}
+	if (!f)
+		return;
+	for (const char *p = history; *p; p++)
+		if (*p != '\n')
+			fputc(*p, f);
+		else if (p[1])
+			fputs(" | ", f);
+	fputc('\n', f);
+	fflush(f);
+}

@@ -11,4 +11,9 @@
 void lp_por_dump(const struct lp_explore *ex, const struct lp_schedule *s,
 		 const struct lp_explore_decision *d, size_t n);
 
+/* With LINEUP_DEBUG_HISTORIES=path, each history phase 2 checks is appended to path on one
+ * line (its lines joined by " | "), for tests that compare the histories two searches
+ * check (sort -u): what a reduction or a --lock leaves out must show up there. */
+void lp_por_dump_history(const char *history);
+
 #endif

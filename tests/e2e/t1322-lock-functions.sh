@@ -4,7 +4,7 @@
 # while the swap would fail, so the contended path never runs): the futex-mutex pair passes
 # in fewer executions, its bump done in two critical sections and its two locks taken in
 # opposite orders (a deadlock) are still found, and every verdict is the one of --lock none
-# (the lock's own code explored) at bounds 0 to 2. GLib's g_mutex_lock needs no name: the
+# (the lock's own code explored) at bounds 0 to 2, as are the outcomes the histories show. GLib's g_mutex_lock needs no name: the
 # GAsyncQueue test explores fewer executions than with --lock none. Errors: a function with
 # no swap, one with two, -g sync.
 . "$top_srcdir/tests/e2e/test-lib.sh"
@@ -12,7 +12,34 @@ lp_require_runtime
 lp_require_cmd jq jq
 
 run() { # NAME LOCK-OPTION BOUND LIB: the pair client on LIB, JSON in NAME.json
-	lp_run -q -p "$3" $2 --json "$1.json" --target "$P/lib$4.so" -- "$P/client-$4"
+	LINEUP_DEBUG_HISTORIES="$T/$1.hist" \
+		lp_run -q -p "$3" $2 --json "$1.json" --target "$P/lib$4.so" -- "$P/client-$4"
+}
+
+# results FILE: the distinct outcomes among the histories phase 2 checked (written by
+# LINEUP_DEBUG_HISTORIES): each thread's calls and results, real-time order left out (the
+# search checks each trace's most ordered history, which implies the less ordered ones)
+results() {
+	sed 's/^history [^|]*| //' "$1" | awk -F' [|] ' '{
+		split("", s); n = 0
+		for (i = 1; i <= NF; i++) {
+			if ($i == "end") continue
+			split($i, w, " "); t = w[1]
+			if (!(t in s)) { n++; ts[n] = t }
+			s[t] = s[t] ";" substr($i, length(t) + 2)
+		}
+		for (k = 1; k <= n; k++) printf "%d\t%s%s\n", NR, ts[k], s[ts[k]]
+	}' | sort -t "$(printf '\t')" -k1,1n -k2,2 |
+		awk -F'\t' '$1 != p { if (NR > 1) print l; l = ""; p = $1 } { l = l " [" $2 "]" }
+			END { print l }' | sort -u
+}
+
+# same_results A B WHAT: the histories of runs A and B have the same outcomes
+same_results() {
+	results "$T/$1.hist" >"$T/$1.res"
+	results "$T/$2.hist" >"$T/$2.res"
+	[ -s "$T/$1.res" ] && cmp -s "$T/$1.res" "$T/$2.res"
+	ok $? "$3: the outcomes of --lock none's histories ($(wc -l <"$T/$1.res") distinct)"
 }
 
 lp_run --lock mutex_lock --target "$P/libpair-futex.so" -- "$P/client-pair-futex"
@@ -47,7 +74,9 @@ for b in 1 2; do
 	expect_status 0 "a misnamed lock gives no false stuck history (-p $b)"
 	run "counted-$b-none" "--lock none" $b pair-futex-counted
 	expect_status 0 "the counted lock passes with --lock none (-p $b)"
+	same_results "counted-$b-lock" "counted-$b-none" "the counted lock -p $b"
 done
+same_results pair-futex-2-lock pair-futex-2-none "the futex-mutex pair -p 2"
 
 # a test description's lock line is --lock
 cat >"$T/pair.lineup" <<EOT
@@ -79,9 +108,12 @@ if pkg-config --exists glib-2.0 2>/dev/null; then
 	for l in default none; do
 		opt=
 		[ $l = none ] && opt="--lock none"
-		lp_run -q -p 1 $opt --json "glib-$l.json" --test "$top_srcdir/bench/glib-asyncq-3x3.lineup"
+		LINEUP_DEBUG_HISTORIES="$T/glib-$l.hist" \
+			lp_run -q -p 1 $opt --json "glib-$l.json" \
+			--test "$top_srcdir/bench/glib-asyncq-3x3.lineup"
 		expect_status 0 "GAsyncQueue 3x3 -p 1 passes (--lock $l)"
 	done
+	same_results glib-default glib-none "GAsyncQueue 3x3 -p 1, GMutex trusted"
 	d=$(jq -r .phase2.executions "$T/glib-default.json")
 	n=$(jq -r .phase2.executions "$T/glib-none.json")
 	[ "$d" -lt "$n" ]
