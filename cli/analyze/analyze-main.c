@@ -418,6 +418,8 @@ static void client_notes(const struct lp_client *c, const struct lp_analyze_opts
 	memcpy(o2->not_ops, o->not_ops, sizeof *o->not_ops * (size_t)o->n_not_ops);
 	struct lp_out_param *outs = lp_xcalloc((size_t)o->n_outs + 1, sizeof *outs);
 	memcpy(outs, o->outs, sizeof *outs * (size_t)o->n_outs);
+	o2->locks = lp_xcalloc((size_t)o->n_locks + 1, sizeof *o2->locks);
+	memcpy(o2->locks, o->locks, sizeof *o->locks * (size_t)o->n_locks);
 	for (char *line = c->notes; line && *line;) {
 		char *end = strchr(line, '\n');
 		if (end)
@@ -430,6 +432,11 @@ static void client_notes(const struct lp_client *c, const struct lp_analyze_opts
 			o2->not_ops = lp_xrealloc(o2->not_ops, sizeof *o2->not_ops *
 								   (size_t)(o2->n_not_ops + 1));
 			o2->not_ops[o2->n_not_ops++] = line + 6;
+		} else if (!strncmp(line, "lock ", 5) && sscanf(line, "lock %255s", name) == 1 &&
+			   !strcmp(line + 5, name)) { /* a lock line of the description (--lock) */
+			o2->locks =
+			    lp_xrealloc(o2->locks, sizeof *o2->locks * (size_t)(o2->n_locks + 1));
+			o2->locks[o2->n_locks++] = line + 5;
 		} else if (!strncmp(line, "out ", 4) &&
 			   sscanf(line, "out %255s %d %7s %u", name, &arg, kind, &len) == 4 &&
 			   !strncmp(line + 4, name, strlen(name)) && arg >= 0 &&
@@ -460,6 +467,8 @@ static void notes_free(const struct lp_analyze_opts *o, struct lp_analyze_opts *
 		free(o2->not_ops);
 	if (o2->outs != o->outs)
 		free((void *)o2->outs);
+	if (o2->locks != o->locks)
+		free(o2->locks);
 }
 
 int lp_analyze_try(const struct lp_analyze_opts *given, struct lp_plan **out, char *err,
@@ -521,6 +530,8 @@ int lp_analyze_try(const struct lp_analyze_opts *given, struct lp_plan **out, ch
 	rc = 0;
 out:
 	free(glob_used);
+	plan->locks = NULL; /* the client's notes may have named some: freed below */
+	plan->n_locks = 0;
 	notes_free(given, &with_notes);
 	lp_closure_free(&cl);
 	lp_client_free(&c);

@@ -169,7 +169,8 @@ static void declarations(const struct lp_tcall **all, int n, FILE *f)
 	}
 }
 
-/* The notes lineup-preload reads from the client: set-up functions, out-parameters. */
+/* The notes lineup-preload reads from the client: set-up functions, out-parameters, lock
+ * functions (the description's lock lines). */
 static void notes(const struct lp_tdesc *t, const struct lp_tcall **all, int n, FILE *f)
 {
 	fprintf(f,
@@ -178,6 +179,8 @@ static void notes(const struct lp_tdesc *t, const struct lp_tcall **all, int n, 
 		"__attribute__((section(\"%s\"), used)) static const char "
 		"lineup_client_notes[] =\n    \"\"",
 		LP_CLIENT_NOTES);
+	for (int i = 0; i < t->n_locks; i++)
+		fprintf(f, "\n    \"lock %s\\n\"", t->locks[i]);
 	for (int i = 0; i < n; i++) {
 		bool seen = false;
 		for (int j = 0; j < i; j++)

@@ -93,6 +93,30 @@ sed 's/mutex_lock$/nosuch/' "$T/pair.lineup" >"$T/bad.lineup"
 lp_run --test "$T/bad.lineup"
 expect_error "--lock 'nosuch': no function of that name"
 
+# a campaign's emitted client carries the lock line in its notes (it runs without --lock)
+if command -v cc >/dev/null 2>&1; then
+	cp "$P/libpair-futex-abba.so" "$T/"
+	cat >"$T/gen.lineup" <<EOT
+target ./libpair-futex-abba.so
+lock   mutex_lock
+init   p = pair_new()
+op     pair_bump(p)
+op     pair_diff(p)
+EOT
+	lp_run -q --test gen.lineup --random 10 --shape 2x1 --seed 1 --emit-client client.c
+	expect_status 1 "a campaign with a lock line finds the deadlock"
+	build=$(sed -n 's/^ \* Build it with: *//p' "$T/client.c")
+	if (cd "$T" && eval "$build") 2>"$T/cc.err"; then
+		lp_run -- ./client
+		expect_status 1 "the emitted client shows the deadlock"
+		expect_out '^locks: mutex_lock in ' "its notes name the lock (no --lock given)"
+	else
+		ok 1 "the emitted client builds: $(head -n 3 "$T/cc.err")"
+	fi
+else
+	skip "no C compiler"
+fi
+
 # the errors
 lp_run --lock pair_bump --target "$P/libpair-futex.so" -- "$P/client-pair-futex"
 expect_error "--lock 'pair_bump': no function of that name with a compare-and-swap"
