@@ -91,15 +91,22 @@ int lp_instrument_resolve(const struct lp_closure *cl, const char **names, int n
 /* Scans every target and instrument object at plan->level and fills plan->sites and
  * plan->scans. Fails when the plan would exceed LP_MAX_SITES. */
 int lp_sites_plan(struct lp_plan *plan, char *err, size_t errsize);
+/* The target or --instrument object a user's OBJ (len bytes) names: by its name as given,
+ * or its file's base name; -1 when none. */
+int lp_sites_object_named(const struct lp_plan *plan, const char *name, size_t len);
+
 /* ---- Blocking locks (cli/analyze/analyze-locks.c) ---- */
 /* Whether the len bytes are a lock-prefixed cmpxchg (0f b0, 0f b1). */
 bool lp_lock_cmpxchg(const uint8_t *bytes, unsigned len);
 /* Turns into LP_SITE_LOCK the one swap of each plan->locks function and of each built-in
- * lock (unless --lock none) among sites, one object's copy of sc's (same order, names
- * still set), and names those functions in its ps->locks; found[i] is set when
- * plan->locks[i] was met. -1 with err for a named function with several swaps. */
-int lp_locks_mark(struct lp_plan *plan, struct lp_plan_scan *ps, struct lp_plan_site *sites,
-		  const struct lp_scan *sc, bool *found, char *err, size_t errsize);
+ * lock (unless --lock none) among sites, object obj's copy of sc's (same order, names
+ * still set), and names those functions in its ps->locks; a value OBJ+0xOFF names the
+ * swap at OFF of object OBJ (a stripped library's static function). found[i] is set when
+ * plan->locks[i] was met. -1 with err for a named function with several swaps, or for no
+ * swap at OFF of an object OBJ names. */
+int lp_locks_mark(struct lp_plan *plan, int obj, struct lp_plan_scan *ps,
+		  struct lp_plan_site *sites, const struct lp_scan *sc, bool *found, char *err,
+		  size_t errsize);
 /* -1 with err when a --lock function was met in no object. */
 int lp_locks_check(const struct lp_plan *plan, const bool *found, char *err, size_t errsize);
 /* Fills each function's pure region starts (pure-regions.h); an object that cannot be read

@@ -2,7 +2,8 @@
  * blocking lock's acquire (LP_SITE_LOCK). The preload holds a thread at it back while the
  * swap would fail (preload/trap.c), as it holds back a pthread_mutex_lock of a held mutex,
  * so the lock's contended path (its futex wait, the waker's futex wake) never runs: the
- * lock is trusted, as pthread's is. GLib's g_mutex_lock is one without being named. */
+ * lock is trusted, as pthread's is. GLib's g_mutex_lock is one without being named; a
+ * stripped library's static lock function is named by its swap's address, OBJ+0xOFF. */
 #include "analyze-internal.h"
 #include "lineup/die.h"
 
@@ -39,9 +40,17 @@ static bool user_none(const struct lp_plan *plan)
 	return false;
 }
 
-/* Marks in sites (n of them, object obj's, from the scan sc in the same order) the swap of
- * function name; false when name has none there. A function with several is refused: which
- * of them takes the lock is not known. */
+/* Names ps's lock sites: ", name" appended. */
+static void add_name(struct lp_plan_scan *ps, const char *name)
+{
+	size_t had = ps->locks ? strlen(ps->locks) : 0;
+	ps->locks = lp_xrealloc(ps->locks, had + strlen(name) + 3);
+	sprintf(ps->locks + had, "%s%s", had ? ", " : "", name);
+}
+
+/* Marks in sites (object obj's, from the scan sc in the same order) the swap of function
+ * name; *found stays false when name has none there. A function with several is refused:
+ * which of them takes the lock is not known. */
 static int mark(const char *name, bool given, struct lp_plan_scan *ps, struct lp_plan_site *sites,
 		const struct lp_scan *sc, bool *found, char *err, size_t errsize)
 {
@@ -58,21 +67,60 @@ static int mark(const char *name, bool given, struct lp_plan_scan *ps, struct lp
 			    name, hit);
 	if (hit == 1 && sites[at].site.kind != LP_SITE_LOCK) {
 		sites[at].site.kind = LP_SITE_LOCK;
-		size_t had = ps->locks ? strlen(ps->locks) : 0;
-		ps->locks = lp_xrealloc(ps->locks, had + strlen(name) + 3);
-		sprintf(ps->locks + had, "%s%s", had ? ", " : "", name);
+		add_name(ps, name);
 	}
 	*found |= hit == 1;
 	return 0;
 }
 
-int lp_locks_mark(struct lp_plan *plan, struct lp_plan_scan *ps, struct lp_plan_site *sites,
-		  const struct lp_scan *sc, bool *found, char *err, size_t errsize)
+/* A value OBJ+0xOFF (the swap's address in a stripped library): 1 when v is one and obj is
+ * its object, with *off set; 0 when it names another object or is a function name; -1
+ * with err when it is malformed. */
+static int address_of(const struct lp_plan *plan, int obj, const char *v, uint64_t *off, char *err,
+		      size_t errsize)
 {
-	for (int i = 0; i < plan->n_locks; i++)
-		if (strcmp(plan->locks[i], "none") &&
-		    mark(plan->locks[i], true, ps, sites, sc, &found[i], err, errsize))
+	const char *plus = strrchr(v, '+');
+	if (!plus)
+		return 0;
+	char *end = NULL;
+	*off = strtoull(plus + 1, &end, 16);
+	if (plus == v || strncmp(plus, "+0x", 3) || !end || *end || end == plus + 3)
+		return fail("--lock '%s': give FUNC, or OBJ+0xOFF for the swap at OFF of OBJ", v);
+	return lp_sites_object_named(plan, v, (size_t)(plus - v)) == obj;
+}
+
+/* Marks the swap at off of this object (sites and sc as for mark). */
+static int mark_at(const char *v, uint64_t off, struct lp_plan_scan *ps, struct lp_plan_site *sites,
+		   const struct lp_scan *sc, bool *found, char *err, size_t errsize)
+{
+	for (size_t k = 0; k < sc->n; k++)
+		if (sc->sites[k].offset == off &&
+		    lp_lock_cmpxchg(sc->sites[k].bytes, sc->sites[k].len)) {
+			if (sites[k].site.kind != LP_SITE_LOCK)
+				add_name(ps, v);
+			sites[k].site.kind = LP_SITE_LOCK;
+			*found = true;
+			return 0;
+		}
+	return fail("--lock '%s': no compare-and-swap (lock cmpxchg) at offset 0x%llx: give the "
+		    "swap's own address",
+		    v, (unsigned long long)off);
+}
+
+int lp_locks_mark(struct lp_plan *plan, int obj, struct lp_plan_scan *ps,
+		  struct lp_plan_site *sites, const struct lp_scan *sc, bool *found, char *err,
+		  size_t errsize)
+{
+	for (int i = 0; i < plan->n_locks; i++) {
+		const char *v = plan->locks[i];
+		if (!strcmp(v, "none"))
+			continue;
+		uint64_t off = 0;
+		int at = address_of(plan, obj, v, &off, err, errsize);
+		if (at < 0 || (at > 0 && mark_at(v, off, ps, sites, sc, &found[i], err, errsize)) ||
+		    (!strchr(v, '+') && mark(v, true, ps, sites, sc, &found[i], err, errsize)))
 			return -1;
+	}
 	for (size_t i = 0; i < N_BUILTIN && !user_none(plan); i++) {
 		bool unused = false;
 		mark(builtin[i], false, ps, sites, sc, &unused, err, errsize);
@@ -82,12 +130,19 @@ int lp_locks_mark(struct lp_plan *plan, struct lp_plan_scan *ps, struct lp_plan_
 
 int lp_locks_check(const struct lp_plan *plan, const bool *found, char *err, size_t errsize)
 {
-	for (int i = 0; i < plan->n_locks; i++)
-		if (strcmp(plan->locks[i], "none") && !found[i])
-			return fail(
-			    "--lock '%s': no function of that name with a compare-and-swap "
+	for (int i = 0; i < plan->n_locks; i++) {
+		const char *v = plan->locks[i];
+		if (!strcmp(v, "none") || found[i])
+			continue;
+		if (strchr(v, '+'))
+			return fail("--lock '%s' names no target nor --instrument object: OBJ is "
+				    "one as given to --target or --instrument, or its file's base "
+				    "name",
+				    v);
+		return fail("--lock '%s': no function of that name with a compare-and-swap "
 			    "(lock cmpxchg) in the targets or --instrument objects: name the "
 			    "function whose swap takes the lock",
-			    plan->locks[i]);
+			    v);
+	}
 	return 0;
 }

@@ -27,8 +27,7 @@ static const char *base_name(const char *p)
 	return s ? s + 1 : p;
 }
 
-/* The object a --spin-site names: by its name as given, or its file's base name. */
-static int spin_object(const struct lp_plan *plan, const char *name, size_t len)
+int lp_sites_object_named(const struct lp_plan *plan, const char *name, size_t len)
 {
 	for (int i = 0; i < plan->n_targets + plan->n_instrument; i++) {
 		const char *a = lp_plan_object_name(plan, i), *b = base_name(path_of(plan, i));
@@ -55,7 +54,7 @@ static int spin_site_add(struct lp_plan *plan, const char *v, char *err, size_t 
 	uint64_t off = plus ? strtoull(plus + 1, &end, 16) : 0;
 	if (!plus || plus == v || !end || *end || end == plus + 1)
 		return fail("--spin-site '%s': give OBJ+0xOFFSET, e.g. libfoo.so+0x1234", v);
-	int obj = spin_object(plan, v, (size_t)(plus - v));
+	int obj = lp_sites_object_named(plan, v, (size_t)(plus - v));
 	if (obj < 0)
 		return fail("--spin-site '%s' names no target nor --instrument object", v);
 	struct lp_scan sc;
@@ -125,7 +124,7 @@ static int scan_objects(struct lp_plan *plan, char *err, size_t errsize)
 				s->object = i;
 				s->site = sc.sites[k];
 			}
-			if (lp_locks_mark(plan, ps, first, &sc, lock_found, err, errsize)) {
+			if (lp_locks_mark(plan, i, ps, first, &sc, lock_found, err, errsize)) {
 				lp_atomics_scan_free(&sc);
 				free(lock_found);
 				return -1;

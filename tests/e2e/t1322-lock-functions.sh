@@ -78,6 +78,37 @@ for b in 1 2; do
 done
 same_results pair-futex-2-lock pair-futex-2-none "the futex-mutex pair -p 2"
 
+# a stripped library's static lock function: named by its swap's address, OBJ+0xOFF
+if command -v strip >/dev/null 2>&1 && command -v objdump >/dev/null 2>&1; then
+	strip -o "$T/libpf-stripped.so" "$P/libpair-futex.so"
+	off=$(objdump -d "$T/libpf-stripped.so" | awk '/lock cmpxchg/ { sub(":", "", $1); print $1; exit }')
+	cat >"$T/stripped.lineup" <<EOT
+target    ./libpf-stripped.so
+signature pair_new()->ptr
+signature pair_bump(ptr)->void
+signature pair_diff(ptr)->int
+init      p = pair_new()
+thread    pair_bump(p); pair_diff(p)
+thread    pair_diff(p); pair_bump(p)
+EOT
+	lp_run -q --lock mutex_lock --test stripped.lineup
+	expect_error "--lock 'mutex_lock': no function of that name"
+	lp_run -p 2 --lock "libpf-stripped.so+0x$off" --json stripped.json --test stripped.lineup
+	expect_status 0 "the stripped pair passes with its swap named by address (0x$off)"
+	expect_out "^locks: libpf-stripped.so\+0x$off in " "the summary names it by that address"
+	lp_run -q -p 2 --lock none --json stripped-none.json --test stripped.lineup
+	l=$(jq -r .phase2.executions "$T/stripped.json")
+	n=$(jq -r .phase2.executions "$T/stripped-none.json")
+	[ "$l" -lt "$n" ]
+	ok $? "fewer executions than with --lock none ($l < $n)"
+	lp_run --lock "libpf-stripped.so+0x1" --test stripped.lineup
+	expect_error "no compare-and-swap \(lock cmpxchg\) at offset 0x1"
+	lp_run --lock "libnone.so+0x$off" --test stripped.lineup
+	expect_error "--lock 'libnone.so\+0x$off' names no target"
+else
+	skip "no strip or objdump (binutils)"
+fi
+
 # a test description's lock line is --lock
 cat >"$T/pair.lineup" <<EOT
 target $P/libpair-futex.so

@@ -32,16 +32,19 @@ static const struct lp_site sites[] = {
 
 static struct lp_plan_scan scan; /* the object's summary: the lock functions met */
 
+static struct lp_plan_target target = {.path = (char *)"/lib/libx.so.1",
+				       .name = (char *)"libx.so.1"};
+
 /* Marks a copy of sites with --lock values names; returns lp_locks_mark's result. */
 static int run(const char **names, int n, struct lp_plan_site *out, bool *found, char *err)
 {
-	struct lp_plan plan = {.locks = names, .n_locks = n};
+	struct lp_plan plan = {.locks = names, .n_locks = n, .n_targets = 1, .targets = &target};
 	struct lp_scan sc = {.sites = (struct lp_site *)sites, .n = N};
 	for (size_t k = 0; k < N; k++)
 		out[k] = (struct lp_plan_site){.object = 0, .site = sites[k]};
 	free(scan.locks);
 	memset(&scan, 0, sizeof scan);
-	return lp_locks_mark(&plan, &scan, out, &sc, found, err, 512);
+	return lp_locks_mark(&plan, 0, &scan, out, &sc, found, err, 512);
 }
 
 static void test_cmpxchg_bytes(void **state)
@@ -109,13 +112,44 @@ static void test_errors(void **state)
 	}
 }
 
+/* A stripped library's static lock function: its swap by address, OBJ+0xOFF. */
+static void test_by_address(void **state)
+{
+	(void)state;
+	struct lp_plan_site out[N];
+	bool found[1] = {false};
+	char err[512] = "";
+	const char *byaddr[] = {"libx.so.1+0x60"};
+	assert_int_equal(run(byaddr, 1, out, found, err), 0);
+	assert_true(found[0]);
+	assert_int_equal(out[6].site.kind, LP_SITE_LOCK); /* no symbol covers it */
+	assert_string_equal(scan.locks, "libx.so.1+0x60, g_mutex_lock");
+	const char *base[] = {"libx.so.1+0x10"}; /* a named function's swap, by address */
+	found[0] = false;
+	assert_int_equal(run(base, 1, out, found, err), 0);
+	assert_true(found[0]);
+	assert_int_equal(out[0].site.kind, LP_SITE_LOCK);
+	const char *xchg[] = {"libx.so.1+0x20"}; /* an xchg: no swap there */
+	assert_int_equal(run(xchg, 1, out, found, err), -1);
+	assert_non_null(strstr(err, "no compare-and-swap (lock cmpxchg) at offset 0x20"));
+	const char *bad[] = {"libx.so.1+60"};
+	assert_int_equal(run(bad, 1, out, found, err), -1);
+	assert_non_null(strstr(err, "give FUNC, or OBJ+0xOFF"));
+	const char *other[] = {"liby.so+0x60"}; /* another object: not this one's */
+	found[0] = false;
+	assert_int_equal(run(other, 1, out, found, err), 0);
+	assert_false(found[0]);
+	struct lp_plan plan = {.locks = other, .n_locks = 1};
+	assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), -1);
+	assert_non_null(strstr(err, "--lock 'liby.so+0x60' names no target"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_cmpxchg_bytes),
-	    cmocka_unit_test(test_named_and_builtin),
-	    cmocka_unit_test(test_none_drops_builtin),
-	    cmocka_unit_test(test_errors),
+	    cmocka_unit_test(test_cmpxchg_bytes),      cmocka_unit_test(test_named_and_builtin),
+	    cmocka_unit_test(test_none_drops_builtin), cmocka_unit_test(test_errors),
+	    cmocka_unit_test(test_by_address),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 	free(scan.locks);
