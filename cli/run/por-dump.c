@@ -1,6 +1,7 @@
 /* cli/run/por-dump.c — phase 2's executions written out for tests/tools/por-why
  * (por-dump.h). One text record per execution: "E cost end schedule n", then n lines
- * "step running chosen point flags fpflags fpn obj*4 ncand cand*". */
+ * "step running chosen point flags fpflags fpn obj*4 ncand cand*". And the histories
+ * phase 2 checks, one a line (LINEUP_DEBUG_HISTORIES). */
 #include "por-dump.h"
 
 #include <stdio.h>
@@ -8,17 +9,23 @@
 
 #include "scheduler/explore-stats.h"
 
+/* The file the environment variable var names, opened for writing once; NULL without it. */
+static FILE *debug_file(const char *var, FILE **f, int *tried)
+{
+	if (!*tried) {
+		*tried = 1;
+		const char *path = getenv(var);
+		if (path && *path)
+			*f = fopen(path, "w");
+	}
+	return *f;
+}
+
 static FILE *dump_file(void)
 {
 	static FILE *f;
 	static int tried;
-	if (!tried) {
-		tried = 1;
-		const char *path = getenv("LINEUP_DEBUG_POR_LOG");
-		if (path && *path)
-			f = fopen(path, "w");
-	}
-	return f;
+	return debug_file("LINEUP_DEBUG_POR_LOG", &f, &tried);
 }
 
 /* How the walk of the execution just done ended: the counter of its cost that grew. */
@@ -63,14 +70,9 @@ void lp_por_dump(const struct lp_explore *ex, const struct lp_schedule *s,
 
 void lp_por_dump_history(const char *history)
 {
-	static FILE *f;
+	static FILE *hf;
 	static int tried;
-	if (!tried) {
-		tried = 1;
-		const char *path = getenv("LINEUP_DEBUG_HISTORIES");
-		if (path && *path)
-			f = fopen(path, "w");
-	}
+	FILE *f = debug_file("LINEUP_DEBUG_HISTORIES", &hf, &tried);
 	if (!f)
 		return;
 	for (const char *p = history; *p; p++)
