@@ -317,8 +317,8 @@ static void start_step(struct lp_thread *self, uint32_t point)
  * check or a deadlock, as before). A join of a thread that has not ended waits the same
  * way, unless a cancel is pending for the joiner. So does a thread at the compare-and-swap
  * of a lock named by --lock while the swap would fail: the lock's contended path (its
- * futex wait, its waker's wake) is trusted to do what a blocked lock does, and never runs;
- * a lock taken twice by its owner is a deadlock, as the real one's futex wait would be. */
+ * futex wait, its waker's wake) is trusted to do what a blocked lock does, and never runs
+ * (until the execution would end stuck: words_waiting). */
 static bool held_back(const struct lp_thread *t)
 {
 	if (t->word_wait) /* a --lock acquire (trap.c): held back the same way */
