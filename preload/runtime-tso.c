@@ -196,8 +196,6 @@ static void note_stale_load(const struct lp_thread *self, const struct lp_thread
 	r->size = e->size;
 	memset(r->val, 0, sizeof r->val);
 	memcpy(r->val, e->val, e->size);
-	memset(r->passed_site, 0, sizeof r->passed_site);
-	memset(r->passed_addr, 0, sizeof r->passed_addr);
 	r->n_passed = lp_tso_passed(buf_of(self), r->passed_site, r->passed_addr, LP_TSO_PASSED);
 	n_notes++;
 }
@@ -220,8 +218,6 @@ static void note_passing_load(const struct lp_thread *self, const struct lp_tso_
 	r->load_site = site;
 	r->load_addr = addr;
 	r->n_more = 0;
-	memset(r->passed_site, 0, sizeof r->passed_site);
-	memset(r->passed_addr, 0, sizeof r->passed_addr);
 	r->n_passed = lp_tso_passed(b, r->passed_site, r->passed_addr, LP_TSO_PASSED);
 	last_pass = r;
 }

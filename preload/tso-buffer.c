@@ -176,10 +176,10 @@ void lp_tso_leave(const struct lp_tso_buf *b)
 unsigned lp_tso_passed(const struct lp_tso_buf *b, uint64_t *site, uint64_t *addr, unsigned max)
 {
 	unsigned n = b->n, keep = n < max ? n : max;
-	for (unsigned k = 0; k < keep; k++) {
+	for (unsigned k = 0; k < max; k++) {
 		unsigned i = k == 0 || n <= max ? k : n - (keep - k);
-		site[k] = b->e[i].site;
-		addr[k] = b->e[i].addr;
+		site[k] = k < keep ? b->e[i].site : 0;
+		addr[k] = k < keep ? b->e[i].addr : 0;
 	}
 	return n;
 }

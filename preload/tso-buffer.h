@@ -63,7 +63,8 @@ void lp_tso_enter(struct lp_tso_buf *b);
 void lp_tso_leave(const struct lp_tso_buf *b);
 /* The entries of b a load of its owner passed (all of them: x86-TSO lets a load go ahead of
  * its thread's buffered stores), at most max (>= 1) of them into site and addr, oldest
- * first: when there are more, the oldest and the newest max - 1. Returns how many b holds. */
+ * first: when there are more, the oldest and the newest max - 1; the slots left are zeroed.
+ * Returns how many b holds. */
 unsigned lp_tso_passed(const struct lp_tso_buf *b, uint64_t *site, uint64_t *addr, unsigned max);
 /* The passing loads of an execution worth a record (protocol.h lp_rec_tso_pass): a loop
  * passing the same stores at the same load site says nothing new on its next rounds. */

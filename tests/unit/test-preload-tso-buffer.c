@@ -151,6 +151,8 @@ static void test_passed_oldest_and_newest(void **state)
 	assert_int_equal(site[0], 0x100);
 	assert_int_equal(site[2], 0x102);
 	assert_int_equal(addr[1], (uintptr_t)&mem[1]);
+	assert_int_equal(site[3], 0); /* the slot left is zeroed */
+	assert_int_equal(addr[3], 0);
 	for (unsigned i = 3; i < 7; i++) {
 		lp_tso_append(&a, (uintptr_t)&mem[i], 1, 0x100 + i);
 		lp_tso_capture(&a);
