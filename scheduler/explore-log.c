@@ -197,41 +197,53 @@ static int end_reached(const struct lp_explore_decision *d, size_t k, uint64_t o
 	return 0;
 }
 
-bool lp_log_table_step(const struct lp_explore_decision *d, size_t k, const struct lp_footprint *fp)
+/* What a step fp on the thread table does for a thread that did not run at decision k:
+ * -1 it is no such step (something else known of it, no table, an end that may not have
+ * been reached written, or an end read whose thread is not known), 0 it only reads ends of
+ * threads that reached their exit point by k (its thread goes on), 1 it reads the end of
+ * one that did not (held back after it). */
+static int table_step(const struct lp_explore_decision *d, size_t k, const struct lp_footprint *fp)
 {
 	bool table = false, held = false;
 	if (fp->flags)
-		return false;
+		return -1;
 	for (uint32_t i = 0; i < fp->n && i < LP_FP_MAX; i++) {
 		uint64_t o = fp->obj[i];
+		int reached = LP_FP_IS_THREAD_END(o) ? end_reached(d, k, o) : -1;
 		if (lp_footprint_same(o, LP_FP_THREAD_TABLE))
 			table = true;
-		else if (!LP_FP_IS_THREAD_END(o))
-			return false;
-		else if (o & LP_FP_OBJ_READ) /* held back after it unless that thread ended */
-			held |= end_reached(d, k, o) == 0;
-		else if (end_reached(d, k, o) != 1)
-			return false;
+		else if (!LP_FP_IS_THREAD_END(o) || reached < 0 ||
+			 (!(o & LP_FP_OBJ_READ) && reached != 1))
+			return -1;
+		else if (o & LP_FP_OBJ_READ)
+			held |= reached == 0;
 	}
-	return table && held;
+	return table ? held : -1;
 }
 
-bool lp_log_table_lookahead(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
-			    enum lp_reduction mode, struct lp_footprint *fp)
+bool lp_log_table_run(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
+		      enum lp_reduction mode)
 {
-	size_t k2 = lp_log_next_choice(d, n, k, c);
-	const struct lp_footprint *f = k2 < n ? lp_log_step(d, n, k2) : NULL;
-	if (!f)
-		return false;
-	struct lp_footprint acts = *f;
-	acts.n = 0;
-	for (uint32_t i = 0; i < f->n && i < LP_FP_MAX; i++)
-		if (!LP_FP_IS_THREAD_END(f->obj[i]) || !(f->obj[i] & LP_FP_OBJ_READ))
-			acts.obj[acts.n++] = f->obj[i];
-	if (!unaffected(d, n, k, k2, &acts, mode))
-		return false;
-	*fp = *f;
-	return true;
+	size_t k2 = k;
+	for (unsigned r = 0; r < LP_TABLE_RUN_MAX; r++) {
+		k2 = r == 0 && d[k].chosen == c ? k : lp_log_next_choice(d, n, k2, c);
+		const struct lp_footprint *f = k2 < n ? lp_log_step(d, n, k2) : NULL;
+		if (!f)
+			return false;
+		struct lp_footprint acts = *f;
+		acts.n = 0;
+		for (uint32_t i = 0; i < f->n && i < LP_FP_MAX; i++)
+			if (!LP_FP_IS_THREAD_END(f->obj[i]) || !(f->obj[i] & LP_FP_OBJ_READ))
+				acts.obj[acts.n++] = f->obj[i];
+		for (size_t i = k; i < k2; i++) /* c's own steps come before it anyway */
+			if (d[i].chosen != c &&
+			    !lp_footprint_independent(&acts, lp_log_step(d, n, i), mode))
+				return false;
+		int kind = table_step(d, k, f);
+		if (kind != 0)
+			return kind == 1;
+	}
+	return false;
 }
 
 bool lp_log_table_owner(const struct lp_explore_decision *d, size_t n, lp_tid_t *owner)

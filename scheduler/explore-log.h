@@ -54,17 +54,18 @@ bool lp_log_next_step(const struct lp_explore_decision *d, size_t n, size_t k, l
  * "Invisible steps"). */
 bool lp_log_later_same(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
 		       enum lp_reduction mode);
-/* Join returns (explore.h): whether the step fp, run by a thread that did not run at
- * decision k, acts on the thread table and otherwise only writes the ends of threads that
- * reached their exit point by k, and reads the end of one that did not (its thread is then
- * held back after it, at a join of that thread), with nothing else known of it. */
-bool lp_log_table_step(const struct lp_explore_decision *d, size_t k,
-		       const struct lp_footprint *fp);
-/* The step candidate c, not chosen at k, would run there, as lp_log_next_step, except that
- * steps in between may write the ends it only reads: those say whether its thread is held
- * back at the point after it (the thread it joins next has ended), not what it does. */
-bool lp_log_table_lookahead(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
-			    enum lp_reduction mode, struct lp_footprint *fp);
+/* Join returns (explore.h): whether candidate c, chosen at decision k or not, would run there
+ * a run of steps on the thread table that ends with it held back: read from its next
+ * steps in this log, each acting on the table and otherwise only on the ends of threads
+ * that reached their exit point by k (writing them, or reading them: its join then
+ * returns and it goes on), but the last, which reads the end of one that did not (it is
+ * then held back at a join of that thread); nothing else known of any. Each is the step c
+ * would run after the ones before it when every step of another thread chosen from k until
+ * then is independent of it, writes of the ends it only reads aside: those say whether c
+ * is held back after it, not what it does. At most LP_TABLE_RUN_MAX steps. */
+#define LP_TABLE_RUN_MAX 64
+bool lp_log_table_run(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
+		      enum lp_reduction mode);
 /* Whether every step of the log that acts on the thread table is run by *owner (when
  * LP_TID_NONE, it becomes the first such step's thread); the step chosen last, which no
  * decision records, counts as one. */

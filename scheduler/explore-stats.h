@@ -7,9 +7,10 @@
  * explored before (state-cache.h). An execution whose trace an earlier one ran was
  * redundant: the sum of traces against the executions is what a reduction still wastes.
  * Why each was not pruned: LINEUP_DEBUG_POR_LOG (cli/run/por-dump.h) and tests/tools/por-why
- * (issue 34: on the bundled 3x3 queues nearly all come from the main thread's pthread_join
+ * (issue 34: on the bundled 3x3 queues nearly all came from the main thread's pthread_join
  * at a worker's exit, where the cheaper equivalent postpones the join, which sleep sets,
- * moving only the earlier sibling first, do not express). */
+ * moving only the earlier sibling first, do not express: explore.h's join-return rule
+ * leaves those out, the joiner chosen there or not). */
 #ifndef LINEUP_EXPLORE_STATS_H
 #define LINEUP_EXPLORE_STATS_H
 

@@ -49,6 +49,7 @@ struct vec {
 struct sink {
 	struct vec *now, *later;
 	uint64_t *symmetric, *dropped;
+	bool held; /* children kept back (explore.h, "Join returns"): counted as pruned */
 };
 
 struct ahead {
@@ -347,6 +348,11 @@ struct walk {
 	size_t nq, *q_at;
 	uint64_t *started, *at_start; /* symmetry (walk_symmetry) */
 	struct lp_forced *run;	      /* forced runs (explore-log.h) */
+	/* The first node whose chosen thread runs a join return (explore.h, "Join returns"),
+	 * SIZE_MAX: none; postponed when the walk got there awake: the children of the nodes
+	 * after it are then kept back. */
+	size_t stop;
+	bool postponed;
 };
 
 static void walk_free(struct walk *w)
@@ -437,6 +443,7 @@ static enum lp_walk_end walk_sleep(struct lp_explore *ex, unsigned cost, struct 
 		w->end = k + 1;
 		if (!lp_log_is_yield_point(&d[k]) && lp_sleep_has(z, nz, d[k].chosen))
 			return LP_WALK_ASLEEP;
+		w->postponed |= k == w->stop;
 		nz = lp_sleep_filter(z, nz, d[k].chosen, lp_log_step(d, n, k), ex->reduction);
 	}
 	return LP_WALK_FULL;
@@ -510,21 +517,20 @@ static void siblings_free(struct siblings *s)
 	free(s->post);
 }
 
-/* Join returns (explore.h): whether c, not chosen at node k, is left out: its step there
- * acts on the thread table (whose one actor it is) and otherwise only on threads that have
- * ended, no other candidate costs more there, and the point is no yield. */
+/* Join returns (explore.h): whether c, chosen at node k or not, is left out there: its
+ * steps from there act on the thread table (whose one actor it is) and otherwise only on
+ * threads that have ended, until it is held back at a join, no other candidate costs more
+ * there, and the point is no yield. */
 static bool join_postponed(const struct lp_explore *ex, const struct walk *w, size_t k, lp_tid_t c)
 {
 	const struct lp_explore_decision *d = w->d;
-	struct lp_footprint fp;
 	if (ex->join_off || !w->reduce || c != ex->table_owner || lp_log_is_yield_point(&d[k]))
 		return false;
 	bool cost_c = lp_explore_is_preemption(&d[k], c);
 	for (uint32_t j = 0; j < d[k].n_candidates; j++)
 		if (lp_explore_is_preemption(&d[k], d[k].candidates[j]) && !cost_c)
 			return false;
-	return lp_log_table_lookahead(d, w->n, k, c, ex->reduction, &fp) &&
-	       lp_log_table_step(d, k, &fp);
+	return lp_log_table_run(d, w->n, k, c, ex->reduction);
 }
 
 /* The point child ch (c chosen at node k) reaches with its override's step, where that
@@ -561,6 +567,7 @@ static void node_children(struct lp_explore *ex, const struct lp_schedule *p, co
 	node_siblings(ex, w, k, &s);
 	for (size_t i = 1; i < s.n; i++)
 		s.post[i] = may_prune && join_postponed(ex, w, k, s.z[i].tid);
+	s.post[0] = s.n && k == w->stop && w->postponed; /* its subtree: left out */
 	for (uint32_t j = d[k].n_candidates; j-- > 0;) {
 		lp_tid_t c = d[k].candidates[j];
 		if (c == d[k].chosen)
@@ -605,6 +612,8 @@ static void node_children(struct lp_explore *ex, const struct lp_schedule *p, co
 			push(ex, defer ? &ex->deferred : &ex->join_deferred, ch);
 			continue;
 		}
+		if (sk->held)
+			count(&ex->pruned, &ex->n_pruned, cost);
 		/* <= : a deferred schedule run late may cost less than the iteration */
 		push(ex, cost <= ex->iteration ? sk->now : sk->later, ch);
 	}
@@ -617,9 +626,12 @@ static void generate(struct lp_explore *ex, const struct lp_schedule *p, struct 
 		     size_t nz, const struct lp_explore_decision *d, size_t n,
 		     const struct sink *sk)
 {
-	struct walk w = {.d = d, .n = n};
+	struct walk w = {.d = d, .n = n, .stop = SIZE_MAX};
 	w.reduce = (ex->reduction & LP_REDUCE_BASE) != LP_REDUCE_OFF;
 	nz = walk_first(ex, p, &w, z, nz);
+	for (size_t k = w.first; p->n < LP_MAX_OVERRIDES && k < n && w.stop == SIZE_MAX; k++)
+		if (d[k].n_candidates > 1 && join_postponed(ex, &w, k, d[k].chosen))
+			w.stop = k;
 	w.at = xrealloc(NULL, (n + 1) * sizeof *w.at);
 	w.n_at = xrealloc(NULL, (n + 1) * sizeof *w.n_at);
 	if (w.reduce && ex->cache && w.first < n)
@@ -638,11 +650,14 @@ static void generate(struct lp_explore *ex, const struct lp_schedule *p, struct 
 	/* Push later steps first so the stack pops the earliest alternative first; the order
 	 * inside one iteration does not matter for completeness, only for which violation of
 	 * equal cost is found first. */
+	struct sink held = *sk; /* the subtree of a join return chosen at w.stop */
+	held.now = held.later = &ex->join_deferred;
+	held.held = true;
 	for (size_t k = w.end; k-- > w.first;) {
 		if (p->n >= LP_MAX_OVERRIDES)
 			*sk->dropped += d[k].n_candidates - 1; /* the cli reports it */
 		else
-			node_children(ex, p, &w, k, sk);
+			node_children(ex, p, &w, k, w.postponed && k > w.stop ? &held : sk);
 	}
 	walk_free(&w);
 }
@@ -669,7 +684,7 @@ void lp_explore_done(struct lp_explore *ex, const struct lp_explore_decision *d,
 		release_deferred(ex, &ex->deferred, &ex->invisible_off);
 	if (reduce && !ex->join_off && (broke || !lp_log_table_owner(d, n, &ex->table_owner)))
 		release_deferred(ex, &ex->join_deferred, &ex->join_off);
-	struct sink sk = {&ex->stack, &ex->seeds, &ex->symmetric, &ex->dropped};
+	struct sink sk = {&ex->stack, &ex->seeds, &ex->symmetric, &ex->dropped, false};
 	generate(ex, &ex->cur, ex->cur_sleep, ex->n_cur_sleep, d, n, &sk);
 }
 
@@ -698,7 +713,7 @@ bool lp_explore_expand(struct lp_explore *ex, uint64_t id, unsigned iteration,
 	struct ahead *a = xrealloc(NULL, sizeof *a);
 	memset(a, 0, sizeof *a);
 	struct vec now = {0};
-	struct sink sk = {&now, &a->later, &a->symmetric, &a->dropped};
+	struct sink sk = {&now, &a->later, &a->symmetric, &a->dropped, false};
 	generate(ex, &ex->stack.v[i].s, NULL, 0, d, n, &sk);
 	/* ids between the schedule below and this one, the first to pop the highest */
 	uint64_t below = i ? ex->stack.v[i - 1].id : 0, gap = (id - below) / (now.n + 1);

@@ -100,37 +100,46 @@
  *   and no block, never runs again there either; so some execution shows it. σ' is
  *   smaller in the order "earlier sibling first" below (r was chosen at k), so the
  *   argument composes with the sleep sets.
- *   Join returns. An alternative c at k is left out when its step J there (read from c's
- *   next run in this log, valid when no step in between depends on it but for writes of
- *   ends J only reads) acts on the thread table, otherwise only writes the ends of threads
- *   that reached their exit point by k (they never run again) and reads the end of one
- *   that did not (c is then held back after J, at its join of that thread: no candidate),
- *   with nothing else known of it; k is no yield point, no candidate costs more there than
- *   c, and c is the one thread whose steps act on the table. That is the return of a join
- *   whose thread has ended, client code, and the next join, of a thread still running.
+ *   Join returns. A candidate c at k is left out when its steps from there, J1..Jm (read
+ *   from c's next steps in this log, each valid when no step of another thread in between
+ *   depends on it but for writes of ends it only reads), act on the thread table and
+ *   otherwise only on the ends of threads that reached their exit point by k (they never
+ *   run again): each but the last reaches a join of such a thread, which returns (c goes
+ *   on), and the last reads the end of one that did not (c is then held back after it, at
+ *   its join of that thread: no candidate), with nothing else known of them; k is no yield
+ *   point, no candidate costs more there than c, and c is the one thread whose steps act on
+ *   the table. That is the return of a join whose thread has ended, client code, joins of
+ *   threads that have ended, and the next join, of a thread still running. An alternative
+ *   so left out is deferred; when the thread chosen at k is one, so is its subtree there:
+ *   the children of the nodes after k are kept back (the walk goes on, for its sleepers
+ *   and explored points), and c sleeps in none of its siblings' subtrees at k.
  *   Premise, for the whole search: every step on the table is run by one thread (the
  *   first seen; the step chosen last, in no log, counts as one), and no execution runs a
- *   yield point or ends early (as for invisible steps). Then J commutes with every step
- *   of another thread: only table steps act on the table or on an ended thread's end
+ *   yield point or ends early (as for invisible steps). Then each Ji commutes with every
+ *   step of another thread: only table steps act on the table or on an ended thread's end
  *   (joins, detaches and cancels name the table at their start, whatever the state), and
- *   what J reads decides only whether c is held back after it. Let σ = α·J·γ·M·δ, M c's
- *   next step. σ' = α·γ·J·M·δ runs the same steps to the same state and history. Its
- *   choices are candidates: c, able to run before J, only adds a candidate to γ's points
- *   (the concurrent rules of sched-pick.h depend on the running thread alone), except
- *   where σ chose a spinner waiting for a change (runtime-spin.h), a candidate only
- *   because nothing else could run: σ' then runs J just before the first such choice
- *   (a free point, as in σ; after J c is held back, as in σ there); c is a candidate where
- *   σ chose M, and after J it runs M as the running thread at no yield. Costs: σ pays
- *   cost_k(c) + [J→γ] + [γ→M] with [J→γ] = 0 (c held back); σ' pays cost_k(γ's first)
- *   <= cost_k(c) + [γ→J] + 0, the same running thread and candidates at γ's end. When c
- *   never runs again in σ: if σ ends with no candidate, σ' = α·γ·J, J chosen where c is the
- *   sole candidate (free), then as σ; else σ ended early, and so does σ' = α·γ (c left at
- *   its join point, no end and no block). A σ that breaks the premise has a σ' that shows
+ *   what Jm reads decides only whether c is held back after it. Let σ = α·J1·γ1·…·Jm·γm·M·δ
+ *   (γi maybe empty), M c's next step. σ' = α·γ1·…·γm·J1·…·Jm·M·δ runs the same steps to the
+ *   same state and history. Its choices are candidates: c, able to run before J1, only adds
+ *   a candidate to γ's points (the concurrent rules of sched-pick.h depend on the running
+ *   thread alone), except where σ chose a spinner waiting for a change (runtime-spin.h), a
+ *   candidate only because nothing else could run (so c was held back after Jm): σ' then
+ *   runs J1..Jm just before the first such choice (a free point, as in σ; after Jm c is
+ *   held back, as in σ there); c is a candidate where σ chose M, and after Jm it runs M as
+ *   the running thread at no yield. Costs: σ pays cost_k(c) + [γm→M], [Jm→γm] = 0 (c held
+ *   back), and at each nonempty γi with i < m, [Ji→γi] = 1 (c could go on) + [γi→c];
+ *   σ' pays cost_k(γ1's first) <= cost_k(c), at most 1 at each seam γi→γi+1 (at most
+ *   [γi→c] before γm: both are 1 only where γi's last thread could go on), [γm→J1] =
+ *   [γm→M] (the same running thread and candidates at γm's end), and nothing after. When c
+ *   never runs again in σ after some Ji: if σ ends with no candidate (i = m),
+ *   σ' = α·γ·J1..Jm, J1 chosen where c is the sole candidate (free), then as σ; else σ
+ *   ended early, and so does σ' = α·γ (c left at its join point, no end and no block). A σ
+ *   that breaks the premise has a σ' that shows
  *   it: its first step g of another thread on the table still is one in α·γ'·g (γ' the
  *   steps before g), at no higher cost, and the execution's log shows it (or g is the step
- *   chosen last). So the first execution that shows a breach runs every alternative left
- *   out and ends the rule; until then σ' is explored or left out in turn. In the order
- *   below, the alternatives left out at a node come after the others (by tid among
+ *   chosen last). So the first execution that shows a breach runs every schedule left
+ *   out or kept back and ends the rule; until then σ' is explored or left out in turn. In the order
+ *   below, the candidates left out at a node come after the others (by tid among
  *   themselves) and never sleep in their subtrees, so σ' (γ's first thread at k) is
  *   smaller than σ and the argument composes with the sleep sets and invisible steps.
  *   Why nothing reachable is lost. Let σ = α·u·w·t·β be a schedule within the bound

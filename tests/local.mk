@@ -353,7 +353,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0400-wrong-queue-trylock.sh \
 	tests/e2e/t0410-wrong-event-missed-wakeup.sh \
 	tests/e2e/t0420-wrong-crash-under-schedule.sh \
-	tests/e2e/t0430-wrong-reduction-keeps-bugs.sh tests/e2e/t0435-reduction-pure-regions.sh tests/e2e/t1320-reduction-spans.sh tests/e2e/t1322-lock-functions.sh tests/e2e/t0437-exploration-calls-commute.sh tests/e2e/t0438-reduction-library-thread-code.sh tests/e2e/t0439-reduction-why-dump.sh tests/e2e/t0440-jobs-same-result.sh tests/e2e/t0445-jobs-watchdog-at-turn.sh \
+	tests/e2e/t0430-wrong-reduction-keeps-bugs.sh tests/e2e/t0435-reduction-pure-regions.sh tests/e2e/t1320-reduction-spans.sh tests/e2e/t1322-lock-functions.sh tests/e2e/t1323-join-returns.sh tests/e2e/t0437-exploration-calls-commute.sh tests/e2e/t0438-reduction-library-thread-code.sh tests/e2e/t0439-reduction-why-dump.sh tests/e2e/t0440-jobs-same-result.sh tests/e2e/t0445-jobs-watchdog-at-turn.sh \
 	tests/e2e/t0446-jobs-worker-servers.sh tests/e2e/t0447-jobs-worker-line.sh \
 	tests/e2e/t0460-criterion-sequential.sh \
 	tests/e2e/t0470-golden-quasi.sh \

@@ -208,6 +208,34 @@ run_replay() {
 		REPLAY_RC=$?
 }
 
+# lp_outcomes FILE: the distinct outcomes among the histories phase 2 checked (written by
+# LINEUP_DEBUG_HISTORIES): each thread's calls and results, real-time order left out (a
+# reduced search checks each trace's most ordered history, which implies the less ordered
+# ones), one line each, sorted.
+lp_outcomes() {
+	sed 's/^history [^|]*| //' "$1" | awk -F' [|] ' '{
+		split("", s); n = 0
+		for (i = 1; i <= NF; i++) {
+			if ($i == "end") continue
+			split($i, w, " "); t = w[1]
+			if (!(t in s)) { n++; ts[n] = t }
+			s[t] = s[t] ";" substr($i, length(t) + 2)
+		}
+		for (k = 1; k <= n; k++) printf "%d\t%s%s\n", NR, ts[k], s[ts[k]]
+	}' | sort -t "$(printf '\t')" -k1,1n -k2,2 |
+		awk -F'\t' '$1 != p { if (NR > 1) print l; l = ""; p = $1 } { l = l " [" $2 "]" }
+			END { print l }' | sort -u
+}
+
+# lp_same_outcomes A B WHAT: the history files A and B (LINEUP_DEBUG_HISTORIES) show the
+# same outcomes, and some.
+lp_same_outcomes() {
+	lp_outcomes "$1" >"$1.res"
+	lp_outcomes "$2" >"$2.res"
+	[ -s "$1.res" ] && cmp -s "$1.res" "$2.res"
+	ok $? "$3 ($(wc -l <"$1.res") distinct)"
+}
+
 done_testing() {
 	echo "1..$test_count"
 	[ "$test_failed" = 0 ]
