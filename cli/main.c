@@ -193,6 +193,7 @@ static struct lp_analyze_opts analyze_opts(const struct lp_options *o, const cha
 	    .driver = o->test != NULL,
 	    .target_where = (const char *const *)o->target_where,
 	    .signature_where = (const char *const *)o->signature_where,
+	    .lock_where = (const char *const *)o->lock_where,
 	    .headers = o->headers,
 	    .n_headers = o->n_headers,
 	    .pkg_configs = o->pkg_configs,

@@ -690,8 +690,11 @@ void lp_options_free(struct lp_options *o)
 		free(o->target_where[i]);
 	for (int i = 0; o->signature_where && i < o->n_signatures; i++)
 		free(o->signature_where[i]);
+	for (int i = 0; o->lock_where && i < o->n_locks; i++)
+		free(o->lock_where[i]);
 	free(o->target_where);
 	free(o->signature_where);
+	free(o->lock_where);
 	free(o->targets);
 	free(o->globs);
 	free(o->signatures);

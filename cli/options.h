@@ -41,7 +41,7 @@ struct lp_options {
 	const char *test; /* --test FILE: a lineup-test(5) description, no client */
 	/* per target and per signature, "FILE:LINE" of the description line that gave it
 	 * (NULL for a command-line value); set by lp_test_prepare, NULL otherwise */
-	char **target_where, **signature_where;
+	char **target_where, **signature_where, **lock_where;
 	/* test generation from a description's op lines (cli/campaign/) */
 	uint64_t random;		/* --random N; 0 = not given */
 	bool autocheck;			/* --auto */

@@ -107,6 +107,9 @@ bool lp_lock_cmpxchg(const uint8_t *bytes, unsigned len);
 int lp_locks_mark(struct lp_plan *plan, int obj, struct lp_plan_scan *ps,
 		  struct lp_plan_site *sites, const struct lp_scan *sc, bool *found, char *err,
 		  size_t errsize);
+/* -1 with err when a lock is named (--lock, a description's lock line, the client's notes)
+ * where no instruction is trapped (-g sync). */
+int lp_locks_no_sites(const struct lp_plan *plan, char *err, size_t errsize);
 /* -1 with err when a --lock function was met in no object. */
 int lp_locks_check(const struct lp_plan *plan, const bool *found, char *err, size_t errsize);
 /* Fills each function's pure region starts (pure-regions.h); an object that cannot be read

@@ -40,6 +40,17 @@ static bool user_none(const struct lp_plan *plan)
 	return false;
 }
 
+/* How errors name lock value i: "--lock 'NAME'" (given, or in the client's notes), or
+ * "FILE:LINE: lock 'NAME'" for a description's line. */
+static const char *subject(const struct lp_plan *plan, int i, char *buf, size_t size)
+{
+	if (i < plan->n_lock_where && plan->lock_where && plan->lock_where[i])
+		snprintf(buf, size, "%s: lock '%s'", plan->lock_where[i], plan->locks[i]);
+	else
+		snprintf(buf, size, "--lock '%s'", plan->locks[i]);
+	return buf;
+}
+
 /* Names ps's lock sites: ", name" appended. */
 static void add_name(struct lp_plan_scan *ps, const char *name)
 {
@@ -49,10 +60,12 @@ static void add_name(struct lp_plan_scan *ps, const char *name)
 }
 
 /* Marks in sites (object obj's, from the scan sc in the same order) the swap of function
- * name; *found stays false when name has none there. A function with several is refused:
- * which of them takes the lock is not known. */
-static int mark(const char *name, bool given, struct lp_plan_scan *ps, struct lp_plan_site *sites,
-		const struct lp_scan *sc, bool *found, char *err, size_t errsize)
+ * name; *found stays false when name has none there. A function with several is refused
+ * when the user named it (as says how: subject; NULL for a built-in): which of them takes
+ * the lock is not known. */
+static int mark(const char *name, const char *as, struct lp_plan_scan *ps,
+		struct lp_plan_site *sites, const struct lp_scan *sc, bool *found, char *err,
+		size_t errsize)
 {
 	size_t hit = 0, at = 0;
 	for (size_t k = 0; k < sc->n; k++)
@@ -61,10 +74,10 @@ static int mark(const char *name, bool given, struct lp_plan_scan *ps, struct lp
 			hit++;
 			at = k;
 		}
-	if (hit > 1 && given)
-		return fail("--lock '%s': it has %zu compare-and-swap instructions, and which one "
-			    "takes the lock is not known: name the function whose only swap does",
-			    name, hit);
+	if (hit > 1 && as)
+		return fail("%s: it has %zu compare-and-swap instructions, and which one takes the "
+			    "lock is not known: name the function whose only swap does",
+			    as, hit);
 	if (hit == 1 && sites[at].site.kind != LP_SITE_LOCK) {
 		sites[at].site.kind = LP_SITE_LOCK;
 		add_name(ps, name);
@@ -76,8 +89,8 @@ static int mark(const char *name, bool given, struct lp_plan_scan *ps, struct lp
 /* A value OBJ+0xOFF (the swap's address in a stripped library): 1 when v is one and obj is
  * its object, with *off set; 0 when it names another object or is a function name; -1
  * with err when it is malformed. */
-static int address_of(const struct lp_plan *plan, int obj, const char *v, uint64_t *off, char *err,
-		      size_t errsize)
+static int address_of(const struct lp_plan *plan, int obj, const char *v, const char *as,
+		      uint64_t *off, char *err, size_t errsize)
 {
 	const char *plus = strrchr(v, '+');
 	if (!plus)
@@ -85,13 +98,14 @@ static int address_of(const struct lp_plan *plan, int obj, const char *v, uint64
 	char *end = NULL;
 	*off = strtoull(plus + 1, &end, 16);
 	if (plus == v || strncmp(plus, "+0x", 3) || !end || *end || end == plus + 3)
-		return fail("--lock '%s': give FUNC, or OBJ+0xOFF for the swap at OFF of OBJ", v);
+		return fail("%s: give FUNC, or OBJ+0xOFF for the swap at OFF of OBJ", as);
 	return lp_sites_object_named(plan, v, (size_t)(plus - v)) == obj;
 }
 
 /* Marks the swap at off of this object (sites and sc as for mark). */
-static int mark_at(const char *v, uint64_t off, struct lp_plan_scan *ps, struct lp_plan_site *sites,
-		   const struct lp_scan *sc, bool *found, char *err, size_t errsize)
+static int mark_at(const char *v, const char *as, uint64_t off, struct lp_plan_scan *ps,
+		   struct lp_plan_site *sites, const struct lp_scan *sc, bool *found, char *err,
+		   size_t errsize)
 {
 	for (size_t k = 0; k < sc->n; k++)
 		if (sc->sites[k].offset == off &&
@@ -102,9 +116,9 @@ static int mark_at(const char *v, uint64_t off, struct lp_plan_scan *ps, struct 
 			*found = true;
 			return 0;
 		}
-	return fail("--lock '%s': no compare-and-swap (lock cmpxchg) at offset 0x%llx: give the "
-		    "swap's own address",
-		    v, (unsigned long long)off);
+	return fail("%s: no compare-and-swap (lock cmpxchg) at offset 0x%llx: give the swap's "
+		    "own address",
+		    as, (unsigned long long)off);
 }
 
 int lp_locks_mark(struct lp_plan *plan, int obj, struct lp_plan_scan *ps,
@@ -116,14 +130,30 @@ int lp_locks_mark(struct lp_plan *plan, int obj, struct lp_plan_scan *ps,
 		if (!strcmp(v, "none"))
 			continue;
 		uint64_t off = 0;
-		int at = address_of(plan, obj, v, &off, err, errsize);
-		if (at < 0 || (at > 0 && mark_at(v, off, ps, sites, sc, &found[i], err, errsize)) ||
-		    (!strchr(v, '+') && mark(v, true, ps, sites, sc, &found[i], err, errsize)))
+		char as[600];
+		subject(plan, i, as, sizeof as);
+		int at = address_of(plan, obj, v, as, &off, err, errsize);
+		if (at < 0 ||
+		    (at > 0 && mark_at(v, as, off, ps, sites, sc, &found[i], err, errsize)) ||
+		    (!strchr(v, '+') && mark(v, as, ps, sites, sc, &found[i], err, errsize)))
 			return -1;
 	}
 	for (size_t i = 0; i < N_BUILTIN && !user_none(plan); i++) {
 		bool unused = false;
-		mark(builtin[i], false, ps, sites, sc, &unused, err, errsize);
+		mark(builtin[i], NULL, ps, sites, sc, &unused, err, errsize);
+	}
+	return 0;
+}
+
+int lp_locks_no_sites(const struct lp_plan *plan, char *err, size_t errsize)
+{
+	for (int i = 0; i < plan->n_locks; i++) {
+		char as[600];
+		if (strcmp(plan->locks[i], "none"))
+			return fail(
+			    "%s has no effect with -g sync, which traps no instruction: use "
+			    "-g atomic or -g memory",
+			    subject(plan, i, as, sizeof as));
 	}
 	return 0;
 }
@@ -134,15 +164,16 @@ int lp_locks_check(const struct lp_plan *plan, const bool *found, char *err, siz
 		const char *v = plan->locks[i];
 		if (!strcmp(v, "none") || found[i])
 			continue;
+		char as[600];
+		subject(plan, i, as, sizeof as);
 		if (strchr(v, '+'))
-			return fail("--lock '%s' names no target nor --instrument object: OBJ is "
-				    "one as given to --target or --instrument, or its file's base "
-				    "name",
-				    v);
-		return fail("--lock '%s': no function of that name with a compare-and-swap "
-			    "(lock cmpxchg) in the targets or --instrument objects: name the "
-			    "function whose swap takes the lock",
-			    v);
+			return fail("%s names no target nor --instrument object: OBJ is one as "
+				    "given to --target or --instrument, or its file's base name",
+				    as);
+		return fail("%s: no function of that name with a compare-and-swap (lock "
+			    "cmpxchg) in the targets or --instrument objects: name the function "
+			    "whose swap takes the lock",
+			    as);
 	}
 	return 0;
 }

@@ -494,6 +494,8 @@ int lp_analyze_try(const struct lp_analyze_opts *given, struct lp_plan **out, ch
 	plan->n_spin_sites = o->n_spin_sites;
 	plan->locks = o->locks;
 	plan->n_locks = o->n_locks;
+	plan->lock_where = given->lock_where;
+	plan->n_lock_where = given->lock_where ? given->n_locks : 0;
 	if (lp_closure_load(&c, &cl, err, errsize) ||
 	    lp_targets_resolve(&c, &cl, o->targets, o->target_where, o->n_targets, o->driver, plan,
 			       err, errsize) ||
@@ -532,6 +534,8 @@ out:
 	free(glob_used);
 	plan->locks = NULL; /* the client's notes may have named some: freed below */
 	plan->n_locks = 0;
+	plan->lock_where = NULL;
+	plan->n_lock_where = 0;
 	notes_free(given, &with_notes);
 	lp_closure_free(&cl);
 	lp_client_free(&c);

@@ -89,7 +89,9 @@ int lp_sites_plan(struct lp_plan *plan, char *err, size_t errsize)
 static int scan_objects(struct lp_plan *plan, char *err, size_t errsize)
 {
 	int n_obj = plan->n_targets + plan->n_instrument;
-	if (plan->level == LP_SITES_NONE || n_obj == 0)
+	if (plan->level == LP_SITES_NONE)
+		return lp_locks_no_sites(plan, err, errsize);
+	if (n_obj == 0)
 		return 0;
 	plan->scans = lp_xcalloc((size_t)n_obj, sizeof(*plan->scans));
 	bool *lock_found = lp_xcalloc((size_t)plan->n_locks + 1, sizeof *lock_found);

@@ -58,6 +58,8 @@ struct lp_analyze_opts {
 	 * prefixed to its errors; NULL entries (or arrays) for command-line values */
 	const char *const *target_where;
 	const char *const *signature_where;
+	/* per --lock value, the same (NULL for command-line ones; the client's notes add none) */
+	const char *const *lock_where;
 	/* --header values ("<name.h>" or a path) and --pkg-config packages (their --cflags):
 	 * types of functions that no DWARF gives (header-types.c); signatures still win */
 	const char **headers;
@@ -157,6 +159,10 @@ struct lp_plan {
 	int n_spin_sites;
 	const char **locks; /* --lock values, the options' (borrowed) */
 	int n_locks;
+	/* "FILE:LINE" of the description line of locks[i] for i < n_lock_where (borrowed;
+	 * NULL entries: the command line's); the client's notes come after them */
+	const char *const *lock_where;
+	int n_lock_where;
 	int n_uninstrumented;
 	struct lp_plan_dep *uninstrumented;
 };

@@ -6,7 +6,7 @@
 # opposite orders (a deadlock) are still found, and every verdict is the one of --lock none
 # (the lock's own code explored) at bounds 0 to 2, as are the outcomes the histories show. GLib's g_mutex_lock needs no name: the
 # GAsyncQueue test explores fewer executions than with --lock none. Errors: a function with
-# no swap, one with two, -g sync.
+# no swap, one with two, -g sync (a description's lock line named by its file and line).
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_cmd jq jq
@@ -16,30 +16,9 @@ run() { # NAME LOCK-OPTION BOUND LIB: the pair client on LIB, JSON in NAME.json
 		lp_run -q -p "$3" $2 --json "$1.json" --target "$P/lib$4.so" -- "$P/client-$4"
 }
 
-# results FILE: the distinct outcomes among the histories phase 2 checked (written by
-# LINEUP_DEBUG_HISTORIES): each thread's calls and results, real-time order left out (the
-# search checks each trace's most ordered history, which implies the less ordered ones)
-results() {
-	sed 's/^history [^|]*| //' "$1" | awk -F' [|] ' '{
-		split("", s); n = 0
-		for (i = 1; i <= NF; i++) {
-			if ($i == "end") continue
-			split($i, w, " "); t = w[1]
-			if (!(t in s)) { n++; ts[n] = t }
-			s[t] = s[t] ";" substr($i, length(t) + 2)
-		}
-		for (k = 1; k <= n; k++) printf "%d\t%s%s\n", NR, ts[k], s[ts[k]]
-	}' | sort -t "$(printf '\t')" -k1,1n -k2,2 |
-		awk -F'\t' '$1 != p { if (NR > 1) print l; l = ""; p = $1 } { l = l " [" $2 "]" }
-			END { print l }' | sort -u
-}
-
 # same_results A B WHAT: the histories of runs A and B have the same outcomes
 same_results() {
-	results "$T/$1.hist" >"$T/$1.res"
-	results "$T/$2.hist" >"$T/$2.res"
-	[ -s "$T/$1.res" ] && cmp -s "$T/$1.res" "$T/$2.res"
-	ok $? "$3: the outcomes of --lock none's histories ($(wc -l <"$T/$1.res") distinct)"
+	lp_same_outcomes "$T/$1.hist" "$T/$2.hist" "$3: the outcomes of --lock none's histories"
 }
 
 lp_run --lock mutex_lock --target "$P/libpair-futex.so" -- "$P/client-pair-futex"
@@ -122,7 +101,9 @@ expect_status 0 "a description with a lock line passes"
 expect_out '^instrumented: 2 xchg, 1 lock in ' "its lock line made the swap a lock acquire"
 sed 's/mutex_lock$/nosuch/' "$T/pair.lineup" >"$T/bad.lineup"
 lp_run --test "$T/bad.lineup"
-expect_error "--lock 'nosuch': no function of that name"
+expect_error "bad.lineup:2: lock 'nosuch': no function of that name"
+lp_run -g sync --test "$T/pair.lineup"
+expect_error "pair.lineup:2: lock 'mutex_lock' has no effect with -g sync"
 
 # a campaign's emitted client carries the lock line in its notes (it runs without --lock)
 if command -v cc >/dev/null 2>&1; then

@@ -144,12 +144,43 @@ static void test_by_address(void **state)
 	assert_non_null(strstr(err, "--lock 'liby.so+0x60' names no target"));
 }
 
+/* A description's lock line: its errors name the file and line, not the option; the client's
+ * notes (after the lines) and the command line's (NULL) keep --lock. At -g sync a named lock
+ * is refused, none is fine. */
+static void test_where(void **state)
+{
+	(void)state;
+	struct lp_plan_site out[N];
+	bool found[3] = {false, false, false};
+	char err[512] = "";
+	const char *names[] = {"nosuch", "m_lock", "also"};
+	const char *const where[] = {"t.lineup:3", NULL};
+	struct lp_plan plan = {
+	    .locks = names, .n_locks = 3, .lock_where = where, .n_lock_where = 2};
+	assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), -1);
+	assert_non_null(strstr(err, "t.lineup:3: lock 'nosuch': no function of that name"));
+	found[0] = true;
+	assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), -1);
+	assert_non_null(strstr(err, "--lock 'm_lock': no function"));
+	found[1] = true;
+	assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), -1);
+	assert_non_null(strstr(err, "--lock 'also': no function")); /* beyond the lines: notes */
+	const char *two[] = {"two"};
+	plan.locks = two, plan.n_locks = 1;
+	assert_int_equal(run(two, 1, out, found, err), -1); /* run's plan has no lines */
+	assert_int_equal(lp_locks_no_sites(&plan, err, sizeof err), -1);
+	assert_non_null(strstr(err, "t.lineup:3: lock 'two' has no effect with -g sync"));
+	const char *none[] = {"none"};
+	plan.locks = none;
+	assert_int_equal(lp_locks_no_sites(&plan, err, sizeof err), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_cmpxchg_bytes),      cmocka_unit_test(test_named_and_builtin),
 	    cmocka_unit_test(test_none_drops_builtin), cmocka_unit_test(test_errors),
-	    cmocka_unit_test(test_by_address),
+	    cmocka_unit_test(test_by_address),	       cmocka_unit_test(test_where),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 	free(scan.locks);
