@@ -457,6 +457,10 @@ function explored(r) {
   var cov = r.coverage || {};
   row('coverage', cov.text);
   row('guarantee', cov.guarantee);
+  // trusted locks (--lock) bear on what the guarantee covers: shown, not only folded away
+  (r.instrumentation || '').split('\n').forEach(function (l) {
+    if (/^locks: /.test(l)) row('trusted locks', l.replace(/^locks: /, ''));
+  });
   row('phase 1 time', p1.seconds !== undefined ? p1.seconds.toFixed(2) + ' s' : null);
   row('phase 2 time', p2.seconds !== undefined ? p2.seconds.toFixed(2) + ' s' : null);
   var rc = r.violation && r.violation.root_cause_search;

@@ -2,14 +2,14 @@
 # t0630-html-chromium.sh — the --html pages open in a real browser (headless Chromium):
 # after the page's script ran, the DOM has a bar for every operation of the violating
 # history, the first divergence and the preemption marked, the closest serial execution
-# drawn; a pass shows what was explored; a nondeterminism its two serial histories. Each
-# page is also screenshotted (kept with LP_TEST_KEEP=1).
+# drawn; a pass shows what was explored (and the locks --lock trusts); a nondeterminism its
+# two serial histories. Each page is also screenshotted (kept with LP_TEST_KEEP=1).
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_cmd jq jq
 lp_require_cmd chromium-headless-shell chromium-headless-shell
 lp_require_prog libqueue-trylock.so client-queue-trylock libqueue-lock.so client-queue-lock \
-	libdice-seeded.so client-dice
+	libdice-seeded.so client-dice libpair-futex.so client-pair-futex
 
 # browse NAME [shot]: the page's DOM after its scripts ran (NAME.dom), and with "shot" a
 # screenshot (NAME.png).
@@ -71,6 +71,17 @@ grep -q 'Executions per preemption count' "$T/ok.dom" && grep -q 'guarantee' "$T
 ok $? "pass: executions per preemption count and the guarantee"
 [ "$(count ok 'data-role="history"')" = 0 ]
 ok $? "pass: no history drawn"
+[ "$(count ok '<th>trusted locks</th>')" = 0 ]
+ok $? "pass: no trusted lock named for pthread mutexes"
+
+# a lock trusted by --lock bears on the guarantee: it has its row, not only the folded
+# instrumentation text
+lp_run --lock mutex_lock --html "$T/lock.html" --target "$P/libpair-futex.so" -- \
+	"$P/client-pair-futex"
+expect_status 0 "trusted lock: exit status 0"
+browse lock
+grep -q '<tr><th>trusted locks</th><td>mutex_lock in [^<]*libpair-futex.so, trusted: ' "$T/lock.dom"
+ok $? "trusted lock: the explored section names it in a row of its own"
 
 lp_run --html "$T/nd.html" --target "$P/libdice-seeded.so" -- "$P/client-dice"
 expect_status 3 "nondeterminism: exit status 3"
