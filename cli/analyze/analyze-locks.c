@@ -40,11 +40,14 @@ static bool user_none(const struct lp_plan *plan)
 	return false;
 }
 
-/* How errors name lock value i: "--lock 'NAME'" (given, or in the client's notes), or
- * "FILE:LINE: lock 'NAME'" for a description's line. */
+/* How errors name lock value i: "--lock 'NAME'", "FILE:LINE: lock 'NAME'" for a
+ * description's line, or the client's lock note (an emitted client's description line). */
 static const char *subject(const struct lp_plan *plan, int i, char *buf, size_t size)
 {
-	if (i < plan->n_lock_where && plan->lock_where && plan->lock_where[i])
+	if (i >= plan->n_lock_where)
+		snprintf(buf, size, "the client's lock note '%s' (from its test description)",
+			 plan->locks[i]);
+	else if (plan->lock_where && plan->lock_where[i])
 		snprintf(buf, size, "%s: lock '%s'", plan->lock_where[i], plan->locks[i]);
 	else
 		snprintf(buf, size, "--lock '%s'", plan->locks[i]);

@@ -495,7 +495,7 @@ int lp_analyze_try(const struct lp_analyze_opts *given, struct lp_plan **out, ch
 	plan->locks = o->locks;
 	plan->n_locks = o->n_locks;
 	plan->lock_where = given->lock_where;
-	plan->n_lock_where = given->lock_where ? given->n_locks : 0;
+	plan->n_lock_where = given->n_locks; /* the client's notes come after */
 	if (lp_closure_load(&c, &cl, err, errsize) ||
 	    lp_targets_resolve(&c, &cl, o->targets, o->target_where, o->n_targets, o->driver, plan,
 			       err, errsize) ||

@@ -159,8 +159,8 @@ struct lp_plan {
 	int n_spin_sites;
 	const char **locks; /* --lock values, the options' (borrowed) */
 	int n_locks;
-	/* "FILE:LINE" of the description line of locks[i] for i < n_lock_where (borrowed;
-	 * NULL entries: the command line's); the client's notes come after them */
+	/* locks[i] for i < n_lock_where are the options' (lock_where[i], when there is one,
+	 * "FILE:LINE" of its description line; borrowed), the others the client's notes */
 	const char *const *lock_where;
 	int n_lock_where;
 	int n_uninstrumented;

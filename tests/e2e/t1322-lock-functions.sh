@@ -122,6 +122,8 @@ EOT
 		lp_run -- ./client
 		expect_status 1 "the emitted client shows the deadlock"
 		expect_out '^locks: mutex_lock in ' "its notes name the lock (no --lock given)"
+		lp_run -g sync -- ./client
+		expect_error "the client's lock note 'mutex_lock' \(from its test description\) has no effect with -g sync"
 	else
 		ok 1 "the emitted client builds: $(head -n 3 "$T/cc.err")"
 	fi

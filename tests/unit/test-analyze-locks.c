@@ -38,7 +38,8 @@ static struct lp_plan_target target = {.path = (char *)"/lib/libx.so.1",
 /* Marks a copy of sites with --lock values names; returns lp_locks_mark's result. */
 static int run(const char **names, int n, struct lp_plan_site *out, bool *found, char *err)
 {
-	struct lp_plan plan = {.locks = names, .n_locks = n, .n_targets = 1, .targets = &target};
+	struct lp_plan plan = {
+	    .locks = names, .n_locks = n, .n_lock_where = n, .n_targets = 1, .targets = &target};
 	struct lp_scan sc = {.sites = (struct lp_site *)sites, .n = N};
 	for (size_t k = 0; k < N; k++)
 		out[k] = (struct lp_plan_site){.object = 0, .site = sites[k]};
@@ -68,7 +69,7 @@ static void test_named_and_builtin(void **state)
 	for (size_t k = 0; k < N; k++)
 		assert_int_equal(out[k].site.kind, k == 0 || k == 4 ? LP_SITE_LOCK : sites[k].kind);
 	assert_string_equal(scan.locks, "m_lock, g_mutex_lock");
-	struct lp_plan plan = {.locks = names, .n_locks = 1};
+	struct lp_plan plan = {.locks = names, .n_locks = 1, .n_lock_where = 1};
 	assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), 0);
 	/* the built-in one named too: marked once, named once */
 	const char *twice[] = {"g_mutex_lock"};
@@ -87,7 +88,7 @@ static void test_none_drops_builtin(void **state)
 	for (size_t k = 0; k < N; k++)
 		assert_int_equal(out[k].site.kind, sites[k].kind);
 	assert_null(scan.locks);
-	struct lp_plan plan = {.locks = names, .n_locks = 1};
+	struct lp_plan plan = {.locks = names, .n_locks = 1, .n_lock_where = 1};
 	assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), 0);
 }
 
@@ -106,7 +107,7 @@ static void test_errors(void **state)
 		found[0] = false;
 		assert_int_equal(run(names, 1, out, found, err), 0);
 		assert_false(found[0]);
-		struct lp_plan plan = {.locks = names, .n_locks = 1};
+		struct lp_plan plan = {.locks = names, .n_locks = 1, .n_lock_where = 1};
 		assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), -1);
 		assert_non_null(strstr(err, "no function of that name with a compare-and-swap"));
 	}
@@ -139,14 +140,14 @@ static void test_by_address(void **state)
 	found[0] = false;
 	assert_int_equal(run(other, 1, out, found, err), 0);
 	assert_false(found[0]);
-	struct lp_plan plan = {.locks = other, .n_locks = 1};
+	struct lp_plan plan = {.locks = other, .n_locks = 1, .n_lock_where = 1};
 	assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), -1);
 	assert_non_null(strstr(err, "--lock 'liby.so+0x60' names no target"));
 }
 
-/* A description's lock line: its errors name the file and line, not the option; the client's
- * notes (after the lines) and the command line's (NULL) keep --lock. At -g sync a named lock
- * is refused, none is fine. */
+/* A description's lock line: its errors name the file and line, not the option; the command
+ * line's (NULL) keep --lock, the client's notes (after the options') say so. At -g sync a
+ * named lock is refused, none is fine. */
 static void test_where(void **state)
 {
 	(void)state;
@@ -164,7 +165,8 @@ static void test_where(void **state)
 	assert_non_null(strstr(err, "--lock 'm_lock': no function"));
 	found[1] = true;
 	assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), -1);
-	assert_non_null(strstr(err, "--lock 'also': no function")); /* beyond the lines: notes */
+	assert_non_null(strstr(err, "the client's lock note 'also' (from its test description): "
+				    "no function")); /* after the options' */
 	const char *two[] = {"two"};
 	plan.locks = two, plan.n_locks = 1;
 	assert_int_equal(run(two, 1, out, found, err), -1); /* run's plan has no lines */
