@@ -115,13 +115,14 @@ size_t lp_log_next_choice(const struct lp_explore_decision *d, size_t n, size_t 
 	return k2;
 }
 
-/* Whether every step chosen at k..k2-1 is independent of fp: a step fp names would then
- * behave the same at k. */
+/* Whether every step of another thread than c chosen at k..k2-1 is independent of fp: a
+ * step of c that fp names would then behave the same at k (c's own steps come before it
+ * anyway). */
 static bool unaffected(const struct lp_explore_decision *d, size_t n, size_t k, size_t k2,
-		       const struct lp_footprint *fp, enum lp_reduction mode)
+		       lp_tid_t c, const struct lp_footprint *fp, enum lp_reduction mode)
 {
 	for (size_t i = k; i < k2; i++)
-		if (!lp_footprint_independent(fp, lp_log_step(d, n, i), mode))
+		if (d[i].chosen != c && !lp_footprint_independent(fp, lp_log_step(d, n, i), mode))
 			return false;
 	return true;
 }
@@ -138,7 +139,7 @@ unsigned lp_log_lookahead(const struct lp_explore_decision *d, size_t n, size_t 
 	if (k2 >= n)
 		return 2;
 	unsigned sw = lp_log_forced_run(d, n, k2, run, fp);
-	return sw == 2 || !unaffected(d, n, k, k2, fp, mode) ? 2 : sw;
+	return sw == 2 || !unaffected(d, n, k, k2, c, fp, mode) ? 2 : sw;
 }
 
 /* The step candidate c, not chosen at k, would run there: its next step in this log,
@@ -149,7 +150,7 @@ bool lp_log_next_step(const struct lp_explore_decision *d, size_t n, size_t k, l
 {
 	size_t k2 = lp_log_next_choice(d, n, k, c);
 	const struct lp_footprint *f = k2 < n ? lp_log_step(d, n, k2) : NULL;
-	if (!f || !unaffected(d, n, k, k2, f, mode))
+	if (!f || !unaffected(d, n, k, k2, c, f, mode))
 		return false;
 	*fp = *f;
 	return true;
@@ -235,10 +236,8 @@ bool lp_log_table_run(const struct lp_explore_decision *d, size_t n, size_t k, l
 		for (uint32_t i = 0; i < f->n && i < LP_FP_MAX; i++)
 			if (!LP_FP_IS_THREAD_END(f->obj[i]) || !(f->obj[i] & LP_FP_OBJ_READ))
 				acts.obj[acts.n++] = f->obj[i];
-		for (size_t i = k; i < k2; i++) /* c's own steps come before it anyway */
-			if (d[i].chosen != c &&
-			    !lp_footprint_independent(&acts, lp_log_step(d, n, i), mode))
-				return false;
+		if (!unaffected(d, n, k, k2, c, &acts, mode))
+			return false;
 		int kind = table_step(d, k, f);
 		if (kind != 0)
 			return kind == 1;

@@ -48,6 +48,21 @@ static int run(const char **names, int n, struct lp_plan_site *out, bool *found,
 	return lp_locks_mark(&plan, 0, &scan, out, &sc, found, err, 512);
 }
 
+/* A --lock value that marks nothing here: lp_locks_mark passes, lp_locks_check then fails
+ * with an error that says why. */
+static void expect_not_found(const char *name, const char *why)
+{
+	struct lp_plan_site out[N];
+	bool found[1] = {false};
+	char err[512] = "";
+	const char *names[] = {name};
+	assert_int_equal(run(names, 1, out, found, err), 0);
+	assert_false(found[0]);
+	struct lp_plan plan = {.locks = names, .n_locks = 1, .n_lock_where = 1};
+	assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), -1);
+	assert_non_null(strstr(err, why));
+}
+
 static void test_cmpxchg_bytes(void **state)
 {
 	(void)state;
@@ -102,15 +117,8 @@ static void test_errors(void **state)
 	assert_int_equal(run(two, 1, out, found, err), -1);
 	assert_non_null(strstr(err, "--lock 'two': it has 2 compare-and-swap instructions"));
 	static const char *const bad[] = {"plain", "m_unlock", "nosuch"};
-	for (size_t b = 0; b < sizeof bad / sizeof *bad; b++) {
-		const char *names[] = {bad[b]};
-		found[0] = false;
-		assert_int_equal(run(names, 1, out, found, err), 0);
-		assert_false(found[0]);
-		struct lp_plan plan = {.locks = names, .n_locks = 1, .n_lock_where = 1};
-		assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), -1);
-		assert_non_null(strstr(err, "no function of that name with a compare-and-swap"));
-	}
+	for (size_t b = 0; b < sizeof bad / sizeof *bad; b++)
+		expect_not_found(bad[b], "no function of that name with a compare-and-swap");
 }
 
 /* A stripped library's static lock function: its swap by address, OBJ+0xOFF. */
@@ -136,13 +144,8 @@ static void test_by_address(void **state)
 	const char *bad[] = {"libx.so.1+60"};
 	assert_int_equal(run(bad, 1, out, found, err), -1);
 	assert_non_null(strstr(err, "give FUNC, or OBJ+0xOFF"));
-	const char *other[] = {"liby.so+0x60"}; /* another object: not this one's */
-	found[0] = false;
-	assert_int_equal(run(other, 1, out, found, err), 0);
-	assert_false(found[0]);
-	struct lp_plan plan = {.locks = other, .n_locks = 1, .n_lock_where = 1};
-	assert_int_equal(lp_locks_check(&plan, found, err, sizeof err), -1);
-	assert_non_null(strstr(err, "--lock 'liby.so+0x60' names no target"));
+	/* another object: not this one's */
+	expect_not_found("liby.so+0x60", "--lock 'liby.so+0x60' names no target");
 }
 
 /* A description's lock line: its errors name the file and line, not the option; the command
