@@ -762,7 +762,11 @@ void lp_rt_process_exit(uintptr_t site)
 	for (unsigned i = 0; i < lp_rt.n; i++)
 		if (lp_rt.th[i].state != LP_T_FREE && lp_rt.th[i].in_op)
 			lp_end(LP_OUT_DEADLOCK); /* an operation can never complete: stuck */
+	bool quick = lp_rt.shm->run_flags & LP_RUN_QUICK_EXIT;
 	lp_rt.shm->outcome = LP_OUT_COMPLETE;
 	lp_rt.on = 0;
-	lp_forksrv_pass_turn(); /* what is left (other exit handlers, destructors) runs for real */
+	lp_forksrv_pass_turn(); /* the next execution may start */
+	if (quick) /* the rest cannot change the outcome, and its output goes nowhere */
+		sys_exit_group(0);
+	/* what is left (other exit handlers, destructors) runs for real */
 }

@@ -18,7 +18,8 @@ LP_E2E_FIDELITY_TESTS = \
 	tests/e2e/t1086-fidelity-closefrom.sh \
 	tests/e2e/t1087-fidelity-refused-runtimes.sh \
 	tests/e2e/t1088-fidelity-heap-placement.sh \
-	tests/e2e/t1089-fidelity-variadic-shown.sh
+	tests/e2e/t1089-fidelity-variadic-shown.sh \
+	tests/e2e/t1090-fidelity-exit-handlers.sh
 TESTS += $(LP_E2E_FIDELITY_TESTS)
 EXTRA_DIST += $(LP_E2E_FIDELITY_TESTS)
 

@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 25
+#define LP_PROTOCOL_VERSION 26
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -389,6 +389,10 @@ enum lp_strategy_kind {
 /* phase 2 at granularity memory: x86-TSO store buffers (preload/runtime-tso.h); the
  * serial phase ignores it */
 #define LP_RUN_TSO 16u
+/* the client's output goes nowhere (no -v, not the preload's harness): the execution ends
+ * its process as soon as its outcome is written, without the exit handlers registered
+ * before the fork point and the libraries' destructors, which cannot change the outcome */
+#define LP_RUN_QUICK_EXIT 32u
 
 /* ---- A directed serial execution (LP_RUN_DIRECTED) ----
  * Where a thread standing at an operation start may be chosen, the i-th such choice takes
