@@ -8,7 +8,9 @@
  * (and through what: a shared object, LP_FP_TARGET, LP_FP_MEMORY, LP_FP_UNKNOWN, calls and
  * returns, only the forced steps joined to it).
  * Usage: por-why DUMP [MODE] (MODE: enum lp_reduction with LP_REDUCE_CALLS_COMMUTE or-ed,
- * default 17: sleep sets, calls commute); -l lists each execution's cause. */
+ * default 17: sleep sets, calls commute); -l lists each execution's cause. It also counts
+ * the walks that ended asleep after the thread the last override chose ran a few steps and
+ * was then held back (a lock another thread holds): children wasted whole. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,6 +153,32 @@ static int rank(const struct lp_explore_decision *e, lp_tid_t t)
 	return 1000;
 }
 
+/* Whether the thread e's last override chose ran some steps and was then held back (no
+ * candidate at the point it reached: a lock another thread holds): the child is wasted
+ * when every other thread sleeps there. Sets the steps it ran and the point it reached. */
+static bool held_back_after_override(const struct ex *e, unsigned *steps, uint32_t *point)
+{
+	if (!e->s.n)
+		return false;
+	const struct lp_override *o = &e->s.ov[e->s.n - 1];
+	size_t k = 0;
+	while (k < e->n && e->d[k].step != o->step)
+		k++;
+	if (k == e->n)
+		return false;
+	lp_tid_t c = e->d[k].chosen;
+	*steps = 0;
+	for (k++; k < e->n && e->d[k].running == c; k++) {
+		++*steps;
+		if (e->d[k].chosen != c)
+			break;
+	}
+	if (k == e->n)
+		return false;
+	*point = e->d[k].point;
+	return rank(&e->d[k], c) == 1000;
+}
+
 /* Why execution e (trace first run by f) was not pruned. */
 static const char *why(const struct ex *e, const struct ex *f)
 {
@@ -248,6 +276,8 @@ int main(int argc, char **argv)
 	struct tally t[64];
 	size_t nt = 0;
 	unsigned ends[3][2] = {{0}}, yields = 0, early = 0, main_last[3] = {0};
+	/* walks ended asleep after held_back_after_override, by point and steps (1, 2, 3, more) */
+	unsigned held[LP_PT_EXIT + 1][4] = {{0}};
 	for (size_t i = 0; i < nx; i++) {
 		size_t j = 0;
 		while (j < i && memcmp(&xs[j].trace, &xs[i].trace, sizeof xs[i].trace))
@@ -258,6 +288,11 @@ int main(int argc, char **argv)
 		ends[end][j < i]++;
 		/* the main thread (tid 0, pthread_join's usual caller) chosen at the override */
 		main_last[end] += xs[i].s.n && xs[i].s.ov[xs[i].s.n - 1].tid == 0;
+		unsigned steps;
+		uint32_t pt;
+		if (end == LP_WALK_ASLEEP && held_back_after_override(&xs[i], &steps, &pt) &&
+		    pt <= LP_PT_EXIT && steps)
+			held[pt][steps < 4 ? steps - 1 : 3]++;
 		if (j == i || end != LP_WALK_FULL)
 			continue;
 		const char *w = why(&xs[i], &xs[j]);
@@ -280,6 +315,25 @@ int main(int argc, char **argv)
 	printf("logs with a yield point: %u, ended early: %u (either ends the invisible-step "
 	       "rule)\n",
 	       yields, early);
+	static const char *const pt_name[] = {"?",
+					      "an operation start",
+					      "an operation end",
+					      "a thread start",
+					      "a thread exit",
+					      "a sync",
+					      "a block",
+					      "a yield",
+					      "an atomic",
+					      "a memory",
+					      "an exit"};
+	for (uint32_t pt = 0; pt <= LP_PT_EXIT; pt++)
+		for (int k = 0; k < 4; k++)
+			if (held[pt][k])
+				printf(
+				    "asleep after the last override's thread ran %d%s step%s, then "
+				    "was held back at %s point: %u\n",
+				    k + 1, k == 3 ? " or more" : "", k ? "s" : "", pt_name[pt],
+				    held[pt][k]);
 	for (size_t q = 0; q < nt; q++)
 		printf("%5u  %s\n", t[q].n, t[q].what);
 	return 0;
