@@ -139,7 +139,26 @@ unsigned lp_log_lookahead(const struct lp_explore_decision *d, size_t n, size_t 
 	if (k2 >= n)
 		return 2;
 	unsigned sw = lp_log_forced_run(d, n, k2, run, fp);
-	return sw == 2 || !unaffected(d, n, k, k2, c, fp, mode) ? 2 : sw;
+	if (sw == 2 || !unaffected(d, n, k, k2, c, fp, mode))
+		return 2;
+	/* Ended held back there (a free switch): so it is at k only if what it waits on is
+	 * as it was (explore.h, "Held-back ends"). */
+	size_t j = k2 + 1;
+	while (j + 1 < n && sole_running(&d[j]) && d[j].chosen == d[j].running &&
+	       !(d[j].flags & LP_DEC_FLUSHED) && d[j + 1].running == d[j].chosen)
+		j++;
+	if (j < n && d[j].running == c && lp_log_may_hold(&d[j]) &&
+	    !lp_sched_is_candidate(d[j].candidates, d[j].n_candidates, c)) {
+		const struct lp_footprint *on = lp_log_held_on(d, n, j);
+		if (!on)
+			return 2;
+		struct lp_footprint read = {.n = 0};
+		for (uint32_t i = 0; i < on->n && i < LP_FP_MAX; i++)
+			read.obj[read.n++] = on->obj[i] | LP_FP_OBJ_READ;
+		if (!unaffected(d, n, k, j, c, &read, mode))
+			return 2;
+	}
+	return sw;
 }
 
 /* The step candidate c, not chosen at k, would run there: its next step in this log,
@@ -305,6 +324,48 @@ bool lp_log_ended_early(const struct lp_explore_decision *d, size_t n)
 		return true;
 	}
 	return false;
+}
+
+/* Held-back ends (explore.h). */
+bool lp_log_may_hold(const struct lp_explore_decision *e)
+{
+	return !lp_log_is_yield(e) &&
+	       (e->point == LP_PT_SYNC || e->point == LP_PT_ATOMIC || e->point == LP_PT_MEMORY);
+}
+
+bool lp_log_ends_held(const struct lp_explore_decision *d, size_t n, size_t k)
+{
+	if (!lp_log_step(d, n, k) || lp_tid_is_buffer(d[k].chosen))
+		return false;
+	const struct lp_explore_decision *e = &d[k + 1];
+	return lp_log_may_hold(e) &&
+	       !lp_sched_is_candidate(e->candidates, e->n_candidates, e->running);
+}
+
+const struct lp_footprint *lp_log_held_on(const struct lp_explore_decision *d, size_t n, size_t j)
+{
+	if (j >= n || d[j].point != LP_PT_SYNC)
+		return NULL;
+	const struct lp_footprint *g = lp_log_step(d, n, lp_log_next_choice(d, n, j, d[j].running));
+	return g && !(g->flags & LP_FP_UNKNOWN) && g->n ? g : NULL;
+}
+
+size_t lp_sleep_wake_releasers(struct lp_sleeper *z, size_t nz, const struct lp_footprint *on)
+{
+	uint32_t code = on ? LP_FP_UNKNOWN : LP_FP_UNKNOWN | LP_FP_TARGET | LP_FP_MEMORY;
+	size_t m = 0;
+	for (size_t i = 0; i < nz; i++) {
+		bool frees = (z[i].fp.flags & code) != 0;
+		for (uint32_t j = 0; j < z[i].fp.n && j < LP_FP_MAX; j++) {
+			uint64_t o = z[i].fp.obj[j];
+			for (uint32_t h = 0; on && h < on->n && h < LP_FP_MAX; h++)
+				frees |= lp_footprint_conflict(o, on->obj[h] | LP_FP_OBJ_READ);
+			frees |= !on && !(o & LP_FP_OBJ_READ);
+		}
+		if (!frees)
+			z[m++] = z[i];
+	}
+	return m;
 }
 
 bool lp_sleep_has(const struct lp_sleeper *z, size_t nz, lp_tid_t t)

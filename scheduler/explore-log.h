@@ -74,6 +74,19 @@ bool lp_log_has_yield(const struct lp_explore_decision *d, size_t n);
 /* Whether the run ended with a thread left before a step it could still run. */
 bool lp_log_ended_early(const struct lp_explore_decision *d, size_t n);
 
+/* Held-back ends (explore.h): whether a thread may stand at point e held back, no
+ * candidate for the state of what another thread writes (a mutex held, a thread running,
+ * a --lock word, a spin's lines); and whether the step chosen at k ended so. */
+bool lp_log_may_hold(const struct lp_explore_decision *e);
+bool lp_log_ends_held(const struct lp_explore_decision *d, size_t n, size_t k);
+/* What decision j's running thread waits on when held back there: at a pthread call, the
+ * objects of the step it runs from there when chosen at last (the mutex it locks, the end
+ * of the thread it joins); NULL when not known (another kind of point, never run again). */
+const struct lp_footprint *lp_log_held_on(const struct lp_explore_decision *d, size_t n, size_t j);
+/* Keeps the sleepers whose step cannot free a thread held back on `on` (writes none of its
+ * objects), or, on NULL, on anything (writes no object, runs no untracked code); returns
+ * how many. */
+size_t lp_sleep_wake_releasers(struct lp_sleeper *z, size_t nz, const struct lp_footprint *on);
 bool lp_sleep_has(const struct lp_sleeper *z, size_t nz, lp_tid_t t);
 /* Keeps the sleepers independent of the step fp that thread t ran; returns how many. */
 size_t lp_sleep_filter(struct lp_sleeper *z, size_t nz, lp_tid_t t, const struct lp_footprint *fp,

@@ -387,6 +387,8 @@ static size_t walk_first(struct lp_explore *ex, const struct lp_schedule *p, str
 	if (w->first < n && d[w->first].step == last) {
 		nz = lp_sleep_filter(z, nz, d[w->first].chosen, lp_log_step(d, n, w->first),
 				     ex->reduction);
+		if (lp_log_ends_held(d, n, w->first))
+			nz = lp_sleep_wake_releasers(z, nz, lp_log_held_on(d, n, w->first + 1));
 		w->first++;
 		return nz;
 	}
@@ -445,6 +447,8 @@ static enum lp_walk_end walk_sleep(struct lp_explore *ex, unsigned cost, struct 
 			return LP_WALK_ASLEEP;
 		w->postponed |= k == w->stop;
 		nz = lp_sleep_filter(z, nz, d[k].chosen, lp_log_step(d, n, k), ex->reduction);
+		if (lp_log_ends_held(d, n, k))
+			nz = lp_sleep_wake_releasers(z, nz, lp_log_held_on(d, n, k + 1));
 	}
 	return LP_WALK_FULL;
 }
@@ -546,11 +550,15 @@ static void child_first_point(struct lp_explore *ex, const struct walk *w, size_
 		if (ch->n_sleep)
 			memcpy(zc, ch->sleep, ch->n_sleep * sizeof *zc);
 		size_t nzc = lp_sleep_filter(zc, ch->n_sleep, c, &w->q[i].fp, ex->reduction);
+		/* whether c's step ends held back depends on the state at k, not only on the
+		 * log's: taken as held wherever it may be */
+		size_t k2 = lp_log_next_choice(d, w->n, k, c);
+		if (k2 + 1 >= w->n || lp_log_may_hold(&d[k2 + 1]))
+			nzc = lp_sleep_wake_releasers(zc, nzc, lp_log_held_on(d, w->n, k2 + 1));
 		ch->have_first = sleep_mask(ex, zc, nzc, &ch->first_sleep);
 		ch->first = w->q[i].key;
 		free(zc);
 		/* a yield point prunes no sleeper there (explore-points.h) */
-		size_t k2 = lp_log_next_choice(d, w->n, k, c);
 		if (k2 + 1 < w->n && lp_log_is_yield_point(&d[k2 + 1]))
 			ch->first_sleep = 0;
 	}

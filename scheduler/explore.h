@@ -68,10 +68,30 @@
  *   leaving t's thread after its step costs (0 when it blocked, finished or yields,
  *   else 1). Where t's thread is then the sole candidate by the rules of sched-pick.h
  *   (which depend on that thread alone: it cannot be otherwise in any schedule, since a
- *   step never disables another thread), the steps it is forced to run join t: the
+ *   step never disables another thread but by holding it back, below), the steps it is
+ *   forced to run join t: the
  *   sleeper's footprint is their union and switch(t) is taken after the last of them.
  *   Nothing is pruned at a yield point (sleeping threads may run there; they then
  *   leave the set).
+ *   Held-back ends. A thread at a blocking mutex lock, at a --lock word's swap or at a
+ *   spin that waits for news is no candidate while another thread holds what it waits
+ *   on (sched-pick.h). The step that brought it there need name none of that (a mutex is
+ *   named by the steps that take and free it; only a join's step reads the end), so two
+ *   independent steps can leave it held back in one order and free in the other, where
+ *   leaving it costs a preemption: the switch after it is free only in the first. So
+ *   when a step of the walk ends with its thread held back (lp_log_ends_held), every
+ *   sleeper whose step may free it wakes: one that writes an object of the step the
+ *   thread runs from there when chosen at last (lp_log_held_on: the mutex, the joined
+ *   thread's end) or, at a lock word or a spin, or when the log does not tell, one that
+ *   writes any object or runs untracked code. In the proof below every step of u·w then
+ *   ends held back or not as in σ (a sleeper that cannot free a thread can only hold it
+ *   back, which makes a seam of σ' cheaper). Likewise a sibling's switch read from its
+ *   later run in the log (lp_log_lookahead) counts only when, if that run ended held
+ *   back, no step chosen in between wrote what it waits on (else it is unknown), and the
+ *   point a child's override reaches counts with those sleepers woken wherever it may
+ *   hold. Found by the abstract model with locks held back as the runtime holds them
+ *   (the unit test below): before, the bounded search could lose a state reached only
+ *   through a held-back end's free switch.
  *   Explored points (state-cache.h). A point whose state (the trace of the steps before
  *   it) and running thread an earlier execution reached at no higher cost and with no
  *   more sleepers also ends the walk: its subtree there covers every continuation (a
@@ -161,7 +181,7 @@
  *   tests/unit/test-scheduler-explore-por.c checks it on abstract programs for bounds 0..3 (and
  *   fails when (*), the yield rule or the invisible-step rule's conditions are left
  *   out, or the join-return rule's premise: a table step of another thread, the step
- *   chosen last).
+ *   chosen last, or the wake-ups at held-back ends and the look-ahead's check of them).
  *   Store buffers (--memory-model tso, preload/runtime-tso.h). Thread T's non-empty buffer
  *   is a candidate pseudo-thread bT whose step, a flush, commits its oldest store; the
  *   same point is then asked again (LP_DEC_FLUSHED: its done is the flush's footprint,

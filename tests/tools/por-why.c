@@ -6,11 +6,12 @@
  * the earlier one's thread asleep: the node is a yield point, that thread's step was not
  * known there (and why), (*) failed on cost, or it joined the sleep set and a step woke it
  * (and through what: a shared object, LP_FP_TARGET, LP_FP_MEMORY, LP_FP_UNKNOWN, calls and
- * returns, only the forced steps joined to it).
+ * returns, only the forced steps joined to it, a step that ended held back).
  * Usage: por-why DUMP [MODE] (MODE: enum lp_reduction with LP_REDUCE_CALLS_COMMUTE or-ed,
  * default 17: sleep sets, calls commute); -l lists each execution's cause. It also counts
- * the walks that ended asleep after the thread the last override chose ran a few steps and
- * was then held back (a lock another thread holds): children wasted whole. */
+ * the walks that ended asleep or at an explored point after the thread the last override
+ * chose ran a few steps and was then held back (a lock another thread holds): children
+ * wasted whole, which held-back runs (explore.h) leave out where the log shows them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,6 +252,15 @@ static const char *why(const struct ex *e, const struct ex *f)
 				 dep_reason(&fp, s));
 			return buf;
 		}
+		struct lp_sleeper z = {.tid = et, .fp = fp};
+		if (lp_log_ends_held(later->d, later->n, k) &&
+		    !lp_sleep_wake_releasers(&z, 1, lp_log_held_on(later->d, later->n, k + 1))) {
+			snprintf(buf, sizeof buf,
+				 "joined; woken at +%zu: a step ended held back, which it may free "
+				 "(at point %u)",
+				 k - a, later->d[k + 1].point);
+			return buf;
+		}
 	}
 	return "joined; never chosen again";
 }
@@ -276,7 +286,8 @@ int main(int argc, char **argv)
 	struct tally t[64];
 	size_t nt = 0;
 	unsigned ends[3][2] = {{0}}, yields = 0, early = 0, main_last[3] = {0};
-	/* walks ended asleep after held_back_after_override, by point and steps (1, 2, 3, more) */
+	/* walks ended asleep or at an explored point after held_back_after_override, by point
+	 * and steps (1, 2, 3, more) */
 	unsigned held[LP_PT_EXIT + 1][4] = {{0}};
 	for (size_t i = 0; i < nx; i++) {
 		size_t j = 0;
@@ -290,7 +301,7 @@ int main(int argc, char **argv)
 		main_last[end] += xs[i].s.n && xs[i].s.ov[xs[i].s.n - 1].tid == 0;
 		unsigned steps;
 		uint32_t pt;
-		if (end == LP_WALK_ASLEEP && held_back_after_override(&xs[i], &steps, &pt) &&
+		if (end != LP_WALK_FULL && held_back_after_override(&xs[i], &steps, &pt) &&
 		    pt <= LP_PT_EXIT && steps)
 			held[pt][steps < 4 ? steps - 1 : 3]++;
 		if (j == i || end != LP_WALK_FULL)
@@ -330,8 +341,8 @@ int main(int argc, char **argv)
 		for (int k = 0; k < 4; k++)
 			if (held[pt][k])
 				printf(
-				    "asleep after the last override's thread ran %d%s step%s, then "
-				    "was held back at %s point: %u\n",
+				    "asleep or covered after the last override's thread ran %d%s "
+				    "step%s, then was held back at %s point: %u\n",
 				    k + 1, k == 3 ? " or more" : "", k ? "s" : "", pt_name[pt],
 				    held[pt][k]);
 	for (size_t q = 0; q < nt; q++)
