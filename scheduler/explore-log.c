@@ -368,6 +368,15 @@ size_t lp_sleep_wake_releasers(struct lp_sleeper *z, size_t nz, const struct lp_
 	return m;
 }
 
+size_t lp_sleep_after(struct lp_sleeper *z, size_t nz, const struct lp_explore_decision *d,
+		      size_t n, size_t k, enum lp_reduction mode)
+{
+	nz = lp_sleep_filter(z, nz, d[k].chosen, lp_log_step(d, n, k), mode);
+	if (lp_log_ends_held(d, n, k))
+		nz = lp_sleep_wake_releasers(z, nz, lp_log_held_on(d, n, k + 1));
+	return nz;
+}
+
 bool lp_sleep_has(const struct lp_sleeper *z, size_t nz, lp_tid_t t)
 {
 	for (size_t i = 0; i < nz; i++)

@@ -87,6 +87,10 @@ const struct lp_footprint *lp_log_held_on(const struct lp_explore_decision *d, s
  * objects), or, on NULL, on anything (writes no object, runs no untracked code); returns
  * how many. */
 size_t lp_sleep_wake_releasers(struct lp_sleeper *z, size_t nz, const struct lp_footprint *on);
+/* The sleepers that stay after the step chosen at decision k: lp_sleep_filter, then the
+ * wake-ups of a held-back end there. */
+size_t lp_sleep_after(struct lp_sleeper *z, size_t nz, const struct lp_explore_decision *d,
+		      size_t n, size_t k, enum lp_reduction mode);
 bool lp_sleep_has(const struct lp_sleeper *z, size_t nz, lp_tid_t t);
 /* Keeps the sleepers independent of the step fp that thread t ran; returns how many. */
 size_t lp_sleep_filter(struct lp_sleeper *z, size_t nz, lp_tid_t t, const struct lp_footprint *fp,

@@ -385,10 +385,7 @@ static size_t walk_first(struct lp_explore *ex, const struct lp_schedule *p, str
 	while (w->first < n && d[w->first].step < last)
 		w->first++;
 	if (w->first < n && d[w->first].step == last) {
-		nz = lp_sleep_filter(z, nz, d[w->first].chosen, lp_log_step(d, n, w->first),
-				     ex->reduction);
-		if (lp_log_ends_held(d, n, w->first))
-			nz = lp_sleep_wake_releasers(z, nz, lp_log_held_on(d, n, w->first + 1));
+		nz = lp_sleep_after(z, nz, d, n, w->first, ex->reduction);
 		w->first++;
 		return nz;
 	}
@@ -446,9 +443,7 @@ static enum lp_walk_end walk_sleep(struct lp_explore *ex, unsigned cost, struct 
 		if (!lp_log_is_yield_point(&d[k]) && lp_sleep_has(z, nz, d[k].chosen))
 			return LP_WALK_ASLEEP;
 		w->postponed |= k == w->stop;
-		nz = lp_sleep_filter(z, nz, d[k].chosen, lp_log_step(d, n, k), ex->reduction);
-		if (lp_log_ends_held(d, n, k))
-			nz = lp_sleep_wake_releasers(z, nz, lp_log_held_on(d, n, k + 1));
+		nz = lp_sleep_after(z, nz, d, n, k, ex->reduction);
 	}
 	return LP_WALK_FULL;
 }

@@ -69,8 +69,8 @@
  *   else 1). Where t's thread is then the sole candidate by the rules of sched-pick.h
  *   (which depend on that thread alone: it cannot be otherwise in any schedule, since a
  *   step never disables another thread but by holding it back, below), the steps it is
- *   forced to run join t: the
- *   sleeper's footprint is their union and switch(t) is taken after the last of them.
+ *   forced to run join t: the sleeper's footprint is their union and switch(t) is taken
+ *   after the last of them.
  *   Nothing is pruned at a yield point (sleeping threads may run there; they then
  *   leave the set).
  *   Held-back ends. A thread at a blocking mutex lock, at a --lock word's swap or at a
