@@ -11,7 +11,7 @@
  * default 17: sleep sets, calls commute); -l lists each execution's cause. It also counts
  * the walks that ended asleep or at an explored point after the thread the last override
  * chose ran a few steps and was then held back (a lock another thread holds): children
- * wasted whole, which held-back runs (explore.h) leave out where the log shows them. */
+ * that add nothing but the order of its calls. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
