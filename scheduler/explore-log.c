@@ -63,6 +63,7 @@ void lp_log_forced_runs(const struct lp_explore_decision *d, size_t n, size_t fr
 		struct lp_forced *r = &run[j];
 		const struct lp_explore_decision *e = &d[j];
 		r->fp = e->done;
+		r->end = j;
 		if (e->flags & LP_DEC_FLUSHED) { /* a flush's: nothing joins it, and what
 						    follows it is free */
 			r->sw = 0;
@@ -78,7 +79,7 @@ void lp_log_forced_runs(const struct lp_explore_decision *d, size_t n, size_t fr
 			for (uint32_t i = 0; i < g->n && i < LP_FP_MAX && !full; i++)
 				full = !lp_footprint_add(&r->fp, g->obj[i]);
 			if (!full)
-				r->sw = run[j + 1].sw;
+				r->sw = run[j + 1].sw, r->end = run[j + 1].end;
 			continue;
 		}
 		bool running_cand = false;
@@ -143,12 +144,8 @@ unsigned lp_log_lookahead(const struct lp_explore_decision *d, size_t n, size_t 
 		return 2;
 	/* Ended held back there (a free switch): so it is at k only if what it waits on is
 	 * as it was (explore.h, "Held-back ends"). */
-	size_t j = k2 + 1;
-	while (j + 1 < n && sole_running(&d[j]) && d[j].chosen == d[j].running &&
-	       !(d[j].flags & LP_DEC_FLUSHED) && d[j + 1].running == d[j].chosen)
-		j++;
-	if (j < n && d[j].running == c && lp_log_may_hold(&d[j]) &&
-	    !lp_sched_is_candidate(d[j].candidates, d[j].n_candidates, c)) {
+	size_t j = run[k2 + 1].end;
+	if (lp_log_ends_held(d, n, j - 1)) {
 		const struct lp_footprint *on = lp_log_held_on(d, n, j);
 		if (!on)
 			return 2;

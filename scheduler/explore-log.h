@@ -24,6 +24,7 @@ struct lp_sleeper {
 struct lp_forced {
 	unsigned sw;
 	struct lp_footprint fp;
+	size_t end; /* the decision its last step reaches */
 };
 
 /* A decision the log marks LP_DEC_YIELD counts as a yield point whatever its point. */
