@@ -7,7 +7,8 @@
 # (client-spinsem-lost); each under the reductions of LP_BENCH_REDUCTIONS (default "sleep
 # no-lock race-free"; "off" too when asked; no-lock is sleep with --lock none, GMutex's
 # contended path explored as any atomic code) and, with LP_BENCH_BASELINE=DIR,
-# DIR/lineup-preload's default (an older build). Prints phase-2 executions, seconds and the verdict per row.
+# DIR/lineup-preload's default (an older build). Prints phase-2 executions, phase 1's serial
+# executions (lazy phase 1 runs them during phase 2), seconds and the verdict per row.
 # Usage: bench/glib.sh [BUILDDIR]; LP_BENCH_CASES picks rows (default: all of
 # "pthread3x3 pthread6x1 asyncq3x3 asyncq20 pool spinsem spinsem-bug"), LP_BENCH_TIMEOUT
 # (seconds per run, default 900), LP_BENCH_JOBS (default 1).
@@ -27,7 +28,7 @@ trap 'rm -rf "$tmp"' EXIT
 now() { date +%s.%N; }
 
 echo "# bench/glib.sh: futex/atomic locks against pthread ones, -j $JOBS, default bound"
-printf '%-12s %-10s %11s %9s  %s\n' case reduction executions seconds verdict
+printf '%-12s %-10s %11s %7s %9s  %s\n' case reduction executions serial seconds verdict
 for c in $CASES; do
 	case $c in
 	pthread3x3) args="--target $P/libqueue-lock.so -- $P/client-queue-grid-lock 3 3" ;;
@@ -57,15 +58,17 @@ for c in $CASES; do
 			>/dev/null 2>&1 || true
 		s=$(awk "BEGIN { printf \"%.2f\", $(now) - $t0 }")
 		if [ ! -s "$tmp/r.json" ]; then
-			printf '%-12s %-10s %11s %9s  %s\n' "$c" "$r" - "$s" "timeout (${LIMIT} s)"
+			printf '%-12s %-10s %11s %7s %9s  %s\n' "$c" "$r" - - "$s" "timeout (${LIMIT} s)"
 			continue
 		fi
 		# a campaign's report sums its tests' executions and says a violation or none
 		e=$(jq -r '.phase2.executions // ([.results[]?.phase2_executions] | add) // "-"' \
 			"$tmp/r.json")
+		p1=$(jq -r '.phase1.executions // ([.results[]?.phase1_executions] | add) // "-"' \
+			"$tmp/r.json")
 		v=$(jq -r '.verdict // (if .violation then "violation" else "no violation found" end)' \
 			"$tmp/r.json")
 		[ "$(jq -r '.interrupted // false' "$tmp/r.json")" = true ] && v="cut at ${LIMIT} s"
-		printf '%-12s %-10s %11s %9s  %s\n' "$c" "$r" "$e" "$s" "$v"
+		printf '%-12s %-10s %11s %7s %9s  %s\n' "$c" "$r" "$e" "$p1" "$s" "$v"
 	done
 done

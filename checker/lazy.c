@@ -68,8 +68,41 @@ static bool has_call_of(const struct lp_trie *t, uint32_t node, uint32_t tid)
 	return false;
 }
 
-/* "T1 T2 ... Tk T\n": the threads of the node's operations in order, then tid. */
-static void request(const struct lp_checker *c, uint32_t node, uint32_t tid, struct lp_buf *req)
+/* " + U1 U2 ...": where the witness search goes after h's operation hop if every result
+ * matches (lp_linearize tries the lowest thread whose next operation the real-time order
+ * allows), so that one serial run answers its next questions too; c->counts are the
+ * search's at the node. */
+static void hint(const struct lp_checker *c, const struct lp_hist *h, uint32_t hop,
+		 struct lp_buf *req)
+{
+	uint32_t *cnt = lp_xmalloc(h->nthreads * sizeof *cnt);
+	memcpy(cnt, c->counts, h->nthreads * sizeof *cnt);
+	cnt[h->ops[hop].thread]++;
+	bool seq = c->crit == LP_CRIT_SEQUENTIAL, first = true;
+	for (;;) {
+		uint32_t minret = LP_NO_EV, pick = h->nthreads;
+		for (uint32_t t = 0; t < h->nthreads && !seq; t++)
+			if (cnt[t] < c->limit[t] &&
+			    lp_hist_thread_op(h, t, cnt[t])->ret_ev < minret)
+				minret = lp_hist_thread_op(h, t, cnt[t])->ret_ev;
+		for (uint32_t t = 0; t < h->nthreads && pick == h->nthreads; t++)
+			if (cnt[t] < c->limit[t] &&
+			    (seq || lp_hist_thread_op(h, t, cnt[t])->call_ev <= minret))
+				pick = t;
+		if (pick == h->nthreads)
+			break;
+		lp_buf_printf(req, "%s %s", first ? " +" : "",
+			      lp_intern_str(c->strs, h->tids[pick]));
+		first = false;
+		cnt[pick]++;
+	}
+	free(cnt);
+}
+
+/* "T1 T2 ... Tk T\n": the threads of the node's operations in order, then tid; with h, the
+ * hint of where the search goes after h's operation hop (tid's). */
+static void request(const struct lp_checker *c, uint32_t node, uint32_t tid,
+		    const struct lp_hist *h, uint32_t hop, struct lp_buf *req)
 {
 	uint32_t depth;
 	uint32_t *tids = lp_checker_path_calls(c, node, &depth);
@@ -78,6 +111,8 @@ static void request(const struct lp_checker *c, uint32_t node, uint32_t tid, str
 	tids[depth] = tid;
 	for (uint32_t i = 0; i <= depth; i++)
 		lp_buf_printf(req, "%s%s", i ? " " : "", lp_intern_str(c->strs, tids[i]));
+	if (h)
+		hint(c, h, hop, req);
 	lp_buf_puts(req, "\n");
 	free(tids);
 }
@@ -122,15 +157,17 @@ static struct lp_lazy *lazy_state(struct lp_checker *c)
 	return c->lz;
 }
 
-/* Asks for the serial execution of node's operations and then tid's; adds its history.
- * Returns false when the answer is "none" or showed nondeterminism (aborted). */
-static bool run_serial(struct lp_checker *c, uint32_t node, uint32_t tid)
+/* Asks for the serial execution of node's operations and then tid's (with h, hinted on
+ * to where the search goes after h's operation hop); adds its history. Returns false when
+ * the answer is "none" or showed nondeterminism (aborted). */
+static bool run_serial(struct lp_checker *c, uint32_t node, uint32_t tid, const struct lp_hist *h,
+		       uint32_t hop)
 {
 	if (!c->ask)
 		lp_die(LP_EXIT_USAGE, "lazy phase 1 needs lineup-preload to run serial executions");
 	lazy_state(c);
 	struct lp_buf req = {0}, ans = {0};
-	request(c, node, tid, &req);
+	request(c, node, tid, h, hop, &req);
 	c->lasks++;
 	if (!c->ask(c->ask_ctx, lp_buf_str(&req), &ans))
 		lp_die(LP_EXIT_USAGE, "lazy phase 1: %s", lp_buf_str(&ans));
@@ -153,13 +190,13 @@ uint32_t lp_lazy_call_node(struct lp_checker *c, const struct lp_hist *h, uint32
 		return LP_NO_NODE;
 	if (!lp_node_keys_add(&lazy_state(c)->asked, node, tid))
 		return LP_NO_NODE;
-	return run_serial(c, node, tid) ? lp_trie_child(&c->trie, node, tid, false, o->call)
-					: LP_NO_NODE;
+	return run_serial(c, node, tid, h, hop) ? lp_trie_child(&c->trie, node, tid, false, o->call)
+						: LP_NO_NODE;
 }
 
 bool lp_lazy_rerun(struct lp_checker *c, uint32_t node, uint32_t tid)
 {
-	run_serial(c, node, tid);
+	run_serial(c, node, tid, NULL, 0);
 	return !c->aborted;
 }
 

@@ -58,6 +58,10 @@ lp_tid_t lp_rt_directed(const lp_tid_t *cand, unsigned nc)
 	if (other != LP_TID_NONE)
 		return other;
 	shm->order.done = lp_rt.order_next;
+	if (lp_rt.order_next >= shm->order.firm) { /* a hint: the defaults from here */
+		lp_rt.order_next = shm->order.n;
+		return LP_TID_NONE;
+	}
 	lp_end(LP_OUT_DIVERGED); /* no warning: the cli answers "none" (or reports a client
 				    that could follow the order before and cannot now) */
 }

@@ -364,6 +364,7 @@ LP_E2E_TESTS = \
 	tests/e2e/t0530-phase1-endless-client.sh \
 	tests/e2e/t0540-phase1-exact-orders.sh tests/e2e/t0541-phase1-exact-orders-glob.sh \
 	tests/e2e/t0580-phase1-lazy.sh \
+	tests/e2e/t0582-phase1-lazy-hint.sh \
 	tests/e2e/t0550-phase1-client-code-interacts.sh \
 	tests/e2e/t0570-phase1-symmetry.sh \
 	tests/e2e/t0600-replay-reproduces.sh \

@@ -62,15 +62,27 @@ int lp_lazy_fill(struct lp_order *o, const char *request, char *err, size_t errs
 {
 	o->n = 0;
 	o->done = 0;
+	o->firm = UINT32_MAX;
 	for (const char *p = request + strspn(request, " \n"); *p;) {
 		size_t n = strcspn(p, " \n");
 		char tid[LP_TID_STRLEN];
+		if (n == 1 && *p == '+') { /* the rest is a hint */
+			if (o->firm != UINT32_MAX || !o->n) {
+				snprintf(err, errsize, "misplaced '+' in request '%.60s'", request);
+				return -1;
+			}
+			o->firm = o->n;
+			p += strspn(p + 1, " \n") + 1;
+			continue;
+		}
 		if (n == 0 || n >= sizeof tid) {
 			snprintf(err, errsize, "bad thread in request '%.60s'", request);
 			return -1;
 		}
 		memcpy(tid, p, n);
 		tid[n] = 0;
+		if (o->n == LP_MAX_ORDER && o->firm != UINT32_MAX)
+			break; /* the hint goes only as far as the shared area holds */
 		if (o->n == LP_MAX_ORDER) {
 			snprintf(err, errsize,
 				 "a serial order of more than %d operations: use --phase1 eager",
@@ -91,6 +103,8 @@ int lp_lazy_fill(struct lp_order *o, const char *request, char *err, size_t errs
 		snprintf(err, errsize, "an empty request");
 		return -1;
 	}
+	if (o->firm > o->n)
+		o->firm = o->n;
 	return 0;
 }
 

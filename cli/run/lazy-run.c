@@ -7,10 +7,20 @@
 #include <time.h>
 
 #include "cli/run/phases-exec.h"
+#include "cli/run/por-dump.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
 #include "lineup/clock.h"
+
+/* The length of the part of request that must be followed (before a hint's '+'). */
+static int firm_len(const char *request)
+{
+	size_t n = strcspn(request, "+\n");
+	while (n && request[n - 1] == ' ')
+		n--;
+	return (int)n;
+}
 
 char *lp_lazy_run(struct lp_ctx *c, const char *request)
 {
@@ -19,12 +29,13 @@ char *lp_lazy_run(struct lp_ctx *c, const char *request)
 	double t0 = lp_clock_now();
 	if (lp_lazy_fill(&shm->order, request, err, sizeof err))
 		lp_die(LP_EXIT_USAGE, "lazy phase 1: %s", err);
-	uint32_t want = shm->order.n;
+	uint32_t want = shm->order.firm; /* past it, a hint (protocol.h) */
 	struct lp_schedule s = {.phase = LP_PHASE_SERIAL};
 	struct lp_exec e;
 	uint32_t flags = c->sv.run_flags;
 	c->sv.run_flags = flags | LP_RUN_DIRECTED;
 	lp_phases_execute(c, &s, &e);
+	lp_por_dump_lazy(request, shm->order.done, shm->order.n);
 	c->sv.run_flags = flags;
 	c->p1.reran = true; /* the log is this run's now: a report runs its schedule again */
 	c->sum.p1_executions++;
@@ -35,7 +46,12 @@ char *lp_lazy_run(struct lp_ctx *c, const char *request)
 		       "the order %.*s before could not follow it again (thread %u of the order "
 		       "could not start): make the client's threads depend only on the library's "
 		       "results, not on time, input or randomness",
-		       (int)strcspn(request, "\n"), request, shm->order.done + 1);
+		       firm_len(request), request, shm->order.done + 1);
+	if (e.diverged && shm->order.done >= want) /* a hint is never a reason to stop */
+		lp_die(LP_EXIT_USAGE,
+		       "lazy phase 1: the serial execution for '%.*s' stopped at its hint: the "
+		       "preload does not match this lineup-preload (reinstall both)",
+		       (int)strcspn(request, "\n"), request);
 	if (!e.diverged) {
 		if (e.res.outcome == LP_OUT_LIVELOCK)
 			c->p1.livelocks++;

@@ -22,7 +22,9 @@ struct lp_ctx;
  * depend on results; saturates at 1e18. */
 double lp_lazy_orders(const char *history, size_t before);
 
-/* Fills o from a request "T1 T2 ... Tk\n" (creation paths); 0, or -1 with a reason. */
+/* Fills o from a request "T1 T2 ... Tk\n" (creation paths), maybe followed by a hint
+ * "+ U1 U2 ...": the order to go on in as far as the client lets it (o->firm = k; without
+ * a hint firm = n); 0, or -1 with a reason. */
 int lp_lazy_fill(struct lp_order *o, const char *request, char *err, size_t errsize);
 
 /* Makes the checker pipe answer lazy requests through c (the checker runs --lazy). */
@@ -31,8 +33,9 @@ void lp_lazy_attach(struct lp_ctx *c);
  * mode: confirming a violation asks for them too (protocol.h, "confirm"). */
 void lp_lazy_serve(struct lp_ctx *c);
 
-/* Runs the directed serial execution of request ("T1 ... Tk\n"); returns its history
- * (malloc'ed), or NULL when no serial execution starts operations in that order. Counts
+/* Runs the directed serial execution of request ("T1 ... Tk\n", maybe with a hint);
+ * returns its history (malloc'ed), or NULL when no serial execution starts operations in
+ * that order (a hint it cannot follow to its end only ends the hint). Counts
  * it in phase 1's figures; dies on what ends phase 1 (crash, nondeterminism). */
 char *lp_lazy_run(struct lp_ctx *c, const char *request);
 

@@ -1,11 +1,13 @@
 /* cli/run/por-dump.c — phase 2's executions written out for tests/tools/por-why
  * (por-dump.h). One text record per execution: "E cost end schedule n", then n lines
  * "step running chosen point flags fpflags fpn obj*4 ncand cand*". And the histories
- * phase 2 checks, one a line (LINEUP_DEBUG_HISTORIES). */
+ * phase 2 checks, one a line (LINEUP_DEBUG_HISTORIES), and lazy phase 1's requests
+ * (LINEUP_DEBUG_LAZY). */
 #include "por-dump.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "scheduler/explore-stats.h"
 
@@ -81,5 +83,16 @@ void lp_por_dump_history(const char *history)
 		else if (p[1])
 			fputs(" | ", f);
 	fputc('\n', f);
+	fflush(f);
+}
+
+void lp_por_dump_lazy(const char *request, unsigned done, unsigned n)
+{
+	static FILE *lf;
+	static int tried;
+	FILE *f = debug_file("LINEUP_DEBUG_LAZY", &lf, &tried);
+	if (!f)
+		return;
+	fprintf(f, "%.*s -> %u of %u\n", (int)strcspn(request, "\n"), request, done, n);
 	fflush(f);
 }

@@ -16,4 +16,9 @@ void lp_por_dump(const struct lp_explore *ex, const struct lp_schedule *s,
  * check (sort -u): what a reduction or a --lock leaves out must show up there. */
 void lp_por_dump_history(const char *history);
 
+/* With LINEUP_DEBUG_LAZY=path, each request of lazy phase 1 (lazy-run.h) is appended to path
+ * with how many of its operation starts the serial execution took as asked
+ * ("0 0.2 + 0.1 0.1 -> 3 of 4"), so tests see a hint that could not be followed to its end. */
+void lp_por_dump_lazy(const char *request, unsigned done, unsigned n);
+
 #endif

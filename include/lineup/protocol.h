@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 26
+#define LP_PROTOCOL_VERSION 27
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -398,11 +398,13 @@ enum lp_strategy_kind {
  * Where a thread standing at an operation start may be chosen, the i-th such choice takes
  * tids[i] (a candidate not at an operation start, in the client's own code, is taken
  * while tids[i] cannot start yet). When only threads at operation starts are candidates
- * and tids[i] is not one of them, the execution ends LP_OUT_DIVERGED with done = i: no
- * serial execution starts these operations in this order. */
+ * and tids[i] is not one of them, the execution ends LP_OUT_DIVERGED with done = i (no
+ * serial execution starts these operations in this order) if i < firm; past firm the
+ * order is a hint: the execution goes on with the default choices from there. */
 #define LP_MAX_ORDER 4096
 struct lp_order {
 	uint32_t n;
+	uint32_t firm;		/* tids[0..firm) must be followed, the rest as far as they can */
 	volatile uint32_t done; /* written by the execution: choices made as asked */
 	lp_tid_t tids[LP_MAX_ORDER];
 };

@@ -62,17 +62,34 @@ static void test_fill(void **state)
 	lp_tid_t t = 0;
 	assert_int_equal(lp_tid_parse("0.1.3", &t), 0);
 	assert_true(o.tids[0] == LP_TID_MAIN && o.tids[2] == t);
+	assert_int_equal(o.firm, 3); /* no hint: every entry must be followed */
+	/* a hint after '+': followed as far as it can be (protocol.h, struct lp_order) */
+	assert_int_equal(lp_lazy_fill(&o, "0 0.2 + 0.1 0.2\n", err, sizeof err), 0);
+	assert_int_equal(o.n, 4);
+	assert_int_equal(o.firm, 2);
+	assert_int_equal(lp_tid_parse("0.1", &t), 0);
+	assert_true(o.tids[2] == t);
+	assert_int_equal(lp_lazy_fill(&o, "0 0.2 +\n", err, sizeof err), 0);
+	assert_true(o.n == 2 && o.firm == 2);
+	assert_int_equal(lp_lazy_fill(&o, "+ 0.1\n", err, sizeof err), -1);
+	assert_non_null(strstr(err, "misplaced '+'"));
+	assert_int_equal(lp_lazy_fill(&o, "0 + 0.1 + 0.2\n", err, sizeof err), -1);
+	assert_non_null(strstr(err, "misplaced '+'"));
 	assert_int_equal(lp_lazy_fill(&o, "0 zz\n", err, sizeof err), -1);
 	assert_non_null(strstr(err, "'zz'"));
 	assert_int_equal(lp_lazy_fill(&o, "\n", err, sizeof err), -1);
 	assert_non_null(strstr(err, "empty"));
 	/* longer than the shared area holds: refused with the way out */
-	char *big = malloc(2 * (LP_MAX_ORDER + 1) + 1);
-	for (int i = 0; i <= LP_MAX_ORDER; i++)
+	char *big = malloc(2 * (LP_MAX_ORDER + 3) + 1);
+	for (int i = 0; i < LP_MAX_ORDER + 3; i++)
 		memcpy(big + 2 * i, "0 ", 2);
-	big[2 * (LP_MAX_ORDER + 1)] = 0;
+	big[2 * (LP_MAX_ORDER + 3)] = 0;
 	assert_int_equal(lp_lazy_fill(&o, big, err, sizeof err), -1);
 	assert_non_null(strstr(err, "--phase1 eager"));
+	/* a hint that long is cut where the shared area ends: it is only a hint */
+	memcpy(big + 2, "+ ", 2);
+	assert_int_equal(lp_lazy_fill(&o, big, err, sizeof err), 0);
+	assert_true(o.firm == 1 && o.n == LP_MAX_ORDER);
 	free(big);
 }
 
