@@ -3,7 +3,8 @@
  * node's path fixes what T does next, so the trie answers at once when any serial run went
  * through the node and then let T start its operation (the node has a call child of T),
  * and when the question was asked before. Otherwise the cli runs the serial execution that
- * starts the path's operations in order and then T's (then the default order to the end):
+ * starts the path's operations in order and then T's, then goes on in the order the search
+ * would take next (a hint, followed as far as the client lets it; then the default order):
  * its history joins the trie as an eager phase 1's would, with the same nondeterminism
  * check, and the answer "none" says no serial execution lets T start there. The same
  * request, made again for a point already in the trie, is how a violation is confirmed
