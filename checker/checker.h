@@ -176,6 +176,11 @@ static inline uint32_t lp_call_node(struct lp_checker *c, const struct lp_hist *
 		cn = lp_lazy_call_node(c, h, node, hop);
 	return cn;
 }
+/* linearize.c: the earliest return event among h's operations not yet linearized when
+ * each thread t has counts[t] of them linearized (c->limit bounds each thread's), or
+ * LP_NO_EV: an operation called after it cannot come next. */
+uint32_t lp_checker_min_ret(const struct lp_checker *c, const struct lp_hist *h,
+			    const uint32_t *counts);
 /* Grows the search's visit stamps over nodes added during a search. */
 void lp_checker_cover(struct lp_checker *c);
 void lp_report_violation(const struct lp_checker *c, const struct lp_hist *h, uint32_t target,

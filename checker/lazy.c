@@ -81,11 +81,8 @@ static void hint(const struct lp_checker *c, const struct lp_hist *h, uint32_t h
 	cnt[h->ops[hop].thread]++;
 	bool seq = c->crit == LP_CRIT_SEQUENTIAL, first = true;
 	for (;;) {
-		uint32_t minret = LP_NO_EV, pick = h->nthreads;
-		for (uint32_t t = 0; t < h->nthreads && !seq; t++)
-			if (cnt[t] < c->limit[t] &&
-			    lp_hist_thread_op(h, t, cnt[t])->ret_ev < minret)
-				minret = lp_hist_thread_op(h, t, cnt[t])->ret_ev;
+		uint32_t minret = seq ? LP_NO_EV : lp_checker_min_ret(c, h, cnt),
+			 pick = h->nthreads;
 		for (uint32_t t = 0; t < h->nthreads && pick == h->nthreads; t++)
 			if (cnt[t] < c->limit[t] &&
 			    (seq || lp_hist_thread_op(h, t, cnt[t])->call_ev <= minret))

@@ -47,12 +47,13 @@ void lp_checker_cover(struct lp_checker *c)
 	c->visit_cap = cap;
 }
 
-static uint32_t min_ret(const struct lp_checker *c, const struct lp_hist *h)
+uint32_t lp_checker_min_ret(const struct lp_checker *c, const struct lp_hist *h,
+			    const uint32_t *counts)
 {
 	uint32_t m = LP_NO_EV;
 	for (uint32_t t = 0; t < h->nthreads; t++)
-		if (c->counts[t] < c->limit[t]) {
-			uint32_t r = lp_hist_thread_op(h, t, c->counts[t])->ret_ev;
+		if (counts[t] < c->limit[t]) {
+			uint32_t r = lp_hist_thread_op(h, t, counts[t])->ret_ev;
 			if (r < m)
 				m = r;
 		}
@@ -76,7 +77,7 @@ bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target
 	bool seq = c->crit == LP_CRIT_SEQUENTIAL, note = c->collect;
 	struct frame *st = c->frames;
 	uint32_t sp = 0;
-	st[sp++] = (struct frame){LP_TRIE_ROOT, 0, LP_NO_EV, min_ret(c, h)};
+	st[sp++] = (struct frame){LP_TRIE_ROOT, 0, LP_NO_EV, lp_checker_min_ret(c, h, c->counts)};
 	c->visit[LP_TRIE_ROOT] = c->gen;
 	best->node = LP_TRIE_ROOT;
 	best->done = 0;
@@ -118,7 +119,8 @@ bool lp_linearize(struct lp_checker *c, const struct lp_hist *h, uint32_t target
 			c->visit[rn] = c->gen;
 			f->next_t = t + 1;
 			c->counts[t]++;
-			st[sp++] = (struct frame){rn, 0, t, seq ? LP_NO_EV : min_ret(c, h)};
+			st[sp++] = (struct frame){
+			    rn, 0, t, seq ? LP_NO_EV : lp_checker_min_ret(c, h, c->counts)};
 			if (sp - 1 > best->done) {
 				best->done = sp - 1;
 				best->node = rn;

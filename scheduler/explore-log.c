@@ -128,6 +128,17 @@ static bool unaffected(const struct lp_explore_decision *d, size_t n, size_t k, 
 	return true;
 }
 
+/* What a thread held back on `on` (lp_log_held_on) depends on: its objects, read; a step
+ * that may free it is one that overlaps this (lp_footprint_overlap: writes one of them, or
+ * is unknown). */
+static struct lp_footprint waits_on(const struct lp_footprint *on)
+{
+	struct lp_footprint read = {.n = 0};
+	for (uint32_t i = 0; i < on->n && i < LP_FP_MAX; i++)
+		read.obj[read.n++] = on->obj[i] | LP_FP_OBJ_READ;
+	return read;
+}
+
 /* The step that candidate c, not chosen at k, would run there, read from its next run in
  * this log (chosen at k2 > k, forced steps joined): valid when every step chosen at
  * k..k2-1 is independent of it, so that it would behave the same at k. Returns its
@@ -149,9 +160,7 @@ unsigned lp_log_lookahead(const struct lp_explore_decision *d, size_t n, size_t 
 		const struct lp_footprint *on = lp_log_held_on(d, n, j);
 		if (!on)
 			return 2;
-		struct lp_footprint read = {.n = 0};
-		for (uint32_t i = 0; i < on->n && i < LP_FP_MAX; i++)
-			read.obj[read.n++] = on->obj[i] | LP_FP_OBJ_READ;
+		struct lp_footprint read = waits_on(on);
 		if (!unaffected(d, n, k, j, c, &read, mode))
 			return 2;
 	}
@@ -347,21 +356,23 @@ const struct lp_footprint *lp_log_held_on(const struct lp_explore_decision *d, s
 	return g && !(g->flags & LP_FP_UNKNOWN) && g->n ? g : NULL;
 }
 
+/* Whether step fp may free a thread held back on what the log does not tell: it writes an
+ * object, runs untracked code or is unknown. */
+static bool may_free_any(const struct lp_footprint *fp)
+{
+	bool frees = (fp->flags & (LP_FP_UNKNOWN | LP_FP_TARGET | LP_FP_MEMORY)) != 0;
+	for (uint32_t j = 0; j < fp->n && j < LP_FP_MAX; j++)
+		frees |= !(fp->obj[j] & LP_FP_OBJ_READ);
+	return frees;
+}
+
 size_t lp_sleep_wake_releasers(struct lp_sleeper *z, size_t nz, const struct lp_footprint *on)
 {
-	uint32_t code = on ? LP_FP_UNKNOWN : LP_FP_UNKNOWN | LP_FP_TARGET | LP_FP_MEMORY;
+	struct lp_footprint read = on ? waits_on(on) : (struct lp_footprint){.n = 0};
 	size_t m = 0;
-	for (size_t i = 0; i < nz; i++) {
-		bool frees = (z[i].fp.flags & code) != 0;
-		for (uint32_t j = 0; j < z[i].fp.n && j < LP_FP_MAX; j++) {
-			uint64_t o = z[i].fp.obj[j];
-			for (uint32_t h = 0; on && h < on->n && h < LP_FP_MAX; h++)
-				frees |= lp_footprint_conflict(o, on->obj[h] | LP_FP_OBJ_READ);
-			frees |= !on && !(o & LP_FP_OBJ_READ);
-		}
-		if (!frees)
+	for (size_t i = 0; i < nz; i++)
+		if (on ? !lp_footprint_overlap(&z[i].fp, &read, false) : !may_free_any(&z[i].fp))
 			z[m++] = z[i];
-	}
 	return m;
 }
 
