@@ -370,9 +370,14 @@ size_t lp_sleep_wake_releasers(struct lp_sleeper *z, size_t nz, const struct lp_
 {
 	struct lp_footprint read = on ? waits_on(on) : (struct lp_footprint){.n = 0};
 	size_t m = 0;
-	for (size_t i = 0; i < nz; i++)
-		if (on ? !lp_footprint_overlap(&z[i].fp, &read, false) : !may_free_any(&z[i].fp))
-			z[m++] = z[i];
+	for (size_t i = 0; i < nz; i++) {
+		bool frees =
+		    on ? lp_footprint_overlap(&z[i].fp, &read, false) : may_free_any(&z[i].fp);
+		if (frees && z[i].slack == 0)
+			continue;
+		z[m] = z[i];
+		z[m++].slack -= frees;
+	}
 	return m;
 }
 

@@ -12,6 +12,9 @@
 struct lp_sleeper {
 	lp_tid_t tid;
 	struct lp_footprint fp;
+	/* Held-back ends it may still let by (explore.h, "Held-back ends"): what (*) left
+	 * over, cost_k(c) - cost_k(t) - switch(t), less one for each such end seen since. */
+	unsigned slack;
 };
 
 /* Forced runs (explore.h): the step chosen at k, extended by the steps its thread is then
@@ -84,9 +87,9 @@ bool lp_log_ends_held(const struct lp_explore_decision *d, size_t n, size_t k);
  * objects of the step it runs from there when chosen at last (the mutex it locks, the end
  * of the thread it joins); NULL when not known (another kind of point, never run again). */
 const struct lp_footprint *lp_log_held_on(const struct lp_explore_decision *d, size_t n, size_t j);
-/* Keeps the sleepers whose step cannot free a thread held back on `on` (writes none of its
- * objects), or, on NULL, on anything (writes no object, runs no untracked code); returns
- * how many. */
+/* Wakes the sleepers whose step may free a thread held back on `on` (writes one of its
+ * objects) or, on NULL, on anything (writes an object or runs untracked code), unless
+ * they have slack left, which that end then uses up by one; returns how many stay. */
 size_t lp_sleep_wake_releasers(struct lp_sleeper *z, size_t nz, const struct lp_footprint *on);
 /* The sleepers that stay after the step chosen at decision k: lp_sleep_filter, then the
  * wake-ups of a held-back end there. */

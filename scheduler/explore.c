@@ -599,8 +599,11 @@ static void node_children(struct lp_explore *ex, const struct lp_schedule *p, co
 		 * after the others */
 		size_t n_extra = 0;
 		for (size_t i = 0; i < ic; i++)
-			if (s.sw[i] < 2 && s.cost[i] + s.sw[i] <= step_cost && (post || !s.post[i]))
-				s.extra[n_extra++] = s.z[i];
+			if (s.sw[i] < 2 && s.cost[i] + s.sw[i] <= step_cost &&
+			    (post || !s.post[i])) {
+				s.extra[n_extra] = s.z[i];
+				s.extra[n_extra++].slack = step_cost - s.cost[i] - s.sw[i];
+			}
 		struct pending ch = child(p, d[k].step, c, cost, w->at[k],
 					  w->reduce ? w->n_at[k] : 0, s.extra, n_extra);
 		child_first_point(ex, w, k, c, &ch);

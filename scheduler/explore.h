@@ -83,12 +83,16 @@
  *   sleeper whose step may free it wakes: one that writes an object of the step the
  *   thread runs from there when chosen at last (lp_log_held_on: the mutex, the joined
  *   thread's end) or, at a lock word or a spin, or when the log does not tell, one that
- *   writes any object or runs untracked code. In the proof below every step of u·w then
- *   ends held back or not as in σ (a sleeper that cannot free a thread can only hold it
- *   back, which makes a seam of σ' cheaper). Likewise a sibling's switch read from its
- *   later run in the log (lp_log_lookahead) counts only when, if that run ended held
- *   back, no step chosen in between wrote what it waits on (else it is unknown), and the
- *   point a child's override reaches counts with those sleepers woken wherever it may
+ *   writes any object or runs untracked code, unless (*) held for it with room to spare:
+ *   its slack, cost_k(c) - cost_k(t) - switch(t), lets that many such ends by, one each,
+ *   before it wakes. In the proof below a step of u·w that ends held back in σ and free in
+ *   σ' adds at most one preemption to σ' (the seam after it, free in σ: no thread goes on
+ *   from a held-back end), at most slack steps do, and every other step ends held back or
+ *   not as in σ (a sleeper that cannot free a thread can only hold it back, which makes a
+ *   seam of σ' cheaper). Likewise a sibling's switch read from its later run in the log
+ *   (lp_log_lookahead) counts only when, if that run ended held back, no step chosen in
+ *   between wrote what it waits on (else it is unknown), and the point a child's
+ *   override reaches counts with those sleepers woken wherever it may
  *   hold. Found by the abstract model with locks held back as the runtime holds them
  *   (the unit test below): before, the bounded search could lose a state reached only
  *   through a held-back end's free switch.
@@ -171,8 +175,9 @@
  *   may follow w's last step because that point is no yield) and it reaches the same
  *   final state, history and outcome. Preemptions only change at the three seams that
  *   move: σ pays cost_s(u) + [w→t] + [t→β], σ' pays cost_s(t) + switch(t) + [w→β], and
- *   with [w→t] = [w→β] or [t→β] = 0 in every case (*) gives cost(σ') <= cost(σ). σ' lies
- *   in the subtree of the earlier sibling t at s; if it is itself pruned the same
+ *   with [w→t] = [w→β] or [t→β] = 0 in every case (*) gives cost(σ') <= cost(σ) (the
+ *   held-back ends the slack let by cost σ' no more than (*)'s room). σ' lies in the
+ *   subtree of the earlier sibling t at s; if it is itself pruned the same
  *   argument applies there. Each such move goes to a schedule that is smaller in the
  *   order "earlier sibling first" at the first difference, and schedules of one
  *   program form a finite tree, so the chain ends at an explored schedule with cost no

@@ -237,6 +237,7 @@ static const char *why(const struct ex *e, const struct ex *f)
 					 : lp_log_next_step(p->d, p->n, a, et, mode, &one);
 	if (et == pd->chosen && have_one)
 		one = *lp_log_step(p->d, p->n, a);
+	struct lp_sleeper z = {.tid = et, .fp = fp, .slack = cl - ce - sw};
 	for (size_t k = a; k < later->n; k++) {
 		const struct lp_explore_decision *ld = &later->d[k];
 		if (k > a && ld->chosen == et) {
@@ -252,7 +253,6 @@ static const char *why(const struct ex *e, const struct ex *f)
 				 dep_reason(&fp, s));
 			return buf;
 		}
-		struct lp_sleeper z = {.tid = et, .fp = fp};
 		if (lp_log_ends_held(later->d, later->n, k) &&
 		    !lp_sleep_wake_releasers(&z, 1, lp_log_held_on(later->d, later->n, k + 1))) {
 			snprintf(buf, sizeof buf,
