@@ -91,6 +91,10 @@ struct lp_thread {
 	uintptr_t word_wait;
 	uint64_t word_free;
 	uint8_t word_size;
+	/* the mutexes it took through the models and has not released there (protocol.h,
+	 * struct lp_held: each decision lists those it still owns) */
+	uint8_t n_held;
+	const pthread_mutex_t *held[LP_HELD_MAX];
 	struct lp_footprint fp; /* what its current step touched so far (protocol.h) */
 	uint8_t yield_step;	/* that step began with a yield (logged as touching everything,
 				   which it does not: runtime-spin.h) */

@@ -211,6 +211,97 @@ bool lp_log_later_same(const struct lp_explore_decision *d, size_t n, size_t k, 
 	return lp_explore_is_preemption(&d[k + 1], c) <= lp_explore_is_preemption(&d[k], c);
 }
 
+/* Whether thread t's step fp acts on nothing another thread's step may act on from here:
+ * it is invisible but for t's start, which only t's creation, already run, names too
+ * (unless t's name is shared: the deepest threads share it with their children). */
+static bool private_step(const struct lp_footprint *fp, lp_tid_t t, enum lp_reduction mode)
+{
+	if (!fp || lp_tid_depth(t) >= LP_TID_MAX_DEPTH - 1)
+		return false;
+	for (uint32_t i = 0; i < fp->n; i++)
+		if (i >= LP_FP_MAX || !lp_footprint_same(fp->obj[i], lp_tid_obj(t, 0)))
+			return false;
+	struct lp_footprint rest = *fp;
+	rest.n = 0;
+	return invisible(&rest, mode);
+}
+
+bool lp_log_free_before(const struct lp_explore_decision *d, size_t n, size_t j, lp_tid_t c,
+			enum lp_reduction mode)
+{
+	lp_tid_t h = d[j].running;
+	if (lp_log_is_yield(&d[j]) || lp_tid_is_buffer(c) || !lp_explore_is_preemption(&d[j], c))
+		return false;
+	for (size_t i = j; i-- > 0;) {
+		if (d[i].chosen != h || lp_log_is_yield(&d[i]) ||
+		    !private_step(lp_log_step(d, n, i), h, mode) ||
+		    !lp_sched_is_candidate(d[i].candidates, d[i].n_candidates, c))
+			return false;
+		if (!lp_explore_is_preemption(&d[i], c))
+			return true;
+	}
+	return false;
+}
+
+/* Whether a thread other than c holds the mutex at addr at decision e. */
+static bool held_by_other(const struct lp_explore_decision *e, uint64_t addr, lp_tid_t c)
+{
+	for (uint32_t i = 0; i < e->n_held; i++)
+		if (e->held[i].addr == addr && e->held[i].holder != c)
+			return true;
+	return false;
+}
+
+bool lp_log_held_run(const struct lp_explore_decision *d, size_t n, size_t j, lp_tid_t c,
+		     enum lp_reduction mode)
+{
+	if (lp_log_is_yield(&d[j]) || lp_tid_is_buffer(c))
+		return false;
+	for (size_t i = j, steps = 0; steps < LP_TABLE_RUN_MAX; steps++) {
+		size_t k2 = lp_log_next_choice(d, n, i, c);
+		const struct lp_footprint *f = k2 < n ? lp_log_step(d, n, k2) : NULL;
+		if (!f || !private_step(f, c, mode) || !unaffected(d, n, j, k2, c, f, mode))
+			return false;
+		const struct lp_explore_decision *p = &d[k2 + 1]; /* where the step ends */
+		if (p->flags & LP_DEC_LOCK_WAIT)
+			return held_by_other(&d[j], p->addr, c);
+		if (lp_log_is_yield(p) || p->point == LP_PT_THREAD_EXIT || p->point == LP_PT_BLOCK)
+			return false;
+		i = k2;
+	}
+	return false;
+}
+
+bool lp_log_costs_most(const struct lp_explore_decision *e, lp_tid_t c)
+{
+	if (lp_explore_is_preemption(e, c))
+		return true;
+	for (uint32_t j = 0; j < e->n_candidates; j++)
+		if (lp_explore_is_preemption(e, e->candidates[j]))
+			return false;
+	return true;
+}
+
+size_t lp_log_siblings(const struct lp_explore_decision *d, size_t n, size_t k,
+		       const struct lp_forced *run, enum lp_reduction mode, struct lp_sleeper *z,
+		       unsigned *cost, unsigned *sw)
+{
+	z[0] = (struct lp_sleeper){.tid = d[k].chosen};
+	cost[0] = lp_explore_is_preemption(&d[k], d[k].chosen) ? 1u : 0u;
+	sw[0] = lp_log_forced_run(d, n, k, run, &z[0].fp);
+	size_t m = 1;
+	for (uint32_t j = 0; j < d[k].n_candidates; j++) {
+		lp_tid_t c = d[k].candidates[j];
+		if (c == d[k].chosen)
+			continue;
+		z[m] = (struct lp_sleeper){.tid = c};
+		cost[m] = lp_explore_is_preemption(&d[k], c) ? 1u : 0u;
+		sw[m] = lp_log_lookahead(d, n, k, c, run, mode, &z[m].fp);
+		m++;
+	}
+	return m;
+}
+
 /* Whether a thread named o (a thread's end) reached its exit point at or before decision k:
  * 1 that one did, 0 none did, -1 one did that shares its name (the name drops a tid's last
  * digit: a thread of depth 7 shares it with its children). */

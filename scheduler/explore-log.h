@@ -58,6 +58,26 @@ bool lp_log_next_step(const struct lp_explore_decision *d, size_t n, size_t k, l
  * "Invisible steps"). */
 bool lp_log_later_same(const struct lp_explore_decision *d, size_t n, size_t k, lp_tid_t c,
 		       enum lp_reduction mode);
+/* Whether no candidate at decision e costs more than choosing c there. */
+bool lp_log_costs_most(const struct lp_explore_decision *e, lp_tid_t c);
+/* The siblings at decision k, the thread chosen first, then the others by tid (room for
+ * n_candidates + 1 in each array): each one's next forced run as a sleeper (z), what
+ * choosing it costs and what leaving it after that run costs (sw, as lp_log_lookahead).
+ * Returns how many. */
+size_t lp_log_siblings(const struct lp_explore_decision *d, size_t n, size_t k,
+		       const struct lp_forced *run, enum lp_reduction mode, struct lp_sleeper *z,
+		       unsigned *cost, unsigned *sw);
+/* Private runs (explore.h): whether choosing c at decision j, a preemption, gives nothing
+ * choosing it at no cost at an earlier decision k did not: from k to j only j's running
+ * thread ran, each step private to it (invisible but for its own start), and c was a
+ * candidate at each. */
+bool lp_log_free_before(const struct lp_explore_decision *d, size_t n, size_t j, lp_tid_t c,
+			enum lp_reduction mode);
+/* Held-back runs (explore.h): whether c, not chosen at decision j, would run there only
+ * private steps (its next ones in this log) and then stand at a blocking lock of a mutex
+ * another thread holds at j (LP_DEC_LOCK_WAIT, struct lp_held), held back. */
+bool lp_log_held_run(const struct lp_explore_decision *d, size_t n, size_t j, lp_tid_t c,
+		     enum lp_reduction mode);
 /* Join returns (explore.h): whether candidate c, chosen at decision k or not, would run there
  * a run of steps on the thread table that ends with it held back: read from its next
  * steps in this log, each acting on the table and otherwise only on the ends of threads

@@ -473,7 +473,7 @@ struct siblings {
 	size_t n;
 	struct lp_sleeper *z;
 	unsigned *cost, *sw;
-	bool *post;		  /* left out as a join return (explore.h): last in the order */
+	bool *post; /* left out as a join return or a held-back run (explore.h): last in order */
 	struct lp_sleeper *extra; /* room for the sleepers one child gains */
 };
 
@@ -488,23 +488,8 @@ static void node_siblings(const struct lp_explore *ex, const struct walk *w, siz
 	s->extra = xrealloc(NULL, (nc + 1) * sizeof *s->extra);
 	s->post = xrealloc(NULL, (nc + 1) * sizeof *s->post);
 	memset(s->post, 0, (nc + 1) * sizeof *s->post);
-	s->n = 0;
-	if (!w->reduce)
-		return;
-	s->z[0] = (struct lp_sleeper){.tid = d[k].chosen};
-	s->cost[0] = lp_explore_is_preemption(&d[k], d[k].chosen) ? 1u : 0u;
-	s->sw[0] = lp_log_forced_run(d, w->n, k, w->run, &s->z[0].fp);
-	s->n = 1;
-	for (uint32_t j = 0; j < nc; j++) {
-		lp_tid_t c = d[k].candidates[j];
-		if (c == d[k].chosen)
-			continue;
-		s->z[s->n] = (struct lp_sleeper){.tid = c};
-		s->cost[s->n] = lp_explore_is_preemption(&d[k], c) ? 1u : 0u;
-		s->sw[s->n] =
-		    lp_log_lookahead(d, w->n, k, c, w->run, ex->reduction, &s->z[s->n].fp);
-		s->n++;
-	}
+	s->n = w->reduce ? lp_log_siblings(d, w->n, k, w->run, ex->reduction, s->z, s->cost, s->sw)
+			 : 0;
 }
 
 static void siblings_free(struct siblings *s)
@@ -525,11 +510,16 @@ static bool join_postponed(const struct lp_explore *ex, const struct walk *w, si
 	const struct lp_explore_decision *d = w->d;
 	if (ex->join_off || !w->reduce || c != ex->table_owner || lp_log_is_yield_point(&d[k]))
 		return false;
-	bool cost_c = lp_explore_is_preemption(&d[k], c);
-	for (uint32_t j = 0; j < d[k].n_candidates; j++)
-		if (lp_explore_is_preemption(&d[k], d[k].candidates[j]) && !cost_c)
-			return false;
-	return lp_log_table_run(d, w->n, k, c, ex->reduction);
+	return lp_log_costs_most(&d[k], c) && lp_log_table_run(d, w->n, k, c, ex->reduction);
+}
+
+/* Held-back runs (explore.h): whether c, not chosen at node k, is left out there: its steps
+ * from there are private until it stands held back at a mutex, and no other candidate
+ * costs more there. */
+static bool held_run(const struct lp_explore *ex, const struct walk *w, size_t k, lp_tid_t c)
+{
+	return w->reduce && !ex->invisible_off && lp_log_costs_most(&w->d[k], c) &&
+	       lp_log_held_run(w->d, w->n, k, c, ex->reduction);
 }
 
 /* The point child ch (c chosen at node k) reaches with its override's step, where that
@@ -569,7 +559,8 @@ static void node_children(struct lp_explore *ex, const struct lp_schedule *p, co
 	struct siblings s;
 	node_siblings(ex, w, k, &s);
 	for (size_t i = 1; i < s.n; i++)
-		s.post[i] = may_prune && join_postponed(ex, w, k, s.z[i].tid);
+		s.post[i] = may_prune && (join_postponed(ex, w, k, s.z[i].tid) ||
+					  held_run(ex, w, k, s.z[i].tid));
 	s.post[0] = s.n && k == w->stop && w->postponed; /* its subtree: left out */
 	for (uint32_t j = d[k].n_candidates; j-- > 0;) {
 		lp_tid_t c = d[k].candidates[j];
@@ -589,7 +580,8 @@ static void node_children(struct lp_explore *ex, const struct lp_schedule *p, co
 			continue;
 		}
 		bool defer = may_prune && !ex->invisible_off &&
-			     lp_log_later_same(d, w->n, k, c, ex->reduction);
+			     (lp_log_later_same(d, w->n, k, c, ex->reduction) ||
+			      lp_log_free_before(d, w->n, k, c, ex->reduction));
 		size_t ic = 0;
 		while (ic < s.n && s.z[ic].tid != c)
 			ic++;
@@ -614,8 +606,10 @@ static void node_children(struct lp_explore *ex, const struct lp_schedule *p, co
 			continue;
 		}
 		if (defer || post) {
+			/* a held-back run is left out under the invisible-step rule's premise */
+			bool under_invisible = defer || (post && held_run(ex, w, k, c));
 			count(&ex->pruned, &ex->n_pruned, cost);
-			push(ex, defer ? &ex->deferred : &ex->join_deferred, ch);
+			push(ex, under_invisible ? &ex->deferred : &ex->join_deferred, ch);
 			continue;
 		}
 		if (sk->held)

@@ -124,6 +124,33 @@
  *   and no block, never runs again there either; so some execution shows it. σ' is
  *   smaller in the order "earlier sibling first" below (r was chosen at k), so the
  *   argument composes with the sleep sets.
+ *   Private runs. A step is private to its thread h when it is invisible but for h's
+ *   start, which only h's creation (already run) names too. When the threads chosen at
+ *   k..j-1 are all h, running private steps (read from the log), h runs at j, and a
+ *   candidate c whose choice at j is a preemption was a candidate at each of k..j with
+ *   its choice at k free, c is left out at j (lp_log_free_before; deferred under the
+ *   invisible-step rule's premise, which it needs for the same reason): σ = α·r·c·β
+ *   (r h's private run) has σ' = α·c·β', β' being β with r run just before h's next
+ *   step in it, at one preemption less: the choice of c costs 0 at k, and h then goes on
+ *   through r at no cost where σ chose it (r changes no other thread's candidacy, nor
+ *   whether h can take its next step). If h never runs again in σ, σ ended with h held
+ *   back (σ' then runs r last, a free choice: the same stuck end) or ended early. Since
+ *   σ' costs strictly less, the argument composes with those of the other rules, which
+ *   never cost more.
+ *   Held-back runs. A candidate c at k, not chosen there, is left out when its next steps
+ *   in the log, each private to it, bring it to a blocking lock (LP_DEC_LOCK_WAIT) of a
+ *   mutex another thread holds at k (struct lp_held: the runtime lists the mutexes held
+ *   at each decision), where it would stand held back, k is no yield point and no
+ *   candidate costs more there than c (lp_log_held_run; deferred under the invisible-step
+ *   rule's premise). σ = α·r·γ (r c's private run; the switch after it is free) has
+ *   σ' = α·γ', γ' being γ with r run just before c's next step in it: γ's first choice is
+ *   a candidate at k (r changes no other thread's candidacy) and costs no more there than
+ *   c; c goes on through r at no cost where σ chose it (the mutex free then, as in σ); if
+ *   c never runs again, σ ended stuck with c held back (σ' runs r last, a free choice:
+ *   the same end) or early. As for join returns, the candidates left out at a node come
+ *   after the others and sleep in none of their subtrees, so σ' is smaller (when γ's
+ *   first choice is left out too, the same move applies to it; each removes one such run
+ *   from the front).
  *   Join returns. A candidate c at k is left out when its steps from there, J1..Jm (read
  *   from c's next steps in this log, each valid when no step of another thread in between
  *   depends on it but for writes of ends it only reads), act on the thread table and
@@ -186,7 +213,9 @@
  *   tests/unit/test-scheduler-explore-por.c checks it on abstract programs for bounds 0..3 (and
  *   fails when (*), the yield rule or the invisible-step rule's conditions are left
  *   out, or the join-return rule's premise: a table step of another thread, the step
- *   chosen last, or the wake-ups at held-back ends and the look-ahead's check of them).
+ *   chosen last, or the wake-ups at held-back ends and the look-ahead's check of them; or
+ *   the private-run and held-back-run rules' conditions: a step that is not private, a
+ *   mutex that is not the one held, their premise).
  *   Store buffers (--memory-model tso, preload/runtime-tso.h). Thread T's non-empty buffer
  *   is a candidate pseudo-thread bT whose step, a flush, commits its oldest store; the
  *   same point is then asked again (LP_DEC_FLUSHED: its done is the flush's footprint,
@@ -258,6 +287,9 @@ struct lp_explore_decision {
 	struct lp_footprint done; /* the step the running thread ends here (protocol.h) */
 	uint32_t n_candidates;
 	const lp_tid_t *candidates; /* sorted */
+	uint64_t addr;		    /* with LP_DEC_LOCK_WAIT: the mutex it is about to lock */
+	uint32_t n_held;	    /* the mutexes held here (struct lp_held) */
+	const struct lp_held *held;
 };
 
 struct lp_explore;

@@ -90,7 +90,9 @@ static int parse(const void *log, size_t len, struct lp_exec_log *out, char *err
 			break;
 		case LP_REC_DECISION: {
 			const struct lp_rec_decision *d = (const void *)r;
-			if (d->n_candidates > (r->size - sizeof *d) / sizeof(lp_tid_t))
+			if (d->n_candidates > (r->size - sizeof *d) / sizeof(lp_tid_t) ||
+			    d->n_held > (r->size - sizeof *d - d->n_candidates * sizeof(lp_tid_t)) /
+					    sizeof(struct lp_held))
 				return lp_errf(err, errsize,
 					       "decision record at step %llu is truncated",
 					       (unsigned long long)d->step);
@@ -101,15 +103,19 @@ static int parse(const void *log, size_t len, struct lp_exec_log *out, char *err
 				out->sites = lp_xrealloc(out->sites, cap * sizeof *out->sites);
 			}
 			out->sites[out->n_decisions] = d->site;
-			out->decisions[out->n_decisions++] =
-			    (struct lp_explore_decision){.step = d->step,
-							 .running = d->running,
-							 .chosen = d->chosen,
-							 .point = d->point,
-							 .flags = d->flags,
-							 .done = d->done,
-							 .n_candidates = d->n_candidates,
-							 .candidates = (const lp_tid_t *)(d + 1)};
+			out->decisions[out->n_decisions++] = (struct lp_explore_decision){
+			    .step = d->step,
+			    .running = d->running,
+			    .chosen = d->chosen,
+			    .point = d->point,
+			    .flags = d->flags,
+			    .done = d->done,
+			    .n_candidates = d->n_candidates,
+			    .candidates = (const lp_tid_t *)(d + 1),
+			    .addr = d->addr,
+			    .n_held = d->n_held,
+			    .held = (const struct lp_held *)((const lp_tid_t *)(d + 1) +
+							     d->n_candidates)};
 			break;
 		}
 		case LP_REC_WARN:

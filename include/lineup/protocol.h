@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LP_PROTOCOL_VERSION 27
+#define LP_PROTOCOL_VERSION 28
 
 /* ---- Environment: set only by cli/, read by the preload's constructor ---- */
 #define LP_ENV_PLAN "LINEUP_PLAN"	  /* path of the patch plan */
@@ -497,7 +497,7 @@ enum lp_rec_type {
 	LP_REC_RET,	   /* struct lp_rec_ret, then a string payload if the result is "s", then
 			      one struct lp_str payload per out-parameter (len its bytes, or
 			      LP_STR_NULL for a null pointer), unless LP_RET_UNWOUND */
-	LP_REC_DECISION,   /* struct lp_rec_decision, then candidates[n_candidates] */
+	LP_REC_DECISION,   /* struct lp_rec_decision, candidates[n_candidates], held[n_held] */
 	LP_REC_THREAD,	   /* struct lp_rec_thread: a thread was created */
 	LP_REC_THREAD_END, /* struct lp_rec_thread: a thread finished */
 	LP_REC_LOAD,	   /* struct lp_rec_load: an object was mapped (dlopen) */
@@ -559,6 +559,9 @@ enum lp_point {
  * asks again at the same point, and its done is the flush's footprint (scheduler/explore.h,
  * "Store buffers"). It carries LP_DEC_YIELD too: any choice here is free. */
 #define LP_DEC_FLUSHED 4u
+/* The running thread stands at a blocking, untimed lock of the pthread mutex at addr: no
+ * candidate while another thread holds it (the explorer's "Held-back runs", explore.h). */
+#define LP_DEC_LOCK_WAIT 8u
 
 /* What one *step* touched: the code a thread ran from one of its scheduling points up to
  * its next one (the action of the first point included: a lock taken after LP_PT_SYNC
@@ -620,9 +623,18 @@ struct lp_rec_decision {
 			   site accesses (root causes); 0 when not known */
 	struct lp_footprint done; /* the step that the running thread ends at this point */
 	uint32_t n_candidates;
-	uint32_t pad;
-	/* lp_tid_t candidates[n_candidates], sorted */
+	uint32_t n_held;
+	/* lp_tid_t candidates[n_candidates], sorted; then struct lp_held held[n_held] */
 };
+
+/* A pthread mutex held at a decision, and by which thread: those taken through the
+ * runtime's models and still owned then (at most LP_HELD_MAX a thread; one left out only
+ * makes the explorer assume less). */
+struct lp_held {
+	uint64_t addr;
+	lp_tid_t holder;
+};
+#define LP_HELD_MAX 8
 
 struct lp_rec_thread {
 	struct lp_rec h;

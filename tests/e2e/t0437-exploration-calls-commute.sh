@@ -24,12 +24,14 @@ ok $? "4x1: the summary says how many histories were checked and why"
 # 3x1), every one first run without a preemption; the unreduced search prints no such line.
 lp_run -j 1 -v --target "$P/libqueue-lock.so" -- "$P/client-queue-grid-lock" 3 1
 expect_status 0 "3x1 -v passes"
-# the lock orders, and two executions whose default choice at a worker's end is main while
-# another worker can still run (one at each cost): main reaches its next join before that
-# worker's end (the step reaching it reads the thread's end), a trace of its own, but what
-# follows is left to the other worker's branch (explore.h, "Join returns")
-grep -q '^phase 2 traces: 8 distinct, first run: 0 preemptions: 7, 1 preemption: 1; executions that ended at a sleeping thread: [0-9]*, at a point explored before: [0-9]*$' "$OUT"
-ok $? "3x1 -v: 8 distinct traces (the 6 lock orders, 2 reaching main by default)"
+# the lock orders, and one execution whose default choice at a worker's end is main while
+# another worker can still run: main reaches its next join before that worker's end (the
+# step reaching it reads the thread's end), a trace of its own, but what follows is left
+# to the other worker's branch (explore.h, "Join returns"). The same at one preemption
+# (a worker preempted while it holds the lock, the next one held back after its call,
+# then main) is left out before it runs (explore.h, "Held-back runs").
+grep -q '^phase 2 traces: 7 distinct, first run: 0 preemptions: 7; executions that ended at a sleeping thread: [0-9]*, at a point explored before: [0-9]*$' "$OUT"
+ok $? "3x1 -v: 7 distinct traces (the 6 lock orders, 1 reaching main by default)"
 lp_run -j 1 -v -p 1 --no-reduction --target "$P/libqueue-lock.so" -- "$P/client-queue-grid-lock" 3 1
 ! grep -q '^phase 2 traces' "$OUT"
 ok $? "3x1 -v --no-reduction: no traces line"

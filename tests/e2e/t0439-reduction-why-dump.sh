@@ -5,7 +5,7 @@
 # the distinct traces and the walks that ended at a sleeping thread or an explored point as
 # -v counts them, a cause named for every other execution of a trace run before, and the
 # walks that ended asleep or at an explored point because the thread chosen last was held
-# back at a lock.
+# back at a lock (none now: those runs are left out).
 . "$top_srcdir/tests/e2e/test-lib.sh"
 lp_require_runtime
 lp_require_cmd jq jq
@@ -31,12 +31,13 @@ ok $? "the traces, sleeping and explored ends as -v counts them ($traces; $aslee
 causes=$(awk '/^ *[0-9]+  /{s += $1} END {print s + 0}' "$T/why.txt")
 [ "$causes" = "$4" ]
 ok $? "a cause for each of the $4 other executions of a trace run before"
-# the mutex queue's walks cut short: a preemption to a thread that starts an operation and
-# is held back at the mutex another thread holds (the pattern issue 34 names; its
-# sleepers that could free the mutex wake there, so the walk ends at an explored point)
+# a preemption to a thread that would only start an operation and stand held back at the
+# mutex another thread holds (the pattern issue 34 names) is left out before it runs
+# (scheduler/explore.h, "Held-back runs"): no walk is cut short after one, which por-why
+# would count here (28 of the 46 walks cut short before the rule, of 81 executions)
 held=$(awk '/^asleep or covered after the last override.s thread ran .* held back at a sync point: /{s += $NF} END {print s + 0}' "$T/why.txt")
-[ "$held" -gt 0 ] && [ "$held" -le $(($2 + $3 + $5 + $6)) ]
-ok $? "walks cut short after the chosen thread was held back at the mutex: $held of $(($2 + $3 + $5 + $6))"
+[ "$held" = 0 ]
+ok $? "no walk cut short after the chosen thread was held back at the mutex ($n executions)"
 
 lp_run -j 1 -p 1 --target "$P/libqueue-lock.so" -- "$P/client-queue-grid-lock" 3 2
 [ -z "$(ls "$T" | grep -v -e '^por.dump$' -e '^r.json$' -e '^why.txt$' -e '^stdout$' -e '^stderr$')" ]

@@ -183,7 +183,13 @@ static void print_log(uint64_t from, uint64_t to)
 			       tid(d->running), tid(d->chosen));
 			for (uint32_t i = 0; i < d->n_candidates; i++)
 				printf("%s%s", i ? " " : "", tid(c[i]));
-			printf("]%s\n", d->flags & LP_DEC_YIELD ? " yield" : "");
+			printf("]%s%s", d->flags & LP_DEC_YIELD ? " yield" : "",
+			       d->flags & LP_DEC_LOCK_WAIT ? " lock-wait" : "");
+			/* the mutexes held there, by holder (protocol.h, struct lp_held) */
+			const struct lp_held *hl = (const void *)(c + d->n_candidates);
+			for (uint32_t i = 0; i < d->n_held; i++)
+				printf("%s%s", i ? " " : " held ", tid(hl[i].holder));
+			printf("\n");
 			break;
 		}
 		case LP_REC_THREAD:

@@ -184,6 +184,25 @@ static void malformed(void **state)
 	decision(0, T0, T0, 1, (lp_tid_t[]){T0});
 	((struct lp_rec_decision *)logbuf)->n_candidates = 9;
 	assert_int_equal(lp_shmlog_parse(logbuf, loglen, &plan, &l, err, sizeof err), -1);
+	loglen = 0;
+	decision(0, T0, T0, 1, (lp_tid_t[]){T0});
+	((struct lp_rec_decision *)logbuf)->n_held = 1; /* held mutexes the record lacks */
+	assert_int_equal(lp_shmlog_parse(logbuf, loglen, &plan, &l, err, sizeof err), -1);
+	assert_non_null(strstr(err, "truncated"));
+	/* with room for it, the held mutex and the lock wait reach the explorer's decision */
+	loglen = 0;
+	struct lp_rec_decision *d = rec(LP_REC_DECISION, sizeof *d + 8 + sizeof(struct lp_held));
+	d->running = d->chosen = T0, d->point = LP_PT_SYNC, d->flags = LP_DEC_LOCK_WAIT;
+	d->addr = 0x5000, d->n_candidates = 1, d->n_held = 1;
+	memcpy(d + 1, &(lp_tid_t){T0}, 8);
+	memcpy((char *)(d + 1) + 8, &(struct lp_held){.addr = 0x6000, .holder = T1}, 16);
+	assert_int_equal(lp_shmlog_parse(logbuf, loglen, &plan, &l, err, sizeof err), 0);
+	assert_int_equal(l.n_decisions, 1);
+	assert_int_equal(l.decisions[0].addr, 0x5000);
+	assert_int_equal(l.decisions[0].n_held, 1);
+	assert_int_equal(l.decisions[0].held[0].addr, 0x6000);
+	assert_int_equal(l.decisions[0].held[0].holder, T1);
+	lp_shmlog_clear(&l);
 }
 
 /* Out-parameters (issue 35): the call says "out" where the pointer is, the result adds
