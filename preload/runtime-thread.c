@@ -410,7 +410,7 @@ static unsigned held_now(struct lp_held *out)
 	unsigned n = 0;
 	for (unsigned i = 0; i < lp_rt.n; i++) {
 		const struct lp_thread *t = &lp_rt.th[i];
-		if (t->state == LP_T_FREE)
+		if (t->state == LP_T_FREE || t->state == LP_T_FINISHED) /* its ktid may be reused */
 			continue;
 		for (unsigned j = 0; j < t->n_held; j++) {
 			const pthread_mutex_t *m = t->held[j];
