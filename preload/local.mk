@@ -8,7 +8,7 @@ liblineup_preload_la_SOURCES = preload/preload.c preload/preload.h preload/sys.h
 	preload/stub.c preload/stub-x86_64.S preload/string.c preload/crash.c \
 	preload/hooks-atomic.c preload/hooks-atomic-x86_64.S \
 	preload/runtime.h preload/runtime-thread.c preload/runtime-span.c preload/runtime-spin.c preload/runtime-spin.h preload/runtime-cancel.c preload/hooks-cancel.c preload/golden-handles.h \
-	preload/runtime-sync.c preload/runtime-tsd.c scheduler/sched-pick.c scheduler/sched-pick.h scheduler/footprint.h \
+	preload/runtime-sync.c preload/runtime-held.c preload/runtime-tsd.c scheduler/sched-pick.c scheduler/sched-pick.h scheduler/footprint.h \
 	scheduler/atomic-region.c scheduler/atomic-region.h \
 	preload/runtime-strategy.c scheduler/strategy.h \
 	preload/runtime-tso.c preload/runtime-tso.h preload/tso-buffer.c preload/tso-buffer.h \

@@ -12,25 +12,6 @@
 
 static int self_owns(pthread_mutex_t *m) { return m->__data.__owner == lp_self->ktid; }
 
-/* The running thread's list of mutexes taken (runtime.h): a full list leaves one out. */
-static void held_add(const pthread_mutex_t *m)
-{
-	for (unsigned i = 0; i < lp_self->n_held; i++)
-		if (lp_self->held[i] == m)
-			return;
-	if (lp_self->n_held < LP_HELD_MAX)
-		lp_self->held[lp_self->n_held++] = m;
-}
-
-static void held_drop(const pthread_mutex_t *m)
-{
-	for (unsigned i = 0; i < lp_self->n_held; i++)
-		if (lp_self->held[i] == m) {
-			lp_self->held[i] = lp_self->held[--lp_self->n_held];
-			return;
-		}
-}
-
 /* Retries trylock until it succeeds; returns its result, EDEADLK or ETIMEDOUT. */
 static int mutex_acquire(pthread_mutex_t *m, int mode, uintptr_t site)
 {
@@ -38,7 +19,7 @@ static int mutex_acquire(pthread_mutex_t *m, int mode, uintptr_t site)
 		lp_rt_touch(m);
 		int r = real_pthread_mutex_trylock(m);
 		if (r == 0)
-			held_add(m);
+			lp_rt_held_add(m);
 		if (r != EBUSY || mode == LP_W_TRY)
 			return r;
 		if (self_owns(m) && (m->__data.__kind & 3) == PTHREAD_MUTEX_ERRORCHECK)
@@ -65,7 +46,7 @@ static int mutex_release(pthread_mutex_t *m)
 	lp_rt_touch(m);
 	int r = real_pthread_mutex_unlock(m);
 	if (r == 0 && !self_owns(m)) /* a recursive mutex stays held until its last unlock */
-		held_drop(m);
+		lp_rt_held_drop(m);
 	if (r == 0)
 		lp_rt_wake(m, 1);
 	return r;

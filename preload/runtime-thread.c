@@ -94,6 +94,7 @@ void lp_rt_start(void)
 	lp_rt.pct_next = 0;
 	lp_rt.spinner = LP_TID_NONE;
 	lp_rt.words_free = 0;
+	lp_rt.n_words = 0;
 	lp_rt.pid = sys_getpid();
 	lp_rt.th[0].ktid = sys_gettid();
 	volatile int32_t *w = tid_word(pthread_self());
@@ -403,29 +404,11 @@ static unsigned candidates(struct lp_thread *self, uint32_t point, bool spin_blo
 	return lp_tso_candidates(cand, nc);
 }
 
-/* The mutexes held now, as each thread's list names them and the mutex's owner confirms
- * (protocol.h, struct lp_held): into out, room for LP_MAX_THREADS * LP_HELD_MAX. */
-static unsigned held_now(struct lp_held *out)
-{
-	unsigned n = 0;
-	for (unsigned i = 0; i < lp_rt.n; i++) {
-		const struct lp_thread *t = &lp_rt.th[i];
-		if (t->state == LP_T_FREE || t->state == LP_T_FINISHED) /* its ktid may be reused */
-			continue;
-		for (unsigned j = 0; j < t->n_held; j++) {
-			const pthread_mutex_t *m = t->held[j];
-			if (__atomic_load_n(&m->__data.__owner, __ATOMIC_RELAXED) == t->ktid)
-				out[n++] = (struct lp_held){.addr = (uintptr_t)m, .holder = t->tid};
-		}
-	}
-	return n;
-}
-
 static void log_decision(struct lp_thread *self, uint32_t point, uintptr_t site, lp_tid_t chosen,
 			 const lp_tid_t *cand, unsigned nc, bool after_flush)
 {
-	static struct lp_held held[LP_MAX_THREADS * LP_HELD_MAX];
-	unsigned nh = held_now(held);
+	static struct lp_held held[(LP_MAX_THREADS + 1) * LP_HELD_MAX];
+	unsigned nh = nc > 1 ? lp_rt_held_now(held) : 0; /* the explorer asks where it branches */
 	struct lp_rec_decision *d =
 	    lp_log_append(LP_REC_DECISION, sizeof *d + nc * sizeof(lp_tid_t) + nh * sizeof *held);
 	d->step = lp_rt.step;
@@ -438,7 +421,7 @@ static void log_decision(struct lp_thread *self, uint32_t point, uintptr_t site,
 	    (point == LP_PT_YIELD || after_flush ? LP_DEC_YIELD : 0) |
 	    (after_flush ? LP_DEC_FLUSHED : 0) |
 	    (lp_rt_access_write || (point == LP_PT_SYNC && self->sync_obj) ? LP_DEC_WRITE : 0) |
-	    (point == LP_PT_SYNC && self->lock_wait ? LP_DEC_LOCK_WAIT : 0);
+	    (lp_rt_lock_wait(self, point) ? LP_DEC_LOCK_WAIT : 0);
 	d->site = site;
 	/* a pthread/futex object counts as memory the call writes (root causes) */
 	d->addr = lp_rt_access_addr	? lp_rt_access_addr

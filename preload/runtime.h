@@ -134,6 +134,13 @@ struct lp_runtime {
 	/* this execution met a deadlock or a livelock while a thread waited at a --lock swap:
 	 * from then on such threads are candidates and run the lock's own code (trap.c) */
 	uint8_t words_free;
+	/* the --lock words met, each with the value its swap expects (mixed: two differ) */
+	struct lp_word {
+		uintptr_t addr;
+		uint64_t unlocked;
+		uint8_t size, mixed;
+	} words[LP_HELD_MAX];
+	unsigned n_words;
 	struct lp_shm *shm;
 	struct lp_thread th[LP_MAX_THREADS];
 };
@@ -154,6 +161,18 @@ void lp_rt_start(void) LP_RT_HIDDEN;		       /* at the fork point */
 void lp_rt_find_tid_word(void) LP_RT_HIDDEN;	       /* in the fork server, once */
 void lp_rt_prepare_process(void) LP_RT_HIDDEN;	       /* at the fork point, once */
 void lp_rt_point(uint32_t point, uintptr_t site) LP_RT_HIDDEN;
+/* runtime-held.c: the locks held at a decision (protocol.h, struct lp_held). The running
+ * thread took / released mutex m through the models; a --lock swap on the word at addr
+ * expects `unlocked` (trap.c); whether t stands at point at a blocking lock
+ * (LP_DEC_LOCK_WAIT); the locks held now into out (room for (LP_MAX_THREADS + 1) *
+ * LP_HELD_MAX), returning how many: the mutexes each thread's list names whose owner
+ * confirms it, and the words met that differ from what their swap expects (none while
+ * --lock waits are off, words_free). */
+void lp_rt_held_add(const pthread_mutex_t *m) LP_RT_HIDDEN;
+void lp_rt_held_drop(const pthread_mutex_t *m) LP_RT_HIDDEN;
+void lp_rt_word_seen(uintptr_t addr, uint64_t unlocked, uint8_t size) LP_RT_HIDDEN;
+int lp_rt_lock_wait(const struct lp_thread *t, uint32_t point) LP_RT_HIDDEN;
+unsigned lp_rt_held_now(struct lp_held *out) LP_RT_HIDDEN;
 /* Set by the trap handler around its point: the address the trapped instruction accesses. */
 extern uintptr_t lp_rt_access_addr LP_RT_HIDDEN;
 extern int lp_rt_access_write LP_RT_HIDDEN;	       /* it writes memory */

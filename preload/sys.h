@@ -17,6 +17,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 
 static inline long lp_syscall(long n, long a, long b, long c, long d, long e, long f)
 {
@@ -107,6 +108,14 @@ static inline long sys_fcntl(int fd, int cmd, long arg)
 }
 
 /* ---- memory ---- */
+/* Copies n bytes at addr of this process into buf; returns n, or -EFAULT where they are
+ * not mapped (a read that cannot fault). */
+static inline long sys_read_self(int pid, void *buf, const void *addr, size_t n)
+{
+	struct iovec local = {buf, n}, remote = {(void *)(uintptr_t)addr, n};
+	return lp_syscall(SYS_process_vm_readv, pid, (long)&local, 1, (long)&remote, 1, 0);
+}
+
 static inline void *sys_mmap(void *addr, size_t size, int prot, int flags, int fd, long off)
 {
 	long r = lp_syscall(SYS_mmap, (long)addr, (long)size, prot, flags, fd, off);

@@ -72,6 +72,7 @@ static void lock_point(const struct lp_trap_site *s, const uint64_t regs[16])
 	self->word_size = (uint8_t)size;
 	self->word_free = size == 8 ? regs[0] : regs[0] & ((1ull << (8 * size)) - 1);
 	self->word_wait = word;
+	lp_rt_word_seen(word, self->word_free, self->word_size);
 	lp_rt_point(LP_PT_ATOMIC, s->addr);
 	self->word_wait = 0;
 }

@@ -65,6 +65,10 @@ void lp_por_dump(const struct lp_explore *ex, const struct lp_schedule *s,
 		fprintf(f, " %u", e->n_candidates);
 		for (uint32_t i = 0; i < e->n_candidates; i++)
 			fprintf(f, " %llu", (unsigned long long)e->candidates[i]);
+		fprintf(f, " %llu %u", (unsigned long long)e->addr, e->n_held);
+		for (uint32_t i = 0; i < e->n_held; i++)
+			fprintf(f, " %llu %llu", (unsigned long long)e->held[i].addr,
+				(unsigned long long)e->held[i].holder);
 		fputc('\n', f);
 	}
 	fflush(f);

@@ -25,6 +25,19 @@ lp_run --lock mutex_lock --target "$P/libpair-futex.so" -- "$P/client-pair-futex
 expect_status 0 "the futex-mutex pair passes with --lock mutex_lock"
 expect_out '^instrumented: 2 xchg, 1 lock in ' "its swap is trapped as a lock acquire"
 expect_out "^locks: mutex_lock in .*libpair-futex.so, trusted" "the summary names the trusted lock"
+# the decisions say where a thread stands at the swap and list the words held (protocol.h,
+# struct lp_held), which the reduction's held-back runs read; not with --lock none
+WHY=$top_builddir/tests/tools/por-why
+[ -x "$WHY" ] || bail_out "tests/tools/por-why is not built (make check builds it)"
+for lock in mutex_lock none; do
+	LINEUP_DEBUG_POR_LOG=$T/por-$lock.dump lp_run -q -j 1 --lock "$lock" \
+		--target "$P/libpair-futex.so" -- "$P/client-pair-futex"
+	"$WHY" "$T/por-$lock.dump" >"$T/why-$lock.txt"
+done
+grep -q '^decisions at a blocking lock: [1-9][0-9]*, listing a lock held: [1-9][0-9]*$' \
+	"$T/why-mutex_lock.txt" &&
+	grep -q '^decisions at a blocking lock: 0, listing a lock held: 0$' "$T/why-none.txt"
+ok $? "the swap's decisions are lock waits and the word held is listed; none with --lock none"
 
 for lib in pair-futex pair-futex-race pair-futex-abba; do
 	for b in 0 1 2; do

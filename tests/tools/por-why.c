@@ -75,6 +75,18 @@ static void read_dump(FILE *f)
 				c[i] = t;
 			}
 			d->n_candidates = nc, d->candidates = c;
+			unsigned long long addr;
+			unsigned nh;
+			if (fscanf(f, "%llu %u", &addr, &nh) != 2)
+				abort();
+			struct lp_held *h = xalloc(nh * sizeof *h);
+			for (unsigned i = 0; i < nh; i++) {
+				unsigned long long a, t;
+				if (fscanf(f, "%llu %llu", &a, &t) != 2)
+					abort();
+				h[i] = (struct lp_held){.addr = a, .holder = t};
+			}
+			d->addr = addr, d->n_held = nh, d->held = h;
 		}
 		struct lp_state_key *keys = xalloc(e.n * sizeof *keys);
 		if (e.n) {
@@ -286,6 +298,7 @@ int main(int argc, char **argv)
 	struct tally t[64];
 	size_t nt = 0;
 	unsigned ends[3][2] = {{0}}, yields = 0, early = 0, main_last[3] = {0};
+	unsigned lock_waits = 0, held_listed = 0; /* decisions: at a lock, listing a lock held */
 	/* walks ended asleep or at an explored point after held_back_after_override, by point
 	 * and steps (1, 2, 3, more) */
 	unsigned held[LP_PT_EXIT + 1][4] = {{0}};
@@ -294,6 +307,10 @@ int main(int argc, char **argv)
 		while (j < i && memcmp(&xs[j].trace, &xs[i].trace, sizeof xs[i].trace))
 			j++;
 		yields += lp_log_has_yield(xs[i].d, xs[i].n);
+		for (size_t k = 0; k < xs[i].n; k++) {
+			lock_waits += (xs[i].d[k].flags & LP_DEC_LOCK_WAIT) != 0;
+			held_listed += xs[i].d[k].n_held != 0;
+		}
 		early += lp_log_ended_early(xs[i].d, xs[i].n);
 		int end = xs[i].end < 0 || xs[i].end > 2 ? 0 : xs[i].end;
 		ends[end][j < i]++;
@@ -326,6 +343,8 @@ int main(int argc, char **argv)
 	printf("logs with a yield point: %u, ended early: %u (either ends the invisible-step "
 	       "rule)\n",
 	       yields, early);
+	printf("decisions at a blocking lock: %u, listing a lock held: %u\n", lock_waits,
+	       held_listed);
 	static const char *const pt_name[] = {"?",
 					      "an operation start",
 					      "an operation end",
