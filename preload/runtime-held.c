@@ -42,7 +42,15 @@ void lp_rt_word_seen(uintptr_t addr, uint64_t unlocked, uint8_t size)
 	if (w)
 		w->mixed |= w->unlocked != unlocked || w->size != size;
 	else if (lp_rt.n_words < LP_HELD_MAX)
-		lp_rt.words[lp_rt.n_words++] = (struct lp_word){addr, unlocked, size, 0};
+		lp_rt.words[lp_rt.n_words++] = (struct lp_word){
+		    .addr = addr, .unlocked = unlocked, .size = size, .holder = LP_TID_NONE};
+}
+
+void lp_rt_word_taken(uintptr_t addr, lp_tid_t holder)
+{
+	struct lp_word *w = word_entry(addr);
+	if (w)
+		w->holder = holder;
 }
 
 int lp_rt_lock_wait(const struct lp_thread *t, uint32_t point)
@@ -80,7 +88,7 @@ unsigned lp_rt_held_now(struct lp_held *out)
 	for (unsigned i = 0; !lp_rt.words_free && i < lp_rt.n_words; i++) {
 		const struct lp_word *w = &lp_rt.words[i];
 		if (!w->mixed && load_quietly(w->addr, w->size, &v) && v != w->unlocked)
-			out[n++] = (struct lp_held){.addr = w->addr, .holder = LP_TID_NONE};
+			out[n++] = (struct lp_held){.addr = w->addr, .holder = w->holder};
 	}
 	return n;
 }

@@ -138,6 +138,7 @@ struct lp_runtime {
 	struct lp_word {
 		uintptr_t addr;
 		uint64_t unlocked;
+		lp_tid_t holder; /* the thread whose swap took it last (LP_TID_NONE: none) */
 		uint8_t size, mixed;
 	} words[LP_HELD_MAX];
 	unsigned n_words;
@@ -163,14 +164,15 @@ void lp_rt_prepare_process(void) LP_RT_HIDDEN;	       /* at the fork point, once
 void lp_rt_point(uint32_t point, uintptr_t site) LP_RT_HIDDEN;
 /* runtime-held.c: the locks held at a decision (protocol.h, struct lp_held). The running
  * thread took / released mutex m through the models; a --lock swap on the word at addr
- * expects `unlocked` (trap.c); whether t stands at point at a blocking lock
- * (LP_DEC_LOCK_WAIT); the locks held now into out (room for (LP_MAX_THREADS + 1) *
+ * expects `unlocked`, and the thread holder's swap took it (trap.c); whether t stands at point at a
+ * blocking lock (LP_DEC_LOCK_WAIT); the locks held now into out (room for (LP_MAX_THREADS + 1) *
  * LP_HELD_MAX), returning how many: the mutexes each thread's list names whose owner
  * confirms it, and the words met that differ from what their swap expects (none while
  * --lock waits are off, words_free). */
 void lp_rt_held_add(const pthread_mutex_t *m) LP_RT_HIDDEN;
 void lp_rt_held_drop(const pthread_mutex_t *m) LP_RT_HIDDEN;
 void lp_rt_word_seen(uintptr_t addr, uint64_t unlocked, uint8_t size) LP_RT_HIDDEN;
+void lp_rt_word_taken(uintptr_t addr, lp_tid_t holder) LP_RT_HIDDEN;
 int lp_rt_lock_wait(const struct lp_thread *t, uint32_t point) LP_RT_HIDDEN;
 unsigned lp_rt_held_now(struct lp_held *out) LP_RT_HIDDEN;
 /* Set by the trap handler around its point: the address the trapped instruction accesses. */

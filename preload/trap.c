@@ -75,6 +75,8 @@ static void lock_point(const struct lp_trap_site *s, const uint64_t regs[16])
 	lp_rt_word_seen(word, self->word_free, self->word_size);
 	lp_rt_point(LP_PT_ATOMIC, s->addr);
 	self->word_wait = 0;
+	if (!lp_rt.words_free) /* chosen only where its swap succeeds: it takes the word */
+		lp_rt_word_taken(word, self->tid);
 }
 
 /* The scheduling point of site s, whose general registers are regs (x86 numbering), from

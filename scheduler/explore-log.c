@@ -213,10 +213,11 @@ bool lp_log_later_same(const struct lp_explore_decision *d, size_t n, size_t k, 
 
 /* Whether thread t's step fp acts on nothing another thread's step may act on from here:
  * it is invisible but for t's start, which only t's creation, already run, names too
- * (unless t's name is shared: the deepest threads share it with their children). */
+ * (unless t's name is shared: the deepest threads share it with their children), and runs
+ * no target code (which race-free takes as invisible, but which may write a lock). */
 static bool private_step(const struct lp_footprint *fp, lp_tid_t t, enum lp_reduction mode)
 {
-	if (!fp || lp_tid_depth(t) >= LP_TID_MAX_DEPTH - 1)
+	if (!fp || (fp->flags & LP_FP_TARGET) || lp_tid_depth(t) >= LP_TID_MAX_DEPTH - 1)
 		return false;
 	for (uint32_t i = 0; i < fp->n; i++)
 		if (i >= LP_FP_MAX || !lp_footprint_same(fp->obj[i], lp_tid_obj(t, 0)))

@@ -138,14 +138,15 @@
  *   σ' costs strictly less, the argument composes with those of the other rules, which
  *   never cost more.
  *   Held-back runs. A candidate c at k, not chosen there, is left out when its next steps
- *   in the log, each private to it, bring it to a blocking lock (LP_DEC_LOCK_WAIT) of a
- *   mutex another thread holds at k (struct lp_held: the runtime lists the mutexes held
- *   at each decision), where it would stand held back, k is no yield point and no
- *   candidate costs more there than c (lp_log_held_run; deferred under the invisible-step
- *   rule's premise). σ = α·r·γ (r c's private run; the switch after it is free) has
- *   σ' = α·γ', γ' being γ with r run just before c's next step in it: γ's first choice is
- *   a candidate at k (r changes no other thread's candidacy) and costs no more there than
- *   c; c goes on through r at no cost where σ chose it (the mutex free then, as in σ); if
+ *   in the log, each private to it (no target code either), bring it to a blocking lock
+ *   (LP_DEC_LOCK_WAIT) of a mutex or a --lock word another thread holds at k (struct
+ *   lp_held: the runtime lists the locks held at each decision), where it would stand
+ *   held back, k is no yield point and no candidate costs more there than c
+ *   (lp_log_held_run; deferred under the invisible-step rule's premise). σ = α·r·γ (r c's
+ *   private run; the switch after it is free) has σ' = α·γ', γ' being γ with r run just
+ *   before c's next step in it: γ's first choice is a candidate at k (r changes no other
+ *   thread's candidacy) and costs no more there than c; c goes on through r at no cost
+ *   where σ chose it (the lock free then, as in σ); if
  *   c never runs again, σ ended stuck with c held back (σ' runs r last, a free choice:
  *   the same end) or early. As for join returns, the candidates left out at a node come
  *   after the others and sleep in none of their subtrees, so σ' is smaller (when γ's
