@@ -95,6 +95,7 @@ void lp_rt_start(void)
 	lp_rt.spinner = LP_TID_NONE;
 	lp_rt.words_free = 0;
 	lp_rt.n_words = 0;
+	lp_rt.list_held = lp_rt.phase == LP_PHASE_CONCURRENT && (shm->run_flags & LP_RUN_HELD);
 	lp_rt.pid = sys_getpid();
 	lp_rt.th[0].ktid = sys_gettid();
 	volatile int32_t *w = tid_word(pthread_self());
@@ -408,7 +409,8 @@ static void log_decision(struct lp_thread *self, uint32_t point, uintptr_t site,
 			 const lp_tid_t *cand, unsigned nc, bool after_flush)
 {
 	static struct lp_held held[(LP_MAX_THREADS + 1) * LP_HELD_MAX];
-	unsigned nh = nc > 1 ? lp_rt_held_now(held) : 0; /* the explorer asks where it branches */
+	unsigned nh =
+	    nc > 1 && lp_rt.list_held ? lp_rt_held_now(held) : 0; /* read where it branches */
 	struct lp_rec_decision *d =
 	    lp_log_append(LP_REC_DECISION, sizeof *d + nc * sizeof(lp_tid_t) + nh * sizeof *held);
 	d->step = lp_rt.step;

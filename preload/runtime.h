@@ -134,6 +134,7 @@ struct lp_runtime {
 	/* this execution met a deadlock or a livelock while a thread waited at a --lock swap:
 	 * from then on such threads are candidates and run the lock's own code (trap.c) */
 	uint8_t words_free;
+	uint8_t list_held; /* LP_RUN_HELD in phase 2 */
 	/* the --lock words met, each with the value its swap expects (mixed: two differ) */
 	struct lp_word {
 		uintptr_t addr;

@@ -737,6 +737,11 @@ bool lp_explore_expand(struct lp_explore *ex, uint64_t id, unsigned iteration,
 	return true;
 }
 
+bool lp_explore_lists_held(const struct lp_explore *ex)
+{
+	return (ex->reduction & LP_REDUCE_BASE) != LP_REDUCE_OFF && !ex->invisible_off;
+}
+
 void lp_explore_set_reduction(struct lp_explore *ex, enum lp_reduction mode)
 {
 	ex->reduction = mode;

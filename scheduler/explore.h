@@ -323,6 +323,9 @@ struct lp_symmetry_member {
 void lp_explore_set_symmetry(struct lp_explore *ex, const struct lp_symmetry_member *m, size_t n);
 uint64_t lp_explore_symmetric(const struct lp_explore *ex); /* alternatives left out */
 
+/* Whether the reduction may still leave out held-back runs (explore.h): the executions should
+ * list the locks held at their decisions (LP_RUN_HELD). */
+bool lp_explore_lists_held(const struct lp_explore *ex);
 /* bound: the highest cost explored; -1 for no bound. No reduction until asked. */
 struct lp_explore *lp_explore_new(uint32_t phase, int bound);
 void lp_explore_set_reduction(struct lp_explore *ex, enum lp_reduction mode);

@@ -133,6 +133,8 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 	enum lp_reduction mode = c->o->reduction | (commute ? LP_REDUCE_CALLS_COMMUTE : 0);
 	lp_explore_set_reduction(ex, mode);
 	c->sum.p2_commute = commute;
+	if (lp_explore_lists_held(ex))
+		c->sv.run_flags |= LP_RUN_HELD;
 	struct lp_run_ahead *ra = start_workers(c, ex);
 	int rc = LP_EXIT_OK;
 	c->p2.ex = ex;
@@ -143,6 +145,11 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 		lp_phases_execute_on(c, ra, s, &e, false);
 		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
 		lp_por_dump(ex, s, e.log.decisions, e.log.n_decisions);
+		if ((c->sv.run_flags & LP_RUN_HELD) && !lp_explore_lists_held(ex)) {
+			c->sv.run_flags &= ~LP_RUN_HELD; /* nothing reads them any more */
+			if (ra)
+				lp_run_ahead_clear_flags(ra, LP_RUN_HELD);
+		}
 		c->sum.p2_executions++;
 		if ((int)s->cost > c->sum.p2_max_cost)
 			c->sum.p2_max_cost = (int)s->cost;
@@ -233,6 +240,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 		lp_progress_update(LP_PROGRESS_BOUNDED, c->sum.p2_executions, 0, (int)s->cost);
 	}
 	c->p2.ex = NULL;
+	c->sv.run_flags &= ~LP_RUN_HELD; /* the executions after the search read none */
 	stop_workers(c, ra);
 	if (rc == LP_EXIT_OK) {
 		lp_run_dfs_end(c, ex, stopped);

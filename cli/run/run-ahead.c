@@ -287,6 +287,8 @@ void lp_run_ahead_result(struct lp_run_ahead *ra, const struct lp_schedule *s,
 uint64_t lp_run_ahead_wasted(const struct lp_run_ahead *ra) { return ra->wasted; }
 uint64_t lp_run_ahead_used(const struct lp_run_ahead *ra) { return ra->used; }
 
+void lp_run_ahead_clear_flags(struct lp_run_ahead *ra, uint32_t flags) { ra->run_flags &= ~flags; }
+
 void lp_run_ahead_stop(struct lp_run_ahead *ra)
 {
 	if (!ra || !ra->sv)

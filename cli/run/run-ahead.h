@@ -43,6 +43,8 @@ uint64_t lp_run_ahead_used(const struct lp_run_ahead *ra); /* results taken from
 /* Kills the speculative executions still running and waits for them; the result last
  * handed out stays valid. */
 void lp_run_ahead_stop(struct lp_run_ahead *ra);
+/* The run flags of the executions it starts from now on lose flags. */
+void lp_run_ahead_clear_flags(struct lp_run_ahead *ra, uint32_t flags);
 void lp_run_ahead_free(struct lp_run_ahead *ra);
 
 #endif

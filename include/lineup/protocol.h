@@ -393,6 +393,10 @@ enum lp_strategy_kind {
  * its process as soon as its outcome is written, without the exit handlers registered
  * before the fork point and the libraries' destructors, which cannot change the outcome */
 #define LP_RUN_QUICK_EXIT 32u
+/* phase 2: decisions with a choice list the locks held (struct lp_held), which the
+ * reduction's held-back runs read; off once those cannot apply (their reads cost a system
+ * call per lock) */
+#define LP_RUN_HELD 64u
 
 /* ---- A directed serial execution (LP_RUN_DIRECTED) ----
  * Where a thread standing at an operation start may be chosen, the i-th such choice takes

@@ -328,7 +328,7 @@ int main(int argc, char **argv)
 	    .plan_path = plan,
 	    .preload_lib = preload,
 	    .watchdog = 120, /* the alarm comes first */
-	    .run_flags = phase[0] == 'S' ? LP_RUN_SERIAL_SWITCHES : 0,
+	    .run_flags = phase[0] == 'S' ? LP_RUN_SERIAL_SWITCHES : LP_RUN_HELD,
 	    .keep_stdio = true,
 	};
 	int status;
