@@ -513,9 +513,8 @@ static bool join_postponed(const struct lp_explore *ex, const struct walk *w, si
 	return lp_log_costs_most(&d[k], c) && lp_log_table_run(d, w->n, k, c, ex->reduction);
 }
 
-/* Held-back runs (explore.h): whether c, not chosen at node k, is left out there: its steps
- * from there are private until it stands held back at a mutex, and no other candidate
- * costs more there. */
+/* Held-back runs (explore.h): whether c, not chosen at node k, is left out there (its
+ * steps from there private until it stands held back at a lock; no candidate costs more). */
 static bool held_run(const struct lp_explore *ex, const struct walk *w, size_t k, lp_tid_t c)
 {
 	return w->reduce && !ex->invisible_off && lp_log_costs_most(&w->d[k], c) &&

@@ -35,6 +35,8 @@ void lp_phase2_pruned_counts(struct lp_ctx *c, const struct lp_explore *ex)
 /* The workers of phase 2 (--jobs): NULL for one. */
 static struct lp_run_ahead *start_workers(struct lp_ctx *c, struct lp_explore *ex)
 {
+	if (lp_explore_lists_held(ex)) /* the executions list the locks held */
+		c->sv.run_flags |= LP_RUN_HELD;
 	unsigned par = lp_server_parallel(&c->sv);
 	c->sum.p2_workers = lp_server_workers(&c->sv);
 	if (c->sv.slots > 1 && par == 1)
@@ -42,6 +44,26 @@ static struct lp_run_ahead *start_workers(struct lp_ctx *c, struct lp_explore *e
 				       ? "the client is re-executed for every execution"
 				       : "the client has files open that every execution rewinds";
 	return par > 1 ? lp_run_ahead_new(&c->sv, ex, c->o->max_steps) : NULL;
+}
+
+/* Execution e of schedule s, run: the explorer learns its log, the dump and the counts
+ * take it, and once the explorer can no longer use the locks held, the executions stop
+ * listing them (each read is a system call). */
+static void explored(struct lp_ctx *c, struct lp_explore *ex, struct lp_run_ahead *ra,
+		     const struct lp_schedule *s, const struct lp_exec *e)
+{
+	lp_explore_done(ex, e->log.decisions, e->log.n_decisions);
+	lp_por_dump(ex, s, e->log.decisions, e->log.n_decisions);
+	if ((c->sv.run_flags & LP_RUN_HELD) && !lp_explore_lists_held(ex)) {
+		c->sv.run_flags &= ~LP_RUN_HELD;
+		if (ra)
+			lp_run_ahead_clear_flags(ra, LP_RUN_HELD);
+	}
+	c->sum.p2_executions++;
+	if ((int)s->cost > c->sum.p2_max_cost)
+		c->sum.p2_max_cost = (int)s->cost;
+	if (s->cost < LP_MAX_BOUND_SLOTS)
+		c->sum.p2_per_bound[s->cost]++;
 }
 
 /* Ends the speculative executions (before anything else runs executions or reports). */
@@ -133,8 +155,6 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 	enum lp_reduction mode = c->o->reduction | (commute ? LP_REDUCE_CALLS_COMMUTE : 0);
 	lp_explore_set_reduction(ex, mode);
 	c->sum.p2_commute = commute;
-	if (lp_explore_lists_held(ex))
-		c->sv.run_flags |= LP_RUN_HELD;
 	struct lp_run_ahead *ra = start_workers(c, ex);
 	int rc = LP_EXIT_OK;
 	c->p2.ex = ex;
@@ -143,18 +163,7 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 			break;
 		struct lp_exec e;
 		lp_phases_execute_on(c, ra, s, &e, false);
-		lp_explore_done(ex, e.log.decisions, e.log.n_decisions);
-		lp_por_dump(ex, s, e.log.decisions, e.log.n_decisions);
-		if ((c->sv.run_flags & LP_RUN_HELD) && !lp_explore_lists_held(ex)) {
-			c->sv.run_flags &= ~LP_RUN_HELD; /* nothing reads them any more */
-			if (ra)
-				lp_run_ahead_clear_flags(ra, LP_RUN_HELD);
-		}
-		c->sum.p2_executions++;
-		if ((int)s->cost > c->sum.p2_max_cost)
-			c->sum.p2_max_cost = (int)s->cost;
-		if (s->cost < LP_MAX_BOUND_SLOTS)
-			c->sum.p2_per_bound[s->cost]++;
+		explored(c, ex, ra, s, &e);
 		if (e.crashed) {
 			if (WIFSIGNALED(e.res.status)) {
 				lp_phase2_pruned_counts(c, ex);
