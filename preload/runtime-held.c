@@ -14,8 +14,8 @@ void lp_rt_held_add(const pthread_mutex_t *m)
 	for (unsigned i = 0; i < lp_self->n_held; i++)
 		if (lp_self->held[i] == m)
 			return;
-	if (lp_self->n_held <
-	    LP_HELD_MAX) /* a full list leaves one out: the explorer assumes less */
+	/* a full list leaves one out: the explorer only assumes less */
+	if (lp_self->n_held < LP_HELD_MAX)
 		lp_self->held[lp_self->n_held++] = m;
 }
 

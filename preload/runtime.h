@@ -165,11 +165,11 @@ void lp_rt_prepare_process(void) LP_RT_HIDDEN;	       /* at the fork point, once
 void lp_rt_point(uint32_t point, uintptr_t site) LP_RT_HIDDEN;
 /* runtime-held.c: the locks held at a decision (protocol.h, struct lp_held). The running
  * thread took / released mutex m through the models; a --lock swap on the word at addr
- * expects `unlocked`, and the thread holder's swap took it (trap.c); whether t stands at point at a
- * blocking lock (LP_DEC_LOCK_WAIT); the locks held now into out (room for (LP_MAX_THREADS + 1) *
- * LP_HELD_MAX), returning how many: the mutexes each thread's list names whose owner
- * confirms it, and the words met that differ from what their swap expects (none while
- * --lock waits are off, words_free). */
+ * expects `unlocked`, and thread holder's swap took it (trap.c); whether t stands at
+ * point at a blocking lock (LP_DEC_LOCK_WAIT); the locks held now, into out (room for
+ * (LP_MAX_THREADS + 1) * LP_HELD_MAX), returning how many: the mutexes each thread's
+ * list names whose owner confirms it, and the words met that differ from what their swap
+ * expects (none while --lock waits are off, words_free). */
 void lp_rt_held_add(const pthread_mutex_t *m) LP_RT_HIDDEN;
 void lp_rt_held_drop(const pthread_mutex_t *m) LP_RT_HIDDEN;
 void lp_rt_word_seen(uintptr_t addr, uint64_t unlocked, uint8_t size) LP_RT_HIDDEN;
