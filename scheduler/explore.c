@@ -466,6 +466,8 @@ static void walk_symmetry(const struct lp_explore *ex, struct walk *w)
 	}
 }
 
+enum { POST_JOIN = 1, POST_HELD }; /* a join return, a held-back run */
+
 /* The siblings at node k in the order chosen first, then by tid, with what choosing each
  * costs and what leaving it after its forced run costs: each may sleep in the subtrees of
  * the later ones, when (*) of explore.h holds. */
@@ -473,7 +475,7 @@ struct siblings {
 	size_t n;
 	struct lp_sleeper *z;
 	unsigned *cost, *sw;
-	bool *post; /* left out as a join return or a held-back run (explore.h): last in order */
+	uint8_t *post; /* left out (explore.h), last in the order: POST_JOIN, POST_HELD or 0 */
 	struct lp_sleeper *extra; /* room for the sleepers one child gains */
 };
 
@@ -513,14 +515,6 @@ static bool join_postponed(const struct lp_explore *ex, const struct walk *w, si
 	return lp_log_costs_most(&d[k], c) && lp_log_table_run(d, w->n, k, c, ex->reduction);
 }
 
-/* Held-back runs (explore.h): whether c, not chosen at node k, is left out there (its
- * steps from there private until it stands held back at a lock; no candidate costs more). */
-static bool held_run(const struct lp_explore *ex, const struct walk *w, size_t k, lp_tid_t c)
-{
-	return w->reduce && !ex->invisible_off && lp_log_costs_most(&w->d[k], c) &&
-	       lp_log_held_run(w->d, w->n, k, c, ex->reduction);
-}
-
 /* The point child ch (c chosen at node k) reaches with its override's step, where that
  * step is known, with the sleepers its own walk will have there. */
 static void child_first_point(struct lp_explore *ex, const struct walk *w, size_t k, lp_tid_t c,
@@ -557,10 +551,15 @@ static void node_children(struct lp_explore *ex, const struct lp_schedule *p, co
 	bool may_prune = w->reduce && !lp_log_is_yield_point(&d[k]);
 	struct siblings s;
 	node_siblings(ex, w, k, &s);
-	for (size_t i = 1; i < s.n; i++)
-		s.post[i] = may_prune && (join_postponed(ex, w, k, s.z[i].tid) ||
-					  held_run(ex, w, k, s.z[i].tid));
-	s.post[0] = s.n && k == w->stop && w->postponed; /* its subtree: left out */
+	for (size_t i = 1; may_prune && i < s.n; i++) {
+		lp_tid_t c = s.z[i].tid; /* held-back runs: under the invisible-step premise */
+		if (join_postponed(ex, w, k, c))
+			s.post[i] = POST_JOIN;
+		else if (!ex->invisible_off && lp_log_costs_most(&d[k], c) &&
+			 lp_log_held_run(d, w->n, k, c, ex->reduction))
+			s.post[i] = POST_HELD;
+	}
+	s.post[0] = s.n && k == w->stop && w->postponed ? POST_JOIN : 0; /* its subtree: out */
 	for (uint32_t j = d[k].n_candidates; j-- > 0;) {
 		lp_tid_t c = d[k].candidates[j];
 		if (c == d[k].chosen)
@@ -606,7 +605,7 @@ static void node_children(struct lp_explore *ex, const struct lp_schedule *p, co
 		}
 		if (defer || post) {
 			/* a held-back run is left out under the invisible-step rule's premise */
-			bool under_invisible = defer || (post && held_run(ex, w, k, c));
+			bool under_invisible = defer || s.post[ic] == POST_HELD;
 			count(&ex->pruned, &ex->n_pruned, cost);
 			push(ex, under_invisible ? &ex->deferred : &ex->join_deferred, ch);
 			continue;
