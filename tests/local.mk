@@ -57,7 +57,7 @@ LP_PROG_CLIENTS = \
 	$(LP_PROG_DIR)/client-queue-c11 $(LP_PROG_DIR)/client-queue-c11-trylock \
 	$(LP_PROG_DIR)/client-closefd $(LP_PROG_DIR)/client-closefd-trylock \
 	$(LP_PROG_DIR)/client-nodeset $(LP_PROG_DIR)/client-nodeset-split $(LP_PROG_DIR)/client-lazyreg \
-	$(LP_PROG_DIR)/client-ident $(LP_PROG_DIR)/client-queue-same-lock \
+	$(LP_PROG_DIR)/client-ident $(LP_PROG_DIR)/client-queue-same-lock $(LP_PROG_DIR)/client-queue-same-late \
 	$(LP_PROG_DIR)/client-queue-same-trylock $(LP_PROG_DIR)/client-quasiq \
 	$(LP_PROG_DIR)/client-quasiq-by2 $(LP_PROG_DIR)/client-pair $(LP_PROG_DIR)/client-pair-futex \
 	$(LP_PROG_DIR)/client-pair-futex-race $(LP_PROG_DIR)/client-pair-futex-abba $(LP_PROG_DIR)/client-pair-futex-counted \
@@ -159,6 +159,7 @@ LP_CLIENT_TABLE = \
 	lazyreg:client-lazyreg:lazyreg:lazyreg.h ident:client-ident:ident:ident.h \
 	queue-same-lock:client-queue-same:queue-lock:queue.h \
 	queue-same-trylock:client-queue-same:queue-trylock:queue.h \
+	queue-same-late:client-queue-same-late:queue-lock:queue.h \
 	busy:client-busy:semw:semw.h fdstate:client-fdstate:queue-lock:queue.h \
 	fork:client-fork:queue-lock:queue.h selfdeadlock:client-selfdeadlock:queue-lock:queue.h \
 	escape:client-escape:escape:escape.h escape-exit:client-escape-exit:escape:escape.h \
@@ -239,7 +240,7 @@ EXTRA_DIST += $(LP_PROG_DIR)/client-queue-grid.c $(LP_PROG_DIR)/queue-c11.c $(LP
 	$(LP_PROG_DIR)/client-closefd.c $(LP_PROG_DIR)/nodeset.h $(LP_PROG_DIR)/nodeset.c \
 	$(LP_PROG_DIR)/client-nodeset.c $(LP_PROG_DIR)/lazyreg.h $(LP_PROG_DIR)/lazyreg.c \
 	$(LP_PROG_DIR)/client-lazyreg.c $(LP_PROG_DIR)/ident.h $(LP_PROG_DIR)/ident.c \
-	$(LP_PROG_DIR)/client-ident.c $(LP_PROG_DIR)/client-queue-same.c $(LP_PROG_DIR)/dice.h \
+	$(LP_PROG_DIR)/client-ident.c $(LP_PROG_DIR)/client-queue-same.c $(LP_PROG_DIR)/client-queue-same-late.c $(LP_PROG_DIR)/dice.h \
 	$(LP_PROG_DIR)/dice-seeded.c $(LP_PROG_DIR)/client-dice.c $(LP_PROG_DIR)/client-glib-random.c \
 	$(LP_PROG_DIR)/peterson.h $(LP_PROG_DIR)/peterson.c $(LP_PROG_DIR)/spsc-ring.c $(LP_PROG_DIR)/prio-lock.c \
 	$(LP_PROG_DIR)/client-peterson.c $(LP_PROG_DIR)/client-spsc-ring.c \

@@ -8,6 +8,7 @@
 
 #include "cli/run/phases-exec.h"
 #include "cli/run/por-dump.h"
+#include "cli/run/symmetry.h"
 #include "lineup/buf.h"
 #include "lineup/die.h"
 #include "lineup/exit-codes.h"
@@ -22,7 +23,9 @@ static int firm_len(const char *request)
 	return (int)n;
 }
 
-char *lp_lazy_run(struct lp_ctx *c, const char *request)
+/* lp_lazy_run; with lost, a serial execution that cannot follow the request's firm part
+ * before its last thread returns NULL with *lost set instead of ending the run. */
+static char *run_order(struct lp_ctx *c, const char *request, bool *lost)
 {
 	struct lp_shm *shm = c->sv.shm;
 	char err[256];
@@ -40,7 +43,10 @@ char *lp_lazy_run(struct lp_ctx *c, const char *request)
 	c->p1.reran = true; /* the log is this run's now: a report runs its schedule again */
 	c->sum.p1_executions++;
 	char *history = NULL;
-	if (e.diverged && shm->order.done + 1 < want)
+	bool early = e.diverged && shm->order.done + 1 < want;
+	if (lost)
+		*lost = early;
+	else if (early)
 		lp_die(LP_EXIT_NONDETERMINISTIC,
 		       "client is nondeterministic: a serial execution that started operations in "
 		       "the order %.*s before could not follow it again (thread %u of the order "
@@ -64,10 +70,53 @@ char *lp_lazy_run(struct lp_ctx *c, const char *request)
 	return history;
 }
 
+char *lp_lazy_run(struct lp_ctx *c, const char *request) { return run_order(c, request, NULL); }
+
 static bool lazy_ask(void *ctx, const char *request, struct lp_buf *answer)
 {
 	char *history = lp_lazy_run(ctx, request);
 	lp_buf_puts(answer, history ? history : "none\n");
+	free(history);
+	return true;
+}
+
+struct orbit {
+	struct lp_ctx *c;
+	struct lp_buf *answer;
+};
+
+/* A relabelling of the run history: one more history of the answer, counted as derived. */
+static void add_relabelled(const char *history, void *arg)
+{
+	struct orbit *o = arg;
+	lp_buf_puts(o->answer, history);
+	if (lp_phases_count_serial(o->c, history))
+		o->c->sum.p1_derived++;
+}
+
+/* With identical threads (symmetry.h): the request's canonical order is run and its history
+ * answers with every relabelling, so one execution serves each order of its class. Members
+ * that did not behave alike (or a canonical order the client would not follow) end the
+ * symmetry: the request is run as asked, and phase 2 starts again without it
+ * (c->p1.sym_broken, phase2.c), since earlier answers assumed it. */
+static bool lazy_ask_symmetric(void *ctx, const char *request, struct lp_buf *answer)
+{
+	struct lp_ctx *c = ctx;
+	if (!c->p1.n_sym || c->p1.sym_broken)
+		return lazy_ask(ctx, request, answer);
+	char *canonical = lp_symmetry_canonical(request, c->p1.sym, c->p1.n_sym);
+	bool lost;
+	char *history = run_order(c, canonical, &lost);
+	free(canonical);
+	if (lost || (history && !lp_symmetry_consistent(history, c->p1.sym, c->p1.n_sym))) {
+		free(history);
+		c->p1.sym_broken = true;
+		return lazy_ask(ctx, request, answer);
+	}
+	lp_buf_puts(answer, history ? history : "none\n");
+	struct orbit o = {c, answer};
+	if (history)
+		lp_symmetry_relabel(history, c->p1.sym, c->p1.n_sym, add_relabelled, &o);
 	free(history);
 	return true;
 }
@@ -80,6 +129,7 @@ void lp_lazy_serve(struct lp_ctx *c)
 
 void lp_lazy_attach(struct lp_ctx *c)
 {
-	lp_lazy_serve(c);
+	c->ck.ask = lazy_ask_symmetric;
+	c->ck.ask_ctx = c;
 	c->ck.lazy = true;
 }

@@ -25,11 +25,13 @@ static bool new_history(struct lp_ctx_phase1 *p1, const char *text)
 	return lp_keyset_add(&p1->histories, h | 1); /* 0 marks a free slot */
 }
 
-void lp_phases_count_serial(struct lp_ctx *c, const char *history)
+bool lp_phases_count_serial(struct lp_ctx *c, const char *history)
 {
-	if (new_history(&c->p1, history))
+	bool fresh = new_history(&c->p1, history);
+	if (fresh)
 		c->sum.p1_histories++;
 	lp_keyset_add(&c->p1.call_keys, lp_calls_key(history));
+	return fresh;
 }
 
 struct derive_ctx {
@@ -129,6 +131,7 @@ int lp_phase1_rerun(struct lp_ctx *c)
 	c->sum.p1_speculated = 0;
 	c->p1.livelocks = 0;
 	c->p1.no_symmetry = true;
+	c->p1.sym_broken = false;
 	c->p1.n_sym = 0;
 	lp_keyset_clear(&c->p1.histories);
 	lp_keyset_clear(&c->p1.call_keys);
@@ -186,8 +189,9 @@ static struct lp_run_ahead *after_first(struct lp_ctx *c, struct lp_explore *ex,
 					bool replay)
 {
 	choose_mode(c, e->history, &e->log);
-	/* -f leaves target calls in the client's code: its order matters, no symmetry */
-	if (!c->p1.lazy && !c->p1.no_symmetry && !(c->sv.run_flags & LP_RUN_SERIAL_SWITCHES))
+	/* -f leaves target calls in the client's code: its order matters, no symmetry. Lazy
+	 * answers each request with its class's canonical order (lazy-run.c). */
+	if (!c->p1.no_symmetry && !(c->sv.run_flags & LP_RUN_SERIAL_SWITCHES))
 		find_symmetry(c, ex, e->history, &e->log);
 	/* The serial orders run ahead on the workers while this one is checked, once
 	 * the first has said which orders symmetry leaves out. Not in a rerun: phase

@@ -76,8 +76,20 @@ static void stop_workers(struct lp_ctx *c, struct lp_run_ahead *ra)
 	c->sum.p2_wasted = lp_run_ahead_wasted(ra);
 }
 
-/* Why phase 2 must run again with calls and returns ordered (PHASE2_AGAIN). */
+/* Why phase 2 must run again with calls and returns ordered (PHASE2_AGAIN), or from the
+ * start without symmetry (PHASE2_ASYMMETRIC): lazy phase 1 answered requests by swapping
+ * threads that then did not behave alike, so histories passed may have passed against
+ * derived observations that were wrong. */
 #define PHASE2_AGAIN (-1)
+#define PHASE2_ASYMMETRIC (-2)
+
+/* Whether lazy phase 1's symmetry is broken: a canonical run's members did not behave
+ * alike (lazy-run.c), or a derived history disagreed with a run one, which the checker
+ * reports as nondeterminism (the rerun without symmetry says whether it is). */
+static bool lazy_asymmetric(const struct lp_ctx *c, enum lp_check_reply r)
+{
+	return c->p1.lazy && c->p1.n_sym && (c->p1.sym_broken || r == LP_CHECK_NONDETERMINISTIC);
+}
 
 /* Sends the histories of e's trace (all of them when calls and returns commute, else e's
  * own) until one is not ok; *vi is that one's index in th (0 without th). */
@@ -192,7 +204,9 @@ static int phase2_search(struct lp_ctx *c, bool commute, char *why, size_t whysi
 		enum lp_check_reply r = check_histories(c, &e, commute ? &th : NULL, &vi, &text);
 		const char *checked = commute ? th.text[vi] : e.history;
 		int crc = lp_phases_confirm(c, checked, &r, &text);
-		if (crc == LP_EXIT_OK && r == LP_CHECK_NONDETERMINISTIC) /* lazy phase 1 */
+		if (crc == LP_EXIT_OK && lazy_asymmetric(c, r))
+			crc = PHASE2_ASYMMETRIC;
+		else if (crc == LP_EXIT_OK && r == LP_CHECK_NONDETERMINISTIC) /* lazy phase 1 */
 			crc = lp_phases_nondeterministic(c, text);
 		if (crc != LP_EXIT_OK) {
 			free(text);
@@ -274,18 +288,32 @@ int lp_phase2_run(struct lp_ctx *c)
 								: "race-free";
 	char why[256] = "";
 	bool commute = c->o->reduction != LP_REDUCE_OFF;
-	int rc = phase2_search(c, commute, why, sizeof why);
-	if (rc != PHASE2_AGAIN)
-		return rc;
-	char msg[512];
-	snprintf(msg, sizeof msg,
-		 "phase 2 ran again with calls and returns ordered after %llu executions: %s",
-		 (unsigned long long)c->sum.p2_executions, why);
-	lp_summary_warn(&c->sum, msg);
-	c->sum.p2_executions = c->sum.p2_histories = 0;
-	c->sum.p2_max_cost = -1;
-	memset(c->sum.p2_per_bound, 0, sizeof c->sum.p2_per_bound);
-	memset(c->sum.p2_pruned, 0, sizeof c->sum.p2_pruned);
-	rc = phase2_search(c, false, why, sizeof why);
-	return rc == PHASE2_AGAIN ? LP_EXIT_USAGE : rc;
+	for (;;) {
+		int rc = phase2_search(c, commute, why, sizeof why);
+		if (rc == PHASE2_AGAIN && !commute)
+			return LP_EXIT_USAGE;
+		if (rc != PHASE2_AGAIN && rc != PHASE2_ASYMMETRIC)
+			return rc;
+		char msg[512];
+		if (rc == PHASE2_AGAIN)
+			snprintf(msg, sizeof msg,
+				 "phase 2 ran again with calls and returns ordered after %llu "
+				 "executions: %s",
+				 (unsigned long long)c->sum.p2_executions, why);
+		else
+			snprintf(msg, sizeof msg,
+				 "threads that made the same calls did not behave alike (different "
+				 "calls or results when swapped): phases 1 and 2 ran again after "
+				 "%llu executions, without symmetry",
+				 (unsigned long long)c->sum.p2_executions);
+		lp_summary_warn(&c->sum, msg);
+		c->sum.p2_executions = c->sum.p2_histories = c->sum.p2_checked = 0;
+		c->sum.p2_max_cost = -1;
+		memset(c->sum.p2_per_bound, 0, sizeof c->sum.p2_per_bound);
+		memset(c->sum.p2_pruned, 0, sizeof c->sum.p2_pruned);
+		if (rc == PHASE2_AGAIN)
+			commute = false;
+		else if ((rc = lp_phase1_rerun(c)) != LP_EXIT_OK)
+			return rc;
+	}
 }

@@ -24,8 +24,9 @@ void lp_phases_execute(struct lp_ctx *c, const struct lp_schedule *s, struct lp_
 int lp_phases_violation(struct lp_ctx *c, const struct lp_schedule *s, struct lp_exec *e,
 			const char *kind, const char *checker_text);
 void lp_phases_exec_clear(struct lp_exec *e);
-/* Counts a serial history run for phase 1: distinct histories, per-thread call keys. */
-void lp_phases_count_serial(struct lp_ctx *c, const char *history);
+/* Counts a serial history for phase 1: distinct histories, per-thread call keys; whether
+ * it is a new one. */
+bool lp_phases_count_serial(struct lp_ctx *c, const char *history);
 /* Reports the nondeterminism the checker found (its text), ends the run: exit status 3. */
 int lp_phases_nondeterministic(struct lp_ctx *c, const char *text);
 /* The end of a run without a violation: stops the server and the checker, prints the

@@ -157,6 +157,43 @@ bool lp_symmetry_consistent(const char *history, const struct lp_symmetry_member
 	return ok;
 }
 
+char *lp_symmetry_canonical(const char *request, const struct lp_symmetry_member *m, size_t n)
+{
+	lp_tid_t to[64];       /* member i's new name; 0 until it first appears */
+	size_t used[64] = {0}; /* per group start: members named so far */
+	memset(to, 0, sizeof to);
+	struct lp_buf b = {0};
+	for (const char *p = request; *p;) {
+		size_t sp = strspn(p, " \n"), tok;
+		lp_buf_add(&b, p, sp);
+		p += sp;
+		if (!*p)
+			break;
+		tok = strcspn(p, " \n");
+		char name[LP_TID_STRLEN];
+		lp_tid_t tid;
+		size_t i = n;
+		if (tok < sizeof name) {
+			memcpy(name, p, tok);
+			name[tok] = 0;
+			if (!lp_tid_parse(name, &tid))
+				for (i = 0; i < n && n <= 64 && m[i].tid != tid; i++)
+					;
+		}
+		if (i < n) {
+			size_t g = i;
+			while (g > 0 && m[g - 1].group == m[i].group)
+				g--;
+			if (!to[i])
+				to[i] = m[g + used[g]++].tid;
+			lp_buf_puts(&b, lp_tid_format(to[i], name));
+		} else
+			lp_buf_add(&b, p, tok);
+		p += tok;
+	}
+	return lp_buf_take(&b);
+}
+
 /* The next permutation of p[0..n-1] in lexicographic order; false after the last. */
 static bool next_perm(int *p, int n)
 {

@@ -26,6 +26,12 @@ size_t lp_symmetry_groups(const char *history, struct lp_symmetry_member *m, siz
  * as far as the library can tell). */
 bool lp_symmetry_consistent(const char *history, const struct lp_symmetry_member *m, size_t n);
 
+/* The canonical form of a lazy request "T1 T2 ... [+ U1 ...]\n" (lazy-run.h): the
+ * members of each group renamed so that they first appear in the order of their tids. Every
+ * request of one class (orders that differ only by swapping members) has the same canonical
+ * form, and a relabelling of its history answers each of them. Returns it malloc'ed. */
+char *lp_symmetry_canonical(const char *request, const struct lp_symmetry_member *m, size_t n);
+
 /* Calls f with each history obtained by swapping the members of the groups (every
  * permutation within each group, but the identity); the header's schedule= becomes
  * symmetric-to=. Returns how many. */

@@ -90,9 +90,48 @@ static void consistency(void **state)
 	assert_false(lp_symmetry_consistent(differ, m, n));
 }
 
+/* Two groups: {0.1, 0.2, 0.4} and {0.5, 0.6}; 0.3 is no member. */
+static size_t two_groups(struct lp_symmetry_member *m)
+{
+	const char *h = "history serial\n0.1 call f(1)\n0.1 ret 0\n0.2 call f(1)\n0.2 ret 0\n"
+			"0.3 call f(2)\n0.3 ret 0\n0.4 call f(1)\n0.4 ret 0\n"
+			"0.5 call g()\n0.5 ret 0\n0.6 call g()\n0.6 ret 0\nend\n";
+	size_t n = lp_symmetry_groups(h, m, 64);
+	assert_int_equal(n, 5);
+	return n;
+}
+
+static void expect_canonical(const struct lp_symmetry_member *m, size_t n, const char *request,
+			     const char *want)
+{
+	char *got = lp_symmetry_canonical(request, m, n);
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static void canonical(void **state)
+{
+	(void)state;
+	struct lp_symmetry_member m[64];
+	size_t n = two_groups(m);
+	/* members renamed by first appearance, each group apart; others and the hint's '+'
+	 * kept */
+	expect_canonical(m, n, "0 0.4 0.3 0.1 + 0.4 0.6 0.2 0.5\n",
+			 "0 0.1 0.3 0.2 + 0.1 0.5 0.4 0.6\n");
+	/* a canonical request is its own */
+	expect_canonical(m, n, "0.1 0.2 0.1 0.5 0.4\n", "0.1 0.2 0.1 0.5 0.4\n");
+	/* every order of one class has one form: 0.2 first or 0.4 first, the same */
+	expect_canonical(m, n, "0.2 0.2 0.6\n", "0.1 0.1 0.5\n");
+	expect_canonical(m, n, "0.4 0.4 0.5\n", "0.1 0.1 0.5\n");
+	/* no symmetry, or words that are no thread: unchanged */
+	expect_canonical(m, 0, "0.4 0.1\n", "0.4 0.1\n");
+	expect_canonical(m, n, "0.9 x 0.2\n", "0.9 x 0.1\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {cmocka_unit_test(groups), cmocka_unit_test(relabel),
-					   cmocka_unit_test(consistency)};
+					   cmocka_unit_test(consistency),
+					   cmocka_unit_test(canonical)};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
