@@ -121,7 +121,10 @@ lp_tid_t lp_sched_default(const lp_tid_t *cand, unsigned n, lp_tid_t running, ui
 	if (point != LP_PT_YIELD && lp_sched_is_candidate(cand, n, running))
 		return running;
 	for (unsigned i = 0; i < n; i++)
-		if (cand[i] > running)
+		if (cand[i] > running && cand[i] != LP_TID_MAIN)
+			return cand[i];
+	for (unsigned i = 0; i < n; i++)
+		if (cand[i] != running && cand[i] != LP_TID_MAIN)
 			return cand[i];
 	for (unsigned i = 0; i < n; i++)
 		if (cand[i] != running)

@@ -32,8 +32,13 @@
  * the schedules without reaching a new history. Threads the library creates (from inside
  * an operation) stay preemptible everywhere.
  * Default choice: the running thread if it is a candidate and the point is not a yield;
- * else the first candidate after the running thread in tid order, cyclically (the running
- * thread itself only if it is the sole candidate).
+ * else the first candidate after the running thread in tid order, cyclically, the main
+ * thread last (the running thread itself only if it is the sole candidate). Main is
+ * usually the harness that joins the others: switched to while one still runs, it would
+ * return from the joins of those that ended and stand at the next join, a trace of its
+ * own with the same histories (explore.h, "Join returns", leaves such runs out as
+ * alternatives, not as the default). Any default keeps the search complete: it only
+ * orders the first child of each node.
  */
 #ifndef LP_SCHED_PICK_H
 #define LP_SCHED_PICK_H

@@ -168,12 +168,15 @@ static void test_default_choice(void **state)
 	lp_tid_t c[] = {0, T1, T3};
 	assert_true(lp_sched_default(c, 3, T1, LP_PT_SYNC) == T1);
 	assert_true(lp_sched_default(c, 3, T1, LP_PT_YIELD) == T3);
-	assert_true(lp_sched_default(c, 3, T3, LP_PT_YIELD) == 0);  /* cyclic */
+	/* cyclic, main last: a harness main goes on (its joins) once the others cannot */
+	assert_true(lp_sched_default(c, 3, T3, LP_PT_YIELD) == T1);
 	assert_true(lp_sched_default(c, 3, T2, LP_PT_BLOCK) == T3); /* T2 not a candidate */
 	lp_tid_t one[] = {T1};
 	assert_true(lp_sched_default(one, 1, T1, LP_PT_YIELD) == T1);
 	lp_tid_t two[] = {0, T1};
-	assert_true(lp_sched_default(two, 2, T3, LP_PT_THREAD_EXIT) == 0);
+	assert_true(lp_sched_default(two, 2, T3, LP_PT_THREAD_EXIT) == T1);
+	assert_true(lp_sched_default(two, 2, T1, LP_PT_YIELD) == 0); /* main: the only other */
+	assert_true(lp_sched_default(two, 2, 0, LP_PT_SYNC) == 0);   /* main running goes on */
 	/* serial executions start operations lowest thread first, whoever ran last (what a
 	 * directed run and the schedule derived from it agree on) */
 	lp_tid_t at_start[] = {T1, T3};
