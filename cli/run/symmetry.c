@@ -162,6 +162,8 @@ char *lp_symmetry_canonical(const char *request, const struct lp_symmetry_member
 	lp_tid_t to[64];       /* member i's new name; 0 until it first appears */
 	size_t used[64] = {0}; /* per group start: members named so far */
 	memset(to, 0, sizeof to);
+	if (n > 64) /* more than lp_symmetry_groups gives: no renaming */
+		n = 0;
 	struct lp_buf b = {0};
 	for (const char *p = request; *p;) {
 		size_t sp = strspn(p, " \n"), tok;
@@ -177,7 +179,7 @@ char *lp_symmetry_canonical(const char *request, const struct lp_symmetry_member
 			memcpy(name, p, tok);
 			name[tok] = 0;
 			if (!lp_tid_parse(name, &tid))
-				for (i = 0; i < n && n <= 64 && m[i].tid != tid; i++)
+				for (i = 0; i < n && m[i].tid != tid; i++)
 					;
 		}
 		if (i < n) {
