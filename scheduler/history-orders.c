@@ -469,6 +469,21 @@ int lp_hist_order_schedule(const struct lp_explore_decision *d, size_t n, enum l
 	int rc = 0;
 	bool *placed = xcalloc(t.nu, sizeof *placed);
 	size_t *units = xcalloc(t.nu, sizeof *units), nunits = 0;
+	/* The log's first point left one candidate at no switch point (a harness creating its
+	 * threads): its unit goes first, as forced steps join their units later on. */
+	if (d[0].n_candidates == 1 && !lp_sched_switch_point(d[0].point)) {
+		placed[0] = true;
+		units[nunits++] = 0;
+		/* its events first, then: an order with another's before them is no schedule */
+		for (size_t i = 0, seen = 0; i < nev && seen < t.n_ev[0] && !rc; i++) {
+			if (ev[perm[i]].step == LP_HIST_BEFORE)
+				continue;
+			if (t.unit_of[ev[perm[i]].step] == 0)
+				seen++;
+			else
+				rc = -1;
+		}
+	}
 	/* The units with events in the order's order; before each, what must precede it. */
 	for (size_t i = 0; i < nev && !rc; i++) {
 		if (ev[perm[i]].step == LP_HIST_BEFORE)

@@ -25,7 +25,10 @@
  *
  * Every order given is a linearization of the trace, hence a history the program shows
  * under some schedule (possibly with more preemptions than the bound); the cli runs that
- * schedule (lp_hist_order_schedule) before it reports a violation found in it. */
+ * schedule (lp_hist_order_schedule) before it reports a violation found in it. The
+ * schedule keeps what the trace's dependences do not say but the scheduler does: forced
+ * steps run as units, and a log whose first point leaves one candidate at no switch point
+ * (a harness main creating its threads before the log starts them) runs that unit first. */
 #ifndef LINEUP_HISTORY_ORDERS_H
 #define LINEUP_HISTORY_ORDERS_H
 

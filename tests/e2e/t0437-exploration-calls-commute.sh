@@ -10,7 +10,7 @@
 lp_require_runtime
 lp_require_cmd jq jq
 lp_require_prog libqueue-lock.so client-queue-grid-lock libsnap.so client-snap \
-	libsnap-torn.so client-snap-torn libpair-race.so client-pair
+	libsnap-torn.so client-snap-torn libpair-race.so client-pair client-queue-same-trylock
 
 lp_run -j 1 --json c.json --target "$P/libqueue-lock.so" -- "$P/client-queue-grid-lock" 4 1
 expect_status 0 "4x1 mutex queue passes"
@@ -63,6 +63,20 @@ for p in 1 2; do
 	grep -q '^0.3 ret 10$' "$OUT"
 	ok $? "-p $p: the replayed history has the torn read (b before set_b, a after set_a)"
 done
+
+# A violation in a history of the trace other than the execution's own: the schedule run for
+# it keeps main's thread creations (no switch point, main the sole candidate at the log's
+# first point) ahead of the threads' operations, so it runs as asked and the search does
+# not fall back to ordered calls and returns.
+lp_run -j 1 --no-root-cause --json tt.json -- "$P/client-queue-same-trylock"
+expect_status 1 "trylock queue, identical threads: the violation is found"
+expect_no_out 'names a thread that is not a candidate' "its trace history's schedule runs as asked"
+[ "$(jq -r .phase2.calls_commute "$T/tt.json")" = true ] &&
+	! jq -r '.warnings[]' "$T/tt.json" | grep -q '^phase 2 ran again'
+ok $? "trylock queue: no fallback to ordered calls and returns"
+sched=$(jq -r .violation.schedule "$T/tt.json")
+lp_run --replay "$sched" -- "$P/client-queue-same-trylock"
+expect_status 1 "trylock queue: its schedule $sched replays the violation"
 
 # race-free assumes every conflicting plain access is ordered by a lock: pair-race's reader
 # takes none, so a history of a trace can come out different when its schedule is run

@@ -595,6 +595,38 @@ static void test_schedule(void **state)
 	assert_null(s.ov);
 }
 
+/* The log's first point leaves A alone at no switch point (a harness creating its threads,
+ * whose steps the scheduler does not switch away from): B's operation is independent of A's
+ * step, yet the schedule of B's order runs that step first. An order that puts B's events
+ * before events of that first unit has no schedule. */
+static void test_schedule_first_point(void **state)
+{
+	(void)state;
+	const struct step s[] = {{A, "", FP(X), LP_PT_SYNC, true},
+				 {B, "CR", FP(Y), LP_PT_OP_END, false},
+				 {A, "CR", FP(L), LP_PT_OP_END, false}};
+	struct log l;
+	build(&l, s, 3, 2, A, 40);
+	l.d[0].point = LP_PT_THREAD_START; /* reached by creating B: no switch point */
+	uint32_t b_first[] = {0, 1, 2, 3}; /* events: B's call and return, A's */
+	struct lp_schedule sc;
+	assert_int_equal(lp_hist_order_schedule(l.d, l.n, MODE, l.ev, l.nev, b_first, &sc), 0);
+	size_t run[MAXD], want[] = {0, 1, 2, 3};
+	assert_true(replay(&l, &sc, run));
+	assert_memory_equal(run, want, sizeof want);
+	assert_true(sc.n >= 1 && sc.ov[0].step == 41 && sc.ov[0].tid == B);
+	free(sc.ov);
+	/* the same with A's operation in that first unit: B's events cannot come first */
+	const struct step s2[] = {{A, "CR", FP(X), LP_PT_OP_END, true},
+				  {B, "CR", FP(Y), LP_PT_OP_END, false}};
+	build(&l, s2, 2, 2, A, 40);
+	l.d[0].point = LP_PT_THREAD_START;
+	uint32_t b_before[] = {2, 3, 0, 1}, a_before[] = {0, 1, 2, 3};
+	assert_int_equal(lp_hist_order_schedule(l.d, l.n, MODE, l.ev, l.nev, b_before, &sc), -1);
+	assert_int_equal(lp_hist_order_schedule(l.d, l.n, MODE, l.ev, l.nev, a_before, &sc), 0);
+	free(sc.ov);
+}
+
 /* --memory-model tso: a flush asks the same point again, whoever's it is in the reordered
  * schedule. A calls and buffers a store, bA flushes it, A returns reading its buffer, B
  * calls and returns, steps on, A ends; A.call, B's operation, A.ret puts the flush after
@@ -791,10 +823,15 @@ static void test_random(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_mutex_queue),	    cmocka_unit_test(test_single_step_operations),
-	    cmocka_unit_test(test_split_operation), cmocka_unit_test(test_schedule),
-	    cmocka_unit_test(test_schedule_flush),  cmocka_unit_test(test_too_many),
-	    cmocka_unit_test(test_unit_chain),	    cmocka_unit_test(test_random),
+	    cmocka_unit_test(test_mutex_queue),
+	    cmocka_unit_test(test_single_step_operations),
+	    cmocka_unit_test(test_split_operation),
+	    cmocka_unit_test(test_schedule),
+	    cmocka_unit_test(test_schedule_flush),
+	    cmocka_unit_test(test_too_many),
+	    cmocka_unit_test(test_schedule_first_point),
+	    cmocka_unit_test(test_unit_chain),
+	    cmocka_unit_test(test_random),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
