@@ -48,10 +48,9 @@ static void send_derived(const char *history, void *arg)
 	if (d->broken)
 		return;
 	enum lp_check_reply r = lp_checker_pipe_send(&d->c->ck, history, &text);
-	if (r == LP_CHECK_OK && new_history(&d->c->p1, history)) {
-		d->c->sum.p1_histories++;
-		d->c->sum.p1_derived++;
-		lp_keyset_add(&d->c->p1.call_keys, lp_calls_key(history));
+	if (r == LP_CHECK_OK) {
+		if (lp_phases_count_serial(d->c, history))
+			d->c->sum.p1_derived++;
 	} else if (r == LP_CHECK_NONDETERMINISTIC)
 		d->broken = true;
 	else if (r == LP_CHECK_ERROR)
